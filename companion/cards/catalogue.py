@@ -1,0 +1,155 @@
+"""The catalogue: every card, rules term and recommended set, with the resolvers the program uses."""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+from typing import Iterable, Sequence
+
+from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
+from companion.cards.model import Card
+from companion.cards.names import AmbiguousName, NameIndex, UnknownName, loose, normalise
+
+
+def _code_key(text: str) -> str:
+    return normalise(text).replace(" ", "")
+
+
+class Catalogue:
+    """Every card of the two boxes, found by name, braille code, plural, prefix or misspelling."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.by_name: dict[str, Card] = {c.name: c for c in self.cards}
+        self._codes: dict[str, Card] = {_code_key(c.code): c for c in self.cards if c.code}
+        self._index: NameIndex[Card] = NameIndex(((c, c.name, ()) for c in self.cards), "card")
+
+    def __getitem__(self, name: str) -> Card:
+        return self.by_name[name]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def kingdom(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.is_kingdom)
+
+    @property
+    def basic(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if not c.is_kingdom)
+
+    def in_set(self, set_id: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.set == set_id)
+
+    def by_code(self, code: str) -> Card | None:
+        return self._codes.get(_code_key(code))
+
+    def find(self, typed: str, within: Iterable[Card] | None = None) -> Card:
+        """The card a person means by ``typed``: name, code (C1, p6), plural, unique prefix.
+
+        Raises UnknownName (with close spellings) or AmbiguousName (naming the candidates).
+        """
+        allowed = None if within is None else list(within)
+        coded = self.by_code(typed)
+        if coded is not None and (allowed is None or coded in allowed):
+            return coded
+        return self._index.resolve(typed, allowed)
+
+    def find_many(self, typed: str, within: Iterable[Card] | None = None) -> list[Card]:
+        """Several cards in one line: ``C1 C1 S2``, ``copper, copper, silver``, ``throne room village``,
+        ``3 coppers``. Longest names are matched first; a number before a name repeats it.
+        """
+        allowed = None if within is None else list(within)
+        tokens = normalise(typed).replace(",", " ").split()
+        found: list[Card] = []
+        i = 0
+        while i < len(tokens):
+            repeat = 1
+            if tokens[i].isdigit() and i + 1 < len(tokens) and self.by_code(tokens[i]) is None:
+                repeat = int(tokens[i])
+                i += 1
+            card = None
+            for j in range(len(tokens), i, -1):  # the longest run of words that names a card exactly
+                phrase = " ".join(tokens[i:j])
+                exact = self.by_code(phrase) or self._index.get(phrase)
+                if exact is not None and (allowed is None or exact in allowed):
+                    card, i = exact, j
+                    break
+            if card is None:  # one word: prefix or misspelling, with the usual errors
+                card = self.find(tokens[i], allowed)
+                i += 1
+            found.extend([card] * min(repeat, 100))
+        if not found:
+            raise UnknownName(typed, "card", ())
+        return found
+
+    def complete(self, prefix: str) -> list[str]:
+        return self._index.complete(prefix)
+
+
+class Glossary:
+    def __init__(self, terms: Sequence[Term]) -> None:
+        self.terms = tuple(terms)
+        self._index: NameIndex[Term] = NameIndex(((t, t.term, t.aliases) for t in self.terms), "rule")
+
+    def find(self, typed: str) -> Term:
+        return self._index.resolve(typed)
+
+    def complete(self, prefix: str) -> list[str]:
+        return self._index.complete(prefix)
+
+
+class RecommendedSets:
+    """The recommended Sets of 10. Where both rulebooks print a name, Prosperity's version wins."""
+
+    def __init__(self, sets: Sequence[RecommendedSet]) -> None:
+        self.all = tuple(sets)
+        preferred: dict[str, RecommendedSet] = {}
+        for s in self.all:
+            key = loose(s.name)
+            if key not in preferred or s.source == "prosperity2e":
+                preferred[key] = s
+        self.current = tuple(preferred.values())
+        self._index: NameIndex[RecommendedSet] = NameIndex(
+            ((s, s.name, (s.name[4:],) if s.name.startswith("The ") else ()) for s in self.current), "recommended set"
+        )
+
+    def find(self, typed: str) -> RecommendedSet:
+        return self._index.resolve(typed)
+
+    def get(self, typed: str) -> RecommendedSet | None:
+        return self._index.get(typed)
+
+    def retired(self, name: str) -> RecommendedSet | None:
+        """The base rulebook's older version of a set Prosperity reprinted, if any."""
+        for s in self.all:
+            if loose(s.name) == loose(name) and s.source == "base2e" and s is not self.get(name):
+                return s
+        return None
+
+    def complete(self, prefix: str) -> list[str]:
+        return self._index.complete(prefix)
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> Catalogue:
+    """The catalogue of every card, loaded once per process."""
+    return Catalogue(load_cards())
+
+
+@lru_cache(maxsize=1)
+def glossary() -> Glossary:
+    return Glossary(load_glossary())
+
+
+@lru_cache(maxsize=1)
+def recommended_sets() -> RecommendedSets:
+    return RecommendedSets(load_recommended_sets())
+
+
+__all__ = [
+    "AmbiguousName", "Card", "Catalogue", "Glossary", "RecommendedSets", "UnknownName",
+    "catalogue", "glossary", "recommended_sets",
+]

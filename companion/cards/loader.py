@@ -1,0 +1,206 @@
+"""Read the card data from YAML, checking every field, and fail loudly naming file, card and field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
+
+try:  # the C loader is several times faster where libyaml is present
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml")
+
+
+def data_dir() -> Path:
+    """The folder holding the card, glossary and recommended-set YAML."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here.parent / "data" / "braille_reference", here / "carddata"):
+        if candidate.is_dir():
+            return candidate
+    raise CardDataError(f"Card data folder not found next to {here}.")
+
+
+class CardDataError(Exception):
+    """The card data is malformed or incomplete. The message names the file, the card and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A rules term of the glossary."""
+
+    term: str
+    aliases: tuple[str, ...]
+    short: str
+    full: str
+
+    def __str__(self) -> str:
+        return self.term
+
+
+@dataclass(frozen=True, slots=True)
+class RecommendedSet:
+    """One of the rulebooks' recommended Sets of 10."""
+
+    name: str
+    source: str
+    group: str
+    kingdom: tuple[str, ...]
+    missing: tuple[str, ...] = ()
+    platinum_colony: bool = False
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def playable(self) -> bool:
+        return not self.missing
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        with path.open("rb") as f:
+            return yaml.load(f, Loader=_Loader)
+    except OSError as e:
+        raise CardDataError(f"{path}: cannot be read: {e.strerror}.") from e
+    except yaml.YAMLError as e:
+        raise CardDataError(f"{path}: is not valid YAML: {e}") from e
+
+
+class _Fields:
+    """Typed access to one YAML mapping, with errors that say where."""
+
+    def __init__(self, path: Path, what: str, raw: Any) -> None:
+        if not isinstance(raw, dict):
+            raise CardDataError(f"{path.name}: {what}: must be a mapping of fields, got {type(raw).__name__}.")
+        self.path, self.what, self.raw = path, what, raw
+
+    def fail(self, field: str, problem: str) -> CardDataError:
+        return CardDataError(f"{self.path.name}: {self.what}: field {field!r} {problem}.")
+
+    def str(self, field: str, required: bool = True) -> str:
+        value = self.raw.get(field)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise self.fail(field, "is missing or not text" if value is None else f"must be text, got {value!r}")
+        return value
+
+    def int(self, field: str, required: bool = True) -> int | None:
+        value = self.raw.get(field)
+        if value is None and not required:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(field, "is missing" if value is None else f"must be a whole number, got {value!r}")
+        return value
+
+    def strs(self, field: str, required: bool = True) -> tuple[str, ...]:
+        value = self.raw.get(field)
+        if value is None and not required:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.fail(field, "is missing" if value is None else f"must be a list of text, got {value!r}")
+        if required and not value:
+            raise self.fail(field, "must not be empty")
+        return tuple(value)
+
+
+def _card(path: Path, set_id: str, raw: Any) -> Card:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    f = _Fields(path, f"card {name!r}" if name else "a card", raw)
+    name = f.str("name")
+    kind = f.str("kind")
+    if kind not in KINDS:
+        raise f.fail("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    types = f.strs("types")
+    for t in types:
+        if t not in TYPES:
+            raise f.fail("types", f"has unknown type {t!r}")
+    cost = f.int("cost")
+    assert cost is not None
+    if cost < 0:
+        raise f.fail("cost", f"must not be negative, got {cost}")
+    pile_raw = raw.get("pile")
+    pile: int | dict[int, int]
+    if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
+        pile = pile_raw
+    elif isinstance(pile_raw, dict) and sorted(pile_raw) == [2, 3, 4, 5, 6] and all(
+        isinstance(v, int) and v > 0 for v in pile_raw.values()
+    ):
+        pile = dict(pile_raw)
+    else:
+        raise f.fail("pile", f"must be a number or one number for each of 2 to 6 players, got {pile_raw!r}")
+    coin, vp = f.int("coin", required=False), f.int("vp", required=False)
+    if "Treasure" in types and kind == "basic" and coin is None:
+        raise f.fail("coin", "is missing for a basic Treasure")
+    note = f.str("note")
+    code = f.str("code", required=False) or None
+    return Card(
+        name=name, set=set_id, kind=kind, cost=cost, types=types, text=f.strs("text"),
+        below_line=f.strs("below_line", required=False), coin=coin, vp=vp, pile=pile,
+        note=" ".join(note.split()), code=code, plural=plural_of(name),
+    )
+
+
+def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
+    folder = folder or data_dir()
+    cards: list[Card] = []
+    for filename in CARD_FILES:
+        path = folder / filename
+        doc = read_yaml(path)
+        top = _Fields(path, "the file", doc)
+        set_id = top.str("set")
+        if set_id not in SETS:
+            raise top.fail("set", f"must be one of {', '.join(SETS)}, got {set_id!r}")
+        raw_cards = doc.get("cards")
+        if not isinstance(raw_cards, list) or not raw_cards:
+            raise top.fail("cards", "must be a list of cards")
+        cards.extend(_card(path, set_id, raw) for raw in raw_cards)
+    seen: set[str] = set()
+    for card in cards:
+        if card.name.lower() in seen:
+            raise CardDataError(f"card {card.name!r} is listed twice.")
+        seen.add(card.name.lower())
+    return tuple(cards)
+
+
+def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
+    path = (folder or data_dir()) / "glossary.yaml"
+    doc = read_yaml(path)
+    raw_terms = _Fields(path, "the file", doc).raw.get("terms")
+    if not isinstance(raw_terms, list) or not raw_terms:
+        raise CardDataError(f"{path.name}: the file: field 'terms' must be a list of terms.")
+    terms = []
+    for raw in raw_terms:
+        f = _Fields(path, f"term {raw.get('term')!r}" if isinstance(raw, dict) else "a term", raw)
+        terms.append(Term(f.str("term"), f.strs("aliases", required=False), f.str("short"), f.str("full")))
+    return tuple(terms)
+
+
+def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, ...]:
+    path = (folder or data_dir()) / "recommended_sets.yaml"
+    doc = read_yaml(path)
+    raw_sets = _Fields(path, "the file", doc).raw.get("sets")
+    if not isinstance(raw_sets, list) or not raw_sets:
+        raise CardDataError(f"{path.name}: the file: field 'sets' must be a list of sets.")
+    sets = []
+    for raw in raw_sets:
+        f = _Fields(path, f"set {raw.get('name')!r}" if isinstance(raw, dict) else "a set", raw)
+        sets.append(RecommendedSet(
+            name=f.str("name"), source=f.str("source"), group=f.str("group"), kingdom=f.strs("kingdom"),
+            missing=f.strs("missing", required=False), platinum_colony=bool(raw.get("platinum_colony", False)),
+        ))
+    return tuple(sets)
+
+
+@lru_cache(maxsize=1)
+def cards() -> tuple[Card, ...]:
+    """Every card, loaded once."""
+    return load_cards()

@@ -1,0 +1,145 @@
+"""Finding a thing the way a person says it: exact name, code, plural, unique prefix, or misspelled.
+
+One resolver serves cards, rules terms, recommended sets and anything else with a name. Errors are
+sentences fit to be read aloud; the shell puts ``Error:`` in front of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Generic, Iterable, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_SPACES = re.compile(r"[\s_]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, straight apostrophes, single spaces; dashes and dots kept (C-1)."""
+    return _SPACES.sub(" ", text.translate(_APOSTROPHES)).strip().lower()
+
+
+def loose(text: str) -> str:
+    """``normalise`` without apostrophes or hyphens between words: kings court, workers village."""
+    return normalise(text).replace("'", "").replace("&", "and")
+
+
+def quote(text: str, limit: int = 30) -> str:
+    """What the user typed, shortened and made printable, for an error message."""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
+    if len(shown) > limit:
+        shown = shown[: limit - 3].rstrip() + "..."
+    return f'"{shown}"'
+
+
+class NameError_(LookupError):
+    """Base for every failure to resolve a name; ``str()`` is a speakable sentence."""
+
+
+class UnknownName(NameError_):
+    def __init__(self, typed: str, kind: str, suggestions: Sequence[str]) -> None:
+        self.typed, self.kind, self.suggestions = typed, kind, tuple(suggestions)
+        message = f"no {kind} named {quote(typed)}."
+        if suggestions:
+            message += f" Did you mean {or_list(suggestions)}?"
+        super().__init__(message)
+
+
+class AmbiguousName(NameError_):
+    def __init__(self, typed: str, kind: str, candidates: Sequence[str]) -> None:
+        self.typed, self.kind, self.candidates = typed, kind, tuple(candidates)
+        shown = list(candidates[:4])
+        rest = len(candidates) - len(shown)
+        listed = or_list(shown) if not rest else ", ".join(shown) + f" or {rest} more"
+        super().__init__(f"{quote(typed)} could be {listed}. Type more of the name.")
+
+
+def or_list(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def and_list(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural_forms(name: str) -> set[str]:
+    n = normalise(name)
+    forms = {n + "s", n + "es"}
+    if n.endswith("y"):
+        forms.add(n[:-1] + "ies")
+    return forms
+
+
+class NameIndex(Generic[T]):
+    """Resolve typed text to one item of a fixed collection.
+
+    Order of trust: exact name or alias (any case, any apostrophe, with or without it), then plural,
+    then unique prefix of the name, then unique prefix of any word of it, then close misspellings.
+    """
+
+    def __init__(self, items: Iterable[tuple[T, str, Iterable[str]]], kind: str) -> None:
+        self.kind = kind
+        self._exact: dict[str, T] = {}
+        self._names: list[tuple[str, str, T]] = []  # (loose name, display name, item)
+        for item, name, aliases in items:
+            self._names.append((loose(name), name, item))
+            for key in (name, *aliases):
+                self._exact.setdefault(normalise(key), item)
+                self._exact.setdefault(loose(key), item)
+            for form in _plural_forms(name):
+                self._exact.setdefault("plural:" + form, item)
+                self._exact.setdefault("plural:" + loose(form), item)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def get(self, typed: str) -> T | None:
+        """The item for an exact name, alias or plural, or None."""
+        key = normalise(typed)
+        found = self._exact.get(key)
+        if found is None:
+            found = self._exact.get(loose(typed))
+        if found is None:
+            found = self._exact.get("plural:" + key)
+        return found
+
+    def resolve(self, typed: str, within: Iterable[T] | None = None) -> T:
+        """The one item ``typed`` names, or UnknownName / AmbiguousName.
+
+        ``within`` narrows the candidates (for example the cards in this game's Supply).
+        """
+        allowed = None if within is None else list(within)
+        key = loose(typed)
+        if not key:
+            raise UnknownName(typed, self.kind, ())
+        exact = self.get(typed)
+        if exact is not None and (allowed is None or exact in allowed):
+            return exact
+        names = [(n, d, item) for n, d, item in self._names if allowed is None or item in allowed]
+        for test in (
+            lambda n: n.startswith(key),
+            lambda n: any(word.startswith(key) for word in n.split(" ")[1:]),
+        ):
+            hits = [(d, item) for n, d, item in names if test(n)]
+            if len(hits) == 1:
+                return hits[0][1]
+            if hits:
+                raise AmbiguousName(typed, self.kind, sorted(d for d, _ in hits))
+        if exact is not None:  # a real name, but not among the allowed ones
+            raise UnknownName(typed, self.kind, ())
+        close = difflib.get_close_matches(key, [n for n, _, _ in names], n=3, cutoff=0.6)
+        display = {n: d for n, d, _ in names}
+        raise UnknownName(typed, self.kind, [display[c] for c in close])
+
+    def complete(self, prefix: str) -> list[str]:
+        """Display names that start with ``prefix``, for Tab completion."""
+        key = loose(prefix)
+        return sorted(d for n, d, _ in self._names if n.startswith(key))

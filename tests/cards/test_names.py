@@ -1,0 +1,87 @@
+"""Finding a card the way a person says it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from companion.cards import AmbiguousName, UnknownName, catalogue
+from companion.cards.names import NameError_
+
+CAT = catalogue()
+
+
+@pytest.mark.parametrize("card", CAT.cards, ids=str)
+def test_every_card_by_name_any_case_plural_and_code(card) -> None:
+    assert CAT.find(card.name) is card
+    assert CAT.find(card.name.upper()) is card
+    assert CAT.find(card.name.lower().replace("'", "\u2019")) is card
+    assert CAT.find(card.plural) is card
+    if card.code:
+        assert CAT.find(card.code.lower()) is card
+        assert CAT.find(card.code) is card
+
+
+@pytest.mark.parametrize("card", CAT.cards, ids=str)
+def test_every_card_by_its_shortest_unique_prefix(card) -> None:
+    name = card.name.lower()
+    prefixes = [name[:n] for n in range(1, len(name) + 1)]
+    unique = [p for p in prefixes if sum(c.name.lower().startswith(p) for c in CAT.cards) == 1]
+    assert unique, card.name
+    assert CAT.find(unique[0]) is card
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("c1", "Copper"), ("P6", "Province"), ("p5", "Platinum"), ("C10", "Colony"), ("c-1", "Curse"), ("e1", "Estate"),
+     ("d3", "Duchy"), ("g3", "Gold"), ("s2", "Silver"), ("thr", "Throne Room"), ("Coppers", "Copper"),
+     ("Duchies", "Duchy"), ("kings court", "King's Court"), ("King\u2019s Court", "King's Court"),
+     ("workers village", "Worker's Village"), ("  village  ", "Village"), ("market", "Market")],
+)
+def test_spoken_forms(typed: str, name: str) -> None:
+    assert CAT.find(typed).name == name
+
+
+def test_misspelling_suggests() -> None:
+    with pytest.raises(UnknownName) as e:
+        CAT.find("Vilage")
+    assert str(e.value) == 'no card named "Vilage". Did you mean Village?'
+
+
+def test_ambiguous_prefix_names_candidates() -> None:
+    with pytest.raises(AmbiguousName) as e:
+        CAT.find("wo")
+    assert str(e.value) == "\"wo\" could be Worker's Village or Workshop. Type more of the name."
+
+
+def test_unknown_without_suggestion() -> None:
+    with pytest.raises(UnknownName, match='no card named "zzzz".$'):
+        CAT.find("zzzz")
+
+
+def test_within_narrows_to_the_game() -> None:
+    first_game = [CAT.find(n) for n in ("Cellar", "Market", "Village", "Copper")]
+    with pytest.raises(AmbiguousName):
+        CAT.find("c", first_game)
+    with pytest.raises(UnknownName):
+        CAT.find("Smithy", first_game)
+    assert CAT.find("ce", first_game).name == "Cellar"
+
+
+def test_many_cards_in_one_line() -> None:
+    names = lambda text: [c.name for c in CAT.find_many(text)]  # noqa: E731
+    assert names("C1 C1 S2") == ["Copper", "Copper", "Silver"]
+    assert names("throne room village") == ["Throne Room", "Village"]
+    assert names("3 coppers, silver") == ["Copper"] * 3 + ["Silver"]
+    assert names("king's court kings court") == ["King's Court", "King's Court"]
+
+
+@given(st.text(max_size=200))
+def test_any_text_resolves_or_fails_with_a_sentence(text: str) -> None:
+    try:
+        assert CAT.find(text) in CAT.cards
+    except NameError_ as e:
+        message = str(e)
+        assert message and message[0].isalpha() or message.startswith('"')
+        assert "\n" not in message and all(ch.isprintable() for ch in message)
+        assert len(message.split()) < 25

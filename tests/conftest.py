@@ -1,0 +1,20 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+def needs(component: str, available: bool) -> None:
+    """Skip when a real component is missing on a developer's machine; in CI that is a failure."""
+    if available:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{component} is missing in CI; .ci/run must install it.")
+    pytest.skip(f"{component} is not installed here")
