@@ -9,7 +9,7 @@ import shlex
 import sys
 from typing import Sequence
 
-from companion.commands.registry import CommandError, commands
+from companion.commands.registry import CommandError, find_command
 from companion.session import Session
 
 GLOBAL_FLAGS = ("--speech",)
@@ -45,13 +45,12 @@ def run_one(argv: Sequence[str], speech: bool = False) -> int:
         attach_speech(session, one_shot=True)
     name, args = argv[0].lower(), " ".join(shlex.quote(a) if (" " in a or not a) else a for a in argv[1:])
     session.begin()
-    cmd = commands().get(name)
-    if cmd is None or not cmd.one_shot:
-        session.error(f'no command "{argv[0][:30]}". Type companion help for the list.')
-    else:
-        try:
-            cmd.run(session, args)
-        except CommandError as e:
-            session.error(str(e))
+    try:
+        cmd = find_command(session, name)
+        if cmd is None or not cmd.one_shot:
+            raise CommandError(f'no command "{argv[0][:30]}". Type companion help for the list.')
+        cmd.run(session, args)
+    except CommandError as e:
+        session.error(str(e))
     session.end()
     return 1 if session.failed else 0

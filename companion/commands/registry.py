@@ -40,9 +40,13 @@ class Command:
     one_shot: bool = True  # can be run as ``companion NAME ...`` without the shell
     shell: bool = True  # offered in the shell
     details: str = ""  # a few more sentences for ``help NAME``
+    # For verbs that more than one activity uses (buy, play, undo, score, next...): the command that
+    # serves the name is the first registered one whose ``active(session)`` is true. None: always.
+    active: Callable[["Session"], bool] | None = None
+    inactive_hint: str = ""  # said when no registration of this name is active
 
 
-_COMMANDS: dict[str, Command] = {}
+_COMMANDS: dict[str, list[Command]] = {}
 _loaded = False
 
 
@@ -58,22 +62,29 @@ def command(
     one_shot: bool = True,
     shell: bool = True,
     details: str = "",
+    active: Callable[["Session"], bool] | None = None,
+    inactive_hint: str = "",
 ) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
-    """Register ``run(session, args)`` as a command."""
+    """Register ``run(session, args)`` as a command.
+
+    A name may be registered by several areas only if each registration has an ``active`` predicate
+    (for example ``buy`` in a game and at a table); the first active one serves it.
+    """
 
     def register(run: Callable[["Session", str], None]) -> Callable[["Session", str], None]:
-        cmd = Command(name, summary, usage, example, run, topic, tuple(aliases), complete, one_shot, shell, details)
+        cmd = Command(name, summary, usage, example, run, topic, tuple(aliases), complete, one_shot, shell,
+                      details, active, inactive_hint)
         for key in (name, *aliases):
-            if key in _COMMANDS:
-                raise RuntimeError(f"command {key!r} is registered twice")
-            _COMMANDS[key] = cmd
+            existing = _COMMANDS.setdefault(key, [])
+            if existing and (active is None or any(c.active is None for c in existing)):
+                raise RuntimeError(f"command {key!r} is registered twice without an active predicate")
+            existing.append(cmd)
         return run
 
     return register
 
 
-def commands() -> dict[str, Command]:
-    """Every command by name and alias, loading the areas on first use."""
+def _load() -> dict[str, list[Command]]:
     global _loaded
     if not _loaded:
         for module in AREAS:
@@ -82,10 +93,32 @@ def commands() -> dict[str, Command]:
     return _COMMANDS
 
 
+def names() -> list[str]:
+    """Every command name and alias, for completion."""
+    return sorted(_load())
+
+
+def find_command(session: "Session", name: str) -> Command | None:
+    """The command that serves ``name`` now, or None if there is no such name.
+
+    If the name exists but no registration is active, CommandError says what to do first.
+    """
+    registered = _load().get(name.lower())
+    if not registered:
+        return None
+    for cmd in registered:
+        if cmd.active is None or cmd.active(session):
+            return cmd
+    hints = [c.inactive_hint for c in registered if c.inactive_hint]
+    raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
+
+
 def unique_commands() -> list[Command]:
-    seen: dict[str, Command] = {}
-    for cmd in commands().values():
-        seen.setdefault(cmd.name, cmd)
+    """Every registration once, in the order registered (for help)."""
+    seen: dict[int, Command] = {}
+    for registered in _load().values():
+        for cmd in registered:
+            seen.setdefault(id(cmd), cmd)
     return list(seen.values())
 
 
