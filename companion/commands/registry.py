@@ -122,6 +122,18 @@ def unique_commands() -> list[Command]:
     return list(seen.values())
 
 
+_SMART_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"'})
+
+
+def split_words(text: str) -> list[str]:
+    """Split like a shell, but only double quotes group words: the apostrophe in King's Court is a letter."""
+    lexer = shlex.shlex(text.translate(_SMART_QUOTES), posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.escape = ""
+    return list(lexer)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that raises CommandError with one short sentence instead of printing a usage dump."""
 
@@ -140,7 +152,7 @@ class ArgumentParser(argparse.ArgumentParser):
     def parse(self, args: str) -> argparse.Namespace:
         """Parse a command's argument text, quotes allowed (``--kingdom "First Game"``)."""
         try:
-            words = shlex.split(args)
+            words = split_words(args)
         except ValueError:
             raise CommandError(f"a quote is not closed in {args.strip()[:30]!r}. Close it with another quote.") from None
         try:
