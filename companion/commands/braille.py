@@ -6,9 +6,11 @@ The current game's or table's kingdom is found through ``session.state``: whatev
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import re
+import shlex
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +51,20 @@ def _number(typed: str | None, option: str, low: int, high: int, default: int, u
     return value
 
 
+def _parse(parser: ArgumentParser, args: str) -> argparse.Namespace:
+    """Like ``parser.parse``, but an apostrophe in a card name (King's Court) is not taken for a quote."""
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        if '"' in args:
+            raise CommandError(f"a quote is not closed in {quote(args)}. Close it with another quote.") from None
+        words = args.split()
+    try:
+        return parser.parse_args(words)
+    except argparse.ArgumentError as e:
+        parser.error(str(e))
+
+
 # braille CARD
 
 def _card_parser() -> ArgumentParser:
@@ -62,7 +78,7 @@ def _card_parser() -> ArgumentParser:
 def show_card(session: "Session", args: str) -> None:
     from companion.braille import MAX_WIDTH, MIN_WIDTH, card_lines
 
-    options = _card_parser().parse(args)
+    options = _parse(_card_parser(), args)
     typed = " ".join(options.card)
     if not typed.strip():
         raise CommandError("no card named. Type braille and a card, like braille village.")
@@ -122,17 +138,22 @@ def file_name(title: str) -> str:
     return (re.sub(r"[^a-z0-9]+", "-", loose(title)).strip("-") or "kingdom") + ".brf"
 
 
-def write_file(path: Path, data: bytes, typed: str) -> None:
+def _name(path: Path) -> str:
+    """A file's or folder's own name, quoted, for an error (the whole path can be too long to hear)."""
+    return quote(path.name or str(path), limit=60)
+
+
+def write_file(path: Path, data: bytes) -> None:
     """Write all or nothing: a temporary file in the same folder, renamed over the target."""
-    if path.is_dir():
-        raise CommandError(f"{quote(typed)} is a folder. Add a file name, like --output {quote(str(Path(typed) / 'cards.brf'))}.")
     folder = path.parent
+    if path.is_dir():
+        raise CommandError(f"{_name(path)} is a folder. After --output type a file name, like cards.brf.")
     if not folder.is_dir():
-        raise CommandError(f"there is no folder for {quote(typed)}. Choose a folder that exists with --output.")
+        raise CommandError(f"there is no folder {_name(folder)} for {_name(path)}. Choose a folder that exists with --output.")
     try:
         fd, temp = tempfile.mkstemp(prefix=".braille-", suffix=".tmp", dir=folder)
     except OSError:
-        raise CommandError(f"cannot write to {quote(typed)}. Choose a folder you may write to with --output.") from None
+        raise CommandError(f"cannot write in the folder {_name(folder)}. Choose another folder with --output.") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -140,7 +161,7 @@ def write_file(path: Path, data: bytes, typed: str) -> None:
         os.replace(temp, path)
     except OSError:
         Path(temp).unlink(missing_ok=True)
-        raise CommandError(f"cannot write to {quote(typed)}. Choose another file with --output.") from None
+        raise CommandError(f"cannot write {_name(path)}. Choose another file with --output.") from None
 
 
 def _export_parser() -> ArgumentParser:
@@ -159,7 +180,7 @@ def _export_parser() -> ArgumentParser:
 def export(session: "Session", args: str) -> None:
     from companion.braille import MAX_LINES, MAX_WIDTH, MIN_LINES, MIN_WIDTH, PageFormat, reference_document
 
-    options = _export_parser().parse(args)
+    options = _parse(_export_parser(), args)
     seed = None if options.seed is None else _number(options.seed, "--seed", 0, 10**9, 7, "")
     width = _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, 40, "cells")
     lines = _number(options.lines, "--lines", MIN_LINES, MAX_LINES, 25, "lines")
@@ -173,7 +194,7 @@ def export(session: "Session", args: str) -> None:
     translator = _translator(options.uncontracted)
     document = reference_document(chosen.title, cards, translator, PageFormat(width, lines, options.pack),
                                   kingdom.platinum_colony)
-    write_file(path, document.brf(), typed_path)
+    write_file(path, document.brf())
     session.say(f"Wrote {len(cards)} cards on {document.page_count} pages.\nFile: {typed_path}")
 
 
