@@ -43,11 +43,11 @@ def _translator(uncontracted: bool) -> "Translator":
 def _number(typed: str | None, option: str, low: int, high: int, default: int, unit: str) -> int:
     if typed is None:
         return default
-    if not typed.strip().isdigit():
+    if not re.fullmatch(r"[0-9]+", typed.strip()):
         raise CommandError(f"{option} {quote(typed)} is not a number. Type a number from {low} to {high}, like {option} {default}.")
     value = int(typed)
     if not low <= value <= high:
-        raise CommandError(f"{option} {value} is too {'small' if value < low else 'big'}. Choose {low} to {high} {unit}.")
+        raise CommandError(f"{option} {value} is too {'small' if value < low else 'big'}. Choose {low} to {high}{' ' + unit if unit else ''}.")
     return value
 
 
