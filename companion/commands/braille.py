@@ -97,6 +97,7 @@ def show_card(session: "Session", args: str) -> None:
 class ChosenKingdom:
     kingdom: Kingdom
     title: str  # for the title page, e.g. "First Game" or "random, seed 7"
+    note: str = ""  # said after the confirmation, e.g. the seed chosen for a random kingdom
 
 
 def current_kingdom(session: "Session", sources: tuple[str, ...]) -> ChosenKingdom | None:
@@ -122,14 +123,16 @@ def choose(session: "Session", typed: str | None, seed: int | None) -> ChosenKin
     is_random = loose(typed) in ("random", "r")
     if seed is not None and not is_random:
         raise CommandError(f"--seed is only for --kingdom random, not {quote(typed)}. Leave out --seed.")
-    if is_random and seed is None:
-        seed = random.SystemRandom().randrange(1, 10_000)  # said on the title page, to make it again
+    note = ""
+    if is_random and seed is None:  # chosen here and said, so that the same kingdom can be made again
+        seed = random.SystemRandom().randrange(1, 10_000)
+        note = f"Random kingdom, seed {seed}."
     try:
         kingdom = choose_kingdom(typed, seed=seed)
     except KingdomError as e:
         raise CommandError(str(e)) from None
     if is_random:
-        return ChosenKingdom(kingdom, f"random, seed {seed}")
+        return ChosenKingdom(kingdom, f"random, seed {seed}", note)
     return ChosenKingdom(kingdom, kingdom.name or "your own choice")
 
 
@@ -196,6 +199,8 @@ def export(session: "Session", args: str) -> None:
                                   kingdom.platinum_colony)
     write_file(path, document.brf())
     session.say(f"Wrote {len(cards)} cards on {document.page_count} pages.\nFile: {typed_path}")
+    if chosen.note:
+        session.say(chosen.note)
 
 
 # One command name, two uses: a card, or export.

@@ -219,3 +219,14 @@ def test_other_commands_work_without_liblouis(recorder: Recorder, no_liblouis: N
 
 def test_grades_name_their_tables() -> None:
     assert (Grade.CONTRACTED.table, Grade.UNCONTRACTED.table) == ("en-ueb-g2.ctb", "en-ueb-g1.ctb")
+
+
+def test_a_random_kingdom_without_a_seed_says_its_seed_to_make_it_again(recorder: Recorder, tmp_path: Path,
+                                                                       louis: ModuleType) -> None:
+    said, first = exported(recorder, tmp_path, "export --kingdom random", "first.brf")
+    seed = re.search(r"\nRandom kingdom, seed (\d+)\.\n$", said)
+    assert seed, said
+    _, again = exported(recorder, tmp_path, f"export --kingdom random --seed {seed.group(1)}", "again.brf")
+    assert again == first
+    assert problems(said) == []
+    assert "Random kingdom" not in recorder.run(f'export --kingdom random --seed 3 --output "{tmp_path / "x.brf"}"')
