@@ -230,3 +230,10 @@ def test_a_random_kingdom_without_a_seed_says_its_seed_to_make_it_again(recorder
     assert again == first
     assert problems(said) == []
     assert "Random kingdom" not in recorder.run(f'export --kingdom random --seed 3 --output "{tmp_path / "x.brf"}"')
+
+
+def test_every_card_passes_the_checks_in_both_grades(recorder: Recorder, louis: ModuleType) -> None:
+    for card in catalogue():
+        for flag in ("", " --uncontracted"):
+            said = recorder.run(f'"{card.name}"{flag}')
+            assert not said.startswith("Error:") and problems(said, braille=True) == [], card.name
