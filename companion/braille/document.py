@@ -95,5 +95,7 @@ def reference_document(
         if paged.title_pages == title_pages:
             break
         title_pages = paged.title_pages
+    else:  # pragma: no cover - the title's length settles after at most a few rounds
+        raise RuntimeError("the contents page numbers did not settle")
     pages = number_pages(paged.pages, page_format.lines, width)
     return BrailleDocument(title, cards, paged.card_pages, tuple(tuple(p) for p in pages), page_format)

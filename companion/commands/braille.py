@@ -146,6 +146,12 @@ def _name(path: Path) -> str:
     return quote(path.name or str(path), limit=60)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_file(path: Path, data: bytes) -> None:
     """Write all or nothing: a temporary file in the same folder, renamed over the target."""
     folder = path.parent
@@ -160,7 +166,7 @@ def write_file(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.chmod(temp, 0o644)
+        os.chmod(temp, 0o666 & ~_umask())  # as an ordinary new file would be, not mkstemp's 0600
         os.replace(temp, path)
     except OSError:
         Path(temp).unlink(missing_ok=True)
@@ -182,11 +188,12 @@ def _export_parser() -> ArgumentParser:
 
 def export(session: "Session", args: str) -> None:
     from companion.braille import MAX_LINES, MAX_WIDTH, MIN_LINES, MIN_WIDTH, PageFormat, reference_document
+    from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
 
     options = _parse(_export_parser(), args)
     seed = None if options.seed is None else _number(options.seed, "--seed", 0, 10**9, 7, "")
-    width = _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, 40, "cells")
-    lines = _number(options.lines, "--lines", MIN_LINES, MAX_LINES, 25, "lines")
+    width = _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH, "cells")
+    lines = _number(options.lines, "--lines", MIN_LINES, MAX_LINES, DEFAULT_LINES, "lines")
     chosen = choose(session, options.kingdom, seed)
     typed_path = file_name(chosen.title) if options.output is None else options.output
     if not typed_path.strip():
