@@ -7,7 +7,7 @@ from difflib import SequenceMatcher
 
 import pytest
 
-from companion.braille import Grade, PageFormat, Translator, reference_document
+from companion.braille import PageFormat, Translator, reference_document
 from companion.braille.cells import to_unicode
 from companion.braille.document import card_lines
 from companion.braille.layout import SEPARATOR_CELL, braille_number
@@ -146,3 +146,11 @@ def test_card_blocks_follow_the_card_data() -> None:
     texts = [b.text for b in card_blocks(moat)]
     assert texts[0] == "Moat, cost 2 coins" and texts[1] == "Action, Reaction"
     assert texts[2:] == [*moat.text, "", *moat.below_line]
+
+
+@pytest.mark.parametrize(("width", "lines"), [(19, 25), (101, 25), (40, 4), (40, 101)])
+def test_page_sizes_no_embosser_can_use_are_refused(width: int, lines: int) -> None:
+    from companion.braille import FormatError
+
+    with pytest.raises(FormatError, match="Choose"):
+        PageFormat(width, lines)
