@@ -5,11 +5,10 @@ One-shot commands never import cmd2, so a lookup is quick.
 
 from __future__ import annotations
 
-import shlex
 import sys
 from typing import Sequence
 
-from companion.commands.registry import CommandError, find_command
+from companion.commands.registry import CommandError, find_command, join_words
 from companion.session import Session
 
 GLOBAL_FLAGS = ("--speech",)
@@ -43,7 +42,7 @@ def run_one(argv: Sequence[str], speech: bool = False) -> int:
         from companion.speech import attach_speech
 
         attach_speech(session, one_shot=True)
-    name, args = argv[0].lower(), " ".join(shlex.quote(a) if (" " in a or not a) else a for a in argv[1:])
+    name, args = argv[0].lower(), join_words(list(argv[1:]))
     session.begin()
     try:
         cmd = find_command(session, name)

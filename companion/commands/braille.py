@@ -10,7 +10,6 @@ import argparse
 import os
 import random
 import re
-import shlex
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,20 +50,6 @@ def _number(typed: str | None, option: str, low: int, high: int, default: int, u
     return value
 
 
-def _parse(parser: ArgumentParser, args: str) -> argparse.Namespace:
-    """Like ``parser.parse``, but an apostrophe in a card name (King's Court) is not taken for a quote."""
-    try:
-        words = shlex.split(args)
-    except ValueError:
-        if '"' in args:
-            raise CommandError(f"a quote is not closed in {quote(args)}. Close it with another quote.") from None
-        words = args.split()
-    try:
-        return parser.parse_args(words)
-    except argparse.ArgumentError as e:
-        parser.error(str(e))
-
-
 # braille CARD
 
 def _card_parser() -> ArgumentParser:
@@ -78,7 +63,7 @@ def _card_parser() -> ArgumentParser:
 def show_card(session: "Session", args: str) -> None:
     from companion.braille import MAX_WIDTH, MIN_WIDTH, card_lines
 
-    options = _parse(_card_parser(), args)
+    options = _card_parser().parse(args)
     typed = " ".join(options.card)
     if not typed.strip():
         raise CommandError("no card named. Type braille and a card, like braille village.")
@@ -190,7 +175,7 @@ def export(session: "Session", args: str) -> None:
     from companion.braille import MAX_LINES, MAX_WIDTH, MIN_LINES, MIN_WIDTH, PageFormat, reference_document
     from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
 
-    options = _parse(_export_parser(), args)
+    options = _export_parser().parse(args)
     seed = None if options.seed is None else _number(options.seed, "--seed", 0, 10**9, 7, "")
     width = _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH, "cells")
     lines = _number(options.lines, "--lines", MIN_LINES, MAX_LINES, DEFAULT_LINES, "lines")

@@ -135,6 +135,11 @@ def split_words(text: str) -> list[str]:
     return list(lexer)
 
 
+def join_words(words: list[str]) -> str:
+    """The inverse of ``split_words``, for one-shot argv: words with spaces are put in double quotes."""
+    return " ".join(f'"{w.replace(chr(34), "")}"' if (not w or any(c.isspace() for c in w)) else w for w in words)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that raises CommandError with one short sentence instead of printing a usage dump."""
 
