@@ -45,7 +45,7 @@ def test_each_problem_is_caught(text: str, problem: str) -> None:
 
 def test_brief_allows_fifteen_words_and_listing_lifts_the_limits() -> None:
     assert response_problems("Village. " + "a " * 15 + "\n", verbosity="brief")
-    long_list = "26 kingdom cards:\n" + ", ".join(f"Card{n}" for n in range(26)) + ".\n"
+    long_list = "26 kingdom cards:\n" + ", ".join(f"Card{n}" for n in range(45)) + ".\n"
     assert response_problems(long_list)
     assert not response_problems(long_list, listing=True)
 
