@@ -21,6 +21,13 @@ class Session:
     speak: Callable[[str], None] | None = None  # set when speech is on
     state: dict[str, Any] = field(default_factory=dict)  # per-area state, keyed by area name
     settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
+    # Hooks for areas (see docs/design.md):
+    prompt: str = "companion> "  # what the shell shows before each line; areas may change it (keep it short)
+    # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
+    # Returns True if it handled the line; False lets the shell say the usual unknown-command error.
+    fallback: Callable[["Session", str], bool] | None = None
+    on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
+    on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
 
     def __post_init__(self) -> None:
         self.responses: deque[str] = deque(maxlen=self.history_size)
@@ -54,6 +61,17 @@ class Session:
         if text and self.speak is not None:
             self.speak(text)
         return text
+
+    def close(self) -> None:
+        """Run the ``on_close`` hooks once (speech uses this to let the last words out)."""
+        hooks, self.on_close = self.on_close, []
+        for hook in hooks:
+            hook(self)
+
+    @property
+    def verbosity(self) -> str:
+        """brief, normal or full (normal when no settings are loaded)."""
+        return self.settings.verbosity if self.settings is not None else "normal"
 
     @property
     def last(self) -> str | None:

@@ -22,6 +22,7 @@ def spoken(printed: str) -> str:
     """The printed text in the words the YAML uses: "$2" is "2 coins", "1VP" is "1 VP"."""
     printed = re.sub(r"\+\$(\d+)", lambda m: f"+{m[1]} coin{'' if m[1] == '1' else 's'}", printed)
     printed = re.sub(r"\$(\d+)", lambda m: f"{m[1]} coin{'' if m[1] == '1' else 's'}", printed)
+    printed = printed.replace("in $ of", "in coins of")  # Forge: the coin symbol alone, said as a word
     return re.sub(r"(-?\d+) ?VP", r"\1 VP", printed)
 
 
