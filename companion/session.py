@@ -32,7 +32,10 @@ class Session:
     def __post_init__(self) -> None:
         self.responses: deque[str] = deque(maxlen=self.history_size)
         self._current: list[str] = []
+        self._record = True
         self.failed = False
+        self.quitting = False  # set by quit; the shell stops after this line
+        self.typed: list[str] = []  # every line typed in the shell, for the history command
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
@@ -42,6 +45,11 @@ class Session:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def replay(self, text: str) -> None:
+        """Say earlier words again (repeat, review) without making them the newest response."""
+        self._record = False
+        self.say(text)
+
     def error(self, message: str) -> None:
         """Print ``Error: message``. The command must have changed nothing."""
         self.failed = True
@@ -50,13 +58,14 @@ class Session:
     def begin(self) -> None:
         """Start a new response (called before each command)."""
         self._current = []
+        self._record = True
         self.failed = False
 
     def end(self, record: bool = True) -> str:
         """Finish the response: remember it for repeat/review and speak it if speech is on."""
         text = "\n".join(self._current)
         self._current = []
-        if text and record:
+        if text and record and self._record:
             self.responses.append(text)
         if text and self.speak is not None:
             self.speak(text)
