@@ -40,6 +40,12 @@ def _setting_on(session: "Session", name: str, default: bool) -> bool:
 # ---------------------------------------------------------------- card
 
 
+def _with_hint(error: NameError_, hint: str) -> str:
+    """A name error already says what to type when it suggests or lists names; otherwise add the hint."""
+    text = str(error)
+    return text if ("Did you mean" in text or "Type more" in text) else f"{text} {hint}"
+
+
 def _complete_card(session: "Session", text: str) -> list[str]:
     found = catalogue().complete(text)
     card = catalogue().by_code(text.strip()) if text.strip() else None
@@ -72,7 +78,7 @@ def card_command(session: "Session", args: str) -> None:
     try:
         card = catalogue().find(name)
     except NameError_ as e:
-        raise CommandError(f"{e} Type cards for the list." if "Did you mean" not in str(e) else str(e)) from None
+        raise CommandError(_with_hint(e, "Type cards for the list.")) from None
     notes = notes or _setting_on(session, "notes", False)
     session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes", True), notes=notes))
 
@@ -167,8 +173,9 @@ def cards_command(session: "Session", args: str) -> None:
     if cost is not None:
         session.say(f"{len(cards)} {label}:\n{and_list(sorted(c.name for c in cards))}.")
         return
-    lines = [f"{len(cards)} {label}, by cost:"] if len(cards) > 1 else [f"1 {label}:"]
-    if _verbosity(session) == "brief" or len(cards) == 1:
+    brief = _verbosity(session) == "brief" or len(cards) == 1
+    lines = [f"{len(cards)} {label}:" if brief else f"{len(cards)} {label}, by cost:"]
+    if brief:
         lines.append(and_list(sorted(c.name for c in cards)) + ".")
     else:
         lines.extend(names_by_cost(cards))
@@ -224,7 +231,7 @@ def rule_command(session: "Session", args: str) -> None:
     try:
         term = terms.find(typed)
     except NameError_ as e:
-        raise CommandError(f"{e} Type rule for the list." if "Did you mean" not in str(e) else str(e)) from None
+        raise CommandError(_with_hint(e, "Type rule for the list.")) from None
     verbosity = _verbosity(session)
     if more or verbosity == "full":
         session.say(f"{term.short}\n{term.full}")
@@ -285,7 +292,7 @@ def help_command(session: "Session", args: str) -> None:
 @command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW)
 def repeat_command(session: "Session", args: str) -> None:
     if args.strip():
-        raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type review {args.strip()[:3]} for more.")
+        raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type repeat alone, or review 3.")
     if session.last is None:
         session.say("Nothing to repeat yet.")
     else:
