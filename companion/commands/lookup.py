@@ -110,7 +110,7 @@ def _cost_filter(words: list[str]) -> tuple[int | None, list[str]]:
     for w in words:
         if re.fullmatch(r"\$?\d{1,2}", w):
             if cost is not None:
-                raise CommandError(f"only one cost at a time, not {w} too. Type cards cost 4, for example.")
+                raise CommandError(f'only one cost at a time, not "{w}" too. Type cards cost 4, for example.')
             cost = int(w.lstrip("$"))
         elif w not in skip:
             rest.append(w)
@@ -278,7 +278,7 @@ def help_command(session: "Session", args: str) -> None:
         close = registry.suggest(name)
         hint = f" Did you mean {or_list(close)}?" if close else ""
         raise CommandError(f"no command {quote(name)}.{hint} Type help for the list.")
-    lines = [f"{cmd.name} {cmd.summary}", f"Type {cmd.usage}, like: {cmd.example}"]
+    lines = [f"Type {cmd.usage}.", f"{cmd.name} {cmd.summary}", f"Example: {cmd.example}"]
     if cmd.details:
         lines.append(cmd.details)
     if cmd.aliases:
@@ -402,7 +402,7 @@ def set_command(session: "Session", args: str) -> None:
 
             spec = find_spec(words[0])
             value = session.settings.get(spec.name)
-            session.say(f"{spec.name} is {value}. Type set {spec.name} {or_list(spec.choices)}.")
+            session.say(f"{spec.name} is {value}.\nType set {spec.name} {or_list(spec.choices)}.")
             return
         spec, value = session.settings.parse(words[0], " ".join(words[1:]))
     except SettingError as e:
@@ -437,7 +437,7 @@ def speech_command(session: "Session", args: str) -> None:
     typed = args.strip().lower()
     if not typed:
         state = "on" if session.settings is not None and session.settings.speech else "off"
-        session.say(f"Speech is {state}. Type speech on or speech off.")
+        session.say(f"Speech is {state}.\nType speech on or speech off.")
         return
     if typed not in ("on", "off"):
         raise CommandError(f"speech can be on or off, not {quote(args)}. Type speech on or speech off.")
