@@ -195,15 +195,39 @@ def _setup_readline(shell: CompanionShell) -> bool:
         matches = state["matches"]
         return matches[index] if index < len(matches) else None
 
+    redraw = _readline_redraw()
+
     def show_matches(substitution: str, matches: list[str], longest: int) -> None:
         out = shell.stdout
         out.write("\n" + describe_matches(state.get("shown") or matches) + "\n")
-        out.write(session.prompt + readline.get_line_buffer())
         out.flush()
+        if redraw is not None:
+            redraw()  # readline writes the prompt and the line afresh on the new line
+        else:
+            out.write(session.prompt + readline.get_line_buffer())
+            out.flush()
 
     readline.set_completer(completer)
     readline.set_completion_display_matches_hook(show_matches)
     return True
+
+
+def _readline_redraw() -> Any:
+    """``rl_on_new_line`` then ``rl_forced_update_display``, which Python's readline module does not offer."""
+    try:
+        import ctypes
+        import readline
+
+        lib = ctypes.CDLL(readline.__file__)
+        on_new_line, forced = lib.rl_on_new_line, lib.rl_forced_update_display
+    except (OSError, AttributeError):
+        return None
+
+    def redraw() -> None:
+        on_new_line()
+        forced()
+
+    return redraw
 
 
 def history_path() -> Path:
