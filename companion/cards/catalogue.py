@@ -135,13 +135,21 @@ class RecommendedSets:
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    """The catalogue of every card, loaded once per process."""
-    return Catalogue(load_cards())
+    """The catalogue of every card, loaded once per process (from the card cache when the YAML is unchanged)."""
+    from companion.cards.cache import cached
+    from companion.cards.loader import CARD_FILES, data_dir
+
+    folder = data_dir()
+    return Catalogue(cached("cards", folder, CARD_FILES, lambda: load_cards(folder)))
 
 
 @lru_cache(maxsize=1)
 def glossary() -> Glossary:
-    return Glossary(load_glossary())
+    from companion.cards.cache import cached
+    from companion.cards.loader import data_dir
+
+    folder = data_dir()
+    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: load_glossary(folder)))
 
 
 @lru_cache(maxsize=1)
