@@ -95,8 +95,7 @@ class CompanionShell(cmd2.Cmd):
             if self.backend == "readline" and self.tty:
                 try:
                     return input(self.session.prompt)
-                except KeyboardInterrupt:
-                    self.stdout.write("\n")
+                except KeyboardInterrupt:  # Ctrl-C abandons the line; readline has already moved to a new one
                     return ""
             return super()._read_command_line(self.session.prompt)
         except EOFError:
@@ -111,7 +110,12 @@ class CompanionShell(cmd2.Cmd):
                 self.stdout.write("\n")
                 self.stdout.flush()
             return True
-        return run_line(self.session, line)
+        try:
+            return run_line(self.session, line)
+        except KeyboardInterrupt:  # Ctrl-C while a command runs: stop it, keep the shell
+            self.session.out.write("Stopped.\n")
+            self.session.out.flush()
+            return False
 
     def preloop(self) -> None:
         session = self.session
