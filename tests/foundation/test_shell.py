@@ -196,3 +196,17 @@ def test_a_damaged_settings_file_gives_one_notice(home: Path) -> None:
     assert result.stderr == b"Notice: the settings file is damaged, so defaults are used.\n"
     piped = run_companion(home, input=b"card c1\n")
     assert piped.stdout.startswith(b"Notice: the settings file is damaged, so defaults are used.\nCopper")
+
+
+def test_even_a_failure_at_start_is_one_line(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import companion.cli as cli
+
+    def broken(argv: list[str], speech: bool = False) -> int:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(cli, "run_one", broken)
+    assert cli.run(["card", "village"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("Error: the program could not start.") and out.count("\n") == 1
+    assert "disk on fire" in (home / "state" / "errors.log").read_text()
