@@ -40,11 +40,21 @@ def check_line(line: str) -> str:
     return line.strip()
 
 
-def unknown_command(name: str, one_shot: bool = False) -> CommandError:
+def unknown_command(name: str, one_shot: bool = False, line: str = "") -> CommandError:
+    where = "companion help" if one_shot else "help"
+    typed = (line or name).strip()
+    if len(typed) <= 30 and _names_a_card(typed):
+        return CommandError(f"no command {quote(name)}. To hear the card, type card {typed.lower()}.")
     close = registry.suggest(name)
     hint = f" Did you mean {or_list(close)}?" if close else ""
-    where = "companion help" if one_shot else "help"
     return CommandError(f"no command {quote(name)}.{hint} Type {where} for the list.")
+
+
+def _names_a_card(text: str) -> bool:
+    """Whether a whole line names a card exactly (``village``, ``throne room``, ``C1``)."""
+    from companion.cards import catalogue
+
+    return catalogue().exact(text) is not None
 
 
 def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
@@ -76,7 +86,7 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
             return
         if cmd is not None and one_shot:
             raise CommandError(f"{quote(name)} works only in the shell. Type companion to start it.")
-        raise unknown_command(name, one_shot)
+        raise unknown_command(name, one_shot, line)
     assert cmd is not None
     cmd.run(session, args.strip())
 

@@ -46,6 +46,10 @@ class Catalogue:
     def by_code(self, code: str) -> Card | None:
         return self._codes.get(_code_key(code))
 
+    def exact(self, typed: str) -> Card | None:
+        """The card ``typed`` names exactly (name, plural or code, any case), or None: no guessing."""
+        return self.by_code(typed) or self._index.get(typed)
+
     def find(self, typed: str, within: Iterable[Card] | None = None) -> Card:
         """The card a person means by ``typed``: name, code (C1, p6), plural, unique prefix.
 

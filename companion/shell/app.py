@@ -119,10 +119,12 @@ class CompanionShell(cmd2.Cmd):
 
     def preloop(self) -> None:
         session = self.session
+        session.begin()
         if self.tty:
             session.say(GREETING)
         if session.settings is not None and session.settings.notice:
             session.say(session.settings.notice)
+        session.end(record=False)  # spoken when speech is on, but not a response to repeat
         for hook in session.on_start:
             session.begin()
             try:
