@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from companion.cards import Card, catalogue, glossary
+from companion.cards import catalogue, glossary
 from companion.cards.describe import coins, describe, names_by_cost
 from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote

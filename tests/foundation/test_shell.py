@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.registry import CommandError
 from companion.session import Session
 from companion.settings import load_settings
 from tests.accessibility import check_error, check_response, escape_sequences
@@ -210,3 +209,14 @@ def test_even_a_failure_at_start_is_one_line(home: Path, monkeypatch: pytest.Mon
     out = capsys.readouterr().out
     assert out.startswith("Error: the program could not start.") and out.count("\n") == 1
     assert "disk on fire" in (home / "state" / "errors.log").read_text()
+
+
+@pytest.mark.parametrize("backend", ["readline", "prompt_toolkit"])
+def test_either_line_editor_serves_a_piped_script_alike(backend: str) -> None:
+    from companion.shell.app import start_shell
+
+    out = io.StringIO()
+    session = Session(out=out, settings=load_settings())
+    start_shell(stdin=io.StringIO("card c1\nbogus\n"), stdout=out, session=session, backend=backend)
+    assert out.getvalue() == ("Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
+                              'Error: no command "bogus". Type help for the list.\n')
