@@ -220,3 +220,21 @@ def test_either_line_editor_serves_a_piped_script_alike(backend: str) -> None:
     start_shell(stdin=io.StringIO("card c1\nbogus\n"), stdout=out, session=session, backend=backend)
     assert out.getvalue() == ("Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
                               'Error: no command "bogus". Type help for the list.\n')
+
+
+def test_the_prompt_is_read_from_the_session_before_every_line() -> None:
+    from companion.shell.app import CompanionShell
+
+    out = io.StringIO()
+    session = Session(out=out, settings=load_settings())
+
+    def waiting_for_a_buy(s: Session, line: str) -> bool:
+        s.prompt = "buy> "
+        s.say("Buy phase.")
+        return True
+
+    session.fallback = waiting_for_a_buy
+    shell_ = CompanionShell(session, stdin=io.StringIO("go\ncard c1\n"), stdout=out)
+    shell_.interactive_pipe = True  # cmd2 then shows the prompt even on a pipe, as a terminal would
+    shell_.cmdloop()
+    assert out.getvalue().startswith("companion> Buy phase.\nbuy> Copper, 0 coins")
