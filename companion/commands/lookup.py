@@ -27,6 +27,14 @@ LEAVING = "Leaving"
 _NOTES_WORDS = {"notes", "note", "--notes", "-n", "--note"}
 
 
+def _plain(args: str) -> str:
+    """What was typed, without the quotes people bring from other shells: "throne room" or 'trash'.
+    An apostrophe inside a word (King's Court) stays."""
+    text = args.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
+    text = re.sub(r"(^|\s)'|'(\s|$)", r"\1\2", text)
+    return " ".join(text.split())
+
+
 def _verbosity(session: "Session") -> str:
     return session.verbosity
 
@@ -68,6 +76,7 @@ def _complete_card(session: "Session", text: str) -> list[str]:
     complete=_complete_card,
 )
 def card_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     words = args.split()
     notes = bool(words) and words[-1].lower() in _NOTES_WORDS
     if notes:
@@ -134,6 +143,7 @@ def _complete_cards(session: "Session", text: str) -> list[str]:
     complete=_complete_cards,
 )
 def cards_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     words = normalise(args).replace(",", " ").split()
     cost, words = _cost_filter(words)
     index = _filter_words()
@@ -218,6 +228,7 @@ def _complete_rule(session: "Session", text: str) -> list[str]:
     complete=_complete_rule,
 )
 def rule_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     words = args.split()
     more = bool(words) and words[-1].lower() in ("more", "full", "--more", "--full")
     if more and len(words) > 1:
@@ -257,6 +268,7 @@ def _complete_help(session: "Session", text: str) -> list[str]:
     complete=_complete_help,
 )
 def help_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     name = args.strip().lower()
     if not name:
         topics: dict[str, list[str]] = {}
@@ -291,6 +303,7 @@ def help_command(session: "Session", args: str) -> None:
 
 @command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW)
 def repeat_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     if args.strip():
         raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type repeat alone, or review 3.")
     if session.last is None:
@@ -308,6 +321,7 @@ def repeat_command(session: "Session", args: str) -> None:
     topic=REVIEW,
 )
 def review_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     typed = args.strip()
     if typed and not typed.isdigit():
         raise CommandError(f"review needs a number, not {quote(typed)}. Type review 3, for example.")
@@ -334,6 +348,7 @@ def review_command(session: "Session", args: str) -> None:
     one_shot=False,
 )
 def history_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     typed = args.strip()
     if typed and not typed.isdigit():
         raise CommandError(f"history needs a number, not {quote(typed)}. Type history 5, for example.")
@@ -389,6 +404,7 @@ def _complete_set(session: "Session", text: str) -> list[str]:
     complete=_complete_set,
 )
 def set_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     from companion.settings import SettingError, Settings
 
     if session.settings is None:
@@ -434,6 +450,7 @@ def _switch_speech(session: "Session", on: bool) -> None:
     complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],
 )
 def speech_command(session: "Session", args: str) -> None:
+    args = _plain(args)
     typed = args.strip().lower()
     if not typed:
         state = "on" if session.settings is not None and session.settings.speech else "off"
