@@ -46,6 +46,10 @@ class Catalogue:
     def by_code(self, code: str) -> Card | None:
         return self._codes.get(_code_key(code))
 
+    def exact(self, typed: str) -> Card | None:
+        """The card ``typed`` names exactly (name, plural or code, any case), or None: no guessing."""
+        return self.by_code(typed) or self._index.get(typed)
+
     def find(self, typed: str, within: Iterable[Card] | None = None) -> Card:
         """The card a person means by ``typed``: name, code (C1, p6), plural, unique prefix.
 
@@ -135,13 +139,21 @@ class RecommendedSets:
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    """The catalogue of every card, loaded once per process."""
-    return Catalogue(load_cards())
+    """The catalogue of every card, loaded once per process (from the card cache when the YAML is unchanged)."""
+    from companion.cards.cache import cached
+    from companion.cards.loader import CARD_FILES, data_dir
+
+    folder = data_dir()
+    return Catalogue(cached("cards", folder, CARD_FILES, lambda: load_cards(folder)))
 
 
 @lru_cache(maxsize=1)
 def glossary() -> Glossary:
-    return Glossary(load_glossary())
+    from companion.cards.cache import cached
+    from companion.cards.loader import data_dir
+
+    folder = data_dir()
+    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: load_glossary(folder)))
 
 
 @lru_cache(maxsize=1)

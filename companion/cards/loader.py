@@ -7,14 +7,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 
-try:  # the C loader is several times faster where libyaml is present
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+
+def _yaml_loader() -> type:
+    """The C safe loader where libyaml is present (several times faster), else the Python one.
+    PyYAML is imported only when YAML is read, not when the card cache answers."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without importing yaml at import time
+    if name == "_Loader":
+        return _yaml_loader()
+    raise AttributeError(name)
 
 CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml")
 
@@ -65,9 +72,11 @@ class RecommendedSet:
 
 
 def read_yaml(path: Path) -> Any:
+    import yaml
+
     try:
         with path.open("rb") as f:
-            return yaml.load(f, Loader=_Loader)
+            return yaml.load(f, Loader=_yaml_loader())
     except OSError as e:
         raise CardDataError(f"{path}: cannot be read: {e.strerror}.") from e
     except yaml.YAMLError as e:

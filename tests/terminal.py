@@ -1,0 +1,88 @@
+"""Drive the program in a real terminal (tmux) and capture the raw bytes it writes, for any area's tests.
+
+    with Terminal(home) as term:          # starts `python -m companion` in an 80x24 tmux pane
+        term.wait_for("companion> ")
+        term.type("card vil"); term.key("Tab"); term.wait_for("Village")
+        term.key("Enter"); term.wait_for("+2 Actions.")
+        raw = term.raw()                    # every byte the program wrote, escapes included
+
+Each Terminal runs its own tmux server (a private socket) and kills only that server at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tmux_available() -> bool:
+    return shutil.which("tmux") is not None
+
+
+class Terminal:
+    def __init__(self, home: Path, *, args: tuple[str, ...] = (), env: dict[str, str] | None = None,
+                 term: str = "xterm-256color", width: int = 80, height: int = 24) -> None:
+        self.home = Path(home)
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.socket = f"companion-test-{uuid.uuid4().hex[:12]}"
+        self.raw_path = self.home / f"{self.socket}.raw"
+        settings = {"TERM": term, "COMPANION_HOME": str(self.home), "PYTHONPATH": str(ROOT), **(env or {})}
+        exports = " ".join(f"{k}={_quote(v)}" for k, v in settings.items())
+        command = " ".join(_quote(a) for a in (sys.executable, "-m", "companion", *args))
+        self.command = f"cd {_quote(str(ROOT))} && env {exports} {command}; sleep 30"
+        self.size = (width, height)
+
+    def _tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check,
+                              timeout=20)
+
+    def __enter__(self) -> "Terminal":
+        env = {k: v for k, v in os.environ.items() if k != "TMUX"}
+        subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "t",
+                        "-x", str(self.size[0]), "-y", str(self.size[1]), self.command],
+                       check=True, env=env, timeout=20)
+        self._tmux("pipe-pane", "-o", "-t", "t", f"cat > {_quote(str(self.raw_path))}")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._tmux("kill-server", check=False)
+
+    def type(self, text: str) -> None:
+        """Type text literally, as a user would (no Enter)."""
+        self._tmux("send-keys", "-t", "t", "-l", text)
+
+    def key(self, *keys: str) -> None:
+        """Press keys by tmux name: Enter, Tab, Up, BSpace, C-d ..."""
+        for k in keys:
+            self._tmux("send-keys", "-t", "t", k)
+            time.sleep(0.05)
+
+    def raw(self) -> bytes:
+        return self.raw_path.read_bytes() if self.raw_path.exists() else b""
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", "t", check=False).stdout
+
+    def wait_for(self, text: str, count: int = 1, timeout: float = 15.0) -> bytes:
+        """Wait until the raw output holds ``text`` at least ``count`` times; return the raw bytes."""
+        wanted = text.encode()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            raw = self.raw()
+            if raw.count(wanted) >= count:
+                return raw
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear {count} times; screen:\n{self.screen()}\nraw: {self.raw()!r}")
+
+
+def _quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
