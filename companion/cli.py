@@ -15,6 +15,21 @@ GLOBAL_FLAGS = ("--speech",)
 
 
 def run(argv: Sequence[str]) -> int:
+    """The program: never a traceback on screen, whatever happens."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # noqa: BLE001 - the details go to the error log
+        from companion.dispatch import log_exception
+
+        where = log_exception(" ".join(argv))
+        tail = f" Details are in {where}." if where else ""
+        print(f"Error: the program could not start.{tail} Try again, or report it with that file.")
+        return 1
+
+
+def _run(argv: Sequence[str]) -> int:
     argv = list(argv)
     speech = False
     while argv and argv[0] in GLOBAL_FLAGS:

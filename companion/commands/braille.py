@@ -204,16 +204,14 @@ def _complete(session: "Session", text: str) -> list[str]:
 
 @command(
     "braille",
-    summary="A card in braille on screen, or reference cards for an embosser.",
-    usage="braille CARD [--uncontracted], or braille export --kingdom SET --output FILE",
+    summary="shows a card in braille, or writes reference cards for an embosser.",
+    usage="braille CARD, or braille export",
     example='braille village, or braille export --kingdom "First Game" --output first-game.brf',
     topic=TOPIC,
     complete=_complete,
     details=(
-        "braille CARD shows the card's reference text in Unicode braille, contracted unless you add "
-        "--uncontracted. braille export writes a BRF file: --kingdom takes a set's name, 10 cards with commas, "
-        "random with --seed, or game or table. Add --basic for the basic cards, --pack for several cards "
-        "a page, --width and --lines for your embosser."
+        "Add --uncontracted for grade 1. Export takes --kingdom (a set, 10 cards with commas, random, game "
+        "or table) and --output FILE; also --basic, --pack, --width and --lines."
     ),
 )
 def run(session: "Session", args: str) -> None:

@@ -277,8 +277,9 @@ def help_command(session: "Session", args: str) -> None:
                 names = topics.setdefault(cmd.topic, [])
                 if cmd.name not in names:
                     names.append(cmd.name)
+        topics[LEAVING] = topics.pop(LEAVING, [])  # leaving is said last, whatever areas come after
         lines = ["Commands, by topic:"]
-        lines += [f"{topic}: {and_list(names)}." for topic, names in topics.items()]
+        lines += [f"{topic}: {and_list(names)}." for topic, names in topics.items() if names]
         lines.append("Type help and a command, like help card.")
         session.say("\n".join(lines))
         return
