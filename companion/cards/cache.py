@@ -22,7 +22,11 @@ def _key(folder: Path, files: Sequence[str]) -> tuple[object, ...]:
     for name in files:
         st = (folder / name).stat()
         stats.append((name, st.st_size, st.st_mtime_ns))
-    return (CACHE_VERSION, sys.version_info[:2], str(folder.resolve()), tuple(stats))
+    # The code that builds and holds the cards is part of the key too: a changed Card class must not be
+    # handed objects pickled from the old one.
+    here = Path(__file__).resolve().parent
+    code = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(here.glob("*.py")))
+    return (CACHE_VERSION, sys.version_info[:2], str(folder.resolve()), tuple(stats), code)
 
 
 def cached(name: str, folder: Path, files: Sequence[str], build: Callable[[], T]) -> T:
