@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 AREAS: tuple[str, ...] = (
     "companion.commands.lookup",
     "companion.commands.braille",
+    "companion.commands.simulate",
 )
 
 
