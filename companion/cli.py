@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence
 
-from companion.commands.registry import CommandError, find_command, join_words
+from companion.commands.registry import join_words
 from companion.session import Session
 
 GLOBAL_FLAGS = ("--speech",)
@@ -35,21 +35,27 @@ def run(argv: Sequence[str]) -> int:
 
 def run_one(argv: Sequence[str], speech: bool = False) -> int:
     """Run one command the way the shell would, print its response, and return an exit status."""
+    from companion.dispatch import run_line
     from companion.settings import load_settings
 
-    session = Session(settings=load_settings())
-    if speech:
+    settings = load_settings()
+    if settings.notice:
+        print(settings.notice, file=sys.stderr)
+    session = Session(settings=settings)
+    if speech or settings.speech:
         from companion.speech import attach_speech
 
         attach_speech(session, one_shot=True)
-    name, args = argv[0].lower(), join_words(list(argv[1:]))
-    session.begin()
+    rest = join_words(list(argv[1:])) if _needs_quotes(argv[0]) else " ".join(argv[1:])
+    line = f"{argv[0]} {rest}".strip()
     try:
-        cmd = find_command(session, name)
-        if cmd is None or not cmd.one_shot:
-            raise CommandError(f'no command "{argv[0][:30]}". Type companion help for the list.')
-        cmd.run(session, args)
-    except CommandError as e:
-        session.error(str(e))
-    session.end()
+        run_line(session, line, one_shot=True)
+    finally:
+        session.close()
     return 1 if session.failed else 0
+
+
+def _needs_quotes(name: str) -> bool:
+    """Commands that parse their words with ArgumentParser need a quoted argument kept whole; the lookups
+    take the rest of the line as a name, where ``companion card "throne room"`` means the same unquoted."""
+    return name.lower() not in ("card", "cards", "rule", "help", "set")

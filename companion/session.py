@@ -21,11 +21,21 @@ class Session:
     speak: Callable[[str], None] | None = None  # set when speech is on
     state: dict[str, Any] = field(default_factory=dict)  # per-area state, keyed by area name
     settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
+    # Hooks for areas (see docs/design.md):
+    prompt: str = "companion> "  # what the shell shows before each line; areas may change it (keep it short)
+    # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
+    # Returns True if it handled the line; False lets the shell say the usual unknown-command error.
+    fallback: Callable[["Session", str], bool] | None = None
+    on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
+    on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
 
     def __post_init__(self) -> None:
         self.responses: deque[str] = deque(maxlen=self.history_size)
         self._current: list[str] = []
+        self._record = True
         self.failed = False
+        self.quitting = False  # set by quit; the shell stops after this line
+        self.typed: list[str] = []  # every line typed in the shell, for the history command
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
@@ -35,6 +45,11 @@ class Session:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def replay(self, text: str) -> None:
+        """Say earlier words again (repeat, review) without making them the newest response."""
+        self._record = False
+        self.say(text)
+
     def error(self, message: str) -> None:
         """Print ``Error: message``. The command must have changed nothing."""
         self.failed = True
@@ -43,17 +58,29 @@ class Session:
     def begin(self) -> None:
         """Start a new response (called before each command)."""
         self._current = []
+        self._record = True
         self.failed = False
 
     def end(self, record: bool = True) -> str:
         """Finish the response: remember it for repeat/review and speak it if speech is on."""
         text = "\n".join(self._current)
         self._current = []
-        if text and record:
+        if text and record and self._record:
             self.responses.append(text)
         if text and self.speak is not None:
             self.speak(text)
         return text
+
+    def close(self) -> None:
+        """Run the ``on_close`` hooks once (speech uses this to let the last words out)."""
+        hooks, self.on_close = self.on_close, []
+        for hook in hooks:
+            hook(self)
+
+    @property
+    def verbosity(self) -> str:
+        """brief, normal or full (normal when no settings are loaded)."""
+        return self.settings.verbosity if self.settings is not None else "normal"
 
     @property
     def last(self) -> str | None:

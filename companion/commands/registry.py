@@ -115,6 +115,16 @@ def find_command(session: "Session", name: str) -> Command | None:
     raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
 
 
+def suggest(typed: str, limit: int = 3) -> list[str]:
+    """Command names close to a mistyped one, for "Did you mean ...?"."""
+    import difflib
+
+    known = names()
+    word = typed.lower()
+    starts = [n for n in known if n.startswith(word)] if word else []
+    return (starts or difflib.get_close_matches(word, known, n=limit, cutoff=0.6))[:limit]
+
+
 def unique_commands() -> list[Command]:
     """Every registration once, in the order registered (for help)."""
     seen: dict[int, Command] = {}

@@ -1,0 +1,454 @@
+"""Cards and rules lookups, help, the review buffer, settings and speech: the commands every user meets first.
+
+Each works in the shell and one-shot (``companion card village``). Words for cards come from
+companion.cards.describe; every failure is a CommandError raised before anything changes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from companion.cards import Card, catalogue, glossary
+from companion.cards.describe import coins, describe, names_by_cost
+from companion.cards.model import SETS, TYPES
+from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
+from companion.commands import registry
+from companion.commands.registry import CommandError, command
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+CARDS = "Cards and rules"
+REVIEW = "Help and review"
+SETTINGS = "Settings"
+LEAVING = "Leaving"
+
+_NOTES_WORDS = {"notes", "note", "--notes", "-n", "--note"}
+
+
+def _verbosity(session: "Session") -> str:
+    return session.verbosity
+
+
+def _setting_on(session: "Session", name: str, default: bool) -> bool:
+    if session.settings is None:
+        return default
+    return bool(session.settings.on(name))
+
+
+# ---------------------------------------------------------------- card
+
+
+def _with_hint(error: NameError_, hint: str) -> str:
+    """A name error already says what to type when it suggests or lists names; otherwise add the hint."""
+    text = str(error)
+    return text if ("Did you mean" in text or "Type more" in text) else f"{text} {hint}"
+
+
+def _complete_card(session: "Session", text: str) -> list[str]:
+    found = catalogue().complete(text)
+    card = catalogue().by_code(text.strip()) if text.strip() else None
+    if card is not None and card.name not in found:
+        found.insert(0, card.name)
+    if not found:  # after a whole name: offer the notes word
+        words = text.rstrip().rsplit(" ", 1)
+        if len(words) == 2 and "notes".startswith(words[1].lower()) and words[1]:
+            return [f"{words[0]} notes"]
+    return found
+
+
+@command(
+    "card",
+    summary="says one card's cost, types and text.",
+    usage="card NAME",
+    example="card village",
+    details="A name, a braille code such as C1, or the start of a name will do. "
+    "Add the word notes for the rulebook's note: card village notes.",
+    complete=_complete_card,
+)
+def card_command(session: "Session", args: str) -> None:
+    words = args.split()
+    notes = bool(words) and words[-1].lower() in _NOTES_WORDS
+    if notes:
+        words = words[:-1]
+    name = " ".join(words)
+    if not name:
+        raise CommandError("card needs a name. Type card and a name, like card village.")
+    try:
+        card = catalogue().find(name)
+    except NameError_ as e:
+        raise CommandError(_with_hint(e, "Type cards for the list.")) from None
+    notes = notes or _setting_on(session, "notes", False)
+    session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes", True), notes=notes))
+
+
+# ---------------------------------------------------------------- cards
+
+_TYPE_PLURALS = {"Treasure": "Treasures", "Action": "Actions", "Victory": "Victory cards", "Curse": "Curses",
+                 "Attack": "Attacks", "Reaction": "Reactions"}
+
+
+def _filter_words() -> NameIndex[tuple[str, str]]:
+    items: list[tuple[tuple[str, str], str, tuple[str, ...]]] = [
+        (("set", "base2e"), "dominion", ("base", "base set", "base2e")),
+        (("set", "prosperity2e"), "prosperity", ("prosperity2e",)),
+        (("kind", "kingdom"), "kingdom", ()),
+        (("kind", "basic"), "basic", ()),
+        (("all", ""), "all", ()),
+    ]
+    for t in TYPES:
+        items.append((("type", t), t.lower(), (_TYPE_PLURALS[t].lower(),)))
+    return NameIndex(items, "card filter")
+
+
+def _cost_filter(words: list[str]) -> tuple[int | None, list[str]]:
+    """Take ``cost 4``, ``costs 4``, ``4``, ``4 coins`` out of the words."""
+    rest: list[str] = []
+    cost: int | None = None
+    skip = {"cost", "costs", "costing", "coin", "coins", "cards", "card", "with", "of", "and", "that", "the"}
+    for w in words:
+        if re.fullmatch(r"\$?\d{1,2}", w):
+            if cost is not None:
+                raise CommandError(f'only one cost at a time, not "{w}" too. Type cards cost 4, for example.')
+            cost = int(w.lstrip("$"))
+        elif w not in skip:
+            rest.append(w)
+    return cost, rest
+
+
+def _complete_cards(session: "Session", text: str) -> list[str]:
+    head, _, last = text.rpartition(" ")
+    options = ["dominion", "prosperity", "kingdom", "basic", "cost", "all"] + [t.lower() for t in TYPES]
+    prefix = f"{head} " if head else ""
+    return [prefix + o for o in options if o.startswith(last.lower())]
+
+
+@command(
+    "cards",
+    summary="lists cards by set, cost or type.",
+    usage="cards FILTER",
+    example="cards cost 4",
+    details="Filters combine: cards prosperity attack. Filters are dominion, prosperity, kingdom, basic, "
+    "a type such as action or treasure, and cost N. Type cards all for every card.",
+    complete=_complete_cards,
+)
+def cards_command(session: "Session", args: str) -> None:
+    words = normalise(args).replace(",", " ").split()
+    cost, words = _cost_filter(words)
+    index = _filter_words()
+    chosen: dict[str, list[str]] = {}
+    for w in words:
+        try:
+            kind, value = index.resolve(w)
+        except NameError_:
+            raise CommandError(
+                f"{quote(w)} is not a set, type or cost. Type cards prosperity, cards attack or cards cost 4."
+            ) from None
+        chosen.setdefault(kind, [])
+        if value not in chosen[kind]:
+            chosen[kind].append(value)
+    cat = catalogue()
+    if not chosen and cost is None:
+        kingdom = len(cat.kingdom)
+        session.say(
+            f"{len(cat)} cards: {len(cat.in_set('base2e'))} Dominion, {len(cat.in_set('prosperity2e'))} Prosperity.\n"
+            f"{kingdom} are kingdom cards, {len(cat) - kingdom} basic.\n"
+            "Type cards all, or a filter such as cards cost 4 or cards prosperity attack."
+        )
+        return
+    cards = list(cat.cards)
+    if "set" in chosen:
+        cards = [c for c in cards if c.set in chosen["set"]]
+    if "kind" in chosen:
+        cards = [c for c in cards if c.kind in chosen["kind"]]
+    for t in chosen.get("type", []):
+        cards = [c for c in cards if t in c.types]
+    if cost is not None:
+        cards = [c for c in cards if c.cost == cost]
+    label = _label(chosen, cost, len(cards))
+    if not cards:
+        session.say(f"No {label}.")
+        return
+    if cost is not None:
+        session.say(f"{len(cards)} {label}:\n{and_list(sorted(c.name for c in cards))}.")
+        return
+    brief = _verbosity(session) == "brief" or len(cards) == 1
+    lines = [f"{len(cards)} {label}:" if brief else f"{len(cards)} {label}, by cost:"]
+    if brief:
+        lines.append(and_list(sorted(c.name for c in cards)) + ".")
+    else:
+        lines.extend(names_by_cost(cards))
+    session.say("\n".join(lines))
+
+
+def _label(chosen: dict[str, list[str]], cost: int | None, n: int) -> str:
+    words: list[str] = []
+    if chosen.get("set"):
+        words.append(" and ".join(SETS[s] for s in chosen["set"]))
+    if chosen.get("kind"):
+        words.append(" or ".join(chosen["kind"]))
+    words.extend(chosen.get("type", []))
+    noun = "card" if n == 1 else "cards"
+    label = " ".join(words + [noun])
+    if cost is not None:
+        label += f" cost {coins(cost)}" if n != 1 else f" costs {coins(cost)}"
+        if n == 0:
+            label = label.replace(" cost ", " costing ")
+    return label
+
+
+# ---------------------------------------------------------------- rule
+
+
+def _complete_rule(session: "Session", text: str) -> list[str]:
+    found = glossary().complete(text)
+    words = text.rstrip().rsplit(" ", 1)
+    if not found and len(words) == 2 and words[1] and "more".startswith(words[1].lower()):
+        return [f"{words[0]} more"]
+    return found
+
+
+@command(
+    "rule",
+    summary="explains a rules term. Alone, it lists the terms.",
+    usage="rule TERM",
+    example="rule trash",
+    details="Add the word more for the whole explanation: rule trash more.",
+    complete=_complete_rule,
+)
+def rule_command(session: "Session", args: str) -> None:
+    words = args.split()
+    more = bool(words) and words[-1].lower() in ("more", "full", "--more", "--full")
+    if more and len(words) > 1:
+        words = words[:-1]
+    typed = " ".join(words)
+    terms = glossary()
+    if not typed:
+        names = [t.term for t in terms.terms]
+        session.say(f"{len(names)} rules terms:\n{and_list(names)}.\nType rule and a term, like rule trash.")
+        return
+    try:
+        term = terms.find(typed)
+    except NameError_ as e:
+        raise CommandError(_with_hint(e, "Type rule for the list.")) from None
+    verbosity = _verbosity(session)
+    if more or verbosity == "full":
+        session.say(f"{term.short}\n{term.full}")
+    elif verbosity == "brief":
+        session.say(term.short)
+    else:
+        session.say(f"{term.short}\nFor more, type rule {term.term.lower()} more.")
+
+
+# ---------------------------------------------------------------- help
+
+
+def _complete_help(session: "Session", text: str) -> list[str]:
+    return [n for n in registry.names() if n.startswith(text.strip().lower())]
+
+
+@command(
+    "help",
+    summary="lists the commands, or says how to use one.",
+    usage="help COMMAND",
+    example="help card",
+    topic=REVIEW,
+    complete=_complete_help,
+)
+def help_command(session: "Session", args: str) -> None:
+    name = args.strip().lower()
+    if not name:
+        topics: dict[str, list[str]] = {}
+        for cmd in registry.unique_commands():
+            if cmd.shell or cmd.one_shot:
+                names = topics.setdefault(cmd.topic, [])
+                if cmd.name not in names:
+                    names.append(cmd.name)
+        lines = ["Commands, by topic:"]
+        lines += [f"{topic}: {and_list(names)}." for topic, names in topics.items()]
+        lines.append("Type help and a command, like help card.")
+        session.say("\n".join(lines))
+        return
+    try:
+        cmd = registry.find_command(session, name)
+    except CommandError:
+        cmd = registry._load()[name][0]  # inactive now, but its help still applies
+    if cmd is None:
+        close = registry.suggest(name)
+        hint = f" Did you mean {or_list(close)}?" if close else ""
+        raise CommandError(f"no command {quote(name)}.{hint} Type help for the list.")
+    lines = [f"Type {cmd.usage}.", f"{cmd.name} {cmd.summary}", f"Example: {cmd.example}"]
+    if cmd.details:
+        lines.append(cmd.details)
+    if cmd.aliases:
+        lines.append(f"Also called {and_list(list(cmd.aliases))}.")
+    session.say("\n".join(lines))
+
+
+# ---------------------------------------------------------------- repeat, review, history
+
+
+@command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW)
+def repeat_command(session: "Session", args: str) -> None:
+    if args.strip():
+        raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type repeat alone, or review 3.")
+    if session.last is None:
+        session.say("Nothing to repeat yet.")
+    else:
+        session.replay(session.last)
+
+
+@command(
+    "review",
+    summary="says the last few responses again, oldest first.",
+    usage="review N",
+    example="review 3",
+    details="Without a number, the last 5.",
+    topic=REVIEW,
+)
+def review_command(session: "Session", args: str) -> None:
+    typed = args.strip()
+    if typed and not typed.isdigit():
+        raise CommandError(f"review needs a number, not {quote(typed)}. Type review 3, for example.")
+    n = int(typed) if typed else 5
+    if n < 1:
+        raise CommandError(f"review needs a number from 1 up, not {quote(typed)}. Type review 3.")
+    past = list(session.responses)[-n:]
+    if not past:
+        session.say("Nothing to review yet.")
+        return
+    head = f"Last {len(past)} responses, oldest first:" if len(past) > 1 else "The last response:"
+    if len(past) < n and typed:
+        head = f"Only {len(past)} so far, oldest first:" if len(past) > 1 else "Only 1 so far:"
+    session.replay("\n".join([head, *past]))
+
+
+@command(
+    "history",
+    summary="says the lines you typed, oldest first.",
+    usage="history N",
+    example="history 5",
+    details="Up arrow also brings back earlier lines. Without a number, the last 10.",
+    topic=REVIEW,
+    one_shot=False,
+)
+def history_command(session: "Session", args: str) -> None:
+    typed = args.strip()
+    if typed and not typed.isdigit():
+        raise CommandError(f"history needs a number, not {quote(typed)}. Type history 5, for example.")
+    n = int(typed) if typed else 10
+    lines = [line for line in session.typed[:-1]][-n:] if n else []  # not this history command itself
+    if not lines:
+        session.say("Nothing typed yet.")
+        return
+    start = len(session.typed) - 1 - len(lines)
+    session.replay("\n".join([f"{len(lines)} lines typed:"] + [f"{start + i}: {line}" for i, line in
+                                                               enumerate(lines, 1)]))
+
+
+# ---------------------------------------------------------------- settings, set, speech
+
+
+@command("settings", summary="says every setting and its value.", usage="settings", example="settings",
+         topic=SETTINGS)
+def settings_command(session: "Session", args: str) -> None:
+    from companion.settings import Settings
+
+    settings = session.settings if session.settings is not None else Settings()
+    if args.strip():
+        set_command(session, args)
+        return
+    lines = [f"{len(settings.items())} settings:"]
+    for spec, value in settings.items():
+        lines.append(f"{spec.name} is {value}: {spec.summary}. Choices: {or_list(spec.choices)}.")
+    lines.append("Change one like this: set verbosity brief.")
+    session.say("\n".join(lines))
+
+
+def _complete_set(session: "Session", text: str) -> list[str]:
+    from companion.settings import SPECS
+
+    name, space, value = text.lstrip().partition(" ")
+    if not space:
+        return [s for s in SPECS if s.startswith(name.lower())]
+    spec = SPECS.get(name.lower())
+    if spec is None:
+        return []
+    return [f"{spec.name} {c}" for c in spec.choices if c.startswith(value.strip().lower())]
+
+
+@command(
+    "set",
+    summary="changes a setting and keeps it for next time.",
+    usage="set NAME VALUE",
+    example="set verbosity brief",
+    details="Settings are verbosity (brief, normal or full), speech (off or on), codes (on or off) "
+    "and notes (off or on). Type settings to hear them all.",
+    topic=SETTINGS,
+    complete=_complete_set,
+)
+def set_command(session: "Session", args: str) -> None:
+    from companion.settings import SettingError, Settings
+
+    if session.settings is None:
+        session.settings = Settings()
+    words = args.split()
+    if not words:
+        raise CommandError("set needs a setting and a value. Type set verbosity brief, or settings for the list.")
+    try:
+        if len(words) == 1:
+            from companion.settings import find_spec
+
+            spec = find_spec(words[0])
+            value = session.settings.get(spec.name)
+            session.say(f"{spec.name} is {value}.\nType set {spec.name} {or_list(spec.choices)}.")
+            return
+        spec, value = session.settings.parse(words[0], " ".join(words[1:]))
+    except SettingError as e:
+        raise CommandError(str(e)) from None
+    if spec.name == "speech":
+        _switch_speech(session, value == "on")
+    session.settings.set(spec.name, value)
+    problem = session.settings.save()
+    session.say(f"{spec.name.capitalize()} is now {value}." + (f"\n{problem}" if problem else ""))
+
+
+def _switch_speech(session: "Session", on: bool) -> None:
+    from companion.speech import attach_speech, detach_speech
+
+    if on:
+        attach_speech(session)
+    else:
+        detach_speech(session)
+
+
+@command(
+    "speech",
+    summary="turns the program's own speech on or off.",
+    usage="speech on or speech off",
+    example="speech on",
+    details="For use without a screen reader; a screen reader already reads every response. "
+    "It is kept for next time.",
+    topic=SETTINGS,
+    complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],
+)
+def speech_command(session: "Session", args: str) -> None:
+    typed = args.strip().lower()
+    if not typed:
+        state = "on" if session.settings is not None and session.settings.speech else "off"
+        session.say(f"Speech is {state}.\nType speech on or speech off.")
+        return
+    if typed not in ("on", "off"):
+        raise CommandError(f"speech can be on or off, not {quote(args)}. Type speech on or speech off.")
+    set_command(session, f"speech {typed}")
+
+
+# ---------------------------------------------------------------- quit
+
+
+@command("quit", summary="leaves the program.", usage="quit", example="quit", topic=LEAVING,
+         aliases=("exit", "bye"), one_shot=False)
+def quit_command(session: "Session", args: str) -> None:
+    session.quitting = True
+    session.say("Goodbye.")

@@ -1,0 +1,1 @@
+"""The interactive shell: a thin cmd2 adaptor over companion.commands.registry (see app.py)."""

@@ -1,0 +1,55 @@
+"""Tab completion for a typed line, the same for every input backend: command names, then the command's
+own ``complete`` function, else card names. No cmd2 here, so it is tested directly.
+"""
+
+from __future__ import annotations
+
+from companion.cards import catalogue
+from companion.cards.names import and_list
+from companion.commands import registry
+from companion.commands.registry import CommandError
+from companion.session import Session
+
+MAX_SHOWN = 60
+
+
+def complete_line(session: Session, before_cursor: str) -> tuple[int, list[str]]:
+    """``(start, candidates)``: each candidate replaces ``before_cursor[start:]``.
+
+    ``complete(session, text)`` functions receive the text typed after the command name (maybe empty, maybe
+    several words) and return whole replacements for it, such as "Throne Room" for "thr".
+    """
+    stripped = before_cursor.lstrip()
+    offset = len(before_cursor) - len(stripped)
+    name, space, rest = stripped.partition(" ")
+    if not space:
+        seen: list[str] = []
+        for cmd in registry.unique_commands():
+            for n in (cmd.name, *cmd.aliases):
+                if n.startswith(name.lower()) and cmd.shell and n not in seen and n != "bye":
+                    seen.append(n)
+        return offset, sorted(seen)
+    try:
+        cmd = registry.find_command(session, name)
+    except CommandError:
+        cmd = None
+    args = rest.lstrip()
+    start = len(before_cursor) - len(args)
+    try:
+        if cmd is not None and cmd.complete is not None:
+            found = list(cmd.complete(session, args))
+        else:
+            found = catalogue().complete(args) if args.strip() else []
+    except Exception:  # noqa: BLE001 - a broken completer must not break typing
+        return start, []
+    return start, list(dict.fromkeys(found))
+
+
+def describe_matches(candidates: list[str]) -> str:
+    """What Tab says when there are several matches: one plain line, no columns."""
+    shown = candidates[:MAX_SHOWN]
+    more = len(candidates) - len(shown)
+    tail = f" and {more} more" if more else ""
+    if len(candidates) == 1:
+        return f"1 match: {shown[0]}."
+    return f"{len(candidates)} matches: {and_list(shown) if not more else ', '.join(shown)}{tail}."
