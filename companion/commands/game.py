@@ -1,0 +1,846 @@
+"""Commands for playing a whole game in the shell: new, play, buy, end, options, the one-line views,
+undo, save, load, games and resume. Words are built in companion.game.render; this module only
+reads what was typed, changes the game through the activity's transaction, and says the result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+from companion.cards import Card, catalogue
+from companion.cards.names import NameError_, and_list, loose, or_list, quote
+from companion.commands.registry import ArgumentParser, CommandError, command, on_start
+from companion.engine import GameSetup, IllegalAnswer, Purpose, SaveError, Seat
+from companion.engine.phase import Phase
+from companion.game import render, store
+from companion.game.activity import GameActivity
+from companion.game.answers import AnswerError, hint, parse
+from companion.game.words import coins, count, grouped
+from companion.kingdom import KingdomError, choose_kingdom
+from companion.settings import define_setting
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+TOPIC = "Playing a game"
+HINT = "Start a game with new, or a table with table new."
+KEY = "game"
+ASK = "game_question"
+DEFAULT_PROMPT = "companion> "
+define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")
+
+
+def _on(session: "Session") -> bool:
+    return session.state.get(KEY) is not None
+
+
+def _game(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
+    """Register a command that works while a game is on (shared verbs with the table assistant)."""
+    return command(topic=TOPIC, active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
+
+
+def _act(session: "Session") -> GameActivity:
+    act = session.state.get(KEY)
+    if act is None:
+        raise CommandError(HINT)
+    return act
+
+
+def _verbosity(session: "Session") -> str:
+    return session.verbosity
+
+
+def _say(session: "Session", lines: list[str]) -> None:
+    act = session.state.get(KEY)
+    if act is not None and act.save_problem:
+        lines = [*lines, act.save_problem]
+    session.say("\n".join(lines) if lines else "Done.")
+    _update_prompt(session)
+
+
+def _update_prompt(session: "Session") -> None:
+    ask = session.state.get(ASK)
+    act = session.state.get(KEY)
+    if ask is not None:
+        session.prompt = ask.prompt()
+    elif act is not None:
+        session.prompt = act.prompt()
+    else:
+        session.prompt = DEFAULT_PROMPT
+
+
+def _private(session: "Session") -> GameActivity:
+    """The activity, if the person at the keyboard may hear their own cards now."""
+    act = _act(session)
+    if act.waiting:
+        name = act.game.players[act.holder].name
+        raise CommandError(f"waiting for {name}. Press Enter when {name} has the keyboard.")
+    return act
+
+
+def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
+    try:
+        return catalogue().find_many(text, within)
+    except NameError_ as e:
+        raise CommandError(f"{e}") from None
+
+
+# ---- starting -----------------------------------------------------------------------------------
+def _bool_or_random(value: str) -> bool | None:
+    v = value.strip().lower()
+    if v in ("on", "yes", "true", "1"):
+        return True
+    if v in ("off", "no", "false", "0"):
+        return False
+    if v in ("random", "r", "rules", "auto"):
+        return None
+    raise CommandError(f"--colony cannot be {quote(value)}. Type --colony on, off or random.")
+
+
+def build_setup(players: int | None, bots: list[str] | None, names: list[str], kingdom_text: str,
+                sets: str | None, seed: int | None, colony: bool | None) -> GameSetup:
+    """The setup from new's options: people first, then bots. CommandError for anything wrong."""
+    from companion.bots import UnknownBot, bot_name
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        bot_kinds = [bot_name(b) for b in bots] if bots is not None else None
+    except UnknownBot as e:
+        raise CommandError(str(e)) from None
+    if players is None:
+        players = (len(bot_kinds) + 1) if bot_kinds is not None else 2
+    if not 2 <= players <= 6:
+        raise CommandError(f"Dominion is for 2 to 6 players, not {players}. Type new --players 2, for example.")
+    if bot_kinds is None:
+        bot_kinds = ["bigmoney"] * (players - 1)
+    if len(bot_kinds) >= players:
+        raise CommandError(f"{len(bot_kinds)} bots leave no seat for a person. Type fewer bots, or simulate.")
+    people = players - len(bot_kinds)
+    if len(names) > players:
+        raise CommandError(f"{len(names)} names for {players} players. Give at most {players} names.")
+    try:
+        kingdom = choose_kingdom(kingdom_text, seed=seed, sets=sets, platinum_colony=colony)
+    except KingdomError as e:
+        raise CommandError(str(e)) from None
+    if colony is not None and kingdom.platinum_colony != colony:
+        kingdom = kingdom.with_platinum_colony(colony)
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    for i in range(players):
+        if i < len(names) and names[i].strip():
+            name = names[i].strip()[:20]
+        elif i < people:
+            name = "You" if people == 1 else f"Player {i + 1}"
+        else:
+            kind = bot_kinds[i - people]
+            label = {"bigmoney": "Big Money", "bmu": "Ultimate", "general": "Bot", "random": "Random"}[kind]
+            name = label
+        base, k = name, 2
+        while name.lower() in taken:
+            name, k = f"{base} {k}", k + 1
+        taken.add(name.lower())
+        seats.append(Seat(name, None if i < people else bot_kinds[i - people]))
+    return GameSetup(kingdom, tuple(seats), seed)
+
+
+def start_game(session: "Session", setup: GameSetup) -> None:
+    old = session.state.get(KEY)
+    kept = ""
+    if old is not None and not old.over:
+        try:
+            old.save_as("previous")
+            kept = " Your last game is saved as previous."
+        except OSError:
+            pass
+    act = GameActivity.__new__(GameActivity)
+    from companion.engine import Game
+
+    act.__init__(Game(setup))  # type: ignore[misc]
+    session.state[KEY] = act
+    install(session)
+    act.autosave()
+    g = act.game
+    others = [s.name for s in setup.seats if not s.is_person]
+    people = [s.name for s in setup.seats if s.is_person]
+    against = f"against {and_list(others)}" if others else f"for {and_list(people)}"
+    if len(people) > 1 and others:
+        against = f"for {and_list(people)}, against {and_list(others)}"
+    k = setup.kingdom
+    lines = [f"New game {against}.{kept}", f"Kingdom {k}"]
+    if session.verbosity == "full":
+        lines.append(f"Seed {setup.seed}.")
+    from companion.engine.events import TurnStarted
+
+    first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
+    starter = g.players[first].name
+    lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first.")
+    lines.extend(act.news(session.verbosity))
+    _say(session, lines)
+
+
+@command(
+    "new",
+    summary="starts a game against bots or friends.",
+    usage="new [--players N] [--bots NAMES] [--names NAMES] [--kingdom K] [--sets S] [--seed N] [--colony on|off|random]",
+    example='new --players 2 --bots bigmoney --kingdom "First Game" --seed 1',
+    topic=TOPIC,
+    one_shot=False,
+    details=("With no options it asks three short questions; press Enter for each default. People sit first, "
+             "then the bots. Bots: bigmoney, bmu, general, random."),
+)
+def new_command(session: "Session", args: str) -> None:
+    if not args.strip():
+        ask_new(session)
+        return
+    p = ArgumentParser("new")
+    p.add_argument("--players", type=int)
+    p.add_argument("--bots")
+    p.add_argument("--names", default="")
+    p.add_argument("--kingdom", default="First Game")
+    p.add_argument("--sets")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--colony", default="random")
+    ns = p.parse(args)
+    bots = None
+    if ns.bots is not None:
+        bots = [] if loose(ns.bots) in ("none", "0", "") else [b for b in ns.bots.replace(",", " ").split() if b]
+    names = [n for n in ns.names.split(",")] if ns.names.strip() else []
+    colony = _bool_or_random(ns.colony)
+    setup = build_setup(ns.players, bots, names, ns.kingdom, ns.sets, ns.seed, colony)
+    start_game(session, setup)
+
+
+class Questions:
+    """A few short questions asked one at a time through the shell's fallback (never a blocking read)."""
+
+    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], None],
+                 check: Callable[[str, str, dict[str, str]], str]) -> None:
+        self.asks = asks  # (key, question, default)
+        self.done = done
+        self.check = check  # (key, typed, answers so far) -> canonical answer, or CommandError
+        self.answers: dict[str, str] = {}
+        self.at = 0
+
+    def question(self) -> str:
+        return self.asks[self.at][1]
+
+    def prompt(self) -> str:
+        key, _, default = self.asks[self.at]
+        return f"{key}, Enter for {default}> "
+
+    def take(self, session: "Session", line: str) -> None:
+        key, _, default = self.asks[self.at]
+        if loose(line) in ("cancel", "stop"):
+            session.state.pop(ASK, None)
+            _say(session, ["Cancelled. Nothing was started."])
+            return
+        typed = line.strip() or default
+        self.answers[key] = self.check(key, typed, self.answers)
+        self.at += 1
+        while self.at < len(self.asks) and self._skip():
+            self.at += 1
+        if self.at < len(self.asks):
+            _say(session, [self.question()])
+            return
+        session.state.pop(ASK, None)
+        self.done(session, self.answers)
+
+    def _skip(self) -> bool:
+        key = self.asks[self.at][0]
+        return key == "people" and self.answers.get("players") == "1"
+
+
+def ask_new(session: "Session") -> None:
+    def check(key: str, typed: str, answers: dict[str, str]) -> str:
+        if key == "players":
+            if not typed.isdigit() or not 2 <= int(typed) <= 6:
+                raise CommandError(f"{quote(typed)} is not 2 to 6 players. Type a number from 2 to 6.")
+            return typed
+        if key == "people":
+            most = int(answers["players"])
+            if not typed.isdigit() or not 1 <= int(typed) <= most:
+                raise CommandError(f"{quote(typed)} is not 1 to {most} people. Type a number from 1 to {most}.")
+            return typed
+        try:
+            choose_kingdom(typed, seed=1)
+        except KingdomError as e:
+            raise CommandError(str(e)) from None
+        return typed
+
+    def done(session: "Session", answers: dict[str, str]) -> None:
+        players, people = int(answers["players"]), int(answers["people"])
+        setup = build_setup(players, ["bigmoney"] * (players - people), [], answers["kingdom"], None, None, None)
+        start_game(session, setup)
+
+    q = Questions([
+        ("players", "New game. How many players, 2 to 6? Enter for 2.", "2"),
+        ("people", "How many people at this keyboard? The rest are bots. Enter for 1.", "1"),
+        ("kingdom", "Kingdom: a set name, 10 cards with commas, or random? Enter for First Game.", "First Game"),
+    ], done, check)
+    session.state[ASK] = q
+    install(session)
+    _say(session, [q.question()])
+
+
+# ---- the fallback: answers typed without a command ---------------------------------------------
+def fallback(session: "Session", line: str) -> bool:
+    ask = session.state.get(ASK)
+    if ask is not None:
+        ask.take(session, line)
+        return True
+    act = session.state.get(KEY)
+    if act is None:
+        return False
+    if act.waiting:
+        if line.strip():
+            name = act.game.players[act.holder].name
+            raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
+        _say(session, act.take_keyboard(session.verbosity))
+        return True
+    d = act.mine()
+    if d is None:
+        return False
+    if render.is_turn_decision(d):
+        if not line.strip():
+            raise CommandError("nothing was typed. Type options to hear what you can do.")
+        first = line.split()[0]
+        try:
+            card = catalogue().find(line)
+        except NameError_:
+            card = None
+        if card is not None:
+            raise CommandError(f"{quote(line, 40)} alone is not a command. Type play {card.name.lower()} "
+                               f"or buy {card.name.lower()}.")
+        return False
+    answer_question(session, act, line)
+    return True
+
+
+def answer_question(session: "Session", act: GameActivity, line: str) -> None:
+    d = act.mine()
+    assert d is not None
+    try:
+        value = parse(d, line)
+    except AnswerError as e:
+        raise CommandError(str(e)) from None
+    with act.change():
+        try:
+            act.answer(value)
+        except IllegalAnswer as e:
+            raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
+    act.labels.append(line.strip())
+    _say(session, act.news(session.verbosity))
+
+
+def install(session: "Session") -> None:
+    """Make typed answers reach the game (keeping any other area's fallback after ours)."""
+    if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
+        return
+    previous = session.fallback
+    if previous is None:
+        session.fallback = fallback
+        return
+
+    def chained_game_fallback(s: "Session", line: str) -> bool:
+        return fallback(s, line) or previous(s, line)
+
+    session.fallback = chained_game_fallback
+
+
+# ---- your turn ----------------------------------------------------------------------------------
+def _question_first(act: GameActivity, d: Any, typed: str) -> CommandError:
+    return CommandError(f"{quote(typed, 40)} must wait: first answer {d.card.name if d.card else 'the question'}. "
+                        f"{hint(d)}")
+
+
+def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tuple[GameActivity, Any]:
+    """The activity and the decision, if it is the turn of the person at the keyboard."""
+    act = _private(session)
+    g = act.game
+    if g.over:
+        raise CommandError(f"{quote(typed, 40)}: the game is over. Type score, log, or new.")
+    d = act.mine()
+    if d is None:
+        raise CommandError(f"{quote(typed, 40)}: it is not your turn. Wait, or type status.")
+    if not render.is_turn_decision(d):
+        if d.purpose in verbs:
+            return act, d
+        raise _question_first(act, d, typed)
+    return act, d
+
+
+AUTOPLAY_SAFE_NAMES = ("Copper", "Silver", "Gold", "Platinum")
+
+
+def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Treasures that need no choice and whose order does not matter: the autoplay of online Dominion."""
+    fx = act.game.fx
+    return tuple(c for c in options if fx[c].play is None and fx[c].on_gain is None)
+
+
+@_game(name="play", summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
+       example="play village",
+       details="play treasures plays every Treasure. Several Treasures at once: play copper silver. "
+               "Answers a card's question to play a card, as Throne Room asks.")
+def play_command(session: "Session", args: str) -> None:
+    typed = f"play {args}".strip()
+    act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
+    text = args.strip()
+    if not render.is_turn_decision(d):
+        answer_question(session, act, text)
+        return
+    if not text:
+        raise CommandError("play needs a card. Type play village, or play treasures.")
+    g = act.game
+    hand = g.players[act.holder].hand
+    if loose(text) in ("treasures", "treasure", "all", "money", "all treasures"):
+        if not any(g.is_treasure(c) for c in hand):
+            raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
+        if d.purpose is Purpose.BUY:
+            raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+        turn = _turn_no(act)
+        with act.change():
+            if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+                act.answer(())
+            _play_all_treasures(act)
+        act.labels.append(typed)
+        _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+        return
+    cards = _cards(text)
+    missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
+    if missing:
+        c = missing[0]
+        have = "no" if c not in hand else f"only {hand.count(c)}"
+        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name}. "
+                           f"Type hand to hear your cards.")
+    actions = [c for c in cards if g.is_action(c)]
+    treasures = [c for c in cards if g.is_treasure(c)]
+    if actions and (len(cards) > 1):
+        raise CommandError(f"{quote(typed)}: play one Action at a time. Type play {actions[0].name.lower()}.")
+    if not actions and not treasures:
+        raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
+                           f"Type options.")
+    turn = _turn_no(act)
+    with act.change():
+        if actions:
+            if d.purpose is not Purpose.PLAY_ACTION:
+                why = "no actions are left" if g.turn.actions == 0 and g.phase is Phase.BUY else "it is the Buy phase"
+                raise CommandError(f"{quote(typed)}: {why}. Type play treasures, buy a card, or end.")
+            act.answer((actions[0],))
+        else:
+            if d.purpose is Purpose.BUY:
+                raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+            if d.purpose is Purpose.PLAY_ACTION:
+                act.answer(())
+            act.answer(tuple(treasures))
+    act.labels.append(typed)
+    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+
+
+def _play_all_treasures(act: GameActivity) -> None:
+    d = act.pending
+    if d is None or d.purpose is not Purpose.PLAY_TREASURES or not render.is_turn_decision(d):
+        return
+    options = d.options  # type: ignore[attr-defined]
+    simple = _simple_treasures(act, options)
+    rest = tuple(c for c in options if c not in simple)
+    act.answer(simple + rest)
+
+
+def _turn_no(act: GameActivity) -> int:
+    return act.game.players[act.holder].turns
+
+
+def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
+    """After play or buy in your own turn: where the turn stands, in a few words."""
+    d = act.mine()
+    if d is None or not render.is_turn_decision(d) or session.verbosity == "brief":
+        return []
+    t = act.game.turn
+    if _turn_no(act) != turn:
+        return []
+    if d.purpose is Purpose.PLAY_ACTION:
+        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}."]
+    if d.purpose is Purpose.PLAY_TREASURES:
+        return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
+    return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
+
+
+@_game(name="buy", summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
+       example="buy silver",
+       details="In the Action phase, buy ends it. Copper, Silver, Gold and Platinum in your hand are played "
+               "first unless you set autoplay off. Two buys at once: buy silver silver.")
+def buy_command(session: "Session", args: str) -> None:
+    typed = f"buy {args}".strip()
+    act, d = _turn(session, typed)
+    text = args.strip()
+    if not text:
+        raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
+    g = act.game
+    wanted = _cards(text)
+    for card in wanted:
+        if card not in g.supply:
+            raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
+    autoplay = session.settings is None or session.settings.get("autoplay") == "on"
+    turn = _turn_no(act)
+    with act.change():
+        if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+            act.answer(())
+        d2 = act.pending
+        if d2 is not None and d2.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d2):
+            simple = _simple_treasures(act, d2.options) if autoplay else ()  # type: ignore[attr-defined]
+            if simple:
+                act.answer(simple)
+            d3 = act.pending
+            if d3 is not None and d3.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d3):
+                act.answer(())
+        for i, card in enumerate(wanted):
+            d4 = act.pending
+            if d4 is None or d4.purpose is not Purpose.BUY or d4.player != act.holder or not render.is_turn_decision(d4):
+                raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
+            reason = _cannot_buy(act, card)
+            if reason:
+                raise CommandError(f"{quote(typed)}: {reason}")
+            act.answer((card,))
+    act.labels.append(typed)
+    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+
+
+def _cannot_buy(act: GameActivity, card: Card) -> str | None:
+    g = act.game
+    if g.supply.get(card, 0) == 0:
+        return f"the {card.name} pile is empty. Type supply low to hear what is left."
+    cost = g.cost(card)
+    if cost > g.turn.coins:
+        return f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
+    if not g.can_buy(g.turn.player, card):
+        return f"{card.name} cannot be bought now. Type options to hear what can."
+    return None
+
+
+@_game(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
+       aliases=("done",))
+def end_command(session: "Session", args: str) -> None:
+    typed = f"end {args}".strip()
+    if args.strip():
+        raise CommandError(f"{quote(typed)}: end takes nothing after it. Type end.")
+    act, d = _turn(session, typed)
+    g = act.game
+    me, turn = act.holder, g.players[act.holder].turns
+    with act.change():
+        while True:
+            d = act.pending
+            if d is None or d.player != me or not render.is_turn_decision(d) or g is not act.game:
+                break
+            if act.game.players[me].turns != turn or act.game.current != me:
+                break
+            act.answer(())
+    act.labels.append("end")
+    _say(session, act.news(session.verbosity))
+
+
+@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
+def options_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    if act.game.over:
+        session.say("The game is over. Type score, log, or new.")
+        return
+    d = act.mine()
+    if d is None:
+        session.say("It is not your turn. Type status.")
+        return
+    session.say(render.options_line(act.game, act.holder, d))
+
+
+@_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
+       example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
+def choose_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    d = act.mine()
+    if d is None or render.is_turn_decision(d):
+        raise CommandError(f"{quote(('choose ' + args).strip())}: no card is asking now. Type options.")
+    answer_question(session, act, args)
+
+
+# ---- one line each ------------------------------------------------------------------------------
+@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status")
+def status_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    g = act.game
+    viewer = act.holder
+    line = render.status_line(g, viewer)
+    if act.waiting:
+        line += f" Waiting for {g.players[act.holder].name} to press Enter."
+    elif act.mine() is not None and not render.is_turn_decision(act.mine()):
+        line += " " + render.question(g, act.mine(), session.verbosity)  # type: ignore[arg-type]
+    session.say(line)
+
+
+@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand")
+def hand_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    session.say(render.hand_line(act.game, act.holder))
+
+
+@_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
+       usage="supply [low]", example="supply low")
+def supply_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    word = loose(args)
+    if word not in ("", "low", "l"):
+        raise CommandError(f"{quote(args)} is not a supply option. Type supply, or supply low.")
+    lines = render.supply_lines(act.game, low_first=bool(word))
+    if session.verbosity == "brief" and not word:
+        lines = [" ".join(lines)]
+    session.say("\n".join(lines))
+
+
+@_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
+def deck_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    ps = act.game.players[act.holder]
+    total = len(ps.all_cards())
+    session.say(f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
+
+
+@_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
+def discard_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    d = act.mine()
+    if d is not None and not render.is_turn_decision(d) and (args.strip() or d.purpose is not Purpose.DISCARD
+                                                                and hasattr(d, "options") and "discard" in d.options):
+        answer_question(session, act, args.strip() or "discard")
+        return
+    if d is not None and d.purpose is Purpose.DISCARD and args.strip():
+        answer_question(session, act, args)
+        return
+    ps = act.game.players[act.holder]
+    if not ps.discard:
+        session.say("Your discard pile is empty.")
+        return
+    session.say(f"Discard pile: {count(len(ps.discard), 'card')}, {ps.discard[-1].name} on top.")
+
+
+@_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
+def trash_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    d = act.mine() if not act.waiting else None
+    if d is not None and not render.is_turn_decision(d) and (args.strip() or "trash" in getattr(d, "options", ())):
+        answer_question(session, act, args.strip() or "trash")
+        return
+    trash = act.game.trash
+    session.say(f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
+
+
+@_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
+def score_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    session.say(render.score_line(act.game, act.holder))
+
+
+@_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
+def kingdom_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    line = f"Kingdom {act.kingdom}"
+    if session.verbosity == "full":
+        line += f" Seed {act.setup.seed}."
+    session.say(line)
+
+
+@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3",
+       details="N is how many lines; all for the whole game. Works after the game ends.")
+def log_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    word = args.strip().lower()
+    if word and word != "all" and not word.isdigit():
+        raise CommandError(f"log needs a number or all, not {quote(args)}. Type log 5.")
+    n = 5 if not word else (10**6 if word == "all" else int(word))
+    if n < 1:
+        raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
+    lines = log_lines(act, session.verbosity if session.verbosity != "brief" else "normal")
+    if not lines:
+        session.say("Nothing has happened yet.")
+        return
+    shown = lines[-n:]
+    head = f"Last {len(shown)} of {len(lines)} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
+    session.say("\n".join([head, *shown]))
+
+
+def log_lines(act: GameActivity, verbosity: str) -> list[str]:
+    """The whole log as the person at the keyboard may know it: one line per turn part."""
+    from companion.engine.events import TurnStarted
+
+    g = act.game
+    viewer = act.holder
+    events = g.view(viewer).log(0)
+    lines: list[str] = []
+    chunk: list[Any] = []
+
+    def close() -> None:
+        if chunk:
+            start = chunk[0]
+            said = render.render_events(g, chunk, viewer, verbosity)
+            who = render.name_of(g, start.player, viewer)
+            if said and said[0].startswith(who + " "):
+                said[0] = said[0][len(who) + 1:]
+            body = " ".join(said) if said else "nothing played or bought."
+            lines.append(f"{render.possessive(who)} turn {start.turn}: {body}")
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close()
+            chunk = [e]
+        elif chunk:
+            chunk.append(e)
+    close()
+    if g.over:
+        lines.append(render.end_message(g, viewer))
+    return lines
+
+
+# ---- undo, save, load -----------------------------------------------------------------------------
+@_game(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
+       details="Bots' later moves are taken back too and played again.")
+def undo_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    if args.strip():
+        raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
+    label = act.labels[-1] if act.labels else None
+    try:
+        act.undo()
+    except IllegalAnswer:
+        raise CommandError("nothing to undo yet. Type options to hear what you can do.") from None
+    if act.labels:
+        act.labels.pop()
+    head = f"Took back {label}." if label else "Took back your last choice."
+    g = act.game
+    lines = [head]
+    d = act.mine()
+    if d is not None and render.is_turn_decision(d):
+        lines.append(render.status_line(g, act.holder))
+    elif d is not None:
+        lines.append(render.question(g, d, session.verbosity))
+    _say(session, lines)
+
+
+@_game(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")
+def save_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    if not args.strip():
+        raise CommandError("save needs a name. Type save friday, for example.")
+    try:
+        name = store.check_name(args)
+        if name == store.AUTOSAVE:
+            raise SaveError(f"{quote(args)} is the automatic save. Type another name, such as save friday.")
+        act.save_as(name)
+    except SaveError as e:
+        raise CommandError(str(e)) from None
+    except OSError as e:
+        raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
+    session.say(f"Saved as {name}. Type load {name} to come back to it.")
+
+
+@command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
+         one_shot=False)
+def load_command(session: "Session", args: str) -> None:
+    if not args.strip():
+        raise CommandError("load needs a name. Type games for the list, then load NAME.")
+    try:
+        name = store.check_name(args)
+        game, extra = store.read(name)
+    except SaveError as e:
+        message = str(e)
+        message = message[0].lower() + message[1:] if message else message
+        raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
+    resume(session, game, extra, f"Loaded {name}.")
+
+
+def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> None:
+    old = session.state.get(KEY)
+    if old is not None and not old.over and old.game is not game:
+        try:
+            old.save_as("previous")
+            head += " Your last game is saved as previous."
+        except OSError:
+            pass
+    act = GameActivity(game, extra=extra)
+    act.catch_up()
+    session.state[KEY] = act
+    install(session)
+    act.autosave()
+    g = act.game
+    lines = [head]
+    if g.over:
+        lines.append(render.end_message(g, act.holder))
+    elif act.solo:
+        lines.append(render.status_line(g, act.holder))
+        d = act.mine()
+        if d is not None and render.is_turn_decision(d):
+            lines.append(render.hand_line(g, act.holder))
+        elif d is not None:
+            lines.append(render.question(g, d, session.verbosity))
+    else:
+        act.waiting = True
+        name = g.players[act.holder].name
+        lines.append(f"{name} is to play. Press Enter when {name} has the keyboard.")
+    _say(session, lines)
+
+
+@command("games", summary="lists your saved games.", usage="games", example="games", topic=TOPIC, one_shot=True)
+def games_command(session: "Session", args: str) -> None:
+    names = store.saved_names()
+    if not names:
+        session.say("No saved games yet. Type new to start one.")
+        return
+    session.say(f"{count(len(names), 'saved game')}: {and_list(names)}.")
+
+
+@command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
+         topic=TOPIC, one_shot=False)
+def resume_command(session: "Session", args: str) -> None:
+    session.state.pop(ASK, None)
+    try:
+        game, extra = store.read(store.AUTOSAVE)
+    except SaveError as e:
+        raise CommandError(f"could not resume: {e} Type new to start a game.") from None
+    resume(session, game, extra, "Resumed.")
+
+
+@on_start
+def offer_resume(session: "Session") -> None:
+    """When the shell starts: offer the game that was being played, if it is not over."""
+    install(session)
+    if not store.path_for(store.AUTOSAVE).exists():
+        return
+    try:
+        game, extra = store.read(store.AUTOSAVE)
+    except SaveError as e:
+        kept = store.set_aside_damaged(store.AUTOSAVE)
+        where = f" It was kept as {kept.name}." if kept else ""
+        session.error(f"the last game could not be loaded. {e}{where} Type new to start a game.")
+        return
+    if game.over:
+        return
+    turns = game.players[game.current].turns
+    bots = [s.name for s in game.setup.seats if not s.is_person]
+    against = f" against {and_list(bots)}" if bots else ""
+
+    def check(key: str, typed: str, answers: dict[str, str]) -> str:
+        w = loose(typed)
+        if w in ("y", "yes", "resume", "r", "1"):
+            return "yes"
+        if w in ("n", "no", "2"):
+            return "no"
+        raise CommandError(f"{quote(typed)} is not yes or no. Type yes to resume, or no.")
+
+    def done(s: "Session", answers: dict[str, str]) -> None:
+        if answers["resume"] == "yes":
+            resume(s, game, extra, "Resumed.")
+        else:
+            _say(s, ["Not resumed. It stays saved until you start a new game; type resume to go back."])
+
+    q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
+    session.state[ASK] = q
+    _say(session, [q.question()])
