@@ -55,7 +55,7 @@ def _say(session: "Session", lines: list[str]) -> None:
     act = session.state.get(KEY)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
-    session.say("\n".join(lines) if lines else "Done.")
+    session.say(render.fit_first_line("\n".join(lines)) if lines else "Done.")
     _update_prompt(session)
 
 
@@ -168,7 +168,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     if len(people) > 1 and others:
         against = f"for {and_list(people)}, against {and_list(others)}"
     k = setup.kingdom
-    lines = [f"New game {against}.{kept}", f"Kingdom {k}"]
+    lines = [f"New game {against}.{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
     if session.verbosity == "full":
         lines.append(f"Seed {setup.seed}.")
     from companion.engine.events import TurnStarted
@@ -643,7 +643,7 @@ def score_command(session: "Session", args: str) -> None:
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
 def kingdom_command(session: "Session", args: str) -> None:
     act = _act(session)
-    line = f"Kingdom {act.kingdom}"
+    line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
     session.say(line)

@@ -160,10 +160,11 @@ class GameActivity:
         self.heard[viewer] = len(g.log)
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}))
         self.supply_heard[viewer] = dict(g.supply)
-        lines.extend(piles)
+        if not (g.over and verbosity == "brief"):
+            lines.extend(piles)
         lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
         if g.over:
-            lines.append(render.end_message(g, viewer if not self.solo else viewer))
+            lines.append(render.end_message(g, viewer, verbosity))
             return lines
         if self.hand_over_needed():
             d = g.pending

@@ -89,8 +89,8 @@ def parse(d: Decision, text: str) -> Any:
             n = len(chosen)
             if n > d.max or n < d.min:
                 need = f"exactly {d.min}" if d.min == d.max else (f"at most {d.max}" if n > d.max else f"at least {d.min}")
-                got = "none" if n == 0 else quote(typed)
-                raise AnswerError(f"{got} is {n} {'card' if n == 1 else 'cards'}; choose {need}. {_hint(d)}")
+                got = "no cards" if n == 0 else f"{n} {'card' if n == 1 else 'cards'}"
+                raise AnswerError(f"{quote(typed)} is {got}; choose {need}. {_hint(d)}")
             raise AnswerError(f"{quote(typed)}: {reason}")
         return tuple(chosen)
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")

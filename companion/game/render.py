@@ -52,11 +52,40 @@ class _Clauses:
             self.actor = actor
         self.parts.append(clause)
 
+    brief = False
+
     def flush(self) -> None:
         if self.parts and self.actor is not None:
-            self.sentences.append(f"{self.actor} {', '.join(self.parts)}.")
+            parts = _collapse(self.parts)
+            if self.brief and self.actor == "You":
+                text = ", ".join(parts)
+                self.sentences.append(f"{text[0].upper()}{text[1:]}.")
+            else:
+                self.sentences.append(f"{self.actor} {', '.join(parts)}.")
         self.parts = []
         self.actor = None
+
+
+def _collapse(parts: list[str]) -> list[str]:
+    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``."""
+    from companion.cards import catalogue
+
+    cat = catalogue()
+    out: list[str] = []
+    runs: list[tuple[str, int]] = []
+    for p in parts:
+        if runs and runs[-1][0] == p:
+            runs[-1] = (p, runs[-1][1] + 1)
+        else:
+            runs.append((p, 1))
+    for p, n in runs:
+        verb, _, rest = p.partition(" ")
+        card = cat.by_name.get(rest)
+        if n > 1 and card is not None:
+            out.append(f"{verb} {card.counted(n)}")
+        else:
+            out.extend([p] * n)
+    return out
 
 
 def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[int, str] | None:
@@ -83,6 +112,8 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
         where = {Zone.HAND: " into hand", Zone.DECK: " onto the deck"}.get(e.to, "")
         return e.player, f"gained {e.card.name}{where}"
     if isinstance(e, Trashed):
+        if brief and not mine:
+            return None
         return e.player, f"trashed {e.card.name}"
     if isinstance(e, Discarded):
         if e.cards:
@@ -158,7 +189,9 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
 def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
                   turn_player: int | None) -> list[str]:
     out = _Clauses()
+    out.brief = verbosity == "brief"
     urgent: list[str] = []
+    attack: Card | None = None
     i = 0
     cleanup = False
     while i < len(events):
@@ -175,7 +208,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
                     and events[i].by is None and game.is_treasure(events[i].card):  # type: ignore[union-attr]
                 run.append(events[i].card)  # type: ignore[union-attr]
                 i += 1
-            if verbosity == "brief" and e.player != viewer:
+            if verbosity == "brief":
                 continue
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         else:
@@ -183,6 +216,8 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         if c is None:
             continue
         actor, clause = c
+        if isinstance(e, Played) and e.player == turn_player and e.card in game.attacks:
+            attack = e.card
         if actor == viewer and turn_player is not None and turn_player != viewer:
             # Something that happened to you in someone else's turn (an attack): say it first.
             urgent.append(clause)
@@ -191,7 +226,10 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     out.flush()
     head = []
     if urgent:
-        head.append(f"You {', '.join(urgent)}.")
+        by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
+            and turn_player is not None and verbosity != "brief" else "You"
+        said = ", ".join(_collapse(urgent))
+        head.append(f"{said[0].upper()}{said[1:]}." if verbosity == "brief" else f"{by} {said}.")
     return head + out.sentences
 
 
@@ -231,9 +269,9 @@ def numbered_cards(options: Sequence[Card]) -> str:
     return ", ".join(parts)
 
 
-def amount(d: ChooseCards) -> str:
+def amount(d: ChooseCards, brief: bool = False) -> str:
     if d.min == d.max:
-        return f"exactly {d.min}" if d.min != 1 else "1"
+        return f"exactly {d.min}" if d.min != 1 and not brief else str(d.min)
     if d.min == 0 and d.max == 1:
         return "1 or none"
     if d.min == 0:
@@ -265,7 +303,7 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
     head = f"{d.card.name}: " if d.card is not None else ""
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
-        text = f"{head}{verb} {amount(d)}. {numbered_cards(d.options)}."
+        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options)}."
         if d.min == 0 and verbosity != "brief":
             text += " Or none."
         return text
@@ -294,7 +332,7 @@ def prompt_for(game: "Game", d: Decision | None) -> str:
         if d.purpose is Purpose.PLAY_ACTION:
             return f"action, {count(t.actions, 'action')}> "
         if d.purpose is Purpose.PLAY_TREASURES:
-            return f"buy phase, {coins(t.coins)}> "
+            return "buy phase> " if not t.coins else f"buy phase, {coins(t.coins)}> "
         return f"buy, {coins(t.coins)}, {count(t.buys, 'buy')}> "
     if isinstance(d, ChooseCards):
         return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}> "
@@ -331,6 +369,8 @@ def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
     turn_no = game.players[viewer].turns
     who = "Your" if people == 1 else possessive(game.players[viewer].name)
     hand = game.players[viewer].hand
+    if verbosity == "brief":
+        return f"Turn {turn_no}: {grouped(hand)}."
     lines = f"{who} turn {turn_no}. {grouped(hand)}."
     if verbosity == "full":
         ps = game.players[viewer]
@@ -345,10 +385,14 @@ def score_line(game: "Game", viewer: int) -> str:
     return f"Score: {and_list(parts)}."
 
 
-def end_message(game: "Game", viewer: int) -> str:
+def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
     r = game.result
     assert r is not None
     scores = sorted(r.scores, key=lambda s: -s.vp)
+    if verbosity == "brief":
+        names = and_list([name_of(game, w, viewer) for w in r.winners])
+        verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
+        return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
     said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
     names = [name_of(game, w, viewer) for w in r.winners]
     if len(names) > 1:
@@ -357,7 +401,7 @@ def end_message(game: "Game", viewer: int) -> str:
         won = "You win."
     else:
         won = f"{names[0]} wins."
-    return f"Game over. {won} {r.reason.value.capitalize()}. VP: {said}. Type log to review it."
+    return f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}. Type log to review it."
 
 
 def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
@@ -391,9 +435,14 @@ def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
         return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
-        treasures = [c for c in hand if game.is_treasure(c)]
-        return (f"{coins(t.coins).capitalize()} so far. Play treasures: {grouped(treasures)}. "
-                f"Then buy a card, or end.")
+        plain = [c for c in hand if game.is_treasure(c) and game.fx[c].play is None]
+        others = [c for c in hand if game.is_treasure(c) and game.fx[c].play is not None]
+        total = t.coins + sum(game.fx[c].coin for c in plain)
+        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total},
+                     key=lambda c: (-game.cost(c), c.name))[:6]
+        extra = f" Also {grouped(others)}." if others else ""
+        return (f"{coins(total).capitalize()} with your Treasures.{extra} "
+                f"Buy {or_list([c.name for c in can])}, or end.")
     buyable = sorted(game.buyable(), key=lambda c: (-game.cost(c), c.name))
     if not buyable:
         return f"Nothing costs {coins(t.coins)} or less. Type end."
@@ -402,3 +451,22 @@ def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
         groups.setdefault(game.cost(c), []).append(c.name)
     said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
     return f"Buy with {coins(t.coins)}, {count(t.buys, 'buy')}. {said}. Or end."
+
+
+def fit_first_line(text: str, width: int = 40) -> str:
+    """Break an over-long first line at a clause boundary, so a 40-cell braille display shows it whole."""
+    first, nl, rest = text.partition("\n")
+    if len(first) <= width:
+        return text
+    cut = -1
+    for sep in (". ", ": ", "; ", ", "):
+        at = first.rfind(sep, 0, width)
+        if at > 0:
+            cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
+    if cut <= 0:
+        at = first.rfind(" ", 0, width + 1)
+        if at <= 0:
+            return text
+        cut = at
+    head, tail = first[:cut].rstrip(), first[cut:].strip()
+    return head + "\n" + tail + (nl + rest if nl else "")
