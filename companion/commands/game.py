@@ -51,11 +51,16 @@ def _verbosity(session: "Session") -> str:
     return session.verbosity
 
 
+def _tell(session: "Session", text: str) -> None:
+    """Say a response whose first line fits a 40-cell braille display."""
+    session.say(render.fit_first_line(text))
+
+
 def _say(session: "Session", lines: list[str]) -> None:
     act = session.state.get(KEY)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
-    session.say(render.fit_first_line("\n".join(lines)) if lines else "Done.")
+    _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 
 
@@ -545,13 +550,13 @@ def end_command(session: "Session", args: str) -> None:
 def options_command(session: "Session", args: str) -> None:
     act = _private(session)
     if act.game.over:
-        session.say("The game is over. Type score, log, or new.")
+        _tell(session, "The game is over. Type score, log, or new.")
         return
     d = act.mine()
     if d is None:
-        session.say("It is not your turn. Type status.")
+        _tell(session, "It is not your turn. Type status.")
         return
-    session.say(render.options_line(act.game, act.holder, d))
+    _tell(session, render.options_line(act.game, act.holder, d))
 
 
 @_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
@@ -575,13 +580,13 @@ def status_command(session: "Session", args: str) -> None:
         line += f" Waiting for {g.players[act.holder].name} to press Enter."
     elif act.mine() is not None and not render.is_turn_decision(act.mine()):
         line += " " + render.question(g, act.mine(), session.verbosity)  # type: ignore[arg-type]
-    session.say(line)
+    _tell(session, line)
 
 
 @_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand")
 def hand_command(session: "Session", args: str) -> None:
     act = _private(session)
-    session.say(render.hand_line(act.game, act.holder))
+    _tell(session, render.hand_line(act.game, act.holder))
 
 
 @_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
@@ -594,7 +599,7 @@ def supply_command(session: "Session", args: str) -> None:
     lines = render.supply_lines(act.game, low_first=bool(word))
     if session.verbosity == "brief" and not word:
         lines = [" ".join(lines)]
-    session.say("\n".join(lines))
+    _tell(session, "\n".join(lines))
 
 
 @_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
@@ -602,7 +607,7 @@ def deck_command(session: "Session", args: str) -> None:
     act = _private(session)
     ps = act.game.players[act.holder]
     total = len(ps.all_cards())
-    session.say(f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
+    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
 
 
 @_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
@@ -618,9 +623,9 @@ def discard_command(session: "Session", args: str) -> None:
         return
     ps = act.game.players[act.holder]
     if not ps.discard:
-        session.say("Your discard pile is empty.")
+        _tell(session, "Your discard pile is empty.")
         return
-    session.say(f"Discard pile: {count(len(ps.discard), 'card')}, {ps.discard[-1].name} on top.")
+    _tell(session, f"Discard pile: {count(len(ps.discard), 'card')}, {ps.discard[-1].name} on top.")
 
 
 @_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
@@ -631,13 +636,13 @@ def trash_command(session: "Session", args: str) -> None:
         answer_question(session, act, args.strip() or "trash")
         return
     trash = act.game.trash
-    session.say(f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
+    _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 
 
 @_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
 def score_command(session: "Session", args: str) -> None:
     act = _act(session)
-    session.say(render.score_line(act.game, act.holder))
+    _tell(session, render.score_line(act.game, act.holder))
 
 
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
@@ -646,7 +651,7 @@ def kingdom_command(session: "Session", args: str) -> None:
     line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
-    session.say(line)
+    _tell(session, line)
 
 
 @_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3",
@@ -661,11 +666,11 @@ def log_command(session: "Session", args: str) -> None:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
     lines = log_lines(act, session.verbosity if session.verbosity != "brief" else "normal")
     if not lines:
-        session.say("Nothing has happened yet.")
+        _tell(session, "Nothing has happened yet.")
         return
     shown = lines[-n:]
     head = f"Last {len(shown)} of {len(lines)} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
-    session.say("\n".join([head, *shown]))
+    _tell(session, "\n".join([head, *shown]))
 
 
 def log_lines(act: GameActivity, verbosity: str) -> list[str]:
@@ -739,7 +744,7 @@ def save_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     except OSError as e:
         raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
-    session.say(f"Saved as {name}. Type load {name} to come back to it.")
+    _tell(session, f"Saved as {name}. Type load {name} to come back to it.")
 
 
 @command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
@@ -792,9 +797,9 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> N
 def games_command(session: "Session", args: str) -> None:
     names = store.saved_names()
     if not names:
-        session.say("No saved games yet. Type new to start one.")
+        _tell(session, "No saved games yet. Type new to start one.")
         return
-    session.say(f"{count(len(names), 'saved game')}: {and_list(names)}.")
+    _tell(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",

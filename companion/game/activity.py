@@ -158,7 +158,7 @@ class GameActivity:
         since = self.heard.get(viewer, 0)
         events = g.view(viewer).log(since)
         self.heard[viewer] = len(g.log)
-        piles = render.pile_news(g, self.supply_heard.get(viewer, {}))
+        piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
         if not (g.over and verbosity == "brief"):
             lines.extend(piles)

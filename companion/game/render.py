@@ -168,14 +168,14 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
     lines: list[str] = []
     group: list[Event] = []
 
-    def close() -> None:
+    def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
-            lines.extend(_render_group(game, group, viewer, verbosity, turn_player))
+            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended))
         group.clear()
 
     for e in events:
         if isinstance(e, TurnStarted):
-            close()
+            close(ended=True)
             turn_player = e.player
             continue
         if isinstance(e, GameOver):
@@ -187,7 +187,7 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
 
 
 def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
-                  turn_player: int | None) -> list[str]:
+                  turn_player: int | None, ended: bool = False) -> list[str]:
     out = _Clauses()
     out.brief = verbosity == "brief"
     urgent: list[str] = []
@@ -202,6 +202,8 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue
         if cleanup and isinstance(e, (Drew, Shuffled)) and e.player == turn_player:
             continue  # the next hand: said when that turn starts
+        if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
+            continue  # brief: your own buy that ended your turn goes without saying
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
             while i < len(events) and isinstance(events[i], Played) and events[i].player == e.player \
@@ -233,7 +235,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     return head + out.sentences
 
 
-def pile_news(game: "Game", before: dict[Card, int]) -> list[str]:
+def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[str]:
     """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
     news: list[str] = []
     emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
@@ -250,7 +252,7 @@ def pile_news(game: "Game", before: dict[Card, int]) -> list[str]:
             continue
         n = game.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
-            news.append(f"{c.counted(n)} left.")
+            news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
     return news
 
 
