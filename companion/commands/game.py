@@ -88,7 +88,10 @@ def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
     try:
         return catalogue().find_many(text, within)
     except NameError_ as e:
-        raise CommandError(f"{e}") from None
+        said = str(e)
+        if not any(w in said for w in ("Type", "Did you mean")):
+            said += " Type options to hear your choices."
+        raise CommandError(said) from None
 
 
 # ---- starting -----------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
     if players is None:
         players = (len(bot_kinds) + 1) if bot_kinds is not None else 2
     if not 2 <= players <= 6:
-        raise CommandError(f"Dominion is for 2 to 6 players, not {players}. Type new --players 2, for example.")
+        raise CommandError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
     if bot_kinds is None:
         bot_kinds = ["bigmoney"] * (players - 1)
     if len(bot_kinds) >= players:
@@ -461,11 +464,13 @@ def _turn_no(act: GameActivity) -> int:
 def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
     """After play or buy in your own turn: where the turn stands, in a few words."""
     d = act.mine()
-    if d is None or not render.is_turn_decision(d) or session.verbosity == "brief":
+    if d is None or not render.is_turn_decision(d):
         return []
     t = act.game.turn
     if _turn_no(act) != turn:
         return []
+    if session.verbosity == "brief":
+        return [f"{coins(t.coins).capitalize()}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
         return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}."]
     if d.purpose is Purpose.PLAY_TREASURES:

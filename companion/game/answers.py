@@ -28,8 +28,7 @@ def _hint(d: Decision) -> str:
         k = len(distinct(d.options))
         numbers = "1" if k == 1 else f"1 to {k}"
         if d.max > 1:
-            example = " ".join(str(min(i, k)) for i in range(1, max(d.min, 2) + 1))
-            return f"Type numbers from {numbers}, such as {example}" + (", or none." if d.min == 0 else ".")
+            return f"Type numbers from {numbers}" + (", or none." if d.min == 0 else ".")
         return f"Type {numbers}" + (", or none." if d.min == 0 else ".")
     if isinstance(d, ChooseOne):
         return f"Type 1 to {len(d.options)}, or {d.options[0]}."
@@ -90,7 +89,8 @@ def parse(d: Decision, text: str) -> Any:
             if n > d.max or n < d.min:
                 need = f"exactly {d.min}" if d.min == d.max else (f"at most {d.max}" if n > d.max else f"at least {d.min}")
                 got = "no cards" if n == 0 else f"{n} {'card' if n == 1 else 'cards'}"
-                raise AnswerError(f"{quote(typed)} is {got}; choose {need}. {_hint(d)}")
+                shown = quote(typed) if len(words) <= 4 else "That"
+                raise AnswerError(f"{shown} is {got}, not {need}. {_hint(d)}")
             raise AnswerError(f"{quote(typed)}: {reason}")
         return tuple(chosen)
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")

@@ -440,7 +440,7 @@ def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
         plain = [c for c in hand if game.is_treasure(c) and game.fx[c].play is None]
         others = [c for c in hand if game.is_treasure(c) and game.fx[c].play is not None]
         total = t.coins + sum(game.fx[c].coin for c in plain)
-        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total},
+        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
                      key=lambda c: (-game.cost(c), c.name))[:6]
         extra = f" Also {grouped(others)}." if others else ""
         return (f"{coins(total).capitalize()} with your Treasures.{extra} "
