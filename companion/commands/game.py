@@ -184,7 +184,13 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     starter = g.players[first].name
     lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first.")
-    lines.extend(act.news(session.verbosity))
+    d = act.pending
+    if len(people) > 1 and d is not None:
+        act.holder, act.waiting = d.player, True  # the first person's hand only after Enter
+        name = g.players[d.player].name
+        lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
+    else:
+        lines.extend(act.news(session.verbosity))
     _say(session, lines)
 
 
@@ -579,10 +585,10 @@ def choose_command(session: "Session", args: str) -> None:
 def status_command(session: "Session", args: str) -> None:
     act = _act(session)
     g = act.game
-    viewer = act.holder
+    viewer = act.holder if not act.waiting else -1
     line = render.status_line(g, viewer)
     if act.waiting:
-        line += f" Waiting for {g.players[act.holder].name} to press Enter."
+        line += f" Waiting for {g.players[act.holder].name} to press Enter."  # noqa: E501
     elif act.mine() is not None and not render.is_turn_decision(act.mine()):
         line += " " + render.question(g, act.mine(), session.verbosity)  # type: ignore[arg-type]
     _tell(session, line)
@@ -647,7 +653,7 @@ def trash_command(session: "Session", args: str) -> None:
 @_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
 def score_command(session: "Session", args: str) -> None:
     act = _act(session)
-    _tell(session, render.score_line(act.game, act.holder))
+    _tell(session, render.score_line(act.game, act.holder if not act.waiting else -1))
 
 
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
@@ -714,7 +720,11 @@ def log_lines(act: GameActivity, verbosity: str) -> list[str]:
 @_game(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
        details="Bots' later moves are taken back too and played again.")
 def undo_command(session: "Session", args: str) -> None:
-    act = _private(session)
+    act = _act(session)
+    mover = act.last_mover()
+    if not act.solo and mover >= 0 and mover != act.holder and not act.waiting:
+        name = act.game.players[mover].name
+        raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
     if args.strip():
         raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
     label = act.labels[-1] if act.labels else None

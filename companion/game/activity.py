@@ -31,6 +31,9 @@ class GameActivity:
         marks = extra.get("marks")
         n = len(game.answers)
         self.marks: list[int] = [m for m in marks if isinstance(m, int) and 0 <= m <= n] if isinstance(marks, list) else []
+        who = extra.get("mark_people")
+        self.mark_people: list[int] = list(who) if isinstance(who, list) and len(who) == len(self.marks) \
+            else [-1] * len(self.marks)  # the seat that gave each command (-1: not known)
         self.save_name = save_name
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
@@ -88,6 +91,7 @@ class GameActivity:
     def change(self) -> Iterator[None]:
         """Answers given inside are all kept and saved, or, on any exception, all taken back."""
         start = len(self.game.answers)
+        by = self.holder
         try:
             yield
         except BaseException:
@@ -96,6 +100,7 @@ class GameActivity:
             raise
         if len(self.game.answers) != start:
             self.marks.append(start)
+            self.mark_people.append(by)
             self.autosave()
 
     def answer(self, value: Any) -> None:
@@ -112,6 +117,7 @@ class GameActivity:
         game = self.game
         if self.marks:
             target = self.marks.pop()
+            self.mark_people.pop()
             self.game = replay(game.setup, game.answers[:target], check=False)
         else:
             self.game = engine_undo(game)
@@ -130,8 +136,12 @@ class GameActivity:
         self.autosave()
 
     # ---- saving ----
+    def last_mover(self) -> int:
+        """The seat whose command undo would take back (-1 if not known)."""
+        return self.mark_people[-1] if self.mark_people else -1
+
     def extra(self) -> dict[str, Any]:
-        return {"marks": self.marks, "name": self.save_name}
+        return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
 
     def autosave(self) -> None:
         """Save at once; a failure is remembered and said, never raised."""

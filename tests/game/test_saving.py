@@ -181,3 +181,16 @@ def test_friends_at_one_keyboard() -> None:
         out = t("end")
         assert "Press Enter when" in out or "Game over" in out
     assert {"Ana", "Ben"} <= set(lines)
+
+
+def test_friends_undo_only_their_own_moves() -> None:
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    first = t.act.game.players[t.act.holder].name
+    t("")
+    t("end")
+    assert t.act.waiting
+    t("")  # the other person takes the keyboard
+    out = t("undo")
+    check_error(out)
+    assert f"the last move was {first}'s" in out
