@@ -197,12 +197,12 @@ def start_game(session: "Session", setup: GameSetup) -> None:
 @command(
     "new",
     summary="starts a game against bots or friends.",
-    usage="new [--players N] [--bots NAMES] [--names NAMES] [--kingdom K] [--sets S] [--seed N] [--colony on|off|random]",
+    usage="new [OPTIONS]",
     example='new --players 2 --bots bigmoney --kingdom "First Game" --seed 1',
     topic=TOPIC,
     one_shot=False,
-    details=("With no options it asks three short questions; press Enter for each default. People sit first, "
-             "then the bots. Bots: bigmoney, bmu, general, random."),
+    details=("With no options it asks three short questions; press Enter for each default. Options: --players, "
+             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random. People sit first, then bots."),
 )
 def new_command(session: "Session", args: str) -> None:
     if not args.strip():
