@@ -335,6 +335,7 @@ def fallback(session: "Session", line: str) -> bool:
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     d = act.mine()
     assert d is not None
+    turn = _turn_no(act)
     try:
         value = parse(d, line)
     except AnswerError as e:
@@ -345,7 +346,13 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
         except IllegalAnswer as e:
             raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
     act.labels.append(line.strip())
-    _say(session, act.news(session.verbosity))
+    lines = act.news(session.verbosity)
+    if not lines:
+        asker = d.card.name if d.card is not None else "Done"
+        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else "Done.")]
+    if act.holder == act.game.current:
+        lines += _after_turn_step(session, act, turn)
+    _say(session, lines)
 
 
 def install(session: "Session") -> None:

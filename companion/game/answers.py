@@ -98,7 +98,7 @@ def parse(d: Decision, text: str) -> Any:
 
 def _cards(d: Decision, options: list[Card], typed: str, words: list[str]) -> list[Card]:
     """Cards by number (each number a different card; repeat a number for another copy) or by name."""
-    numbered = distinct(options)
+    numbered = distinct(options, d.purpose)
     if all(w.isdigit() for w in words):
         out = []
         for w in words:

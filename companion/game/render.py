@@ -257,15 +257,18 @@ def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> lis
 
 
 # ---- decisions ----------------------------------------------------------------------------------
-def distinct(options: Sequence[Card]) -> list[Card]:
-    """The choices as numbered: each different card once, in the order offered."""
-    return list(dict.fromkeys(options))
+def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Card]:
+    """The choices as numbered: each different card once, in the order offered (cards to gain: dearest first)."""
+    cards = list(dict.fromkeys(options))
+    if purpose is Purpose.GAIN:
+        cards.sort(key=lambda c: (-c.cost, c.name))
+    return cards
 
 
-def numbered_cards(options: Sequence[Card]) -> str:
+def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None) -> str:
     counts = Counter(options)
     parts = []
-    for i, c in enumerate(distinct(options), 1):
+    for i, c in enumerate(distinct(options, purpose), 1):
         n = counts[c]
         parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 else ""))
     return ", ".join(parts)
@@ -305,8 +308,8 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
     head = f"{d.card.name}: " if d.card is not None else ""
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
-        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options)}."
-        if d.min == 0 and verbosity != "brief":
+        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose)}."
+        if d.min == 0 and d.max > 1 and verbosity != "brief":
             text += " Or none."
         return text
     if isinstance(d, ChooseOne):
@@ -465,10 +468,11 @@ def fit_first_line(text: str, width: int = 40) -> str:
         at = first.rfind(sep, 0, width)
         if at > 0:
             cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
-    if cut <= 0:
-        at = first.rfind(" ", 0, width + 1)
-        if at <= 0:
+    if cut <= 0:  # no clause boundary: the last space that does not split a number from its noun
+        spaces = [i for i, ch in enumerate(first[: width + 1]) if ch == " " and i > 0]
+        good = [i for i in spaces if not first[:i].split()[-1].isdigit()]
+        if not good:
             return text
-        cut = at
+        cut = good[-1]
     head, tail = first[:cut].rstrip(), first[cut:].strip()
     return head + "\n" + tail + (nl + rest if nl else "")

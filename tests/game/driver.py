@@ -45,7 +45,9 @@ def choose_line(act: GameActivity) -> str:
             if coins >= price and g.supply[names[name]]:
                 return f"buy {name.lower()}"
         for name in WANT_ONCE:
-            card = names[name]
+            card = names.get(name)
+            if card is None:
+                continue
             if coins >= card.cost and not owned[card] and g.supply[card]:
                 return f"buy {name.lower()}"
         if coins >= 3:
