@@ -401,7 +401,28 @@ def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Car
     return tuple(c for c in options if fx[c].play is None and fx[c].on_gain is None)
 
 
-@_game(name="play", summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
+def _complete_from(cards: list[Card], text: str) -> list[str]:
+    typed = text.strip().lower()
+    names = sorted({c.name for c in cards})
+    return [n for n in names if n.lower().startswith(typed)]
+
+
+def _complete_hand(session: "Session", text: str) -> list[str]:
+    act = session.state.get(KEY)
+    if act is None or act.waiting:
+        return []
+    extra = ["treasures"] if "treasures".startswith(text.strip().lower()) else []
+    return extra + _complete_from(list(act.game.players[act.holder].hand), text)
+
+
+def _complete_supply(session: "Session", text: str) -> list[str]:
+    act = session.state.get(KEY)
+    if act is None:
+        return []
+    return _complete_from([c for c, n in act.game.supply.items() if n], text)
+
+
+@_game(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
        example="play village",
        details="play treasures plays every Treasure. Several Treasures at once: play copper silver. "
                "Answers a card's question to play a card, as Throne Room asks.")
@@ -491,7 +512,7 @@ def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[s
     return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
 
 
-@_game(name="buy", summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
+@_game(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
        example="buy silver",
        details="In the Action phase, buy ends it. Copper, Silver, Gold and Platinum in your hand are played "
                "first unless you set autoplay off. Two buys at once: buy silver silver.")
