@@ -649,16 +649,24 @@ def deck_command(session: "Session", args: str) -> None:
     _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
 
 
+def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
+    """``trash`` or ``discard`` as the answer to a card's question: Sentry's choice, or Chapel's cards."""
+    d = act.mine()
+    if d is None or render.is_turn_decision(d):
+        return False
+    if not args.strip() and isinstance(getattr(d, "options", None), tuple) and verb in d.options:  # type: ignore[attr-defined]
+        answer_question(session, act, verb)
+        return True
+    if args.strip() and d.purpose is purpose:
+        answer_question(session, act, args)
+        return True
+    return False
+
+
 @_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
 def discard_command(session: "Session", args: str) -> None:
     act = _private(session)
-    d = act.mine()
-    if d is not None and not render.is_turn_decision(d) and (args.strip() or d.purpose is not Purpose.DISCARD
-                                                                and hasattr(d, "options") and "discard" in d.options):
-        answer_question(session, act, args.strip() or "discard")
-        return
-    if d is not None and d.purpose is Purpose.DISCARD and args.strip():
-        answer_question(session, act, args)
+    if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
     ps = act.game.players[act.holder]
     if not ps.discard:
@@ -670,9 +678,7 @@ def discard_command(session: "Session", args: str) -> None:
 @_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
 def trash_command(session: "Session", args: str) -> None:
     act = _act(session)
-    d = act.mine() if not act.waiting else None
-    if d is not None and not render.is_turn_decision(d) and (args.strip() or "trash" in getattr(d, "options", ())):
-        answer_question(session, act, args.strip() or "trash")
+    if not act.waiting and _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
         return
     trash = act.game.trash
     _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
@@ -807,7 +813,8 @@ def load_command(session: "Session", args: str) -> None:
 
 def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> None:
     old = session.state.get(KEY)
-    if old is not None and not old.over and old.game is not game:
+    same = old is not None and old.game.setup == game.setup and old.game.answers == game.answers
+    if old is not None and not old.over and not same:
         try:
             old.save_as("previous")
             head += " Your last game is saved as previous."

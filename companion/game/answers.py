@@ -91,7 +91,7 @@ def parse(d: Decision, text: str) -> Any:
                 got = "no cards" if n == 0 else f"{n} {'card' if n == 1 else 'cards'}"
                 shown = quote(typed) if len(words) <= 4 else "That"
                 raise AnswerError(f"{shown} is {got}, not {need}. {_hint(d)}")
-            raise AnswerError(f"{quote(typed)}: {reason}")
+            raise AnswerError(f"{quote(typed)}: {reason} {_hint(d)}")
         return tuple(chosen)
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")
 

@@ -359,8 +359,13 @@ def status_line(game: "Game", viewer: int) -> str:
         return "The game is over. Type score, or log."
     phase = {Phase.ACTION: "Action phase", Phase.BUY: "Buy phase", Phase.START: "start of turn",
              Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
-    return (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
-            f"{count(t.buys, 'buy')}, {coins(t.coins)}.")
+    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
+            f"{count(t.buys, 'buy')}, {coins(t.coins)}")
+    if viewer == game.current and not t.bought:
+        more = sum(game.fx[c].coin for c in game.players[viewer].hand if game.is_treasure(c))
+        if more:
+            line += f", {more} more in Treasures"
+    return line + "."
 
 
 def hand_line(game: "Game", viewer: int) -> str:
