@@ -141,6 +141,8 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
     if isinstance(e, Shuffled):
         return (e.player, "shuffled") if (full or (mine and not brief)) else None
     if isinstance(e, Reacted):
+        if e.to is not None and e.to in game.attacks:
+            return e.player, f"blocked {e.to.name} with {e.card.name}"
         to = f" to {e.to.name}" if e.to is not None else ""
         return e.player, f"reacted with {e.card.name}{to}"
     if isinstance(e, Named):
@@ -213,6 +215,13 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             if verbosity == "brief":
                 continue
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
+        elif isinstance(e, Drew) and e.cards:
+            drawn = list(e.cards)  # Library draws one card at a time: one clause
+            while i < len(events) and isinstance(events[i], Drew) and events[i].player == e.player \
+                    and events[i].cards:  # type: ignore[union-attr]
+                drawn += events[i].cards  # type: ignore[union-attr]
+                i += 1
+            c = (e.player, f"drew {grouped(drawn)}")
         else:
             c = event_clause(game, e, viewer, verbosity)
         if c is None:
@@ -285,7 +294,7 @@ def amount(d: ChooseCards, brief: bool = False) -> str:
 
 
 _VERBS = {
-    Purpose.START_OF_TURN: "play at the start of your turn",
+    Purpose.START_OF_TURN: "play",
     Purpose.PLAY: "play",
     Purpose.GAIN: "gain",
     Purpose.TRASH: "trash",
@@ -306,6 +315,8 @@ _VERBS = {
 def question(game: "Game", d: Decision, verbosity: str) -> str:
     """A card's question in one short line with numbered choices."""
     head = f"{d.card.name}: " if d.card is not None else ""
+    if d.purpose is Purpose.START_OF_TURN:
+        head = "Start of turn: "
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
         text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose)}."
