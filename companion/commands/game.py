@@ -9,7 +9,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.cards import Card, catalogue
-from companion.cards.names import NameError_, and_list, loose, or_list, quote
+from companion.cards.names import AmbiguousName, NameError_, and_list, loose, or_list, quote
 from companion.commands.registry import ArgumentParser, CommandError, command, on_start
 from companion.engine import GameSetup, IllegalAnswer, Purpose, SaveError, Seat
 from companion.engine.phase import Phase
@@ -85,8 +85,17 @@ def _private(session: "Session") -> GameActivity:
 
 
 def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
+    """Cards named in ``text``: first among ``within`` (your hand, the Supply), so "work" is Workshop
+    when that is the only match there; otherwise among every card, for the right error."""
+    if within is not None:
+        try:
+            return catalogue().find_many(text, list(dict.fromkeys(within)))
+        except AmbiguousName as e:
+            raise CommandError(str(e)) from None
+        except NameError_:
+            pass
     try:
-        return catalogue().find_many(text, within)
+        return catalogue().find_many(text)
     except NameError_ as e:
         said = str(e)
         if not any(w in said for w in ("Type", "Did you mean")):
@@ -290,8 +299,9 @@ def ask_new(session: "Session") -> None:
 
     q = Questions([
         ("players", "New game. How many players, 2 to 6? Enter for 2.", "2"),
-        ("people", "How many people at this keyboard? The rest are bots. Enter for 1.", "1"),
-        ("kingdom", "Kingdom: a set name, 10 cards with commas, or random? Enter for First Game.", "First Game"),
+        ("people", "People at this keyboard? Enter for 1. The rest are bots.", "1"),
+        ("kingdom", "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random.",
+         "First Game"),
     ], done, check)
     session.state[ASK] = q
     install(session)
@@ -319,7 +329,8 @@ def fallback(session: "Session", line: str) -> bool:
     if render.is_turn_decision(d):
         if not line.strip():
             raise CommandError("nothing was typed. Type options to hear what you can do.")
-        first = line.split()[0]
+        if line.replace(" ", "").isdigit():
+            raise CommandError(f"{quote(line, 40)}: no card is asking a question now. Type options.")
         try:
             card = catalogue().find(line)
         except NameError_:
@@ -437,7 +448,8 @@ def play_command(session: "Session", args: str) -> None:
         raise CommandError("play needs a card. Type play village, or play treasures.")
     g = act.game
     hand = g.players[act.holder].hand
-    if loose(text) in ("treasures", "treasure", "all", "money", "all treasures"):
+    word = loose(text)
+    if word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word)):
         if not any(g.is_treasure(c) for c in hand):
             raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
         if d.purpose is Purpose.BUY:
@@ -450,7 +462,7 @@ def play_command(session: "Session", args: str) -> None:
         act.labels.append(typed)
         _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
         return
-    cards = _cards(text)
+    cards = _cards(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
     if missing:
         c = missing[0]
@@ -523,7 +535,7 @@ def buy_command(session: "Session", args: str) -> None:
     if not text:
         raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
     g = act.game
-    wanted = _cards(text)
+    wanted = _cards(text, [c for c in g.supply])
     for card in wanted:
         if card not in g.supply:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")

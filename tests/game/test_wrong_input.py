@@ -82,9 +82,9 @@ def test_wrong_answers_to_the_new_questions() -> None:
     check_error(out, typed="9")
     out = t(LONG)
     assert out.startswith("Error:")
-    assert t("").startswith("How many people")  # Enter takes the default
+    assert t("").startswith("People at this keyboard")  # Enter takes the default
     check_error(t("5"), typed="5")
-    assert t("1").startswith("Kingdom")
+    assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")
     assert out.startswith("New game against Big Money.")
