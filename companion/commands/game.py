@@ -6,7 +6,8 @@ reads what was typed, changes the game through the activity's transaction, and s
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, or_list, quote
@@ -403,7 +404,14 @@ def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tu
     return act, d
 
 
-AUTOPLAY_SAFE_NAMES = ("Copper", "Silver", "Gold", "Platinum")
+@contextmanager
+def _changing(act: GameActivity, typed: str) -> Iterator[None]:
+    """The activity's transaction; an answer the engine refuses becomes a plain error, nothing changed."""
+    try:
+        with act.change():
+            yield
+    except IllegalAnswer as e:
+        raise CommandError(f"{quote(typed, 40)}: {e} Type options to hear what you can do.") from None
 
 
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -455,7 +463,7 @@ def play_command(session: "Session", args: str) -> None:
         if d.purpose is Purpose.BUY:
             raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
         turn = _turn_no(act)
-        with act.change():
+        with _changing(act, typed):
             if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
                 act.answer(())
             _play_all_treasures(act)
@@ -477,7 +485,7 @@ def play_command(session: "Session", args: str) -> None:
         raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
                            f"Type options.")
     turn = _turn_no(act)
-    with act.change():
+    with _changing(act, typed):
         if actions:
             if d.purpose is not Purpose.PLAY_ACTION:
                 why = "no actions are left" if g.turn.actions == 0 and g.phase is Phase.BUY else "it is the Buy phase"
@@ -541,7 +549,7 @@ def buy_command(session: "Session", args: str) -> None:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
     turn = _turn_no(act)
-    with act.change():
+    with _changing(act, typed):
         if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
             act.answer(())
         d2 = act.pending
@@ -585,7 +593,7 @@ def end_command(session: "Session", args: str) -> None:
     act, d = _turn(session, typed)
     g = act.game
     me, turn = act.holder, g.players[act.holder].turns
-    with act.change():
+    with _changing(act, typed):
         while True:
             d = act.pending
             if d is None or d.player != me or not render.is_turn_decision(d) or g is not act.game:
