@@ -172,7 +172,13 @@ class GameActivity:
         self.supply_heard[viewer] = dict(g.supply)
         if not (g.over and verbosity == "brief"):
             lines.extend(piles)
-        lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
+        try:
+            lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
+        except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
+            from companion.dispatch import log_exception
+
+            log_exception("<game news>")
+            lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
             lines.append(render.end_message(g, viewer, verbosity))
             return lines

@@ -127,7 +127,7 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
     if isinstance(e, Revealed):
         if brief and not mine:
             return None
-        return e.player, f"revealed {in_order(e.cards)}" if e.cards else None
+        return (e.player, f"revealed {in_order(e.cards)}") if e.cards else None
     if isinstance(e, LookedAt):
         if e.cards:
             return e.player, f"looked at {in_order(e.cards)}"
