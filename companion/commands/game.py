@@ -10,13 +10,14 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, and_list, loose, or_list, quote
+from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
 from companion.commands.registry import ArgumentParser, CommandError, command, on_start
-from companion.engine import GameSetup, IllegalAnswer, Purpose, SaveError, Seat
+from companion.engine import Game, GameSetup, IllegalAnswer, Purpose, SaveError
 from companion.engine.phase import Phase
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.starting import SetupError, bool_or_random, build_setup
 from companion.game.words import coins, count, grouped
 from companion.kingdom import KingdomError, choose_kingdom
 from companion.settings import define_setting
@@ -46,10 +47,6 @@ def _act(session: "Session") -> GameActivity:
     if act is None:
         raise CommandError(HINT)
     return act
-
-
-def _verbosity(session: "Session") -> str:
-    return session.verbosity
 
 
 def _tell(session: "Session", text: str) -> None:
@@ -105,64 +102,6 @@ def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
 
 
 # ---- starting -----------------------------------------------------------------------------------
-def _bool_or_random(value: str) -> bool | None:
-    v = value.strip().lower()
-    if v in ("on", "yes", "true", "1"):
-        return True
-    if v in ("off", "no", "false", "0"):
-        return False
-    if v in ("random", "r", "rules", "auto"):
-        return None
-    raise CommandError(f"--colony cannot be {quote(value)}. Type --colony on, off or random.")
-
-
-def build_setup(players: int | None, bots: list[str] | None, names: list[str], kingdom_text: str,
-                sets: str | None, seed: int | None, colony: bool | None) -> GameSetup:
-    """The setup from new's options: people first, then bots. CommandError for anything wrong."""
-    from companion.bots import UnknownBot, bot_name
-
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    try:
-        bot_kinds = [bot_name(b) for b in bots] if bots is not None else None
-    except UnknownBot as e:
-        raise CommandError(str(e)) from None
-    if players is None:
-        players = (len(bot_kinds) + 1) if bot_kinds is not None else 2
-    if not 2 <= players <= 6:
-        raise CommandError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
-    if bot_kinds is None:
-        bot_kinds = ["bigmoney"] * (players - 1)
-    if len(bot_kinds) >= players:
-        raise CommandError(f"{len(bot_kinds)} bots leave no seat for a person. Type fewer bots, or simulate.")
-    people = players - len(bot_kinds)
-    if len(names) > players:
-        raise CommandError(f"{len(names)} names for {players} players. Give at most {players} names.")
-    try:
-        kingdom = choose_kingdom(kingdom_text, seed=seed, sets=sets, platinum_colony=colony)
-    except KingdomError as e:
-        raise CommandError(str(e)) from None
-    if colony is not None and kingdom.platinum_colony != colony:
-        kingdom = kingdom.with_platinum_colony(colony)
-    seats: list[Seat] = []
-    taken: set[str] = set()
-    for i in range(players):
-        if i < len(names) and names[i].strip():
-            name = names[i].strip()[:20]
-        elif i < people:
-            name = "You" if people == 1 else f"Player {i + 1}"
-        else:
-            kind = bot_kinds[i - people]
-            label = {"bigmoney": "Big Money", "bmu": "Ultimate", "general": "Bot", "random": "Random"}[kind]
-            name = label
-        base, k = name, 2
-        while name.lower() in taken:
-            name, k = f"{base} {k}", k + 1
-        taken.add(name.lower())
-        seats.append(Seat(name, None if i < people else bot_kinds[i - people]))
-    return GameSetup(kingdom, tuple(seats), seed)
-
-
 def start_game(session: "Session", setup: GameSetup) -> None:
     old = session.state.get(KEY)
     kept = ""
@@ -172,10 +111,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
             kept = " Your last game is saved as previous."
         except OSError:
             pass
-    act = GameActivity.__new__(GameActivity)
-    from companion.engine import Game
-
-    act.__init__(Game(setup))  # type: ignore[misc]
+    act = GameActivity(Game(setup))
     session.state[KEY] = act
     install(session)
     act.autosave()
@@ -231,8 +167,10 @@ def new_command(session: "Session", args: str) -> None:
     if ns.bots is not None:
         bots = [] if loose(ns.bots) in ("none", "0", "") else [b for b in ns.bots.replace(",", " ").split() if b]
     names = [n for n in ns.names.split(",")] if ns.names.strip() else []
-    colony = _bool_or_random(ns.colony)
-    setup = build_setup(ns.players, bots, names, ns.kingdom, ns.sets, ns.seed, colony)
+    try:
+        setup = build_setup(ns.players, bots, names, ns.kingdom, ns.sets, ns.seed, bool_or_random(ns.colony))
+    except SetupError as e:
+        raise CommandError(str(e)) from None
     start_game(session, setup)
 
 
@@ -295,7 +233,10 @@ def ask_new(session: "Session") -> None:
 
     def done(session: "Session", answers: dict[str, str]) -> None:
         players, people = int(answers["players"]), int(answers["people"])
-        setup = build_setup(players, ["bigmoney"] * (players - people), [], answers["kingdom"], None, None, None)
+        try:
+            setup = build_setup(players, ["bigmoney"] * (players - people), [], answers["kingdom"], None, None, None)
+        except SetupError as e:
+            raise CommandError(str(e)) from None
         start_game(session, setup)
 
     q = Questions([
@@ -729,45 +670,13 @@ def log_command(session: "Session", args: str) -> None:
     n = 5 if not word else (10**6 if word == "all" else int(word))
     if n < 1:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
-    lines = log_lines(act, session.verbosity if session.verbosity != "brief" else "normal")
+    lines = render.log_lines(act.game, act.holder, session.verbosity if session.verbosity != "brief" else "normal")
     if not lines:
         _tell(session, "Nothing has happened yet.")
         return
     shown = lines[-n:]
     head = f"Last {len(shown)} of {len(lines)} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
     _tell(session, "\n".join([head, *shown]))
-
-
-def log_lines(act: GameActivity, verbosity: str) -> list[str]:
-    """The whole log as the person at the keyboard may know it: one line per turn part."""
-    from companion.engine.events import TurnStarted
-
-    g = act.game
-    viewer = act.holder
-    events = g.view(viewer).log(0)
-    lines: list[str] = []
-    chunk: list[Any] = []
-
-    def close() -> None:
-        if chunk:
-            start = chunk[0]
-            said = render.render_events(g, chunk, viewer, verbosity)
-            who = render.name_of(g, start.player, viewer)
-            if said and said[0].startswith(who + " "):
-                said[0] = said[0][len(who) + 1:]
-            body = " ".join(said) if said else "nothing played or bought."
-            lines.append(f"{render.possessive(who)} turn {start.turn}: {body}")
-
-    for e in events:
-        if isinstance(e, TurnStarted):
-            close()
-            chunk = [e]
-        elif chunk:
-            chunk.append(e)
-    close()
-    if g.over:
-        lines.append(render.end_message(g, viewer))
-    return lines
 
 
 # ---- undo, save, load -----------------------------------------------------------------------------

@@ -492,3 +492,31 @@ def fit_first_line(text: str, width: int = 40) -> str:
         cut = good[-1]
     head, tail = first[:cut].rstrip(), first[cut:].strip()
     return head + "\n" + tail + (nl + rest if nl else "")
+
+
+def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
+    """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
+    events = g.view(viewer).log(0)
+    lines: list[str] = []
+    chunk: list[Event] = []
+
+    def close() -> None:
+        if chunk:
+            start = chunk[0]
+            said = render_events(g, chunk, viewer, verbosity)
+            who = name_of(g, start.player, viewer)
+            if said and said[0].startswith(who + " "):
+                said[0] = said[0][len(who) + 1:]
+            body = " ".join(said) if said else "nothing played or bought."
+            lines.append(f"{possessive(who)} turn {start.turn}: {body}")
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close()
+            chunk = [e]
+        elif chunk:
+            chunk.append(e)
+    close()
+    if g.over:
+        lines.append(end_message(g, viewer))
+    return lines

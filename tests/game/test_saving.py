@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Purpose, dumps
-from companion.engine.events import Shuffled, TurnStarted
-from companion.game import render, store
+from companion.engine.events import Shuffled
+from companion.game import store
 from tests.accessibility import check_error, check_response
 from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
