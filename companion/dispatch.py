@@ -75,6 +75,8 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
 def _run(session: Session, raw: str, one_shot: bool) -> None:
     line = check_line(raw)
     if not line:
+        if not one_shot and session.fallback is not None:
+            session.fallback(session, "")  # a game waiting for Enter, or a question's default
         return
     if not one_shot:
         session.typed.append(line)

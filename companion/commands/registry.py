@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 AREAS: tuple[str, ...] = (
     "companion.commands.lookup",
     "companion.commands.braille",
+    "companion.commands.simulate",
+    "companion.commands.game",
 )
 
 
@@ -48,7 +50,20 @@ class Command:
 
 
 _COMMANDS: dict[str, list[Command]] = {}
+_ON_START: list[Callable[["Session"], None]] = []
 _loaded = False
+
+
+def on_start(hook: Callable[["Session"], None]) -> Callable[["Session"], None]:
+    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume)."""
+    _ON_START.append(hook)
+    return hook
+
+
+def start_hooks() -> list[Callable[["Session"], None]]:
+    """Every area's start hook, in the order the areas are listed."""
+    _load()
+    return list(_ON_START)
 
 
 def command(

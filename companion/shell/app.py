@@ -279,6 +279,9 @@ def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: Te
                 pass
     if session is None:
         session = Session(out=stdout, settings=load_settings())
+    from companion.commands.registry import start_hooks
+
+    session.on_start.extend(h for h in start_hooks() if h not in session.on_start)
     if speech or (session.settings is not None and session.settings.speech):
         from companion.speech import attach_speech
 

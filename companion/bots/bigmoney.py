@@ -1,0 +1,101 @@
+"""Big Money and Big Money Ultimate: the classic money-only rule sets, knowing Platinum and Colony.
+
+They buy and play Treasures themselves; any other decision (Militia, Moat, a drawing card they bought)
+goes to the general bot, so they can sit at any kingdom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.bots.cardsense import (
+    COLONY, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
+)
+from companion.bots.general import GeneralBot
+from companion.cards import Card, catalogue
+from companion.engine.decisions import Decision, Purpose
+
+_TERMINAL_DRAW = ("Smithy", "Council Room", "Library", "Witch", "Moat")
+
+
+def play_all_treasures(options: tuple[Card, ...]) -> tuple[Card, ...]:
+    if len(options) < 2 or all(c.name in ("Copper", "Silver", "Gold", "Platinum") for c in options):
+        return options
+    return tuple(sorted(options, key=lambda c: -TREASURE_ORDER.get(c.name, 60)))
+
+
+class BigMoney(GeneralBot):
+    """Colony at 11, Platinum at 9, Province at 8, Gold at 6, Silver at 3; nothing else."""
+
+    name = "bigmoney"
+
+    def decide(self, view: Any, d: Decision) -> Any:
+        p = d.purpose
+        if p is Purpose.PLAY_TREASURES:
+            return play_all_treasures(d.options)  # type: ignore[attr-defined]
+        if p is Purpose.BUY:
+            return self.buy(view)
+        return super().decide(view, d)
+
+    def buy(self, view: Any) -> tuple[Card, ...]:
+        coins = view.coins
+        supply = view.supply
+        colony = view.uses_colony
+        for card, price in ((COLONY, 11), (PLATINUM, 9), (PROVINCE, 8), (GOLD, 6), (SILVER, 3)):
+            if coins >= price and supply.get(card, 0) and (colony or card not in (COLONY, PLATINUM)):
+                return (card,)
+        return ()
+
+
+class BigMoneyUltimate(BigMoney):
+    """Big Money Ultimate with one terminal drawing card (Smithy first): the well-known rule set.
+
+    Province once the deck's money passes 18 (Colony games: Colony past 32, Platinum before); Duchy with
+    4 or fewer Provinces left, Estate with 2 or fewer; Gold; Duchy with 6 or fewer; the drawing card
+    while there is fewer than one per 11 cards; Silver.
+    """
+
+    name = "bmu"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._drawer: Card | None | bool = False
+
+    def drawer(self, view: Any) -> Card | None:
+        if self._drawer is False:
+            kingdom = {c.name: c for c in view.kingdom}
+            self._drawer = next((kingdom[n] for n in _TERMINAL_DRAW if n in kingdom), None)
+        return self._drawer  # type: ignore[return-value]
+
+    def buy(self, view: Any) -> tuple[Card, ...]:
+        coins = view.coins
+        pile = view.pile
+        money = money_total(view)
+        provinces = pile(PROVINCE)
+        if view.uses_colony:
+            if coins >= 11 and pile(COLONY) and money > 32:
+                return (COLONY,)
+            if coins >= 9 and pile(PLATINUM) and pile(COLONY) > 4:
+                return (PLATINUM,)
+            if coins >= 8 and pile(PROVINCE) and (money > 18 and pile(COLONY) <= 6):
+                return (PROVINCE,)
+        if coins >= 8 and provinces and money > 18:
+            return (PROVINCE,)
+        if coins >= 5 and pile(DUCHY) and provinces <= 4:
+            return (DUCHY,)
+        if coins >= 2 and pile(ESTATE) and provinces <= 2:
+            return (ESTATE,)
+        if coins >= 6 and pile(GOLD):
+            return (GOLD,)
+        if coins >= 5 and pile(DUCHY) and provinces <= 6:
+            return (DUCHY,)
+        drawer = self.drawer(view)
+        if drawer is not None and coins >= view.cost(drawer) and pile(drawer):
+            if view.count_owned(drawer) * 11 < view.total_cards():
+                return (drawer,)
+        if coins >= 3 and pile(SILVER):
+            return (SILVER,)
+        return ()
+
+
+_ = catalogue

@@ -1,0 +1,84 @@
+"""What bots know about cards: how good each is to buy, play, keep or get rid of. Shared by all bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards import Card, catalogue
+
+_cat = catalogue()
+C = _cat.by_name
+COPPER, SILVER, GOLD, PLATINUM = C["Copper"], C["Silver"], C["Gold"], C["Platinum"]
+ESTATE, DUCHY, PROVINCE, COLONY, CURSE = C["Estate"], C["Duchy"], C["Province"], C["Colony"], C["Curse"]
+
+# How much a bot wants a kingdom card (0 never, 10 best), before the deck's needs are weighed.
+BUY_VALUE: dict[str, int] = {
+    "Witch": 9, "King's Court": 9, "Charlatan": 8, "Laboratory": 7, "Grand Market": 7, "Market": 6,
+    "Council Room": 6, "Library": 6, "Smithy": 6, "Militia": 6, "Sentry": 5, "Artisan": 6, "Festival": 5,
+    "Bandit": 5, "Moneylender": 4, "Throne Room": 5, "Mine": 4, "Remodel": 4, "Village": 4, "Merchant": 4,
+    "Poacher": 4, "Harbinger": 4, "Vassal": 4, "Workshop": 3, "Cellar": 3, "Chapel": 3, "Moat": 3,
+    "Bureaucrat": 4, "Gardens": 0, "Bank": 6, "City": 6, "Clerk": 5, "Collection": 5, "Crystal Ball": 6,
+    "Expand": 5, "Forge": 4, "Hoard": 5, "Investment": 4, "Magnate": 5, "Mint": 3, "Monument": 5,
+    "Peddler": 6, "Quarry": 4, "Rabble": 6, "Tiara": 4, "Vault": 6, "War Chest": 5, "Watchtower": 4,
+    "Worker's Village": 5, "Anvil": 3, "Bishop": 4,
+}
+# Actions giving +2 Actions or more (villages), and those giving +1 Action (cantrips and the like).
+VILLAGES = frozenset(C[n] for n in ("Village", "Festival", "City", "Worker's Village"))
+NON_TERMINAL = VILLAGES | frozenset(C[n] for n in (
+    "Cellar", "Harbinger", "Laboratory", "Market", "Merchant", "Poacher", "Sentry", "Grand Market", "Peddler",
+))
+DRAWERS = frozenset(C[n] for n in ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault",
+                                   "Magnate", "Watchtower", "Laboratory"))
+MULTIPLIERS = frozenset(C[n] for n in ("Throne Room", "King's Court"))
+# The order to play Actions in when there is a choice: higher first.
+PLAY_ORDER: dict[str, int] = {
+    "King's Court": 95, "Throne Room": 90, "Festival": 88, "Village": 87, "City": 87, "Worker's Village": 87,
+    "Grand Market": 86, "Laboratory": 85, "Market": 84, "Peddler": 84, "Sentry": 83, "Merchant": 83,
+    "Poacher": 82, "Harbinger": 81, "Cellar": 80, "Witch": 70, "Charlatan": 69, "Library": 66,
+    "Council Room": 67, "Rabble": 66, "Smithy": 65, "Vault": 64, "Magnate": 63, "Watchtower": 55,
+    "Militia": 60, "Bandit": 58, "Bureaucrat": 50, "Clerk": 57, "Monument": 56, "Moneylender": 54,
+    "Mine": 52, "Artisan": 59, "Remodel": 45, "Expand": 46, "Forge": 40, "Bishop": 44, "Workshop": 42,
+    "Chapel": 41, "Vassal": 62, "Moat": 48, "Mint": 30,
+}
+# The order to play Treasures in: abilities that depend on what is in play go last (Bank).
+TREASURE_ORDER: dict[str, int] = {
+    "Tiara": 100, "War Chest": 95, "Crystal Ball": 90, "Quarry": 85, "Hoard": 80, "Collection": 80,
+    "Investment": 75, "Anvil": 70, "Platinum": 60, "Gold": 60, "Silver": 60, "Copper": 60, "Curse": 60,
+    "Bank": 10,
+}
+
+
+def coin_value(card: Card) -> int:
+    return card.coin or 0
+
+
+def money_total(view: Any) -> int:
+    """Coins the Treasures this player has would make (Bank counted as 2)."""
+    total = 0
+    for card, n in view.owned().items():
+        if view.is_treasure(card):
+            total += (2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)) * n
+    return total
+
+
+def junk_rank(card: Card, view: Any) -> int:
+    """How much a bot wants to be rid of a card (higher: sooner)."""
+    if card is CURSE:
+        return 100
+    if card.is_victory and not card.is_action and not card.is_treasure:
+        return 80 - (card.vp or 0)
+    if card is COPPER:
+        return 40
+    return 20 - card.cost - BUY_VALUE.get(card.name, 0)
+
+
+def keep_rank(card: Card, view: Any) -> int:
+    return -junk_rank(card, view)
+
+
+def late(view: Any) -> bool:
+    """Near the end: few Provinces (or Colonies) left, or one pile short of the end."""
+    prov = view.pile(PROVINCE)
+    if prov <= 4 or (view.uses_colony and view.pile(COLONY) <= 4):
+        return True
+    return view.empty_piles() >= view.piles_to_end - 1

@@ -1,0 +1,283 @@
+"""The general bot: answers every decision of every card sensibly, from its player's view only.
+
+Buying follows Big Money's backbone (Colony, Province, Gold, Silver) with the kingdom's best cards
+worked in, a limit on terminal Actions, and greening near the end. Every card's questions have an
+answer here, chosen by rules, never at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from companion.bots.cardsense import (
+    BUY_VALUE, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
+    PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
+)
+from companion.cards import Card
+from companion.engine.decisions import (
+    ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
+)
+
+
+def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
+    return sorted(cards, key=key)
+
+
+class GeneralBot:
+    name = "general"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    # ---- dispatch ----
+    def decide(self, view: Any, d: Decision) -> Any:
+        if isinstance(d, ChooseCards):
+            return self.choose_cards(view, d)
+        if isinstance(d, YesNo):
+            return self.yes_no(view, d)
+        if isinstance(d, ChooseOne):
+            return self.choose_one(view, d)
+        if isinstance(d, OrderCards):
+            return tuple(_sorted(d.cards, lambda c: junk_rank(c, view)))  # best on top
+        if isinstance(d, NameCard):
+            return self.name_card(view, d)
+        raise TypeError(f"unknown decision {d!r}")
+
+    # ---- choosing cards ----
+    def choose_cards(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+        p, name = d.purpose, d.card.name if d.card is not None else ""
+        options = d.options
+        if p is Purpose.PLAY_TREASURES:
+            return self.treasures(view, options)
+        if p is Purpose.BUY:
+            best = self.best_gain(view, options, buying=True)
+            return (best,) if best is not None else ()
+        if p is Purpose.PLAY_ACTION:
+            return self.action(view, options)
+        if p is Purpose.START_OF_TURN:
+            return options[:1]
+        if p is Purpose.GAIN:
+            best = self.best_gain(view, options, buying=False)
+            if best is None and d.min:
+                best = max(options, key=lambda c: (c.cost, -junk_rank(c, view)))
+            return (best,) if best is not None else ()
+        if p is Purpose.PLAY:
+            return self.play_with(view, d)
+        if p is Purpose.TRASH:
+            return self.trash(view, d, name)
+        if p is Purpose.DISCARD:
+            return self.discard(view, d, name)
+        if p is Purpose.TOPDECK:
+            return self.topdeck(view, d, name)
+        if p is Purpose.REVEAL:  # Mint
+            good = [c for c in options if c.cost >= 3 and view.pile(c)]
+            return (max(good, key=lambda c: c.cost),) if good else ()
+        return tuple(options[: d.min])
+
+    def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+        order = _sorted(options, lambda c: -TREASURE_ORDER.get(c.name, 60))
+        return tuple(order)
+
+    def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+        hand = view.hand_list
+        ranked = _sorted(set(options), lambda c: -PLAY_ORDER.get(c.name, 50))
+        for c in ranked:
+            if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
+                continue
+            if c.name == "Moneylender" and COPPER not in hand:
+                continue
+            return (c,)
+        return ()
+
+    def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+        options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
+        if d.card is not None and d.card.name == "Tiara":
+            order = ["Bank", "Platinum", "Gold", "Hoard", "Collection", "Crystal Ball", "War Chest", "Silver"]
+            for n in order:
+                for c in options:
+                    if c.name == n:
+                        return (c,)
+            return ()
+        return (max(options, key=lambda c: PLAY_ORDER.get(c.name, 50)),) if options else ()
+
+    def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+        options = d.options
+        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        is_late = late(view)
+        money = money_total(view)
+
+        def junk(c: Card) -> bool:
+            if c is CURSE:
+                return True
+            if c is ESTATE:
+                return not is_late
+            if c is COPPER:
+                return money > 6 and not is_late
+            return False
+
+        if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
+            chosen = [c for c in ranked if junk(c)][: d.max]
+            if name == "Forge" and chosen:
+                chosen = [c for c in chosen if c is not COPPER] or chosen[:0]
+            return tuple(chosen[: d.max]) if len(chosen) >= d.min else tuple(ranked[: d.min])
+        if name in ("Remodel", "Expand"):
+            if is_late:
+                golds = [c for c in options if c is GOLD]
+                if golds:
+                    return (golds[0],)
+        if name == "Mine":
+            for c in (SILVER, COPPER, GOLD):
+                if c in options and not (c is GOLD and not view.pile(PLATINUM)):
+                    return (c,)
+            return ()
+        if name == "Bandit":
+            return (min(options, key=lambda c: c.cost),)
+        if d.min == 0:
+            return tuple(c for c in ranked[:1] if junk(c))
+        return tuple(ranked[: d.min])
+
+    def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+        options = d.options
+        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        if d.min == d.max:
+            return tuple(ranked[: d.min])
+        if name in ("Cellar", "Vault"):
+            dead = [c for c in ranked if c.is_victory and not c.is_action and not view.is_treasure(c) or c is CURSE]
+            if name == "Cellar" or not view.my_turn:
+                return tuple(dead[: d.max])
+            return tuple(dead[: d.max])
+        if name == "Anvil":
+            coppers = [c for c in options if c is COPPER]
+            return (coppers[0],) if coppers and view.coins < 8 else ()
+        return tuple(ranked[: d.min])
+
+    def topdeck(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+        options = d.options
+        if name == "Harbinger":
+            good = [c for c in options if c in (GOLD, PLATINUM) or BUY_VALUE.get(c.name, 0) >= 5]
+            return (max(good, key=lambda c: c.cost),) if good else ()
+        if name == "Artisan":
+            # Put back an Action it cannot play this turn, else the least useful card.
+            actions_left = view.actions if view.my_turn else 0
+            acts = [c for c in options if view.is_action(c)]
+            if acts and actions_left == 0:
+                return (max(acts, key=lambda c: PLAY_ORDER.get(c.name, 50)),)
+        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        return tuple(ranked[: max(d.min, 0)])
+
+    # ---- gaining and buying ----
+    def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:
+        opts = set(options)
+        if not opts:
+            return None
+        money = money_total(view)
+        top = max(view.cost(c) for c in opts)
+        is_late = late(view)
+        provinces = view.pile(PROVINCE)
+
+        def ok(c: Card) -> bool:
+            return c in opts
+
+        if view.uses_colony and ok(COLONY) and (money > 28 or view.pile(COLONY) <= 5):
+            return COLONY
+        if view.uses_colony and ok(PLATINUM) and view.pile(COLONY) > 3:
+            return PLATINUM
+        if ok(PROVINCE) and (money > 15 or is_late or not buying):
+            return PROVINCE
+        if is_late and ok(DUCHY):
+            return DUCHY
+        if provinces <= 2 and ok(ESTATE) and top < 5:
+            return ESTATE
+        best = self.kingdom_pick(view, opts)
+        if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
+            return best
+        if ok(GOLD):
+            return GOLD
+        if best is not None and BUY_VALUE.get(best.name, 0) >= 4:
+            return best
+        if ok(SILVER):
+            return SILVER
+        if best is not None:
+            return best
+        if not buying:
+            for c in (DUCHY, ESTATE) if is_late else ():
+                if ok(c):
+                    return c
+        return None
+
+    def kingdom_pick(self, view: Any, opts: set[Card]) -> Card | None:
+        owned = view.owned()
+        total = sum(owned.values())
+        terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
+        villages = sum(n for c, n in owned.items() if c in VILLAGES)
+        best, best_key = None, None
+        for c in opts:
+            value = BUY_VALUE.get(c.name)
+            if not c.is_kingdom or value is None or value <= 0:
+                continue
+            if view.is_action(c):
+                if c not in NON_TERMINAL and terminals >= 1 + villages + total // 12:
+                    continue
+                if c in VILLAGES and villages >= terminals:
+                    continue
+                if owned[c] >= 1 and c.name in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"):
+                    continue
+            elif owned[c] >= 3 and c.name in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"):
+                continue
+            key = (view.cost(c) + value, value)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        return best
+
+    # ---- yes and no, one of, naming ----
+    def yes_no(self, view: Any, d: YesNo) -> bool:
+        name = d.card.name if d.card is not None else ""
+        if d.purpose is Purpose.REACT:
+            return True  # Moat: always be unaffected
+        if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
+            return view.actions == 0
+        if name == "Moneylender":
+            return True
+        if name == "Tiara":
+            about = d.about
+            return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)
+        if name == "Vault":
+            hand = view.hand_list
+            return sum(1 for c in hand if junk_rank(c, view) >= 40) >= 2
+        if d.purpose is Purpose.PLAY:  # Vassal
+            return True
+        return True
+
+    def choose_one(self, view: Any, d: ChooseOne) -> str:
+        name = d.card.name if d.card is not None else ""
+        about = d.about
+        options = d.options
+        if name == "Sentry" and about is not None:
+            rank = junk_rank(about, view)
+            if about is CURSE or (about is ESTATE and not late(view)) or (about is COPPER and money_total(view) > 7):
+                return "trash"
+            return "discard" if rank >= 40 else "keep"
+        if name == "Crystal Ball" and about is not None:
+            if "play" in options and (view.is_treasure(about) or view.is_action(about)) and about is not CURSE:
+                return "play"
+            if about is CURSE or (about is ESTATE and not late(view)):
+                return "trash"
+            return "discard" if junk_rank(about, view) >= 40 else "leave"
+        if name == "Investment":
+            distinct = {c for c in view.hand_list if view.is_treasure(c)}
+            return "trash" if "trash" in options and (len(distinct) >= 3 or (late(view) and len(distinct) >= 2)) \
+                else "coin"
+        if name == "Watchtower" and about is not None:
+            if about is CURSE or (about is COPPER and money_total(view) > 8):
+                return "trash"
+            if about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 6:
+                return "deck"
+            return "no"
+        return options[0]
+
+    def name_card(self, view: Any, d: NameCard) -> Card:
+        """War Chest: name the card the other player would most like to gain (up to 5 coins)."""
+        affordable = [c for c, left in view.supply.items() if left and view.cost(c) <= 5 and c not in view.named]
+        if not affordable:
+            return d.options[0]
+        return max(affordable, key=lambda c: (BUY_VALUE.get(c.name, 2 if c is SILVER else 1), c.cost, c.name))

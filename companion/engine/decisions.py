@@ -1,0 +1,211 @@
+"""Decisions: every choice a player makes, as one typed value with its legal answers.
+
+The engine computes the legal answers; ``validate(answer)`` returns None for a legal answer or a
+speakable reason why not. People and bots answer through the same call, ``Game.answer``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+from typing import Any, Sequence
+
+from companion.cards import Card
+from companion.cards.names import and_list, or_list
+
+
+class Purpose(Enum):
+    """What a decision is for; with ``Decision.card`` it tells a bot or the shell which question this is."""
+
+    START_OF_TURN = "play at the start of your turn"
+    PLAY_ACTION = "play an Action"
+    PLAY_TREASURES = "play Treasures"
+    BUY = "buy a card"
+    PLAY = "play a card"  # Throne Room, King's Court, Vassal, Tiara, Crystal Ball's played card
+    GAIN = "gain a card"
+    TRASH = "trash"
+    DISCARD = "discard"
+    TOPDECK = "put onto your deck"
+    SET_ASIDE = "set aside"
+    REVEAL = "reveal"
+    REACT = "react"
+    CHOOSE = "choose"
+    ORDER = "order"
+    NAME = "name a card"
+
+
+class Decision:
+    """Base of all decisions. ``player`` answers; ``card`` is the card asking (None for turn structure)."""
+
+    __slots__ = ("player", "purpose", "card")
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None) -> None:
+        self.player = player
+        self.purpose = purpose
+        self.card = card
+
+    def validate(self, answer: Any) -> str | None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def normalise(self, answer: Any) -> Any:
+        """The answer in its canonical form (tuples for card lists)."""
+        return answer
+
+    def _head(self) -> str:
+        return f"{self.card.name}: " if self.card is not None else ""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(player={self.player}, purpose={self.purpose.name}, card={self.card!r})"
+
+
+class ChooseCards(Decision):
+    """Choose between ``min`` and ``max`` cards out of ``options`` (a multiset: 3 Coppers may be listed).
+
+    The answer is a sequence of cards; when ``ordered`` the order is the order they are used in
+    (for example the order Treasures are played).
+    """
+
+    __slots__ = ("_options", "min", "max", "ordered", "_source")
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card] | None,
+                 min: int = 0, max: int = 1, ordered: bool = False, source: Any = None) -> None:
+        super().__init__(player, purpose, card)
+        self._options = None if options is None else tuple(options)
+        self._source = source
+        self.min = min
+        self.max = max
+        self.ordered = ordered
+
+    @property
+    def options(self) -> tuple[Card, ...]:
+        """The cards that may be chosen (computed on first use for the Buy decision)."""
+        if self._options is None:
+            self._options = tuple(self._source())
+        return self._options
+
+    def normalise(self, answer: Any) -> tuple[Card, ...]:
+        if answer is None:
+            return ()
+        if isinstance(answer, Card):
+            return (answer,)
+        return tuple(answer)
+
+    def validate(self, answer: Any) -> str | None:
+        try:
+            chosen = self.normalise(answer)
+        except TypeError:
+            return "That is not a list of cards."
+        if not all(isinstance(c, Card) for c in chosen):
+            return "That is not a list of cards."
+        n = len(chosen)
+        if n < self.min:
+            return f"Choose at least {self.min} {'card' if self.min == 1 else 'cards'}."
+        if n > self.max:
+            return f"Choose at most {self.max} {'card' if self.max == 1 else 'cards'}."
+        have = Counter(self.options)
+        for card, count in Counter(chosen).items():
+            if have[card] == 0:
+                return f"{card.name} cannot be chosen now. Choose {or_list(sorted({c.name for c in have}))}."
+            if count > have[card]:
+                return f"Only {card.counted(have[card])} can be chosen."
+        return None
+
+    def __str__(self) -> str:
+        verb = self.purpose.value
+        if self.min == self.max:
+            amount = f"exactly {self.min}"
+        elif self.min == 0 and self.max == 1:
+            amount = "1 card or none"
+        else:
+            amount = f"{self.min} to {self.max}" if self.min else f"up to {self.max}"
+        return f"{self._head()}{verb}, {amount}."
+
+
+class ChooseOne(Decision):
+    """Choose one of ``options``: short keys that read as words (``trash``, ``discard``, ``keep``)."""
+
+    __slots__ = ("options", "about")
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[str],
+                 about: Card | None = None) -> None:
+        super().__init__(player, purpose, card)
+        self.options = tuple(options)
+        self.about = about  # the card the choice is about, e.g. the card Sentry looked at
+
+    def validate(self, answer: Any) -> str | None:
+        if answer in self.options:
+            return None
+        return f"Choose {or_list(list(self.options))}."
+
+    def __str__(self) -> str:
+        about = f" for {self.about.name}" if self.about is not None else ""
+        return f"{self._head()}choose{about}: {or_list(list(self.options))}."
+
+
+class YesNo(Decision):
+    """Yes (True) or no (False)."""
+
+    __slots__ = ("about",)
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None, about: Card | None = None) -> None:
+        super().__init__(player, purpose, card)
+        self.about = about
+
+    def validate(self, answer: Any) -> str | None:
+        return None if isinstance(answer, bool) else "Answer yes or no."
+
+    def __str__(self) -> str:
+        about = f" {self.about.name}" if self.about is not None else ""
+        return f"{self._head()}{self.purpose.value}{about}? Yes or no."
+
+
+class OrderCards(Decision):
+    """Put ``cards`` in an order; the answer's first card ends up on top of the deck."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None, cards: Sequence[Card]) -> None:
+        super().__init__(player, purpose, card)
+        self.cards = tuple(cards)
+
+    def normalise(self, answer: Any) -> tuple[Card, ...]:
+        return tuple(answer)
+
+    def validate(self, answer: Any) -> str | None:
+        try:
+            order = tuple(answer)
+        except TypeError:
+            return "That is not a list of cards."
+        if Counter(order) != Counter(self.cards):
+            return f"Order exactly these cards: {and_list([c.name for c in self.cards])}."
+        return None
+
+    def __str__(self) -> str:
+        return f"{self._head()}order {and_list([c.name for c in self.cards])}, top card first."
+
+
+class NameCard(Decision):
+    """Name any card of ``options`` (War Chest: the player to the left names a card)."""
+
+    __slots__ = ("options", "for_player")
+
+    def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card],
+                 for_player: int) -> None:
+        super().__init__(player, purpose, card)
+        self.options = tuple(options)
+        self.for_player = for_player
+
+    def validate(self, answer: Any) -> str | None:
+        if isinstance(answer, Card) and answer in self.options:
+            return None
+        return "Name a card."
+
+    def __str__(self) -> str:
+        return f"{self._head()}name a card."
+
+
+class IllegalAnswer(ValueError):
+    """An answer the pending decision does not allow. ``str()`` says why; the game did not change."""
+
+
+__all__ = ["ChooseCards", "ChooseOne", "Decision", "IllegalAnswer", "NameCard", "OrderCards", "Purpose", "YesNo"]

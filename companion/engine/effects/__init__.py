@@ -1,0 +1,95 @@
+"""One registered effect per card, checked both ways against the catalogue.
+
+An effect's ``play(game, player, card)`` reads top to bottom like the card's text. It is a plain
+function, or a generator that ``yield``s a Decision and receives the answer. Hooks name the rule
+event they belong to: ``on_gain`` (when you gain this), ``cost_modifier`` (this card's own cost
+rule, e.g. Peddler), ``can_buy`` (a buy restriction, e.g. Grand Market), ``reaction`` (Moat,
+Watchtower, Clerk), ``vp`` (variable Victory points, e.g. Gardens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Optional
+
+from companion.cards import Card, catalogue
+
+if TYPE_CHECKING:
+    from companion.engine.game import GainedCard, Game
+    from companion.engine.zones import PlayerState
+
+Steps = Optional[Generator[Any, Any, Any]]
+PlayFn = Callable[["Game", int, Card], Steps]
+
+
+class Trigger(Enum):
+    """When a Reaction can be used."""
+
+    ATTACK = "when another player plays an Attack"
+    GAIN = "when you gain a card"
+    START_OF_TURN = "at the start of your turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    trigger: Trigger
+    # ATTACK: generator (game, player, reaction_card, attack_card) returning True if now unaffected.
+    # GAIN: generator (game, player, reaction_card, gained) changing what happens to the gained card.
+    # START_OF_TURN: None: the engine offers to play the card.
+    respond: Callable[..., Steps] | None = None
+
+
+@dataclass(slots=True)
+class CardEffect:
+    name: str
+    play: PlayFn | None = None
+    coin: int = 0  # coins a Treasure makes before its ability (Copper 1, Hoard 2)
+    on_gain: Callable[["Game", "GainedCard"], Steps] | None = None
+    cost_modifier: Callable[["Game", Card], int] | None = None  # coins less this card costs now
+    can_buy: Callable[["Game", int], bool] | None = None
+    reaction: Reaction | None = None
+    vp: Callable[["PlayerState"], int] | None = None
+
+
+EFFECTS: dict[str, CardEffect] = {}
+
+
+class RegistryError(RuntimeError):
+    pass
+
+
+def effect(name: str, **hooks: Any) -> Callable[[PlayFn], PlayFn]:
+    """Register ``play`` (the decorated function) and any hooks for the card ``name``."""
+
+    def register(play: PlayFn) -> PlayFn:
+        define(name, play=play, **hooks)
+        return play
+
+    return register
+
+
+def define(name: str, **fields: Any) -> CardEffect:
+    if name in EFFECTS:
+        raise RegistryError(f"{name} has two effects")
+    eff = CardEffect(name, **fields)
+    EFFECTS[name] = eff
+    return eff
+
+
+def load_effects() -> dict[str, CardEffect]:
+    """Import every set's effects and check the registry both ways against the catalogue."""
+    from companion.engine.effects import base, basic, prosperity  # noqa: F401  (they register)
+
+    check_registry(EFFECTS, catalogue())
+    return EFFECTS
+
+
+def check_registry(effects: dict[str, CardEffect], cards: Iterable[Card]) -> None:
+    names = {c.name for c in cards}
+    missing = sorted(names - set(effects))
+    extra = sorted(set(effects) - names)
+    if missing:
+        raise RegistryError(f"cards without an effect: {', '.join(missing)}")
+    if extra:
+        raise RegistryError(f"effects without a card: {', '.join(extra)}")

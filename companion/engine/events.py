@@ -1,0 +1,201 @@
+"""Events: every public happening in a game, as small frozen values in the game's log.
+
+Some events carry cards only their player may see (the cards drawn, the cards discarded from hand,
+cards looked at); ``seen_by(player)`` gives the event as that player may know it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from companion.cards import Card
+
+
+class Zone(Enum):
+    """Where a card is."""
+
+    SUPPLY = "the Supply"
+    DECK = "deck"
+    HAND = "hand"
+    DISCARD = "discard pile"
+    PLAY = "play"
+    ASIDE = "set aside"
+    TRASH = "the trash"
+
+
+class GameEndReason(Enum):
+    PROVINCES = "the Province pile is empty"
+    COLONIES = "the Colony pile is empty"
+    PILES = "enough Supply piles are empty"
+    TURN_LIMIT = "the turn limit was reached"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. ``player`` is the seat it happened to (None for the whole table)."""
+
+    def seen_by(self, player: int) -> "Event | None":
+        """This event as ``player`` may know it; None if they learn nothing."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    turn: int  # that player's own turn number, from 1
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    player: int
+    phase: "Phase"  # noqa: F821 - companion.engine.phase.Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    player: int
+    card: Card
+    by: Card | None = None  # Throne Room, King's Court, Vassal, Tiara, Crystal Ball, Clerk's start of turn
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """``count`` is public; ``cards`` only to the drawer."""
+
+    player: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+    def seen_by(self, player: int) -> Event:
+        return self if player == self.player else replace(self, cards=())
+
+
+@dataclass(frozen=True, slots=True)
+class Gained(Event):
+    player: int
+    card: Card
+    to: Zone = Zone.DISCARD
+    bought: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bought(Event):
+    player: int
+    card: Card
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trashed(Event):
+    player: int
+    card: Card
+    source: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """Cards discarded at once: the count and the top card are public; the rest only to the player."""
+
+    player: int
+    count: int
+    top: Card | None
+    cards: tuple[Card, ...] = ()
+    source: Zone = Zone.HAND
+
+    def seen_by(self, player: int) -> Event:
+        if player == self.player or self.source is not Zone.HAND:
+            return self
+        return replace(self, cards=())
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    player: int
+    cards: tuple[Card, ...]
+    by: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LookedAt(Event):
+    """Cards only the player looks at (Sentry, Crystal Ball); others learn how many."""
+
+    player: int
+    cards: tuple[Card, ...]
+    by: Card | None = None
+
+    def seen_by(self, player: int) -> Event:
+        return self if player == self.player else replace(self, cards=())
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnDeck(Event):
+    """Cards put onto a deck; ``public`` when they were revealed (Bureaucrat), else only the count is."""
+
+    player: int
+    count: int
+    cards: tuple[Card, ...] = ()
+    public: bool = False
+
+    def seen_by(self, player: int) -> Event:
+        return self if player == self.player or self.public else replace(self, cards=())
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside(Event):
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled(Event):
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    player: int
+    card: Card  # the Reaction revealed or played (Moat, Watchtower, Clerk)
+    to: Card | None = None  # the card it reacted to (the Attack, the gained card)
+
+
+@dataclass(frozen=True, slots=True)
+class Named(Event):
+    player: int  # who named
+    card: Card
+    for_card: Card  # War Chest
+
+
+@dataclass(frozen=True, slots=True)
+class TookVP(Event):
+    player: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    player: int
+    name: str
+    vp: int
+    turns: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.vp} VP"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    reason: GameEndReason
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
+
+
+from companion.engine.phase import Phase  # noqa: E402  (for the annotation above)
+
+__all__ = [
+    "Bought", "Discarded", "Drew", "Event", "Gained", "GameEndReason", "GameOver", "LookedAt", "Named",
+    "Phase", "PhaseStarted", "Played", "PutOnDeck", "Reacted", "Revealed", "Score", "SetAside", "Shuffled",
+    "TookVP", "Trashed", "TurnStarted", "Zone",
+]

@@ -1,0 +1,126 @@
+"""The flow of a game: turns in order, the phases of a turn, the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from companion.engine.decisions import ChooseCards, Decision, Purpose
+from companion.engine.effects import Trigger
+from companion.engine.events import GameEndReason, PhaseStarted, Played, TurnStarted
+from companion.engine.phase import Phase
+from companion.engine.scoring import game_over
+from companion.engine.turn import Turn
+
+if TYPE_CHECKING:
+    from companion.engine.game import Game
+
+Steps = Generator[Decision, Any, Any]
+
+
+def play_game(g: "Game") -> Steps:
+    while True:
+        yield from take_turn(g)
+        reason = end_reason(g)
+        if reason is not None:
+            break
+        g.current = g.left_of(g.current)
+    g.phase = Phase.OVER
+    g.result = game_over(g, reason)
+    g.emit(g.result)
+
+
+def end_reason(g: "Game") -> GameEndReason | None:
+    """Checked at the end of every turn."""
+    if not g.supply[g.province]:
+        return GameEndReason.PROVINCES
+    if g.colony is not None and not g.supply[g.colony]:
+        return GameEndReason.COLONIES
+    if g.empty_piles() >= g.empty_to_end:
+        return GameEndReason.PILES
+    limit = g.setup.turn_limit
+    if limit is not None and min(ps.turns for ps in g.players) >= limit:
+        return GameEndReason.TURN_LIMIT
+    return None
+
+
+def take_turn(g: "Game") -> Steps:
+    p = g.current
+    ps = g.players[p]
+    ps.turns += 1
+    t = g.turn = Turn(p)
+    log = g.log if g.logging else None
+    if log is not None:
+        log.append(TurnStarted(p, ps.turns))
+    g.phase = Phase.START
+    starters = g.reactions[Trigger.START_OF_TURN]
+    if starters:
+        while True:
+            options = [c for c in ps.hand if c in starters]
+            if not options:
+                break
+            chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
+            if not chosen:
+                break
+            g.react(p, chosen[0])
+            yield from g.play(p, chosen[0], by=chosen[0])
+
+    g.phase = Phase.ACTION
+    if log is not None:
+        log.append(PhaseStarted(p, Phase.ACTION))
+    actions = g.actions
+    while t.actions > 0:
+        options = [c for c in ps.hand if c in actions]
+        if not options:
+            break
+        chosen = yield ChooseCards(p, Purpose.PLAY_ACTION, None, options, 0, 1)
+        if not chosen:
+            break
+        t.actions -= 1
+        yield from g.play(p, chosen[0])
+
+    g.phase = Phase.BUY
+    if log is not None:
+        log.append(PhaseStarted(p, Phase.BUY))
+    treasures = g.treasures
+    fx = g.fx
+    while True:
+        options = [c for c in ps.hand if c in treasures]
+        if not options:
+            break
+        chosen = yield ChooseCards(p, Purpose.PLAY_TREASURES, None, options, 0, len(options), ordered=True)
+        if not chosen:
+            break
+        for card in chosen:
+            eff = fx[card]
+            if eff.play is None and not t.play_hooks and eff.on_gain is None:
+                try:
+                    ps.hand.remove(card)
+                except ValueError:
+                    continue
+                ps.play.append(card)
+                t.coins += eff.coin
+                if log is not None:
+                    log.append(Played(p, card))
+            elif card in ps.hand:
+                yield from g.play(p, card)
+    while t.buys > 0:
+        chosen = yield ChooseCards(p, Purpose.BUY, None, None, 0, 1, source=g.buyable)
+        if not chosen:
+            break
+        t.bought = True
+        yield from g.buy(p, chosen[0])
+
+    g.phase = Phase.CLEANUP
+    if log is not None:
+        log.append(PhaseStarted(p, Phase.CLEANUP))
+    cleanup(g, p)
+
+
+def cleanup(g: "Game", p: int) -> None:
+    """Discard everything in play and in hand, then draw 5."""
+    ps = g.players[p]
+    ps.discard += ps.play
+    ps.discard += ps.hand
+    ps.play = []
+    ps.hand = []
+    g.draw(p, 5)

@@ -1,0 +1,481 @@
+"""The game: state, the primitive rule operations effects are written in, and the driver.
+
+A game is its setup, its seed and its answers. ``game.pending`` is the Decision waiting (None when
+the game is over); ``game.answer(x)`` checks and applies an answer; ``game.advance(agents)`` lets
+bots answer their own decisions in-process until a person must answer or the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Generator, Iterable, Iterator, Protocol, Sequence
+
+from companion.cards import Card, catalogue
+from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
+from companion.engine.effects import EFFECTS, CardEffect, Trigger, load_effects
+from companion.engine.events import (
+    Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
+    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, Zone,
+)
+from companion.engine.phase import Phase
+from companion.engine.setup import GameSetup
+from companion.engine.turn import Turn
+from companion.engine.zones import PlayerState, remove_last
+
+Steps = Generator[Decision, Any, Any]
+
+
+class Agent(Protocol):
+    """Anything that answers decisions from a player's view: a bot, or a test script."""
+
+    def decide(self, view: Any, decision: Decision) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer in a game's record: the seat, the answer, and whether a person gave it."""
+
+    player: int
+    value: Any
+    person: bool
+
+
+class GainedCard:
+    """A card just gained, and where it is now (hooks may move it: Tiara, Watchtower)."""
+
+    __slots__ = ("player", "card", "zone", "bought")
+
+    def __init__(self, player: int, card: Card, zone: Zone, bought: bool) -> None:
+        self.player = player
+        self.card = card
+        self.zone = zone
+        self.bought = bought
+
+
+class Game:
+    """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
+
+    def __init__(self, setup: GameSetup, log: bool = True, check_bots: bool = False) -> None:
+        effects = load_effects()
+        self.setup = setup
+        self.rng = random.Random(setup.seed)
+        self.logging = log
+        self.check_bots = check_bots
+        self.log: list[Event] = []
+        self.answers: list[Answer] = []
+        cat = catalogue()
+        self.kingdom = setup.kingdom
+        n = setup.players
+        self.supply: dict[Card, int] = dict(setup.kingdom.pile_sizes(n))
+        self.trash: list[Card] = []
+        self.players = [PlayerState(i, s.name) for i, s in enumerate(setup.seats)]
+        in_game = list(self.supply)
+        self.fx: dict[Card, CardEffect] = {c: effects[c.name] for c in cat}
+        self.curse_is_treasure = any(c.name == "Charlatan" for c in in_game)
+        self.treasures = frozenset(c for c in cat if c.is_treasure or (c.is_curse and self.curse_is_treasure))
+        self.actions = frozenset(c for c in cat if c.is_action)
+        self.victories = frozenset(c for c in cat if c.is_victory)
+        self.attacks = frozenset(c for c in cat if c.is_attack)
+        self.reactions: dict[Trigger, frozenset[Card]] = {
+            t: frozenset(c for c in in_game if (r := self.fx[c].reaction) is not None and r.trigger is t)
+            for t in Trigger
+        }
+        self.cost_modified = frozenset(c for c in in_game if self.fx[c].cost_modifier is not None)
+        self.buy_restricted = frozenset(c for c in in_game if self.fx[c].can_buy is not None)
+        self.province = cat["Province"]
+        self.colony = cat["Colony"] if setup.kingdom.platinum_colony else None
+        self.empty_to_end = 4 if n >= 5 else 3
+        self.immune: frozenset[int] = frozenset()  # players unaffected by the Attack being resolved
+        self.phase = Phase.START
+        self.result: GameOver | None = None
+        copper, estate = cat["Copper"], cat["Estate"]
+        for ps in self.players:
+            ps.deck = [copper] * 7 + [estate] * 3
+            self.rng.shuffle(ps.deck)
+        self.current = self.rng.randrange(n)
+        self.turn = Turn(self.current)
+        for p in range(n):
+            self.draw(p, 5)
+        self.views = [self._make_view(p) for p in range(n)]
+        self._flow = self._main()
+        self.pending: Decision | None = next(self._flow)
+
+    # ---- the driver -----------------------------------------------------------------------------
+    def answer(self, answer: Any, person: bool = True, check: bool = True) -> None:
+        """Answer the pending decision. An illegal answer raises IllegalAnswer and changes nothing."""
+        d = self.pending
+        if d is None:
+            raise IllegalAnswer("The game is over; there is nothing to answer.")
+        if check:
+            reason = d.validate(answer)
+            if reason is not None:
+                raise IllegalAnswer(reason)
+        value = d.normalise(answer)
+        self.answers.append(Answer(d.player, value, person))
+        try:
+            self.pending = self._flow.send(value)
+        except StopIteration:
+            self.pending = None
+
+    def validate(self, answer: Any) -> str | None:
+        """None if ``answer`` is legal for the pending decision, else a speakable reason."""
+        if self.pending is None:
+            return "The game is over; there is nothing to answer."
+        return self.pending.validate(answer)
+
+    def advance(self, agents: Sequence[Agent | None]) -> Decision | None:
+        """Let each seat's agent (None for a person) answer until a person must answer or the game ends."""
+        check = self.check_bots
+        views = self.views
+        while True:
+            d = self.pending
+            if d is None:
+                return None
+            agent = agents[d.player]
+            if agent is None:
+                return d
+            self.answer(agent.decide(views[d.player], d), False, check)
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    def view(self, player: int) -> Any:
+        """What ``player`` may see (a live PlayerView)."""
+        return self.views[player]
+
+    def _make_view(self, player: int) -> Any:
+        from companion.engine.view import PlayerView
+
+        return PlayerView(self, player)
+
+    # ---- the flow of the game -------------------------------------------------------------------
+    def _main(self) -> Steps:
+        from companion.engine.flow import play_game
+
+        return (yield from play_game(self))
+
+    # ---- facts ----------------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def others(self, player: int) -> list[int]:
+        """The other players in turn order, starting from the one to ``player``'s left."""
+        n = len(self.players)
+        return [(player + i) % n for i in range(1, n)]
+
+    def victims(self, player: int) -> list[int]:
+        """The other players an Attack being resolved affects (those who revealed Moat are not)."""
+        return [q for q in self.others(player) if q not in self.immune]
+
+    def left_of(self, player: int) -> int:
+        return (player + 1) % len(self.players)
+
+    def is_action(self, card: Card) -> bool:
+        return card in self.actions
+
+    def is_treasure(self, card: Card) -> bool:
+        return card in self.treasures
+
+    def is_victory(self, card: Card) -> bool:
+        return card in self.victories
+
+    def cost(self, card: Card) -> int:
+        """What ``card`` costs now: printed cost less this turn's reductions, never below 0."""
+        t = self.turn
+        if not t.action_discount and card not in self.cost_modified:
+            return card.cost
+        c = card.cost
+        if t.action_discount and card in self.actions:
+            c -= t.action_discount
+        mod = self.fx[card].cost_modifier
+        if mod is not None:
+            c -= mod(self, card)
+        return c if c > 0 else 0
+
+    def empty_piles(self) -> int:
+        return sum(1 for v in self.supply.values() if v == 0)
+
+    def in_supply(self, card: Card) -> bool:
+        return self.supply.get(card, 0) > 0
+
+    def supply_cards(self, up_to: int | None = None, exactly: int | None = None,
+                     types: frozenset[Card] | None = None, exclude: Iterable[Card] = ()) -> list[Card]:
+        """Non-empty Supply piles' cards, optionally costing at most ``up_to`` or ``exactly``."""
+        ex = set(exclude)
+        out = []
+        for card, left in self.supply.items():
+            if not left or card in ex or (types is not None and card not in types):
+                continue
+            c = self.cost(card)
+            if (up_to is not None and c > up_to) or (exactly is not None and c != exactly):
+                continue
+            out.append(card)
+        return out
+
+    def can_buy(self, player: int, card: Card) -> bool:
+        if not self.supply.get(card) or self.cost(card) > self.turn.coins:
+            return False
+        if card in self.buy_restricted:
+            return self.fx[card].can_buy(self, player)  # type: ignore[misc]
+        return True
+
+    def buyable(self) -> list[Card]:
+        p = self.turn.player
+        return [c for c in self.supply if self.can_buy(p, c)]
+
+    # ---- events ---------------------------------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        if self.logging:
+            self.log.append(event)
+
+    # ---- moving cards ---------------------------------------------------------------------------
+    def _reshuffle(self, player: int) -> None:
+        ps = self.players[player]
+        disc = ps.discard
+        if not disc:
+            return
+        self.rng.shuffle(disc)
+        if self.logging:
+            self.log.append(Shuffled(player, len(disc)))
+        disc.extend(ps.deck)  # the shuffled discard pile goes under the deck
+        ps.deck = disc
+        ps.discard = []
+
+    def ensure_deck(self, player: int, n: int) -> list[Card]:
+        """Shuffle the discard pile under the deck if the deck has fewer than ``n`` cards; the deck."""
+        ps = self.players[player]
+        if len(ps.deck) < n:
+            self._reshuffle(player)
+        return ps.deck
+
+    def draw(self, player: int, n: int) -> list[Card]:
+        """Draw ``n`` cards (as many as there are), shuffling as the rulebook says."""
+        ps = self.players[player]
+        deck = ps.deck
+        if len(deck) < n:
+            self._reshuffle(player)
+            deck = ps.deck
+        k = n if n < len(deck) else len(deck)
+        if k <= 0:
+            return []
+        drawn = deck[-k:]
+        del deck[-k:]
+        drawn.reverse()
+        ps.hand.extend(drawn)
+        if self.logging:
+            self.log.append(Drew(player, k, tuple(drawn)))
+        return drawn
+
+    def peek(self, player: int, n: int) -> list[Card]:
+        """The top ``n`` cards of the deck, top first, shuffling first if needed; they stay there."""
+        deck = self.ensure_deck(player, n)
+        return deck[::-1][:n]
+
+    def take_top(self, player: int, to: Zone) -> Card | None:
+        """Move the top card of the deck (shuffling if needed) to ``to``; None if there is none."""
+        deck = self.ensure_deck(player, 1)
+        if not deck:
+            return None
+        card = deck.pop()
+        self.players[player].zone(to).append(card)
+        return card
+
+    def move(self, player: int, card: Card, source: Zone, to: Zone) -> bool:
+        ps = self.players[player]
+        if not remove_last(ps.zone(source), card):
+            return False
+        ps.zone(to).append(card)
+        return True
+
+    def trash_card(self, player: int, card: Card, source: Zone = Zone.HAND) -> bool:
+        if not remove_last(self.players[player].zone(source), card):
+            return False
+        self.trash.append(card)
+        self.emit(Trashed(player, card, source))
+        return True
+
+    def discard(self, player: int, cards: Sequence[Card], source: Zone = Zone.HAND) -> int:
+        """Discard cards at once from ``source``; the last one ends on top."""
+        ps = self.players[player]
+        zone = ps.zone(source)
+        done = []
+        for c in cards:
+            if remove_last(zone, c):
+                ps.discard.append(c)
+                done.append(c)
+        if done:
+            self.emit(Discarded(player, len(done), done[-1], tuple(done), source))
+        return len(done)
+
+    def topdeck(self, player: int, cards: Sequence[Card], source: Zone = Zone.HAND, public: bool = False) -> int:
+        """Put cards onto the deck one after another; the last one ends on top."""
+        ps = self.players[player]
+        zone = ps.zone(source)
+        done = []
+        for c in cards:
+            if remove_last(zone, c):
+                ps.deck.append(c)
+                done.append(c)
+        if done:
+            self.emit(PutOnDeck(player, len(done), tuple(done), public))
+        return len(done)
+
+    def reveal(self, player: int, cards: Sequence[Card], by: Card | None = None) -> None:
+        self.emit(Revealed(player, tuple(cards), by))
+
+    def look(self, player: int, cards: Sequence[Card], by: Card | None = None) -> None:
+        self.emit(LookedAt(player, tuple(cards), by))
+
+    def set_aside(self, player: int, card: Card, source: Zone) -> bool:
+        if self.move(player, card, source, Zone.ASIDE):
+            self.emit(SetAside(player, card))
+            return True
+        return False
+
+    def take_vp(self, player: int, amount: int) -> None:
+        ps = self.players[player]
+        ps.vp_tokens += amount
+        self.emit(TookVP(player, amount, ps.vp_tokens))
+
+    def add(self, actions: int = 0, buys: int = 0, coins: int = 0) -> None:
+        t = self.turn
+        t.actions += actions
+        t.buys += buys
+        t.coins += coins
+
+    # ---- gaining, buying, playing (generators: hooks may ask decisions) ---------------------------
+    def gain(self, player: int, card: Card, to: Zone = Zone.DISCARD, bought: bool = False) -> Steps:
+        """Gain ``card`` from the Supply; returns the GainedCard, or None if its pile is empty."""
+        left = self.supply.get(card, 0)
+        if not left:
+            return None
+        self.supply[card] = left - 1
+        ps = self.players[player]
+        ps.zone(to).append(card)
+        if self.logging:
+            self.log.append(Gained(player, card, to, bought))
+        g = GainedCard(player, card, to, bought)
+        on_gain = self.fx[card].on_gain
+        if on_gain is not None:
+            steps = on_gain(self, g)
+            if steps is not None:
+                yield from steps
+        t = self.turn
+        if t.gain_hooks and player == t.player:
+            for hook in list(t.gain_hooks):
+                steps = hook(self, g)
+                if steps is not None:
+                    yield from steps
+        reactors = self.reactions[Trigger.GAIN]
+        if reactors:
+            for r in sorted(set(ps.hand) & reactors):
+                steps = self.fx[r].reaction.respond(self, player, r, g)  # type: ignore[union-attr]
+                if steps is not None:
+                    yield from steps
+        return g
+
+    def move_gained(self, g: GainedCard, to: Zone) -> bool:
+        """Move a just-gained card to ``to`` (the deck, or the trash) if it is still where it was put."""
+        ps = self.players[g.player]
+        if g.zone is Zone.TRASH or not remove_last(ps.zone(g.zone), g.card):
+            return False
+        if to is Zone.TRASH:
+            self.trash.append(g.card)
+            self.emit(Trashed(g.player, g.card, g.zone))
+        else:
+            ps.zone(to).append(g.card)
+            if to is Zone.DECK:
+                self.emit(PutOnDeck(g.player, 1, (g.card,), True))
+        g.zone = to
+        return True
+
+    def buy(self, player: int, card: Card) -> Steps:
+        t = self.turn
+        cost = self.cost(card)
+        t.coins -= cost
+        t.buys -= 1
+        if self.logging:
+            self.log.append(Bought(player, card, cost))
+        return (yield from self.gain(player, card, Zone.DISCARD, True))
+
+    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None) -> Steps:
+        """Play ``card``: move it into play from ``source`` (None: it is already in play, as when
+        Throne Room plays it again), then follow its instructions."""
+        ps = self.players[player]
+        if source is not None:
+            if source is Zone.HAND:
+                ps.hand.remove(card)
+            elif not remove_last(ps.zone(source), card):
+                return
+            ps.play.append(card)
+        if self.logging:
+            self.log.append(Played(player, card, by))
+        t = self.turn
+        if t.play_hooks:
+            for hook in list(t.play_hooks):
+                hook(self, player, card)
+        if card in self.attacks:
+            yield from self._attack_reactions(player, card)
+        eff = self.fx[card]
+        if eff.coin:
+            t.coins += eff.coin
+        if eff.play is not None:
+            steps = eff.play(self, player, card)
+            if steps is not None:
+                yield from steps
+        if card in self.attacks:
+            self.immune = frozenset()
+
+    def _attack_reactions(self, player: int, attack: Card) -> Steps:
+        immune = set()
+        reactors = self.reactions[Trigger.ATTACK]
+        if reactors:
+            for q in self.others(player):
+                for r in sorted(set(self.players[q].hand) & reactors):
+                    respond = self.fx[r].reaction.respond  # type: ignore[union-attr]
+                    if respond is not None and (yield from respond(self, q, r, attack)):
+                        immune.add(q)
+        self.immune = frozenset(immune)
+
+    def react(self, player: int, reaction: Card, to: Card | None = None) -> None:
+        self.emit(Reacted(player, reaction, to))
+
+    # ---- helpers for effects: common questions ------------------------------------------------
+    def ask_cards(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card],
+                  min: int = 0, max: int = 1) -> Steps:
+        """Ask to choose cards; returns the tuple chosen (empty without asking if nothing can be chosen)."""
+        if not options or max <= 0:
+            return ()
+        if min >= len(options) and max >= len(options) and len(set(options)) == 1:
+            return tuple(options)  # no real choice: all of them, and all the same
+        answer = yield ChooseCards(player, purpose, card, options, min if min < len(options) else len(options),
+                                   max if max < len(options) else len(options))
+        return answer
+
+    def ask_yes(self, player: int, purpose: Purpose, card: Card | None, about: Card | None = None) -> Steps:
+        return (yield YesNo(player, purpose, card, about))
+
+    def ask_one(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[str],
+                about: Card | None = None) -> Steps:
+        if len(options) == 1:
+            return options[0]
+        return (yield ChooseOne(player, purpose, card, options, about))
+
+    # ---- counting ---------------------------------------------------------------------------------
+    def all_cards(self) -> Counter[Card]:
+        """Every card in the game wherever it is: Supply, players' zones, trash (conservation checks)."""
+        total: Counter[Card] = Counter({c: k for c, k in self.supply.items() if k})
+        for ps in self.players:
+            total.update(ps.all_cards())
+        total.update(self.trash)
+        return total
+
+    def __repr__(self) -> str:
+        return f"Game({self.setup.kingdom.name or 'kingdom'}, players={self.n}, phase={self.phase.name})"
+
+
+__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer"]

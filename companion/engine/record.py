@@ -1,0 +1,128 @@
+"""A game as a record: setup, seed and answers. Replay, undo, and versioned JSON save files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.cards import Card, catalogue
+from companion.engine.decisions import IllegalAnswer
+from companion.engine.game import Answer, Game
+from companion.engine.setup import GameSetup, Seat
+from companion.kingdom import Kingdom
+
+FORMAT = "companion-dominion-game"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; ``str()`` says why in a sentence."""
+
+
+def replay(setup: GameSetup, answers: list[Answer], log: bool = True, check: bool = True) -> Game:
+    """The game these answers make. With ``check``, an answer the game does not allow raises IllegalAnswer."""
+    game = Game(setup, log=log)
+    for a in answers:
+        if game.pending is None:
+            raise IllegalAnswer("The record has answers after the game ended.")
+        if game.pending.player != a.player:
+            raise IllegalAnswer(f"The record has an answer by seat {a.player + 1} where seat "
+                                f"{game.pending.player + 1} was asked.")
+        game.answer(a.value, a.person, check)
+    return game
+
+
+def undo(game: Game, log: bool = True) -> Game:
+    """The game as it was before the last answer a person gave (bots' later answers are dropped too).
+
+    Returns a new Game; raises IllegalAnswer if no person has answered yet.
+    """
+    for i in range(len(game.answers) - 1, -1, -1):
+        if game.answers[i].person:
+            return replay(game.setup, game.answers[:i], log=log, check=False)
+    raise IllegalAnswer("There is nothing to undo yet.")
+
+
+# ---- JSON ------------------------------------------------------------------------------------------
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"card": value.name}
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, bool | str | int) or value is None:
+        return value
+    raise TypeError(f"cannot save an answer of type {type(value).__name__}")
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict):
+        return catalogue()[value["card"]]
+    if isinstance(value, list):
+        return tuple(_decode(v) for v in value)
+    return value
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    s = game.setup
+    body = {
+        "kingdom": {"cards": [c.name for c in s.kingdom.cards], "platinum_colony": s.kingdom.platinum_colony,
+                    "name": s.kingdom.name},
+        "seats": [{"name": seat.name, "bot": seat.bot} for seat in s.seats],
+        "seed": s.seed,
+        "turn_limit": s.turn_limit,
+        "answers": [[a.player, a.person, _encode(a.value)] for a in game.answers],
+    }
+    return {"format": FORMAT, "version": VERSION, "checksum": _checksum(body), "game": body}
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_dict(game), indent=1)
+
+
+def save(game: Game, path: str | Path) -> None:
+    Path(path).write_text(dumps(game), encoding="utf-8")
+
+
+def loads(text: str, log: bool = True) -> Game:
+    """The game a saved text holds, replayed and checked; SaveError if it is damaged or too new."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SaveError(f"The save file is damaged: it is not JSON (line {e.lineno}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("This is not a saved Dominion game.")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise SaveError("The save file is damaged: it has no version.")
+    if version > VERSION:
+        raise SaveError(f"The save file is from a newer version ({version}); this program reads version {VERSION}.")
+    body = data.get("game")
+    if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
+        raise SaveError("The save file is damaged: its checksum does not match.")
+    try:
+        cat = catalogue()
+        k = body["kingdom"]
+        kingdom = Kingdom(tuple(cat[n] for n in k["cards"]), bool(k["platinum_colony"]), k["name"])
+        seats = tuple(Seat(str(s["name"]), s["bot"]) for s in body["seats"])
+        setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"])
+        answers = [Answer(int(p), _decode(v), bool(person)) for p, person, v in body["answers"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise SaveError(f"The save file is damaged: {e}.") from None
+    try:
+        return replay(setup, answers, log=log)
+    except IllegalAnswer as e:
+        raise SaveError(f"The save file is damaged: an answer does not fit the game. {e}") from None
+
+
+def load(path: str | Path, log: bool = True) -> Game:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise SaveError(f"Cannot read {path}: {e.strerror}.") from None
+    return loads(text, log)

@@ -1,0 +1,49 @@
+"""How a game starts: the kingdom, the seats (a person or a named bot), the seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.kingdom import Kingdom, check_players
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: their name, and the bot that plays the seat (None: a person answers)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything a game is made of besides the answers given in it.
+
+    ``turn_limit`` (turns per player) ends a game that bots cannot finish; None means no limit,
+    as the rules have none.
+    """
+
+    kingdom: Kingdom
+    seats: tuple[Seat, ...]
+    seed: int
+    turn_limit: int | None = None
+
+    def __post_init__(self) -> None:
+        check_players(len(self.seats))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @classmethod
+    def of(cls, kingdom: Kingdom, players: int | list[str | None] | tuple[str | None, ...] = 2, seed: int = 0,
+           names: tuple[str, ...] | None = None, turn_limit: int | None = None) -> "GameSetup":
+        """A quick setup: ``players`` is a count (all people) or each seat's bot name (None for a person)."""
+        bots = [None] * players if isinstance(players, int) else list(players)
+        check_players(len(bots))
+        names = names or tuple(f"Player {i + 1}" if b is None else f"{b.title()} {i + 1}" for i, b in enumerate(bots))
+        return cls(kingdom, tuple(Seat(n, b) for n, b in zip(names, bots)), seed, turn_limit)

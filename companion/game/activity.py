@@ -1,0 +1,232 @@
+"""The game activity: one game in the shell, its bots, whose hands the keyboard holds, and autosave.
+
+``session.state["game"]`` holds a ``GameActivity`` while a game is on. Every change goes through
+``change()``, a transaction: the answers are given, and if any fails the game is rebuilt as it was
+(nothing changed); if all succeed the game is saved at once. ``undo`` goes back to the start of the
+last command a person gave; bots then play their moves again.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from companion.bots import make_bot
+from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
+from companion.engine import undo as engine_undo
+from companion.game import render, store
+from companion.kingdom import Kingdom
+
+
+class GameActivity:
+    """A game being played in the shell."""
+
+    def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None) -> None:
+        self.game = game
+        setup = game.setup
+        self.agents = [None if s.is_person else make_bot(s.bot, setup.seed + i)  # type: ignore[arg-type]
+                       for i, s in enumerate(setup.seats)]
+        self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
+        extra = extra or {}
+        marks = extra.get("marks")
+        n = len(game.answers)
+        self.marks: list[int] = [m for m in marks if isinstance(m, int) and 0 <= m <= n] if isinstance(marks, list) else []
+        who = extra.get("mark_people")
+        self.mark_people: list[int] = list(who) if isinstance(who, list) and len(who) == len(self.marks) \
+            else [-1] * len(self.marks)  # the seat that gave each command (-1: not known)
+        self.save_name = save_name
+        self.game.advance(self.agents)
+        self.heard: dict[int, int] = {p: 0 for p in self.people}
+        self.supply_heard: dict[int, dict[Any, int]] = {p: dict(game.setup.kingdom.pile_sizes(game.n))
+                                                       for p in self.people}
+        self.announced: dict[int, int] = {}
+        pending = self.game.pending
+        self.holder: int = pending.player if pending is not None else self.people[0]
+        self.waiting = False  # the keyboard is being handed to ``holder``
+        self.save_problem: str | None = None
+        self.labels: list[str] = []  # what was typed for each mark, to say what undo takes back
+
+    def catch_up(self) -> None:
+        """A loaded game: everyone has heard everything so far; only what comes next is told."""
+        n = len(self.game.log)
+        for p in self.people:
+            self.heard[p] = n
+            self.supply_heard[p] = dict(self.game.supply)
+            self.announced[p] = self.game.players[p].turns
+
+    # ---- facts ----
+    @property
+    def kingdom(self) -> Kingdom:
+        return self.game.kingdom
+
+    @property
+    def setup(self) -> GameSetup:
+        return self.game.setup
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.game.pending
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def solo(self) -> bool:
+        return len(self.people) == 1
+
+    def mine(self) -> Decision | None:
+        """The decision the person at the keyboard must answer now, if any."""
+        d = self.game.pending
+        if d is None or self.waiting or d.player != self.holder:
+            return None
+        return d
+
+    def turn_decision(self) -> Decision | None:
+        d = self.mine()
+        return d if render.is_turn_decision(d) else None
+
+    # ---- changing the game ----
+    @contextmanager
+    def change(self) -> Iterator[None]:
+        """Answers given inside are all kept and saved, or, on any exception, all taken back."""
+        start = len(self.game.answers)
+        by = self.holder
+        try:
+            yield
+        except BaseException:
+            if len(self.game.answers) != start:
+                self._rebuild(start)
+            raise
+        if len(self.game.answers) != start:
+            self.marks.append(start)
+            self.mark_people.append(by)
+            self.autosave()
+
+    def answer(self, value: Any) -> None:
+        """Answer the pending decision as a person; IllegalAnswer if it is not allowed."""
+        self.game.answer(value, True)
+        self.game.advance(self.agents)
+
+    def _rebuild(self, answers: int) -> None:
+        self.game = replay(self.game.setup, self.game.answers[:answers], check=False)
+        self.game.advance(self.agents)
+
+    def undo(self) -> None:
+        """Take back the last command that changed the game; IllegalAnswer if there is none."""
+        game = self.game
+        if self.marks:
+            target = self.marks.pop()
+            self.mark_people.pop()
+            self.game = replay(game.setup, game.answers[:target], check=False)
+        else:
+            self.game = engine_undo(game)
+        self.game.advance(self.agents)
+        d = self.game.pending
+        if d is not None:
+            if d.player != self.holder:
+                self.holder = d.player
+            self.waiting = False
+        n = len(self.game.log)
+        self.heard = {p: min(h, n) for p, h in self.heard.items()}
+        self.heard[self.holder] = n
+        self.supply_heard[self.holder] = dict(self.game.supply)
+        self.announced = {p: t for p, t in self.announced.items()
+                          if t <= self.game.players[p].turns}
+        self.autosave()
+
+    # ---- saving ----
+    def last_mover(self) -> int:
+        """The seat whose command undo would take back (-1 if not known)."""
+        return self.mark_people[-1] if self.mark_people else -1
+
+    def extra(self) -> dict[str, Any]:
+        return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+
+    def autosave(self) -> None:
+        """Save at once; a failure is remembered and said, never raised."""
+        try:
+            store.write(store.AUTOSAVE, self.game, self.extra())
+            self.save_problem = None
+        except OSError as e:
+            self.save_problem = f"The game could not be saved: {e.strerror or e}."
+
+    def save_as(self, name: str) -> None:
+        store.write(name, self.game, self.extra())
+
+    # ---- what to say after a change ----
+    def hand_over_needed(self) -> bool:
+        """True when the next decision is another person's: the keyboard must change hands."""
+        d = self.game.pending
+        return d is not None and d.player != self.holder and self.agents[d.player] is None
+
+    def news(self, verbosity: str) -> list[str]:
+        """What the person at the keyboard has not heard yet, then what they must do now."""
+        g = self.game
+        viewer = self.holder
+        lines: list[str] = []
+        since = self.heard.get(viewer, 0)
+        events = g.view(viewer).log(since)
+        self.heard[viewer] = len(g.log)
+        piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
+        self.supply_heard[viewer] = dict(g.supply)
+        if not (g.over and verbosity == "brief"):
+            lines.extend(piles)
+        try:
+            lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
+        except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
+            from companion.dispatch import log_exception
+
+            log_exception("<game news>")
+            lines.append("Some of what happened could not be put into words. Type log to hear it.")
+        if g.over:
+            lines.append(render.end_message(g, viewer, verbosity))
+            return lines
+        if self.hand_over_needed():
+            d = g.pending
+            assert d is not None
+            self.holder = d.player
+            self.waiting = True
+            name = g.players[d.player].name
+            what = "turn" if render.is_turn_decision(d) else "answer"
+            lines.append(f"{name}'s {what}. Press Enter when {name} has the keyboard.")
+            return lines
+        lines.extend(self.now(verbosity))
+        return lines
+
+    def now(self, verbosity: str) -> list[str]:
+        """The question waiting for the person at the keyboard, or their turn's start."""
+        g = self.game
+        d = self.mine()
+        if d is None:
+            return []
+        if render.is_turn_decision(d):
+            turns = g.players[d.player].turns
+            if self.announced.get(d.player) != turns:
+                self.announced[d.player] = turns
+                return [render.turn_start(g, d.player, verbosity, len(self.people))]
+            return []
+        return [render.question(g, d, verbosity)]
+
+    def take_keyboard(self, verbosity: str) -> list[str]:
+        """The person handed the keyboard pressed Enter: what they missed, then their question."""
+        self.waiting = False
+        return self.news(verbosity)
+
+    def prompt(self) -> str:
+        g = self.game
+        if g.over:
+            return "game over> "
+        if self.waiting:
+            return f"{g.players[self.holder].name}, press Enter> "
+        d = self.mine()
+        if d is None:
+            return "game> "
+        return render.prompt_for(g, d)
+
+
+def new_activity(setup: GameSetup) -> GameActivity:
+    return GameActivity(Game(setup))
+
+
+__all__ = ["GameActivity", "IllegalAnswer", "new_activity"]

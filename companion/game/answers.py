@@ -1,0 +1,113 @@
+"""Reading a typed answer to a card's question: numbers, card names or codes, several at once.
+
+``parse(decision, text)`` returns the engine answer or raises AnswerError, whose ``str()`` is a
+speakable error that quotes what was typed and says what to type instead. Nothing is changed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards import Card, catalogue
+from companion.cards.names import NameError_, normalise, quote
+from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
+from companion.game.render import distinct
+
+NONE_WORDS = {"none", "nothing", "0", "no", "done", "skip", "pass"}
+YES_WORDS = {"yes", "y", "1", "ok", "sure"}
+NO_WORDS = {"no", "n", "2"}
+ALL_WORDS = {"all", "everything"}
+
+
+class AnswerError(ValueError):
+    """A typed answer that does not fit the question; ``str()`` is the error sentence."""
+
+
+def _hint(d: Decision) -> str:
+    if isinstance(d, ChooseCards):
+        k = len(distinct(d.options))
+        numbers = "1" if k == 1 else f"1 to {k}"
+        if d.max > 1:
+            return f"Type numbers from {numbers}" + (", or none." if d.min == 0 else ".")
+        return f"Type {numbers}" + (", or none." if d.min == 0 else ".")
+    if isinstance(d, ChooseOne):
+        return f"Type 1 to {len(d.options)}, or {d.options[0]}."
+    if isinstance(d, YesNo):
+        return "Type yes or no."
+    if isinstance(d, OrderCards):
+        return f"Type {len(d.cards)} numbers, top card first, or keep."
+    return "Type a card's name."
+
+
+def hint(d: Decision) -> str:
+    return _hint(d)
+
+
+def parse(d: Decision, text: str) -> Any:
+    typed = text.strip()
+    if not typed:
+        raise AnswerError(f"nothing was typed. {_hint(d)}")
+    words = normalise(typed).replace(",", " ").split()
+    if isinstance(d, YesNo):
+        w = " ".join(words)
+        if w in YES_WORDS:
+            return True
+        if w in NO_WORDS:
+            return False
+        raise AnswerError(f"{quote(typed)} is not yes or no. Type yes or no.")
+    if isinstance(d, ChooseOne):
+        if len(words) == 1 and words[0].isdigit() and 1 <= int(words[0]) <= len(d.options):
+            return d.options[int(words[0]) - 1]
+        w = " ".join(words)
+        found = [o for o in d.options if normalise(o) == w] or [o for o in d.options if normalise(o).startswith(w)]
+        if len(found) == 1:
+            return found[0]
+        raise AnswerError(f"{quote(typed)} is not a choice. {_hint(d)}")
+    if isinstance(d, NameCard):
+        try:
+            return catalogue().find(typed, d.options)
+        except NameError_ as e:
+            raise AnswerError(f"{e}") from None
+    if isinstance(d, OrderCards):
+        if " ".join(words) in ("keep", "as is", "same"):
+            return d.cards
+        cards = _cards(d, list(d.cards), typed, words)
+        reason = d.validate(cards)
+        if reason is not None:
+            raise AnswerError(f"{quote(typed)} does not order all {len(d.cards)} cards. {_hint(d)}")
+        return tuple(cards)
+    if isinstance(d, ChooseCards):
+        if " ".join(words) in NONE_WORDS:
+            chosen: list[Card] = []
+        elif " ".join(words) in ALL_WORDS:
+            chosen = list(d.options)[: d.max]
+        else:
+            chosen = _cards(d, list(d.options), typed, words)
+        reason = d.validate(tuple(chosen))
+        if reason is not None:
+            n = len(chosen)
+            if n > d.max or n < d.min:
+                need = f"exactly {d.min}" if d.min == d.max else (f"at most {d.max}" if n > d.max else f"at least {d.min}")
+                got = "no cards" if n == 0 else f"{n} {'card' if n == 1 else 'cards'}"
+                shown = quote(typed) if len(words) <= 4 else "That"
+                raise AnswerError(f"{shown} is {got}, not {need}. {_hint(d)}")
+            raise AnswerError(f"{quote(typed)}: {reason} {_hint(d)}")
+        return tuple(chosen)
+    raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")
+
+
+def _cards(d: Decision, options: list[Card], typed: str, words: list[str]) -> list[Card]:
+    """Cards by number (each number a different card; repeat a number for another copy) or by name."""
+    numbered = distinct(options, d.purpose)
+    if all(w.isdigit() for w in words):
+        out = []
+        for w in words:
+            i = int(w)
+            if not 1 <= i <= len(numbered):
+                raise AnswerError(f"{quote(w)} is not a choice number. {_hint(d)}")
+            out.append(numbered[i - 1])
+        return out
+    try:
+        return catalogue().find_many(typed, numbered)
+    except NameError_ as e:
+        raise AnswerError(f"{quote(typed)} is not one of the choices. {_hint(d)}") from e

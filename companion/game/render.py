@@ -1,0 +1,522 @@
+"""Everything the game says, built in one place: events, decisions, and the one-line summaries.
+
+Events are rendered as the listening player may know them (``event.seen_by``), so a hand is never
+spoken to anyone else. Verbosity: ``brief`` says only what changed for you and what others bought;
+``normal`` adds what others played and attacks; ``full`` adds draws, shuffles and discards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence
+
+from companion.cards import Card
+from companion.cards.names import and_list, or_list
+from companion.engine import (
+    ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Phase, Purpose, YesNo,
+)
+from companion.engine.events import (
+    Bought, Discarded, Drew, Event, Gained, GameOver, LookedAt, Named, PhaseStarted, Played, PutOnDeck,
+    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
+)
+from companion.game.words import coins, count, grouped, in_order, possessive
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+TURN_DECISIONS = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
+LOW_PILE = 3
+
+
+def is_turn_decision(d: Decision | None) -> bool:
+    """The turn's own questions (play an Action, play Treasures, buy), answered with play, buy and end."""
+    return d is not None and d.card is None and d.purpose in TURN_DECISIONS
+
+
+def name_of(game: "Game", seat: int, viewer: int) -> str:
+    return "You" if seat == viewer else game.players[seat].name
+
+
+# ---- events ---------------------------------------------------------------------------------------
+class _Clauses:
+    """Clauses about one actor at a time, joined into sentences: "Bot played Smithy, bought Gold."."""
+
+    def __init__(self) -> None:
+        self.sentences: list[str] = []
+        self.actor: str | None = None
+        self.parts: list[str] = []
+
+    def add(self, actor: str, clause: str) -> None:
+        if actor != self.actor:
+            self.flush()
+            self.actor = actor
+        self.parts.append(clause)
+
+    brief = False
+
+    def flush(self) -> None:
+        if self.parts and self.actor is not None:
+            parts = _collapse(self.parts)
+            if self.brief and self.actor == "You":
+                text = ", ".join(parts)
+                self.sentences.append(f"{text[0].upper()}{text[1:]}.")
+            else:
+                self.sentences.append(f"{self.actor} {', '.join(parts)}.")
+        self.parts = []
+        self.actor = None
+
+
+def _collapse(parts: list[str]) -> list[str]:
+    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``."""
+    from companion.cards import catalogue
+
+    cat = catalogue()
+    out: list[str] = []
+    runs: list[tuple[str, int]] = []
+    for p in parts:
+        if runs and runs[-1][0] == p:
+            runs[-1] = (p, runs[-1][1] + 1)
+        else:
+            runs.append((p, 1))
+    for p, n in runs:
+        verb, _, rest = p.partition(" ")
+        card = cat.by_name.get(rest)
+        if n > 1 and card is not None:
+            out.append(f"{verb} {card.counted(n)}")
+        else:
+            out.extend([p] * n)
+    return out
+
+
+def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[int, str] | None:
+    """(actor seat, clause) for one event as ``viewer`` knows it, or None if not said at this verbosity."""
+    full = verbosity == "full"
+    brief = verbosity == "brief"
+    mine = getattr(e, "player", None) == viewer
+    if isinstance(e, Played):
+        if brief and not mine:
+            return None
+        by = f" with {e.by.name}" if e.by is not None and e.by != e.card else ""
+        return e.player, f"played {e.card.name}{by}"
+    if isinstance(e, Drew):
+        if e.cards:
+            return e.player, f"drew {grouped(e.cards)}"
+        if full:
+            return e.player, f"drew {count(e.count, 'card')}"
+        return None
+    if isinstance(e, Bought):
+        return e.player, f"bought {e.card.name}"
+    if isinstance(e, Gained):
+        if e.bought:
+            return None
+        where = {Zone.HAND: " into hand", Zone.DECK: " onto the deck"}.get(e.to, "")
+        return e.player, f"gained {e.card.name}{where}"
+    if isinstance(e, Trashed):
+        if brief and not mine:
+            return None
+        return e.player, f"trashed {e.card.name}"
+    if isinstance(e, Discarded):
+        if e.cards:
+            if e.source is not Zone.HAND and not (mine or full):
+                return None
+            return e.player, f"discarded {grouped(e.cards)}"
+        if brief:
+            return None
+        top = f", {e.top.name} on top" if e.top is not None and full else ""
+        return e.player, f"discarded {count(e.count, 'card')}{top}"
+    if isinstance(e, Revealed):
+        if brief and not mine:
+            return None
+        return (e.player, f"revealed {in_order(e.cards)}") if e.cards else None
+    if isinstance(e, LookedAt):
+        if e.cards:
+            return e.player, f"looked at {in_order(e.cards)}"
+        return (e.player, "looked at some cards") if full else None
+    if isinstance(e, PutOnDeck):
+        if e.cards:
+            return e.player, f"put {in_order(e.cards)} on the deck"
+        return (e.player, f"put {count(e.count, 'card')} on the deck") if not brief else None
+    if isinstance(e, SetAside):
+        return e.player, f"set aside {e.card.name}"
+    if isinstance(e, Shuffled):
+        return (e.player, "shuffled") if (full or (mine and not brief)) else None
+    if isinstance(e, Reacted):
+        if e.to is not None and e.to in game.attacks:
+            return e.player, f"blocked {e.to.name} with {e.card.name}"
+        to = f" to {e.to.name}" if e.to is not None else ""
+        return e.player, f"reacted with {e.card.name}{to}"
+    if isinstance(e, Named):
+        return e.player, f"named {e.card.name} for {e.for_card.name}"
+    if isinstance(e, TookVP):
+        return e.player, f"took {count(e.amount, 'VP token')}"
+    return None
+
+
+def turn_player_at(game: "Game", index: int) -> int | None:
+    """Whose turn it was at position ``index`` of the log (None before the first turn)."""
+    log = game.log
+    for i in range(min(index, len(log)) - 1, -1, -1):
+        e = log[i]
+        if isinstance(e, TurnStarted):
+            return e.player
+    return None
+
+
+def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
+                  turn_player: int | None = None) -> list[str]:
+    """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
+    player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
+    whose turn it was where the stretch begins."""
+    lines: list[str] = []
+    group: list[Event] = []
+
+    def close(ended: bool = False) -> None:
+        if group and turn_player is not None:  # the setup's first draws are said with the first turn
+            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended))
+        group.clear()
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close(ended=True)
+            turn_player = e.player
+            continue
+        if isinstance(e, GameOver):
+            close()
+            continue
+        group.append(e)
+    close()
+    return [line for line in lines if line]
+
+
+def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
+                  turn_player: int | None, ended: bool = False) -> list[str]:
+    out = _Clauses()
+    out.brief = verbosity == "brief"
+    urgent: list[str] = []
+    attack: Card | None = None
+    i = 0
+    cleanup = False
+    while i < len(events):
+        e = events[i]
+        i += 1
+        if isinstance(e, PhaseStarted):
+            cleanup = e.phase is Phase.CLEANUP
+            continue
+        if cleanup and isinstance(e, (Drew, Shuffled)) and e.player == turn_player:
+            continue  # the next hand: said when that turn starts
+        if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
+            continue  # brief: your own buy that ended your turn goes without saying
+        if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
+            run = [e.card]  # Treasures played one after another: one clause, counted
+            while i < len(events) and isinstance(events[i], Played) and events[i].player == e.player \
+                    and events[i].by is None and game.is_treasure(events[i].card):  # type: ignore[union-attr]
+                run.append(events[i].card)  # type: ignore[union-attr]
+                i += 1
+            if verbosity == "brief":
+                continue
+            c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
+        elif isinstance(e, Drew) and e.cards:
+            drawn = list(e.cards)  # Library draws one card at a time: one clause
+            while i < len(events) and isinstance(events[i], Drew) and events[i].player == e.player \
+                    and events[i].cards:  # type: ignore[union-attr]
+                drawn += events[i].cards  # type: ignore[union-attr]
+                i += 1
+            c = (e.player, f"drew {grouped(drawn)}")
+        else:
+            c = event_clause(game, e, viewer, verbosity)
+        if c is None:
+            continue
+        actor, clause = c
+        if isinstance(e, Played) and e.player == turn_player and e.card in game.attacks:
+            attack = e.card
+        if actor == viewer and turn_player is not None and turn_player != viewer:
+            # Something that happened to you in someone else's turn (an attack): say it first.
+            urgent.append(clause)
+            continue
+        out.add(name_of(game, actor, viewer), clause)
+    out.flush()
+    head = []
+    if urgent:
+        by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
+            and turn_player is not None and verbosity != "brief" else "You"
+        said = ", ".join(_collapse(urgent))
+        head.append(f"{said[0].upper()}{said[1:]}." if verbosity == "brief" else f"{by} {said}.")
+    return head + out.sentences
+
+
+def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[str]:
+    """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
+    news: list[str] = []
+    emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
+    for c in emptied:
+        left = game.empty_to_end - game.empty_piles()
+        if c in (game.province, game.colony):
+            news.append(f"The {c.name} pile is empty.")
+        elif left > 0:
+            news.append(f"The {c.name} pile is empty; {count(left, 'more empty pile')} ends the game.")
+        else:
+            news.append(f"The {c.name} pile is empty.")
+    for c in (game.province, game.colony):
+        if c is None:
+            continue
+        n = game.supply[c]
+        if 0 < n <= 4 and before.get(c, 0) != n:
+            news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
+    return news
+
+
+# ---- decisions ----------------------------------------------------------------------------------
+def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Card]:
+    """The choices as numbered: each different card once, in the order offered (cards to gain: dearest first)."""
+    cards = list(dict.fromkeys(options))
+    if purpose is Purpose.GAIN:
+        cards.sort(key=lambda c: (-c.cost, c.name))
+    return cards
+
+
+def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None) -> str:
+    counts = Counter(options)
+    parts = []
+    for i, c in enumerate(distinct(options, purpose), 1):
+        n = counts[c]
+        parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 else ""))
+    return ", ".join(parts)
+
+
+def amount(d: ChooseCards, brief: bool = False) -> str:
+    if d.min == d.max:
+        return f"exactly {d.min}" if d.min != 1 and not brief else str(d.min)
+    if d.min == 0 and d.max == 1:
+        return "1 or none"
+    if d.min == 0:
+        return f"up to {d.max}"
+    return f"{d.min} to {d.max}"
+
+
+_VERBS = {
+    Purpose.START_OF_TURN: "play",
+    Purpose.PLAY: "play",
+    Purpose.GAIN: "gain",
+    Purpose.TRASH: "trash",
+    Purpose.DISCARD: "discard",
+    Purpose.TOPDECK: "put on your deck",
+    Purpose.SET_ASIDE: "set aside",
+    Purpose.REVEAL: "reveal",
+    Purpose.REACT: "reveal",
+    Purpose.CHOOSE: "choose",
+    Purpose.ORDER: "order",
+    Purpose.NAME: "name",
+    Purpose.PLAY_ACTION: "play",
+    Purpose.PLAY_TREASURES: "play",
+    Purpose.BUY: "buy",
+}
+
+
+def question(game: "Game", d: Decision, verbosity: str) -> str:
+    """A card's question in one short line with numbered choices."""
+    head = f"{d.card.name}: " if d.card is not None else ""
+    if d.purpose is Purpose.START_OF_TURN:
+        head = "Start of turn: "
+    if isinstance(d, ChooseCards):
+        verb = _VERBS.get(d.purpose, d.purpose.value)
+        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose)}."
+        if d.min == 0 and d.max > 1 and verbosity != "brief":
+            text += " Or none."
+        return text
+    if isinstance(d, ChooseOne):
+        about = f" for {d.about.name}" if d.about is not None else ""
+        choices = ", ".join(f"{i} {o}" for i, o in enumerate(d.options, 1))
+        return f"{head}choose{about}. {choices}."
+    if isinstance(d, YesNo):
+        about = f" {d.about.name}" if d.about is not None else ""
+        verb = _VERBS.get(d.purpose, d.purpose.value)
+        return f"{head}{verb}{about}? Yes or no."
+    if isinstance(d, OrderCards):
+        return f"{head}order, top card first. {numbered_cards(d.cards)}."
+    if isinstance(d, NameCard):
+        whose = game.players[d.for_player].name
+        return f"{head}name a card for {whose}. Type its name."
+    return str(d)
+
+
+def prompt_for(game: "Game", d: Decision | None) -> str:
+    """The prompt: short, and saying how many may or must be chosen."""
+    if d is None:
+        return "game over> "
+    if is_turn_decision(d):
+        t = game.turn
+        if d.purpose is Purpose.PLAY_ACTION:
+            return f"action, {count(t.actions, 'action')}> "
+        if d.purpose is Purpose.PLAY_TREASURES:
+            return "buy phase> " if not t.coins else f"buy phase, {coins(t.coins)}> "
+        return f"buy, {coins(t.coins)}, {count(t.buys, 'buy')}> "
+    if isinstance(d, ChooseCards):
+        return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}> "
+    if isinstance(d, YesNo):
+        return "yes or no> "
+    if isinstance(d, ChooseOne):
+        return f"choose 1 to {len(d.options)}> "
+    if isinstance(d, OrderCards):
+        return "order, top first> "
+    return "name a card> "
+
+
+# ---- summaries ------------------------------------------------------------------------------------
+def status_line(game: "Game", viewer: int) -> str:
+    t = game.turn
+    whose = name_of(game, game.current, viewer)
+    turn_no = game.players[game.current].turns
+    if game.over:
+        return "The game is over. Type score, or log."
+    phase = {Phase.ACTION: "Action phase", Phase.BUY: "Buy phase", Phase.START: "start of turn",
+             Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
+    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
+            f"{count(t.buys, 'buy')}, {coins(t.coins)}")
+    if viewer == game.current and not t.bought:
+        more = sum(game.fx[c].coin for c in game.players[viewer].hand if game.is_treasure(c))
+        if more:
+            line += f", {more} more in Treasures"
+    return line + "."
+
+
+def hand_line(game: "Game", viewer: int) -> str:
+    hand = game.players[viewer].hand
+    if not hand:
+        return "Your hand is empty."
+    return f"Hand, {count(len(hand), 'card')}: {grouped(hand)}."
+
+
+def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
+    turn_no = game.players[viewer].turns
+    who = "Your" if people == 1 else possessive(game.players[viewer].name)
+    hand = game.players[viewer].hand
+    if verbosity == "brief":
+        return f"Turn {turn_no}: {grouped(hand)}."
+    lines = f"{who} turn {turn_no}. {grouped(hand)}."
+    if verbosity == "full":
+        ps = game.players[viewer]
+        lines += f" Deck {len(ps.deck)}, discard {len(ps.discard)}."
+    return lines
+
+
+def score_line(game: "Game", viewer: int) -> str:
+    from companion.engine.scoring import victory_points
+
+    parts = [f"{name_of(game, p, viewer)} {victory_points(game, p)} VP" for p in range(game.n)]
+    return f"Score: {and_list(parts)}."
+
+
+def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
+    r = game.result
+    assert r is not None
+    scores = sorted(r.scores, key=lambda s: -s.vp)
+    if verbosity == "brief":
+        names = and_list([name_of(game, w, viewer) for w in r.winners])
+        verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
+        return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+    said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
+    names = [name_of(game, w, viewer) for w in r.winners]
+    if len(names) > 1:
+        won = f"{and_list(names)} share the win."
+    elif names[0] == "You":
+        won = "You win."
+    else:
+        won = f"{names[0]} wins."
+    return f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}. Type log to review it."
+
+
+def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
+    """Piles grouped by cost (cheapest first), or low piles first."""
+    supply = game.supply
+    if low_first:
+        order = sorted(supply, key=lambda c: (supply[c], game.cost(c), c.name))
+        low = [c for c in order if supply[c] <= 5]
+        head = f"Low piles: {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
+        return [head, f"{count(game.empty_piles(), 'pile')} empty; {game.empty_to_end} end the game."]
+    by_cost: dict[int, list[Card]] = {}
+    for c in supply:
+        by_cost.setdefault(game.cost(c), []).append(c)
+    lines = []
+    for cost in sorted(by_cost):
+        items = [f"{c.name} {supply[c]}" for c in sorted(by_cost[cost], key=lambda c: c.name)]
+        lines.append(f"{coins(cost).capitalize()}: {', '.join(items)}.")
+    return lines
+
+
+def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
+    """What you can do now and what it costs."""
+    if d is None:
+        return "The game is over. Type score, log or new."
+    if not is_turn_decision(d):
+        return question(game, d, "normal")
+    t = game.turn
+    hand = game.players[viewer].hand
+    if d.purpose is Purpose.PLAY_ACTION:
+        acts = distinct([c for c in d.options])  # type: ignore[attr-defined]
+        return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
+                f"Or buy a card, or end.")
+    if d.purpose is Purpose.PLAY_TREASURES:
+        plain = [c for c in hand if game.is_treasure(c) and game.fx[c].play is None]
+        others = [c for c in hand if game.is_treasure(c) and game.fx[c].play is not None]
+        total = t.coins + sum(game.fx[c].coin for c in plain)
+        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
+                     key=lambda c: (-game.cost(c), c.name))[:6]
+        extra = f" Also {grouped(others)}." if others else ""
+        return (f"{coins(total).capitalize()} with your Treasures.{extra} "
+                f"Buy {or_list([c.name for c in can])}, or end.")
+    buyable = sorted(game.buyable(), key=lambda c: (-game.cost(c), c.name))
+    if not buyable:
+        return f"Nothing costs {coins(t.coins)} or less. Type end."
+    groups: dict[int, list[str]] = {}
+    for c in buyable:
+        groups.setdefault(game.cost(c), []).append(c.name)
+    said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
+    return f"Buy with {coins(t.coins)}, {count(t.buys, 'buy')}. {said}. Or end."
+
+
+def fit_first_line(text: str, width: int = 40) -> str:
+    """Break an over-long first line at a clause boundary, so a 40-cell braille display shows it whole."""
+    first, nl, rest = text.partition("\n")
+    if len(first) <= width:
+        return text
+    cut = -1
+    for sep in (". ", ": ", "; ", ", "):
+        at = first.rfind(sep, 0, width)
+        if at > 0:
+            cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
+    if cut <= 0:  # no clause boundary: the last space that does not split a number from its noun
+        spaces = [i for i, ch in enumerate(first[: width + 1]) if ch == " " and i > 0]
+        good = [i for i in spaces if not first[:i].split()[-1].isdigit()]
+        if not good:
+            return text
+        cut = good[-1]
+    head, tail = first[:cut].rstrip(), first[cut:].strip()
+    return head + "\n" + tail + (nl + rest if nl else "")
+
+
+def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
+    """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
+    events = g.view(viewer).log(0)
+    lines: list[str] = []
+    chunk: list[Event] = []
+
+    def close() -> None:
+        if chunk:
+            start = chunk[0]
+            said = render_events(g, chunk, viewer, verbosity)
+            who = name_of(g, start.player, viewer)
+            if said and said[0].startswith(who + " "):
+                said[0] = said[0][len(who) + 1:]
+            body = " ".join(said) if said else "nothing played or bought."
+            lines.append(f"{possessive(who)} turn {start.turn}: {body}")
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close()
+            chunk = [e]
+        elif chunk:
+            chunk.append(e)
+    close()
+    if g.over:
+        lines.append(end_message(g, viewer))
+    return lines

@@ -1,0 +1,74 @@
+"""Building a game's setup from what a person asked for: players, bots, names, kingdom, seed, Colony."""
+
+from __future__ import annotations
+
+import random
+
+from companion.cards.names import quote
+from companion.engine import GameSetup, Seat
+from companion.kingdom import KingdomError, choose_kingdom
+
+BOT_NAMES = {"bigmoney": "Big Money", "bmu": "Ultimate", "general": "Bot", "random": "Random"}
+
+
+class SetupError(ValueError):
+    """Options that cannot make a game; ``str()`` quotes what was typed and says what to type instead."""
+
+
+def bool_or_random(value: str) -> bool | None:
+    v = value.strip().lower()
+    if v in ("on", "yes", "true", "1"):
+        return True
+    if v in ("off", "no", "false", "0"):
+        return False
+    if v in ("random", "r", "rules", "auto"):
+        return None
+    raise SetupError(f"--colony cannot be {quote(value)}. Type --colony on, off or random.")
+
+
+def build_setup(players: int | None, bots: list[str] | None, names: list[str], kingdom_text: str,
+                sets: str | None, seed: int | None, colony: bool | None) -> GameSetup:
+    """The setup from new's options: people first, then bots. SetupError for anything wrong."""
+    from companion.bots import UnknownBot, bot_name
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        bot_kinds = [bot_name(b) for b in bots] if bots is not None else None
+    except UnknownBot as e:
+        raise SetupError(str(e)) from None
+    if players is None:
+        players = (len(bot_kinds) + 1) if bot_kinds is not None else 2
+    if not 2 <= players <= 6:
+        raise SetupError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
+    if bot_kinds is None:
+        bot_kinds = ["bigmoney"] * (players - 1)
+    if len(bot_kinds) >= players:
+        raise SetupError(f"{len(bot_kinds)} bots leave no seat for a person. Type fewer bots, or simulate.")
+    people = players - len(bot_kinds)
+    if len(names) > players:
+        raise SetupError(f"{len(names)} names for {players} players. Give at most {players} names.")
+    try:
+        kingdom = choose_kingdom(kingdom_text, seed=seed, sets=sets, platinum_colony=colony)
+    except KingdomError as e:
+        raise SetupError(str(e)) from None
+    if colony is not None and kingdom.platinum_colony != colony:
+        kingdom = kingdom.with_platinum_colony(colony)
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    for i in range(players):
+        if i < len(names) and names[i].strip():
+            name = names[i].strip()[:20]
+        elif i < people:
+            name = "You" if people == 1 else f"Player {i + 1}"
+        else:
+            kind = bot_kinds[i - people]
+            name = BOT_NAMES[kind]
+        base, k = name, 2
+        while name.lower() in taken:
+            name, k = f"{base} {k}", k + 1
+        taken.add(name.lower())
+        seats.append(Seat(name, None if i < people else bot_kinds[i - people]))
+    return GameSetup(kingdom, tuple(seats), seed)
+
+

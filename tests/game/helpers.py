@@ -1,0 +1,33 @@
+"""In-process shell sessions for game tests: lines go through dispatch exactly as the shell sends them."""
+
+from __future__ import annotations
+
+import io
+
+from companion.commands.game import KEY, install
+from companion.dispatch import run_line
+from companion.engine import dumps
+from companion.game.activity import GameActivity
+from companion.session import Session
+from companion.settings import Settings
+
+
+class Typist:
+    def __init__(self, verbosity: str = "normal", **settings: str) -> None:
+        self.out = io.StringIO()
+        self.session = Session(out=self.out, settings=Settings({"verbosity": verbosity, **settings}))
+        install(self.session)
+
+    def __call__(self, line: str) -> str:
+        at = self.out.tell()
+        run_line(self.session, line)
+        return self.out.getvalue()[at:]
+
+    @property
+    def act(self) -> GameActivity:
+        return self.session.state[KEY]
+
+    def snapshot(self) -> tuple[str, str, int, str]:
+        """Everything that must not change when a line is refused: the game record, prompt, marks."""
+        act = self.act
+        return dumps(act.game), self.session.prompt, len(act.marks), repr(act.game.players[act.holder].hand)

@@ -1,0 +1,59 @@
+"""Reading typed answers to every kind of question: numbers, names, codes, several at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cards import catalogue
+from companion.engine import ChooseCards, ChooseOne, NameCard, OrderCards, Purpose, YesNo
+from companion.game.answers import AnswerError, parse
+from companion.game.render import question
+from tests.accessibility import check_error
+
+cat = catalogue()
+COPPER, ESTATE, SILVER, CELLAR = cat["Copper"], cat["Estate"], cat["Silver"], cat["Cellar"]
+
+
+def cellar() -> ChooseCards:
+    return ChooseCards(0, Purpose.DISCARD, CELLAR, [COPPER, COPPER, COPPER, ESTATE, ESTATE], 0, 5)
+
+
+@pytest.mark.parametrize("typed, wanted", [
+    ("1 1 2", (COPPER, COPPER, ESTATE)),
+    ("copper copper estate", (COPPER, COPPER, ESTATE)),
+    ("2 coppers estate", (COPPER, COPPER, ESTATE)),
+    ("C1 E1", (COPPER, ESTATE)),
+    ("none", ()),
+    ("2", (ESTATE,)),
+])
+def test_cards_by_number_name_or_code(typed: str, wanted: tuple) -> None:  # type: ignore[type-arg]
+    assert parse(cellar(), typed) == wanted
+
+
+@pytest.mark.parametrize("typed", ["1 1 1 1", "3", "silver", "zzzzq", ""])
+def test_wrong_cards_are_refused(typed: str) -> None:
+    with pytest.raises(AnswerError) as e:
+        parse(cellar(), typed)
+    check_error("Error: " + str(e.value) + "\n", typed=typed or None)
+
+
+def test_yes_no_choose_one_order_and_name() -> None:
+    moat = YesNo(1, Purpose.REACT, cat["Moat"], cat["Moat"])
+    assert parse(moat, "yes") is True and parse(moat, "n") is False
+    assert "Moat" in question(None, moat, "normal")  # type: ignore[arg-type]
+    sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ["trash", "discard", "keep"], SILVER)
+    assert parse(sentry, "2") == "discard" and parse(sentry, "ke") == "keep"
+    order = OrderCards(0, Purpose.ORDER, cat["Sentry"], [SILVER, COPPER])
+    assert parse(order, "2 1") == (COPPER, SILVER)
+    assert parse(order, "keep") == (SILVER, COPPER)
+    with pytest.raises(AnswerError):
+        parse(order, "1 1")
+    name = NameCard(1, Purpose.NAME, cat["War Chest"], list(cat), 0)
+    assert parse(name, "gold") == cat["Gold"]
+
+
+def test_the_question_says_how_many_and_numbers_the_choices() -> None:
+    said = question(None, cellar(), "normal")  # type: ignore[arg-type]
+    assert said == "Cellar: discard up to 5. 1 Copper (3), 2 Estate (2). Or none."
+    militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, ESTATE, SILVER, SILVER], 1, 1)
+    assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper, 2 Estate, 3 Silver (2)."

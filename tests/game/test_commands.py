@@ -1,0 +1,81 @@
+"""The one-line views, options, completion, the end of the game, and the shared verbs' hint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.shell.completion import complete_line
+from tests.accessibility import check_error, check_response
+from tests.game.driver import NEW, choose_line
+from tests.game.helpers import Typist
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_game_verbs_need_a_game() -> None:
+    t = Typist()
+    for line in ("buy silver", "play village", "hand", "undo", "score", "end"):
+        out = t(line)
+        assert out == "Error: Start a game with new, or a table with table new.\n"
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_views_are_one_short_line(verbosity: str) -> None:
+    t = Typist(verbosity)
+    t(NEW)
+    for _ in range(12):
+        t(choose_line(t.act))
+    keys = {"status": "turn", "hand": "hand", "deck": "deck", "discard": "discard", "trash": "trash",
+            "score": "score", "options": None, "supply low": None, "kingdom": "kingdom"}
+    for line, key in keys.items():
+        out = t(line)
+        check_response(out, verbosity, key=key, listing=line == "kingdom")
+    hand = t.act.game.players[t.act.holder].hand
+    if len(set(hand)) < len(hand):
+        assert any(ch.isdigit() for ch in t("hand").split(":", 1)[1])  # identical cards counted
+
+
+def test_completion_offers_hand_and_supply() -> None:
+    t = Typist()
+    t(NEW)
+    _, played = complete_line(t.session, "play ")
+    hand = {c.name for c in t.act.game.players[t.act.holder].hand}
+    assert set(played) - {"treasures"} == hand
+    _, bought = complete_line(t.session, "buy s")
+    assert bought == ["Sentry", "Silver", "Smithy"]
+
+
+def test_end_of_game_and_log_after() -> None:
+    t = Typist()
+    t(NEW)
+    last = ""
+    while not t.act.over:
+        last = t(choose_line(t.act))
+    end = last.strip().split("\n")[-1]
+    result = t.act.game.result
+    assert end.startswith("Game over.")
+    assert result is not None and result.reason.value.lower() in end.lower()
+    for s in result.scores:
+        assert str(s.vp) in end
+    assert "wins" in end or "win" in end or "share" in end
+    out = t("log 2")
+    check_response(out, listing=True)
+    assert out.strip().endswith("Type log to review it.")
+    check_error(t("buy silver"), typed="buy silver")
+    check_response(t("score"), key="score")
+
+
+def test_autoplay_off_leaves_treasures_to_you() -> None:
+    t = Typist(autoplay="off")
+    t("new --bots bigmoney --seed 1")
+    out = t("buy silver")
+    check_error(out, typed="buy silver")
+    assert "costs 3 coins, you have 0 coins" in out
+    t("play treasures")
+    assert "Silver" in t("buy silver")

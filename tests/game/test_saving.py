@@ -1,0 +1,196 @@
+"""Never lose a game: SIGKILL mid-turn and resume, undo across a shuffle and a bot's turn,
+save and load, damaged and future-version saves refused with nothing else lost."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Purpose, dumps
+from companion.engine.events import Shuffled
+from companion.game import store
+from tests.accessibility import check_error, check_response
+from tests.game.driver import NEW, choose_line
+from tests.game.helpers import Typist
+from tests.game.shell import Shell
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_killed_mid_turn_resumes_to_the_same_state(home: Path) -> None:
+    shell = Shell(home)
+    shell.send('new --bots bigmoney --kingdom "First Game" --seed 4')
+    for _ in range(30):  # buy Villages until one is in hand, then play it: mid-turn
+        if shell.prompt.startswith("action"):
+            break
+        out = shell.send("buy village")
+        if out.startswith("Error:"):
+            shell.send("end")
+    else:
+        pytest.fail("no Village came to hand")
+    shell.send("play village")
+    hand_before = shell.send("hand")
+    status_before = shell.send("status")
+    assert "2 actions" in status_before  # mid-turn: Village has been played
+    saved = store.path_for(store.AUTOSAVE).read_text(encoding="utf-8")
+    shell.kill(signal.SIGKILL)
+
+    again = Shell(home)
+    assert "Resume your game against Big Money" in again.first
+    first = again.first.replace("\r\n", "\n")
+    check_response(first.split("\n", 1)[1].rsplit("\n", 1)[0] + "\n")  # after the shell's greeting
+    out = again.send("")
+    assert out.startswith("Resumed.")
+    assert again.send("status") == status_before
+    assert again.send("hand") == hand_before
+    assert json.loads(store.path_for(store.AUTOSAVE).read_text())["game"] == json.loads(saved)["game"]
+    again.close()
+
+
+def _play_until(t: Typist, stop) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(400):
+        if stop():
+            return
+        t(choose_line(t.act))
+    pytest.fail("never happened")
+
+
+def test_undo_across_a_shuffle() -> None:
+    t = Typist()
+    t(NEW)
+    found = False
+    for _ in range(200):
+        d = t.act.mine()
+        before = dumps(t.act.game)
+        hand = list(t.act.game.players[t.act.holder].hand)
+        at = len(t.act.game.log)
+        line = choose_line(t.act)
+        t(line)
+        me = t.act.holder
+        if any(isinstance(e, Shuffled) and e.player == me for e in t.act.game.log[at:]):
+            out = t("undo")
+            check_response(out)
+            assert out.startswith("Took back")
+            assert dumps(t.act.game) == before
+            assert list(t.act.game.players[me].hand) == hand
+            t(line)  # the same line again gives the same shuffle
+            found = True
+            break
+    assert found
+
+
+def test_undo_across_a_bots_turn() -> None:
+    t = Typist()
+    t(NEW)
+    _play_until(t, lambda: t.act.mine() is not None and t.act.mine().purpose is Purpose.BUY)
+    before = dumps(t.act.game)
+    after_end = t("end")
+    assert "Bot" in after_end
+    game_after = dumps(t.act.game)
+    out = t("undo")
+    assert out.startswith("Took back end.")
+    assert dumps(t.act.game) == before
+    assert t("end") == after_end  # the bot plays its turn again, the same way
+    assert dumps(t.act.game) == game_after
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    t = Typist()
+    t("new --bots bigmoney --seed 2")
+    while t.act.game.answers and t.act.marks:
+        t("undo")
+    out = t("undo")
+    check_error(out)
+    assert "nothing to undo" in out
+
+
+def test_save_load_and_games() -> None:
+    t = Typist()
+    t(NEW)
+    t(choose_line(t.act))
+    record = dumps(t.act.game)
+    out = t("save friday")
+    check_response(out)
+    t(choose_line(t.act))
+    assert "friday" in t("games")
+    out = t("load friday")
+    assert out.startswith("Loaded friday.")
+    assert dumps(t.act.game) == record
+    check_error(t("load nosuchgame"), typed="nosuchgame")
+    check_error(t("save ../../etc"), typed="../../etc")
+
+
+@pytest.mark.parametrize("damage", ["not json", "checksum", "future"])
+def test_damaged_or_future_saves_are_refused_and_nothing_else_is_lost(damage: str) -> None:
+    t = Typist()
+    t(NEW)
+    t("save good")
+    record = dumps(t.act.game)
+    path = store.path_for("bad")
+    text = store.path_for("good").read_text()
+    if damage == "not json":
+        text = text[: len(text) // 2]
+    elif damage == "checksum":
+        text = text.replace('"seed":11', '"seed":12')
+    else:
+        data = json.loads(text)
+        data["version"] = 99
+        text = json.dumps(data)
+    path.write_text(text)
+    out = t("load bad")
+    check_error(out, typed="bad")
+    assert ("newer version" in out) if damage == "future" else ("damaged" in out)
+    assert dumps(t.act.game) == record  # the game being played is untouched
+    assert path.read_text() == text  # the bad file is kept as it was
+    assert "good" in t("games")
+
+
+def test_damaged_autosave_at_start_is_kept_aside(home: Path) -> None:
+    store.games_dir().mkdir(parents=True)
+    store.path_for(store.AUTOSAVE).write_text("{ damaged")
+    shell = Shell(home)
+    assert "Error: the last game could not be loaded" in shell.first
+    assert any(p.name.startswith("autosave-damaged-") for p in store.games_dir().iterdir())
+    assert shell.send("new --seed 3").startswith("New game")
+    shell.close()
+
+
+def test_friends_at_one_keyboard() -> None:
+    t = Typist()
+    out = t('new --players 3 --bots bigmoney --names "Ana,Ben" --seed 5')
+    assert "against Big Money" in out
+    lines = []
+    for _ in range(20):
+        act = t.act
+        if act.waiting:
+            name = act.game.players[act.holder].name
+            assert t.session.prompt == f"{name}, press Enter> "
+            check_error(t("hand"))  # a hand is only spoken to its owner, after Enter
+            check_error(t("play copper"))
+            out = t("")
+            assert f"{name}'s turn" in out
+            lines.append(name)
+            continue
+        out = t("end")
+        assert "Press Enter when" in out or "Game over" in out
+    assert {"Ana", "Ben"} <= set(lines)
+
+
+def test_friends_undo_only_their_own_moves() -> None:
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    first = t.act.game.players[t.act.holder].name
+    t("")
+    t("end")
+    assert t.act.waiting
+    t("")  # the other person takes the keyboard
+    out = t("undo")
+    check_error(out)
+    assert f"the last move was {first}'s" in out

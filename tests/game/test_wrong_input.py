@@ -1,0 +1,100 @@
+"""Every kind of prompt given wrong input answers with a clear error and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Purpose
+from companion.game import render
+from tests.accessibility import check_error
+from tests.game.driver import NEW, choose_line
+from tests.game.helpers import Typist
+
+LONG = "x" * 10_240
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _refused(t: Typist, line: str, typed: str | None) -> None:
+    before = t.snapshot()
+    out = t(line)
+    assert out.startswith("Error:"), (line[:40], out)
+    check_error(out, typed=typed)
+    assert t.snapshot() == before, f"{line[:40]!r} changed the game"
+
+
+def _reach(t: Typist, want: str) -> None:
+    """Play on with the scripted person until the prompt kind ``want`` comes up."""
+    for _ in range(300):
+        d = t.act.mine()
+        kind = "question" if d is not None and not render.is_turn_decision(d) else (
+            d.purpose.name if d is not None else "none")
+        if kind == want:
+            return
+        line = choose_line(t.act)
+        if want == "question" and d is not None and line.startswith(("buy", "end")) and \
+                not any(c.name == "Cellar" for c in t.act.game.players[t.act.holder].all_cards()):
+            line = "buy cellar"  # Cellar asks a question when played
+        if want == "question" and d is not None and d.purpose is Purpose.PLAY_ACTION and \
+                any(c.name == "Cellar" for c in d.options):  # type: ignore[attr-defined]
+            line = "play cellar"
+        t(line)
+    pytest.fail(f"never reached {want}")
+
+
+@pytest.mark.parametrize("kind", ["PLAY_ACTION", "PLAY_TREASURES", "BUY", "question"])
+def test_wrong_input_at_every_prompt(kind: str) -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, kind)
+    # unknown card, illegal card, empty line, 10 kB line
+    _refused(t, "" if kind != "question" else "", None)
+    _refused(t, LONG, None)
+    if kind == "question":
+        d = t.act.mine()
+        _refused(t, "zzzzq", "zzzzq")
+        _refused(t, "province", "province")
+        n = len(render.distinct(d.options)) if hasattr(d, "options") else 2  # type: ignore[union-attr]
+        _refused(t, " ".join(["1"] * 9), None)
+        _refused(t, str(n + 5), str(n + 5))
+        return
+    _refused(t, "play zzzzq", "zzzzq")
+    _refused(t, "buy zzzzq", "zzzzq")
+    _refused(t, "play province", "play province")
+    _refused(t, "buy platinum", "buy platinum")  # not in this game
+    _refused(t, "buy province province province", "buy province province province")
+    _refused(t, "gold", "gold")  # a card alone is not a command
+    if kind != "BUY":
+        _refused(t, "play witch", "play witch")  # not in hand
+    _refused(t, "end now", "end now")
+
+
+def test_wrong_answers_to_the_new_questions() -> None:
+    t = Typist()
+    assert t("new").startswith("New game.\nHow many players")
+    out = t("9")
+    check_error(out, typed="9")
+    out = t(LONG)
+    assert out.startswith("Error:")
+    assert t("").startswith("People at this keyboard")  # Enter takes the default
+    check_error(t("5"), typed="5")
+    assert t("1").startswith("Which kingdom")
+    check_error(t("zzzzq"), typed="zzzzq")
+    out = t("")
+    assert out.startswith("New game against Big Money.")
+    assert t.act.setup.kingdom.name == "First Game"
+
+
+def test_new_options_refused_clearly() -> None:
+    t = Typist()
+    for line, typed in (("new --players 9", "9"), ("new --bots robot", "robot"), ("new --kingdom zzzzq", "zzzzq"),
+                        ("new --colony maybe", "maybe")):
+        out = t(line)
+        check_error(out, typed=typed)
+    assert "game" not in t.session.state
