@@ -81,13 +81,12 @@ def _parser() -> ArgumentParser:
 
 @command(
     "simulate",
-    summary="Play many bot games and report wins and speed.",
-    usage='simulate [--games N] [--players N] [--bots a,b] [--kingdom NAME|CARDS|random] [--sets S] [--seed N]',
+    summary="plays many bot games and reports wins and speed.",
+    usage="simulate and options",
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
-    topic="Games",
-    details=("Bots: bigmoney, bmu, general, random. Without --bots every seat is the general bot. "
-             "--kingdom takes a recommended set, 10 cards with commas, or random (--sets base, prosperity). "
-             "--colony on, off or rule. The same seed gives the same results."),
+    topic="Bot simulations",
+    details=("Options: --games, --players, --bots (bigmoney, bmu, general or random), --kingdom (a set, 10 "
+             "cards with commas, or random), --sets, --colony on, off or rule, and --seed."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)
