@@ -450,10 +450,11 @@ class Game:
         """Ask to choose cards; returns the tuple chosen (empty without asking if nothing can be chosen)."""
         if not options or max <= 0:
             return ()
-        if min >= len(options) and max >= len(options) and len(set(options)) == 1:
-            return tuple(options)  # no real choice: all of them, and all the same
-        answer = yield ChooseCards(player, purpose, card, options, min if min < len(options) else len(options),
-                                   max if max < len(options) else len(options))
+        n = len(options)
+        lo, hi = (min if min < n else n), (max if max < n else n)
+        if lo == hi and (lo == n or len(set(options)) == 1):
+            return tuple(options[:lo])  # no real choice: all of them, or any of identical cards
+        answer = yield ChooseCards(player, purpose, card, options, lo, hi)
         return answer
 
     def ask_yes(self, player: int, purpose: Purpose, card: Card | None, about: Card | None = None) -> Steps:
