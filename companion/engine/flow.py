@@ -67,9 +67,9 @@ def take_turn(g: "Game") -> Steps:
     g.phase = Phase.ACTION
     if log is not None:
         log.append(PhaseStarted(p, Phase.ACTION))
-    actions = g.actions
+    actions = g.action_names
     while t.actions > 0:
-        options = [c for c in ps.hand if c in actions]
+        options = [c for c in ps.hand if c.name in actions]
         if not options:
             break
         chosen = yield ChooseCards(p, Purpose.PLAY_ACTION, None, options, 0, 1)
@@ -81,18 +81,27 @@ def take_turn(g: "Game") -> Steps:
     g.phase = Phase.BUY
     if log is not None:
         log.append(PhaseStarted(p, Phase.BUY))
-    treasures = g.treasures
+    treasures = g.treasure_names
     fx = g.fx
     while True:
-        options = [c for c in ps.hand if c in treasures]
+        options = [c for c in ps.hand if c.name in treasures]
         if not options:
             break
         chosen = yield ChooseCards(p, Purpose.PLAY_TREASURES, None, options, 0, len(options), ordered=True)
         if not chosen:
             break
+        if len(chosen) == len(options) and not t.play_hooks and all(fx[c.name].play is None for c in chosen):
+            # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
+            ps.hand = [c for c in ps.hand if c.name not in treasures]
+            ps.play += chosen
+            for card in chosen:
+                t.coins += fx[card.name].coin
+                if log is not None:
+                    log.append(Played(p, card))
+            continue
         for card in chosen:
-            eff = fx[card]
-            if eff.play is None and not t.play_hooks and eff.on_gain is None:
+            eff = fx[card.name]
+            if eff.play is None and not t.play_hooks:
                 try:
                     ps.hand.remove(card)
                 except ValueError:
@@ -103,12 +112,21 @@ def take_turn(g: "Game") -> Steps:
                     log.append(Played(p, card))
             elif card in ps.hand:
                 yield from g.play(p, card)
+    supply = g.supply
+    gain_reactors = g.reactions[Trigger.GAIN]
     while t.buys > 0:
         chosen = yield ChooseCards(p, Purpose.BUY, None, None, 0, 1, source=g.buyable)
         if not chosen:
             break
         t.bought = True
-        yield from g.buy(p, chosen[0])
+        card = chosen[0]
+        if t.gain_hooks or gain_reactors or fx[card.name].on_gain is not None or g.logging:
+            yield from g.buy(p, card)
+        else:  # the fast path: nothing can react to this gain, and nobody reads a log
+            t.coins -= g.cost(card)
+            t.buys -= 1
+            supply[card] -= 1
+            ps.discard.append(card)
 
     g.phase = Phase.CLEANUP
     if log is not None:

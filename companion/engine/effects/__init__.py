@@ -50,6 +50,7 @@ class CardEffect:
     can_buy: Callable[["Game", int], bool] | None = None
     reaction: Reaction | None = None
     vp: Callable[["PlayerState"], int] | None = None
+    curse_is_treasure: bool = False  # Charlatan: in games using this, Curse is also a Treasure
 
 
 EFFECTS: dict[str, CardEffect] = {}
@@ -77,11 +78,17 @@ def define(name: str, **fields: Any) -> CardEffect:
     return eff
 
 
-def load_effects() -> dict[str, CardEffect]:
-    """Import every set's effects and check the registry both ways against the catalogue."""
-    from companion.engine.effects import base, basic, prosperity  # noqa: F401  (they register)
+_checked = False
 
-    check_registry(EFFECTS, catalogue())
+
+def load_effects() -> dict[str, CardEffect]:
+    """Import every set's effects and check the registry both ways against the catalogue (once)."""
+    global _checked
+    if not _checked:
+        from companion.engine.effects import base, basic, prosperity  # noqa: F401  (they register)
+
+        check_registry(EFFECTS, catalogue())
+        _checked = True
     return EFFECTS
 
 
