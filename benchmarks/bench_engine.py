@@ -63,7 +63,7 @@ def replay_ms(games: int) -> tuple[float, float, int]:
     records = []
     for seed in range(games):
         rng = random.Random(seed)
-        g = Game(GameSetup.of(random_kingdom(rng, ("base2e",)), ["general", "general"], seed=seed))
+        g = Game(GameSetup.of(random_kingdom(rng, ("base2e",)), ["general", "general"], seed=seed, turn_limit=100))
         g.advance([make_bot("general"), make_bot("general")])
         records.append((g.setup, g.answers))
     times = []

@@ -48,6 +48,13 @@ TREASURE_ORDER: dict[str, int] = {
 }
 
 
+# Actions that make coins themselves, so buying them keeps the deck able to buy.
+PAYLOAD = frozenset(C[n] for n in (
+    "Festival", "Market", "Militia", "Monument", "Moneylender", "Merchant", "Poacher", "Vassal", "Bishop",
+    "Charlatan", "Grand Market", "Peddler", "Clerk", "Mine", "Vault", "Artisan", "Bandit",
+))
+
+
 def coin_value(card: Card) -> int:
     return card.coin or 0
 
@@ -80,5 +87,7 @@ def late(view: Any) -> bool:
     """Near the end: few Provinces (or Colonies) left, or one pile short of the end."""
     prov = view.pile(PROVINCE)
     if prov <= 4 or (view.uses_colony and view.pile(COLONY) <= 4):
+        return True
+    if view.turns() >= 30:  # a game that drags on: score while it can
         return True
     return view.empty_piles() >= view.piles_to_end - 1

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from companion.bots.cardsense import (
     BUY_VALUE, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
-    PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
+    PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
 )
 from companion.cards import Card
 from companion.engine.decisions import (
@@ -76,7 +76,18 @@ class GeneralBot:
 
     def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         order = _sorted(options, lambda c: -TREASURE_ORDER.get(c.name, 60))
+        if any(c.name == "Investment" for c in order) and not self.has_junk(view, exclude="Investment"):
+            order = [c for c in order if c.name != "Investment"]  # it would trash a good card
         return tuple(order)
+
+    def has_junk(self, view: Any, exclude: str) -> bool:
+        """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
+        is_late = late(view)
+        money = money_total(view)
+        for c in view.hand_list:
+            if c is CURSE or (c is ESTATE and not is_late) or (c is COPPER and money > 8):
+                return True
+        return False
 
     def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
@@ -85,6 +96,8 @@ class GeneralBot:
             if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
                 continue
             if c.name == "Moneylender" and COPPER not in hand:
+                continue
+            if c.name in ("Bishop", "Remodel", "Expand") and not late(view) and not self.has_junk(view, c.name):
                 continue
             return (c,)
         return ()
@@ -106,13 +119,16 @@ class GeneralBot:
         is_late = late(view)
         money = money_total(view)
 
+        spare = [money - 7]  # Coppers it can trash and still buy Gold: keep 7 coins of Treasure
+
         def junk(c: Card) -> bool:
             if c is CURSE:
                 return True
             if c is ESTATE:
                 return not is_late
-            if c is COPPER:
-                return money > 6 and not is_late
+            if c is COPPER and spare[0] > 0 and not is_late:
+                spare[0] -= 1
+                return True
             return False
 
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
@@ -193,7 +209,9 @@ class GeneralBot:
             return best
         if ok(GOLD):
             return GOLD
-        if best is not None and BUY_VALUE.get(best.name, 0) >= 4:
+        density = money / max(1, view.total_cards())
+        pays = best is not None and (best in PAYLOAD or view.is_treasure(best))
+        if best is not None and BUY_VALUE.get(best.name, 0) >= 4 and (pays or density >= 0.75 or not ok(SILVER)):
             return best
         if ok(SILVER):
             return SILVER
@@ -237,7 +255,7 @@ class GeneralBot:
         if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
             return view.actions == 0
         if name == "Moneylender":
-            return True
+            return money_total(view) > 8
         if name == "Tiara":
             about = d.about
             return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)
