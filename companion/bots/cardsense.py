@@ -59,10 +59,10 @@ def coin_value(card: Card) -> int:
     return card.coin or 0
 
 
-def money_total(view: Any) -> int:
+def money_total(view: Any, owned: Any = None) -> int:
     """Coins the Treasures this player has would make (Bank counted as 2)."""
     total = 0
-    for card, n in view.owned().items():
+    for card, n in (owned if owned is not None else view.owned()).items():
         if view.is_treasure(card):
             total += (2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)) * n
     return total

@@ -186,7 +186,8 @@ class GeneralBot:
         opts = set(options)
         if not opts:
             return None
-        money = money_total(view)
+        owned = view.owned()
+        money = money_total(view, owned)
         top = max(view.cost(c) for c in opts)
         is_late = late(view)
         provinces = view.pile(PROVINCE)
@@ -204,12 +205,12 @@ class GeneralBot:
             return DUCHY
         if provinces <= 2 and ok(ESTATE) and top < 5:
             return ESTATE
-        best = self.kingdom_pick(view, opts)
+        best = self.kingdom_pick(view, opts, owned)
         if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
             return best
         if ok(GOLD):
             return GOLD
-        density = money / max(1, view.total_cards())
+        density = money / max(1, sum(owned.values()))
         pays = best is not None and (best in PAYLOAD or view.is_treasure(best))
         if best is not None and BUY_VALUE.get(best.name, 0) >= 4 and (pays or density >= 0.75 or not ok(SILVER)):
             return best
@@ -223,8 +224,7 @@ class GeneralBot:
                     return c
         return None
 
-    def kingdom_pick(self, view: Any, opts: set[Card]) -> Card | None:
-        owned = view.owned()
+    def kingdom_pick(self, view: Any, opts: set[Card], owned: Any) -> Card | None:
         total = sum(owned.values())
         terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
         villages = sum(n for c, n in owned.items() if c in VILLAGES)

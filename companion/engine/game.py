@@ -228,8 +228,18 @@ class Game:
         return True
 
     def buyable(self) -> list[Card]:
-        p = self.turn.player
-        return [c for c in self.supply if self.can_buy(p, c)]
+        """The cards the current player can buy now (the Buy decision's options)."""
+        t = self.turn
+        p, coins = t.player, t.coins
+        plain = not t.action_discount and not self.cost_modified_names
+        restricted = self.buy_restricted
+        out = []
+        for c, left in self.supply.items():
+            if left and (c.cost if plain else self.cost(c)) <= coins:
+                if restricted and c in restricted and not self.fx[c.name].can_buy(self, p):  # type: ignore[misc]
+                    continue
+                out.append(c)
+        return out
 
     # ---- events ---------------------------------------------------------------------------------
     def emit(self, event: Event) -> None:
