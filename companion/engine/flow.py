@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from companion.engine.decisions import ChooseCards, Decision, Purpose
 from companion.engine.effects import Trigger
-from companion.engine.events import GameEndReason, PhaseStarted, Played, TurnStarted
+from companion.engine.events import Discarded, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.turn import Turn
@@ -137,6 +137,11 @@ def take_turn(g: "Game") -> Steps:
 def cleanup(g: "Game", p: int) -> None:
     """Discard everything in play and in hand, then draw 5."""
     ps = g.players[p]
+    if g.logging:
+        if ps.play:
+            g.log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
+        if ps.hand:
+            g.log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
     ps.discard += ps.play
     ps.discard += ps.hand
     ps.play = []
