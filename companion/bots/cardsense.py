@@ -18,8 +18,8 @@ BUY_VALUE: dict[str, int] = {
     "Bandit": 5, "Moneylender": 4, "Throne Room": 5, "Mine": 4, "Remodel": 4, "Village": 4, "Merchant": 4,
     "Poacher": 4, "Harbinger": 4, "Vassal": 4, "Workshop": 3, "Cellar": 3, "Chapel": 3, "Moat": 3,
     "Bureaucrat": 4, "Gardens": 0, "Bank": 6, "City": 6, "Clerk": 5, "Collection": 5, "Crystal Ball": 6,
-    "Expand": 5, "Forge": 4, "Hoard": 5, "Investment": 4, "Magnate": 5, "Mint": 3, "Monument": 5,
-    "Peddler": 6, "Quarry": 4, "Rabble": 6, "Tiara": 4, "Vault": 6, "War Chest": 5, "Watchtower": 4,
+    "Expand": 5, "Forge": 4, "Hoard": 5, "Investment": 3, "Magnate": 5, "Mint": 3, "Monument": 5,
+    "Peddler": 6, "Quarry": 3, "Rabble": 6, "Tiara": 4, "Vault": 6, "War Chest": 5, "Watchtower": 4,
     "Worker's Village": 5, "Anvil": 3, "Bishop": 4,
 }
 # Actions giving +2 Actions or more (villages), and those giving +1 Action (cantrips and the like).

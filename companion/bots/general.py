@@ -201,10 +201,19 @@ class GeneralBot:
             return PLATINUM
         if ok(PROVINCE) and (money > 15 or is_late or not buying):
             return PROVINCE
+        gardens = next((c for c in opts if c.name == "Gardens"), None)
+        if gardens is not None and (is_late or owned[gardens]) and sum(owned.values()) >= 30:
+            return gardens  # worth 3 or more, like a Duchy, for 4 coins
         if is_late and ok(DUCHY):
             return DUCHY
+        money_card = self.better_than_gold(view, opts, owned, is_late)
+        if money_card is not None:
+            return money_card
         if provinces <= 2 and ok(ESTATE) and top < 5:
             return ESTATE
+        if buying and view.my_turn and any(c.name == "Mint" for c in opts):
+            if any(view.is_treasure(c) and c is not COPPER for c in view.in_play()):
+                opts = {c for c in opts if c.name != "Mint"}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
         if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
             return best
@@ -222,6 +231,20 @@ class GeneralBot:
             for c in (DUCHY, ESTATE) if is_late else ():
                 if ok(c):
                     return c
+        return None
+
+    def better_than_gold(self, view: Any, opts: set[Card], owned: Any, is_late: bool) -> Card | None:
+        """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
+        for c in sorted(opts, key=lambda c: -view.cost(c)):
+            name, have = c.name, owned[c]
+            if name == "Bank" and have < 2 and money_total(view, owned) > 12:
+                return c
+            if name == "Hoard" and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
+                return c
+            if name in ("Expand", "Forge") and have < 1 and not is_late and sum(owned.values()) >= 14:
+                return c
+            if name == "Workshop" and have < 2 and any(k.name == "Gardens" for k in view.kingdom):
+                return c
         return None
 
     def kingdom_pick(self, view: Any, opts: set[Card], owned: Any) -> Card | None:

@@ -149,3 +149,24 @@ def test_illegal_answers_are_refused_with_a_reason_and_change_nothing() -> None:
         s.answer("Gold")  # 3 coins do not buy a Gold
     s.answer("Silver")
     assert s.zone(0, "discard")[-1] == "Silver" or "Silver" in s.zone(0, "discard")
+
+
+def test_every_recommended_set_of_the_two_boxes_can_be_played_and_others_are_refused() -> None:
+    from companion.bots import make_bot
+    from companion.cards import recommended_sets
+    from companion.kingdom import KingdomError, choose_kingdom
+
+    played = 0
+    for rs in recommended_sets().current:
+        if rs.missing:
+            with pytest.raises(KingdomError) as e:
+                choose_kingdom(rs.name)
+            assert all(m in str(e.value) for m in rs.missing)
+            continue
+        k = choose_kingdom(rs.name)
+        assert k.platinum_colony == rs.platinum_colony
+        g = Game(GameSetup.of(k, ["general", "bmu"], seed=played, turn_limit=100), log=False, check_bots=True)
+        g.advance([make_bot("general"), make_bot("bmu")])
+        assert g.result is not None and g.result.reason is not GameEndReason.TURN_LIMIT
+        played += 1
+    assert played >= 10
