@@ -170,3 +170,15 @@ def test_every_recommended_set_of_the_two_boxes_can_be_played_and_others_are_ref
         assert g.result is not None and g.result.reason is not GameEndReason.TURN_LIMIT
         played += 1
     assert played >= 10
+
+
+def test_decisions_read_as_short_sentences() -> None:
+    s = Scene(["Chapel", "Bureaucrat"]).set(0, hand="Chapel, Copper, Estate*2").set(1, hand="Estate, Duchy")
+    s.start(0)
+    assert str(s.pending) == "Play an Action, or none to end your Actions."
+    s.play("Chapel")
+    assert str(s.pending) == "Chapel: trash up to 3 cards."
+    s2 = Scene(["Bureaucrat"]).set(0, hand="Bureaucrat").set(1, hand="Estate, Duchy").start(0).play("Bureaucrat")
+    assert str(s2.pending) == "Bureaucrat: put a card onto your deck."
+    for text in (str(s.pending), str(s2.pending)):
+        assert "$" not in text and len(text.split()) <= 12
