@@ -12,7 +12,7 @@ from companion.bots.cardsense import (
     COLONY, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
 )
 from companion.bots.general import GeneralBot
-from companion.cards import Card, catalogue
+from companion.cards import Card
 from companion.engine.decisions import Decision, Purpose
 
 _TERMINAL_DRAW = ("Smithy", "Council Room", "Library", "Witch", "Moat")
@@ -97,5 +97,3 @@ class BigMoneyUltimate(BigMoney):
             return (SILVER,)
         return ()
 
-
-_ = catalogue

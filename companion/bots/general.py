@@ -76,11 +76,11 @@ class GeneralBot:
 
     def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         order = _sorted(options, lambda c: -TREASURE_ORDER.get(c.name, 60))
-        if any(c.name == "Investment" for c in order) and not self.has_junk(view, exclude="Investment"):
+        if any(c.name == "Investment" for c in order) and not self.has_junk(view):
             order = [c for c in order if c.name != "Investment"]  # it would trash a good card
         return tuple(order)
 
-    def has_junk(self, view: Any, exclude: str) -> bool:
+    def has_junk(self, view: Any) -> bool:
         """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
         is_late = late(view)
         money = money_total(view)
@@ -97,7 +97,7 @@ class GeneralBot:
                 continue
             if c.name == "Moneylender" and COPPER not in hand:
                 continue
-            if c.name in ("Bishop", "Remodel", "Expand") and not late(view) and not self.has_junk(view, c.name):
+            if c.name in ("Bishop", "Remodel", "Expand") and not late(view) and not self.has_junk(view):
                 continue
             return (c,)
         return ()
@@ -157,10 +157,9 @@ class GeneralBot:
         ranked = _sorted(options, lambda c: -junk_rank(c, view))
         if d.min == d.max:
             return tuple(ranked[: d.min])
-        if name in ("Cellar", "Vault"):
-            dead = [c for c in ranked if c.is_victory and not c.is_action and not view.is_treasure(c) or c is CURSE]
-            if name == "Cellar" or not view.my_turn:
-                return tuple(dead[: d.max])
+        if name in ("Cellar", "Vault"):  # only cards that do nothing in hand
+            dead = [c for c in ranked if (c.is_victory and not c.is_action and not view.is_treasure(c))
+                    or (c is CURSE and not view.is_treasure(c))]
             return tuple(dead[: d.max])
         if name == "Anvil":
             coppers = [c for c in options if c is COPPER]

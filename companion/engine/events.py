@@ -56,7 +56,7 @@ class PhaseStarted(Event):
 class Played(Event):
     player: int
     card: Card
-    by: Card | None = None  # Throne Room, King's Court, Vassal, Tiara, Crystal Ball, Clerk's start of turn
+    by: Card | None = None  # the card that played it: Throne Room, King's Court, Vassal, Tiara, Crystal Ball
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,8 +61,8 @@ def take_turn(g: "Game") -> Steps:
             chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
             if not chosen:
                 break
-            g.react(p, chosen[0])
-            yield from g.play(p, chosen[0], by=chosen[0])
+            g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
+            yield from g.play(p, chosen[0])
 
     g.phase = Phase.ACTION
     if log is not None:
