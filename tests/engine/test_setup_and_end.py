@@ -182,3 +182,14 @@ def test_decisions_read_as_short_sentences() -> None:
     assert str(s2.pending) == "Bureaucrat: put a card onto your deck."
     for text in (str(s.pending), str(s2.pending)):
         assert "$" not in text and len(text.split()) <= 12
+
+
+def test_private_cards_stay_private_in_other_players_logs() -> None:
+    s = Scene(["Sentry", "Artisan"]).set(0, hand="Sentry, Copper", deck="Silver, Gold, Estate").start(0)
+    s.play("Sentry")
+    mine, theirs = s.game.view(0).log(), s.game.view(1).log()
+    looked_mine = [e for e in mine if type(e).__name__ == "LookedAt"][0]
+    looked_theirs = [e for e in theirs if type(e).__name__ == "LookedAt"][0]
+    assert [c.name for c in looked_mine.cards] == ["Gold", "Estate"] and looked_theirs.cards == ()
+    drew = [e for e in theirs if type(e).__name__ == "Drew"][0]
+    assert drew.count == 1 and drew.cards == ()
