@@ -18,8 +18,11 @@ from companion.engine.decisions import Decision, Purpose
 _TERMINAL_DRAW = ("Smithy", "Council Room", "Library", "Witch", "Moat")
 
 
+_PLAIN = frozenset({"Copper", "Silver", "Gold", "Platinum"})
+
+
 def play_all_treasures(options: tuple[Card, ...]) -> tuple[Card, ...]:
-    if len(options) < 2 or all(c.name in ("Copper", "Silver", "Gold", "Platinum") for c in options):
+    if len(options) < 2 or _PLAIN.issuperset([c.name for c in options]):
         return options
     return tuple(sorted(options, key=lambda c: -TREASURE_ORDER.get(c.name, 60)))
 

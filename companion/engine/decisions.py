@@ -81,7 +81,9 @@ class ChooseCards(Decision):
 
     def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card] | None,
                  min: int = 0, max: int = 1, ordered: bool = False, source: Any = None) -> None:
-        super().__init__(player, purpose, card)
+        self.player = player  # (assigned here, not through super(): this is the hot path)
+        self.purpose = purpose
+        self.card = card
         self._options = None if options is None else tuple(options)
         self._source = source
         self.min = min

@@ -83,6 +83,7 @@ def take_turn(g: "Game") -> Steps:
         log.append(PhaseStarted(p, Phase.BUY))
     treasures = g.treasure_names
     fx = g.fx
+    plain, coins_of = g.rules.plain_treasures, g.rules.coins
     while True:
         options = [c for c in ps.hand if c.name in treasures]
         if not options:
@@ -90,14 +91,14 @@ def take_turn(g: "Game") -> Steps:
         chosen = yield ChooseCards(p, Purpose.PLAY_TREASURES, None, options, 0, len(options), ordered=True)
         if not chosen:
             break
-        if len(chosen) == len(options) and not t.play_hooks and all(fx[c.name].play is None for c in chosen):
+        names = [c.name for c in chosen]
+        if len(chosen) == len(options) and not t.play_hooks and plain.issuperset(names):
             # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
             ps.hand = [c for c in ps.hand if c.name not in treasures]
             ps.play += chosen
-            for card in chosen:
-                t.coins += fx[card.name].coin
-                if log is not None:
-                    log.append(Played(p, card))
+            t.coins += sum(map(coins_of.__getitem__, names))
+            if log is not None:
+                log.extend(Played(p, card) for card in chosen)
             continue
         for card in chosen:
             eff = fx[card.name]

@@ -26,6 +26,8 @@ class Rules:
     cost_modified: frozenset[Card]
     buy_restricted: frozenset[Card]
     pile_sizes: tuple[dict[Card, int], ...]  # by player count, from 2
+    plain_treasures: frozenset[str]  # names of Treasures that only make coins (Copper, Silver...)
+    coins: dict[str, int]  # coins each Treasure makes before its ability, by name
 
     # Names of the same sets, for the hot paths (a str's hash is cached; a Card's is computed in Python).
     @property
@@ -52,4 +54,7 @@ def rules_for(kingdom: Kingdom) -> Rules:
         cost_modified=frozenset(c for c in in_game if fx[c.name].cost_modifier is not None),
         buy_restricted=frozenset(c for c in in_game if fx[c.name].can_buy is not None),
         pile_sizes=tuple(kingdom.pile_sizes(n) for n in range(2, 7)),
+        plain_treasures=frozenset(c.name for c in cat if c.is_treasure and fx[c.name].play is None)
+        | (frozenset({"Curse"}) if curse_is_treasure else frozenset()),
+        coins={name: eff.coin for name, eff in fx.items()},
     )
