@@ -23,7 +23,7 @@ def test_events_read_as_sentences_with_names() -> None:
 def test_every_event_of_a_game_has_words_without_symbols() -> None:
     s = Scene(["Witch", "Library"]).set(0, hand="Witch, Copper*2", deck="Silver*3").set(1, hand="Moat, Copper*4")
     s.start(0).play("Witch").answer(False)
-    s.to_buy().answer("Silver")
+    s.treasures("Copper*2, Silver*2").answer("Silver")
     for e in s.game.log:
         text = str(e)
         assert text.endswith(".") and "(" not in text and "$" not in text and len(text.split()) <= 20
