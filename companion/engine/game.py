@@ -389,9 +389,11 @@ class Game:
                     yield from steps
         if reactors:
             for r in sorted(set(ps.hand) & reactors):
-                steps = self.fx[r.name].reaction.respond(self, player, r, g)  # type: ignore[union-attr]
-                if steps is not None:
-                    yield from steps
+                reaction = self.fx[r.name].reaction
+                if reaction is not None and reaction.respond is not None:
+                    steps = reaction.respond(self, player, r, g)
+                    if steps is not None:
+                        yield from steps
         return g
 
     def move_gained(self, g: GainedCard, to: Zone) -> bool:
@@ -453,8 +455,10 @@ class Game:
         if reactors:
             for q in self.others(player):
                 for r in sorted(set(self.players[q].hand) & reactors):
-                    respond = self.fx[r.name].reaction.respond  # type: ignore[union-attr]
-                    if respond is not None and (yield from respond(self, q, r, attack)):
+                    reaction = self.fx[r.name].reaction
+                    steps = None if reaction is None or reaction.respond is None else \
+                        reaction.respond(self, q, r, attack)
+                    if steps is not None and (yield from steps):
                         immune.add(q)
         self.immune = frozenset(immune)
 

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from companion.engine.game import GainedCard, Game
     from companion.engine.zones import PlayerState
 
-Steps = Optional[Generator[Any, Any, Any]]
-PlayFn = Callable[["Game", int, Card], Steps]
+Steps = Generator[Any, Any, Any]  # what a generator effect is: it yields Decisions, receives answers
+MaybeSteps = Optional[Steps]  # an effect may also be a plain function returning None
+PlayFn = Callable[["Game", int, Card], MaybeSteps]
 
 
 class Trigger(Enum):
@@ -37,7 +38,7 @@ class Reaction:
     # ATTACK: generator (game, player, reaction_card, attack_card) returning True if now unaffected.
     # GAIN: generator (game, player, reaction_card, gained) changing what happens to the gained card.
     # START_OF_TURN: None: the engine offers to play the card.
-    respond: Callable[..., Steps] | None = None
+    respond: Callable[..., MaybeSteps] | None = None
 
 
 @dataclass(slots=True)
@@ -45,7 +46,7 @@ class CardEffect:
     name: str
     play: PlayFn | None = None
     coin: int = 0  # coins a Treasure makes before its ability (Copper 1, Hoard 2)
-    on_gain: Callable[["Game", "GainedCard"], Steps] | None = None
+    on_gain: Callable[["Game", "GainedCard"], MaybeSteps] | None = None
     cost_modifier: Callable[["Game", Card], int] | None = None  # coins less this card costs now
     can_buy: Callable[["Game", int], bool] | None = None
     reaction: Reaction | None = None
