@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Generator, Iterable, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
@@ -23,6 +23,9 @@ from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
+
+if TYPE_CHECKING:
+    from companion.engine.view import PlayerView
 
 Steps = Generator[Decision, Any, Any]
 
@@ -102,7 +105,7 @@ class Game:
         self.turn = Turn(self.current)
         for p in range(n):
             self.draw(p, 5)
-        self.views = [self._make_view(p) for p in range(n)]
+        self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]
         self._flow = self._main()
         self.pending: Decision | None = next(self._flow)
 
@@ -133,24 +136,35 @@ class Game:
         """Let each seat's agent (None for a person) answer until a person must answer or the game ends."""
         check = self.check_bots
         views = self.views
-        while True:
-            d = self.pending
-            if d is None:
-                return None
+        answers = self.answers
+        send = self._flow.send
+        d = self.pending
+        while d is not None:  # the fast path: Game.answer inlined
             agent = agents[d.player]
             if agent is None:
                 return d
-            self.answer(agent.decide(views[d.player], d), False, check)
+            answer = agent.decide(views[d.player], d)
+            if check:
+                reason = d.validate(answer)
+                if reason is not None:
+                    raise IllegalAnswer(f"{type(agent).__name__} answered {answer!r}: {reason}")
+            value = d.normalise(answer)
+            answers.append(Answer(d.player, value, False))
+            try:
+                d = self.pending = send(value)
+            except StopIteration:
+                d = self.pending = None
+        return None
 
     @property
     def over(self) -> bool:
         return self.pending is None
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> "PlayerView":
         """What ``player`` may see (a live PlayerView)."""
         return self.views[player]
 
-    def _make_view(self, player: int) -> Any:
+    def _make_view(self, player: int) -> "PlayerView":
         from companion.engine.view import PlayerView
 
         return PlayerView(self, player)
