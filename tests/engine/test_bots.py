@@ -77,8 +77,9 @@ def test_bots_get_only_a_player_view() -> None:
     g.advance([Spy(), Spy()])
     assert seen and all(isinstance(v, PlayerView) for v in seen)
     v = g.view(1)
-    assert not hasattr(v, "players_state") and not hasattr(v, "deck")
-    assert isinstance(v.hand, tuple) and v.hand_size(0) == len(g.players[0].hand)
+    assert list(v.hand) == g.players[1].hand and v.hand_size(0) == len(g.players[0].hand)
+    public = [name for name in dir(v) if not name.startswith("_")]
+    assert "deck" not in public and "discard" not in public  # no way to read a deck or discard pile
 
 
 def test_make_bot_knows_every_bot_and_refuses_others() -> None:
