@@ -374,3 +374,28 @@ def test_buying_and_playing_treasures_in_order() -> None:
     s.expect(Purpose.PLAY_TREASURES).answer(())  # done playing Treasures with Coppers left
     s.expect(Purpose.BUY)
     assert s.coins == 3 and {c.name for c in s.pending.options} >= {"Silver", "Village", "Copper"}
+
+
+def test_mine_can_trash_a_silver_to_gain_a_gold() -> None:
+    s = Scene().set(0, hand="Mine, Silver, Copper").start(0).play("Mine").answer("Silver")
+    assert {c.name for c in s.pending.options} == {"Copper", "Silver", "Gold"}
+    s.answer("Gold")
+    assert "Gold" in s.hand(0)
+
+
+def test_moat_stops_bandit_and_bureaucrat_doing_anything_to_its_owner() -> None:
+    s = Scene(["Bandit"]).set(0, hand="Bandit", deck="Copper").set(1, hand="Moat, Estate", deck="Gold, Silver")
+    s.start(0).play("Bandit").expect(Purpose.REACT, "Moat", player=1).answer(True)
+    assert s.deck_top(1, 2) == ["Gold", "Silver"] and s.trash == [] and not s.events(Revealed)
+    s = Scene(["Bureaucrat"]).set(0, hand="Bureaucrat").set(1, hand="Moat, Estate", deck="Gold")
+    s.start(0).play("Bureaucrat").answer(True)
+    assert s.zone(1, "deck") == ["Gold"] and sorted(s.hand(1)) == ["Estate", "Moat"]
+
+
+@pytest.mark.parametrize("name,most", [("Artisan", 5), ("Remodel", 4)])
+def test_coins_do_not_make_a_gain_more_expensive(name: str, most: int) -> None:
+    s = Scene([name, "Festival"]).set(0, hand=f"Festival, {name}, Estate, Copper").start(0)
+    s.play("Festival").play(name)
+    if name == "Remodel":
+        s.answer("Estate")
+    assert s.coins == 2 and max(c.cost for c in s.pending.options) == most
