@@ -96,3 +96,16 @@ def test_answers_that_do_not_fit_the_game_are_refused(tmp_path) -> None:
     data["checksum"] = _checksum(data["game"])
     with pytest.raises(SaveError, match="does not fit"):
         loads(json.dumps(data))
+
+
+def test_a_loaded_game_goes_on_with_its_bots(tmp_path) -> None:
+    from companion.bots import agents_for
+
+    g, agents = _game()
+    _play_as_person(g, agents, 20)
+    save(g, tmp_path / "g.json")
+    back = load(tmp_path / "g.json")
+    again = agents_for(back.setup)
+    assert again[0] is None and again[1] is not None
+    d = back.advance(again)
+    assert d is not None and d.player == 0 and repr(d) == repr(g.advance(agents))
