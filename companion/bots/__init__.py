@@ -38,4 +38,9 @@ def make_bot(name: str, seed: int = 0) -> Any:
     return BOTS[bot_name(name)](seed)
 
 
-__all__ = ["BOTS", "BigMoney", "BigMoneyUltimate", "GeneralBot", "RandomBot", "UnknownBot", "bot_name", "make_bot"]
+def agents_for(setup: Any) -> list[Any]:
+    """One agent per seat of a GameSetup: its bot, or None where a person plays (for Game.advance)."""
+    return [None if seat.bot is None else make_bot(seat.bot, setup.seed + i) for i, seat in enumerate(setup.seats)]
+
+
+__all__ = ["BOTS", "BigMoney", "BigMoneyUltimate", "GeneralBot", "RandomBot", "UnknownBot", "agents_for", "bot_name", "make_bot"]

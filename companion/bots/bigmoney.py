@@ -12,14 +12,17 @@ from companion.bots.cardsense import (
     COLONY, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
 )
 from companion.bots.general import GeneralBot
-from companion.cards import Card, catalogue
+from companion.cards import Card
 from companion.engine.decisions import Decision, Purpose
 
 _TERMINAL_DRAW = ("Smithy", "Council Room", "Library", "Witch", "Moat")
 
 
+_PLAIN = frozenset({"Copper", "Silver", "Gold", "Platinum"})
+
+
 def play_all_treasures(options: tuple[Card, ...]) -> tuple[Card, ...]:
-    if len(options) < 2 or all(c.name in ("Copper", "Silver", "Gold", "Platinum") for c in options):
+    if len(options) < 2 or _PLAIN.issuperset([c.name for c in options]):
         return options
     return tuple(sorted(options, key=lambda c: -TREASURE_ORDER.get(c.name, 60)))
 
@@ -97,5 +100,3 @@ class BigMoneyUltimate(BigMoney):
             return (SILVER,)
         return ()
 
-
-_ = catalogue

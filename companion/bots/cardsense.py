@@ -18,8 +18,8 @@ BUY_VALUE: dict[str, int] = {
     "Bandit": 5, "Moneylender": 4, "Throne Room": 5, "Mine": 4, "Remodel": 4, "Village": 4, "Merchant": 4,
     "Poacher": 4, "Harbinger": 4, "Vassal": 4, "Workshop": 3, "Cellar": 3, "Chapel": 3, "Moat": 3,
     "Bureaucrat": 4, "Gardens": 0, "Bank": 6, "City": 6, "Clerk": 5, "Collection": 5, "Crystal Ball": 6,
-    "Expand": 5, "Forge": 4, "Hoard": 5, "Investment": 4, "Magnate": 5, "Mint": 3, "Monument": 5,
-    "Peddler": 6, "Quarry": 4, "Rabble": 6, "Tiara": 4, "Vault": 6, "War Chest": 5, "Watchtower": 4,
+    "Expand": 5, "Forge": 4, "Hoard": 5, "Investment": 3, "Magnate": 5, "Mint": 3, "Monument": 5,
+    "Peddler": 6, "Quarry": 3, "Rabble": 6, "Tiara": 4, "Vault": 6, "War Chest": 5, "Watchtower": 4,
     "Worker's Village": 5, "Anvil": 3, "Bishop": 4,
 }
 # Actions giving +2 Actions or more (villages), and those giving +1 Action (cantrips and the like).
@@ -48,14 +48,21 @@ TREASURE_ORDER: dict[str, int] = {
 }
 
 
+# Actions that make coins themselves, so buying them keeps the deck able to buy.
+PAYLOAD = frozenset(C[n] for n in (
+    "Festival", "Market", "Militia", "Monument", "Moneylender", "Merchant", "Poacher", "Vassal", "Bishop",
+    "Charlatan", "Grand Market", "Peddler", "Clerk", "Mine", "Vault", "Artisan", "Bandit",
+))
+
+
 def coin_value(card: Card) -> int:
     return card.coin or 0
 
 
-def money_total(view: Any) -> int:
+def money_total(view: Any, owned: Any = None) -> int:
     """Coins the Treasures this player has would make (Bank counted as 2)."""
     total = 0
-    for card, n in view.owned().items():
+    for card, n in (owned if owned is not None else view.owned()).items():
         if view.is_treasure(card):
             total += (2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)) * n
     return total
@@ -80,5 +87,7 @@ def late(view: Any) -> bool:
     """Near the end: few Provinces (or Colonies) left, or one pile short of the end."""
     prov = view.pile(PROVINCE)
     if prov <= 4 or (view.uses_colony and view.pile(COLONY) <= 4):
+        return True
+    if view.turns() >= 30:  # a game that drags on: score while it can
         return True
     return view.empty_piles() >= view.piles_to_end - 1

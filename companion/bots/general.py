@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from companion.bots.cardsense import (
     BUY_VALUE, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
-    PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
+    PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
 )
 from companion.cards import Card
 from companion.engine.decisions import (
@@ -76,7 +76,18 @@ class GeneralBot:
 
     def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         order = _sorted(options, lambda c: -TREASURE_ORDER.get(c.name, 60))
+        if any(c.name == "Investment" for c in order) and not self.has_junk(view):
+            order = [c for c in order if c.name != "Investment"]  # it would trash a good card
         return tuple(order)
+
+    def has_junk(self, view: Any) -> bool:
+        """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
+        is_late = late(view)
+        money = money_total(view)
+        for c in view.hand_list:
+            if c is CURSE or (c is ESTATE and not is_late) or (c is COPPER and money > 8):
+                return True
+        return False
 
     def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
@@ -85,6 +96,8 @@ class GeneralBot:
             if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
                 continue
             if c.name == "Moneylender" and COPPER not in hand:
+                continue
+            if c.name in ("Bishop", "Remodel", "Expand") and not late(view) and not self.has_junk(view):
                 continue
             return (c,)
         return ()
@@ -106,13 +119,16 @@ class GeneralBot:
         is_late = late(view)
         money = money_total(view)
 
+        spare = [money - 7]  # Coppers it can trash and still buy Gold: keep 7 coins of Treasure
+
         def junk(c: Card) -> bool:
             if c is CURSE:
                 return True
             if c is ESTATE:
                 return not is_late
-            if c is COPPER:
-                return money > 6 and not is_late
+            if c is COPPER and spare[0] > 0 and not is_late:
+                spare[0] -= 1
+                return True
             return False
 
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
@@ -141,10 +157,9 @@ class GeneralBot:
         ranked = _sorted(options, lambda c: -junk_rank(c, view))
         if d.min == d.max:
             return tuple(ranked[: d.min])
-        if name in ("Cellar", "Vault"):
-            dead = [c for c in ranked if c.is_victory and not c.is_action and not view.is_treasure(c) or c is CURSE]
-            if name == "Cellar" or not view.my_turn:
-                return tuple(dead[: d.max])
+        if name in ("Cellar", "Vault"):  # only cards that do nothing in hand
+            dead = [c for c in ranked if (c.is_victory and not c.is_action and not view.is_treasure(c))
+                    or (c is CURSE and not view.is_treasure(c))]
             return tuple(dead[: d.max])
         if name == "Anvil":
             coppers = [c for c in options if c is COPPER]
@@ -170,7 +185,8 @@ class GeneralBot:
         opts = set(options)
         if not opts:
             return None
-        money = money_total(view)
+        owned = view.owned()
+        money = money_total(view, owned)
         top = max(view.cost(c) for c in opts)
         is_late = late(view)
         provinces = view.pile(PROVINCE)
@@ -184,16 +200,27 @@ class GeneralBot:
             return PLATINUM
         if ok(PROVINCE) and (money > 15 or is_late or not buying):
             return PROVINCE
+        gardens = next((c for c in opts if c.name == "Gardens"), None)
+        if gardens is not None and (is_late or owned[gardens]) and sum(owned.values()) >= 30:
+            return gardens  # worth 3 or more, like a Duchy, for 4 coins
         if is_late and ok(DUCHY):
             return DUCHY
+        money_card = self.better_than_gold(view, opts, owned, is_late)
+        if money_card is not None:
+            return money_card
         if provinces <= 2 and ok(ESTATE) and top < 5:
             return ESTATE
-        best = self.kingdom_pick(view, opts)
+        if buying and view.my_turn and any(c.name == "Mint" for c in opts):
+            if any(view.is_treasure(c) and c is not COPPER for c in view.in_play()):
+                opts = {c for c in opts if c.name != "Mint"}  # gaining it would trash them
+        best = self.kingdom_pick(view, opts, owned)
         if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
             return best
         if ok(GOLD):
             return GOLD
-        if best is not None and BUY_VALUE.get(best.name, 0) >= 4:
+        density = money / max(1, sum(owned.values()))
+        pays = best is not None and (best in PAYLOAD or view.is_treasure(best))
+        if best is not None and BUY_VALUE.get(best.name, 0) >= 4 and (pays or density >= 0.75 or not ok(SILVER)):
             return best
         if ok(SILVER):
             return SILVER
@@ -205,8 +232,21 @@ class GeneralBot:
                     return c
         return None
 
-    def kingdom_pick(self, view: Any, opts: set[Card]) -> Card | None:
-        owned = view.owned()
+    def better_than_gold(self, view: Any, opts: set[Card], owned: Any, is_late: bool) -> Card | None:
+        """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
+        for c in sorted(opts, key=lambda c: -view.cost(c)):
+            name, have = c.name, owned[c]
+            if name == "Bank" and have < 2 and money_total(view, owned) > 12:
+                return c
+            if name == "Hoard" and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
+                return c
+            if name in ("Expand", "Forge") and have < 1 and not is_late and sum(owned.values()) >= 14:
+                return c
+            if name == "Workshop" and have < 2 and any(k.name == "Gardens" for k in view.kingdom):
+                return c
+        return None
+
+    def kingdom_pick(self, view: Any, opts: set[Card], owned: Any) -> Card | None:
         total = sum(owned.values())
         terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
         villages = sum(n for c, n in owned.items() if c in VILLAGES)
@@ -237,7 +277,7 @@ class GeneralBot:
         if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
             return view.actions == 0
         if name == "Moneylender":
-            return True
+            return money_total(view) > 8
         if name == "Tiara":
             about = d.about
             return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)

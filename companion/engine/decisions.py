@@ -15,23 +15,35 @@ from companion.cards.names import and_list, or_list
 
 
 class Purpose(Enum):
-    """What a decision is for; with ``Decision.card`` it tells a bot or the shell which question this is."""
+    """What a decision is for; with ``Decision.card`` it tells a bot or the shell which question this is.
+
+    The value is the verb a prompt uses.
+    """
 
     START_OF_TURN = "play at the start of your turn"
     PLAY_ACTION = "play an Action"
     PLAY_TREASURES = "play Treasures"
-    BUY = "buy a card"
-    PLAY = "play a card"  # Throne Room, King's Court, Vassal, Tiara, Crystal Ball's played card
-    GAIN = "gain a card"
+    BUY = "buy"
+    PLAY = "play"  # Throne Room, King's Court, Vassal, Tiara
+    GAIN = "gain"
     TRASH = "trash"
     DISCARD = "discard"
     TOPDECK = "put onto your deck"
     SET_ASIDE = "set aside"
     REVEAL = "reveal"
-    REACT = "react"
+    REACT = "reveal"
     CHOOSE = "choose"
     ORDER = "order"
     NAME = "name a card"
+
+
+# Prompts for the turn's own questions (they have no card asking).
+_TURN_PROMPTS = {
+    "START_OF_TURN": "Play a card at the start of your turn, or none.",
+    "PLAY_ACTION": "Play an Action, or none to end your Actions.",
+    "PLAY_TREASURES": "Play Treasures in order, or none to start buying.",
+    "BUY": "Buy a card, or none to end your turn.",
+}
 
 
 class Decision:
@@ -69,7 +81,9 @@ class ChooseCards(Decision):
 
     def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card] | None,
                  min: int = 0, max: int = 1, ordered: bool = False, source: Any = None) -> None:
-        super().__init__(player, purpose, card)
+        self.player = player  # (assigned here, not through super(): this is the hot path)
+        self.purpose = purpose
+        self.card = card
         self._options = None if options is None else tuple(options)
         self._source = source
         self.min = min
@@ -111,14 +125,18 @@ class ChooseCards(Decision):
         return None
 
     def __str__(self) -> str:
-        verb = self.purpose.value
-        if self.min == self.max:
-            amount = f"exactly {self.min}"
-        elif self.min == 0 and self.max == 1:
-            amount = "1 card or none"
+        if self.card is None and self.purpose.name in _TURN_PROMPTS:
+            return _TURN_PROMPTS[self.purpose.name]
+        lo, hi = self.min, self.max
+        if lo == hi:
+            amount = "a card" if lo == 1 else f"{lo} cards"
+        elif lo == 0 and hi == 1:
+            amount = "a card, or none"
         else:
-            amount = f"{self.min} to {self.max}" if self.min else f"up to {self.max}"
-        return f"{self._head()}{verb}, {amount}."
+            amount = f"up to {hi} cards" if lo == 0 else f"{lo} to {hi} cards"
+        if self.purpose is Purpose.TOPDECK:
+            return f"{self._head()}put {amount} onto your deck."
+        return f"{self._head()}{self.purpose.value} {amount}."
 
 
 class ChooseOne(Decision):
@@ -139,7 +157,7 @@ class ChooseOne(Decision):
 
     def __str__(self) -> str:
         about = f" for {self.about.name}" if self.about is not None else ""
-        return f"{self._head()}choose{about}: {or_list(list(self.options))}."
+        return f"{self._head()}choose{about}, {or_list(list(self.options))}."
 
 
 class YesNo(Decision):
@@ -155,8 +173,12 @@ class YesNo(Decision):
         return None if isinstance(answer, bool) else "Answer yes or no."
 
     def __str__(self) -> str:
-        about = f" {self.about.name}" if self.about is not None else ""
-        return f"{self._head()}{self.purpose.value}{about}? Yes or no."
+        about = self.about.name if self.about is not None else "it"
+        if self.purpose is Purpose.REACT and self.card is not None:
+            return f"Reveal {self.card.name} against {about}? Yes or no."
+        if self.purpose is Purpose.DISCARD:
+            return f"{self._head()}discard 2 cards to draw a card? Yes or no."
+        return f"{self._head()}{self.purpose.value} {about}? Yes or no."
 
 
 class OrderCards(Decision):
@@ -181,7 +203,7 @@ class OrderCards(Decision):
         return None
 
     def __str__(self) -> str:
-        return f"{self._head()}order {and_list([c.name for c in self.cards])}, top card first."
+        return f"{self._head()}put {and_list([c.name for c in self.cards])} back, top card first."
 
 
 class NameCard(Decision):
@@ -201,7 +223,7 @@ class NameCard(Decision):
         return "Name a card."
 
     def __str__(self) -> str:
-        return f"{self._head()}name a card."
+        return f"{self._head()}name a card the other player cannot gain."
 
 
 class IllegalAnswer(ValueError):

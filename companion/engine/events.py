@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from companion.cards import Card
+from companion.engine.phase import Phase
 
 
 class Zone(Enum):
@@ -39,6 +40,11 @@ class Event:
         """This event as ``player`` may know it; None if they learn nothing."""
         return self
 
+    def __str__(self) -> str:
+        from companion.engine.describe import describe
+
+        return describe(self)
+
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
@@ -49,14 +55,14 @@ class TurnStarted(Event):
 @dataclass(frozen=True, slots=True)
 class PhaseStarted(Event):
     player: int
-    phase: "Phase"  # noqa: F821 - companion.engine.phase.Phase
+    phase: Phase
 
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
     player: int
     card: Card
-    by: Card | None = None  # Throne Room, King's Court, Vassal, Tiara, Crystal Ball, Clerk's start of turn
+    by: Card | None = None  # the card that played it: Throne Room, King's Court, Vassal, Tiara, Crystal Ball
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +197,6 @@ class GameOver(Event):
     scores: tuple[Score, ...]
     winners: tuple[int, ...]
 
-
-from companion.engine.phase import Phase  # noqa: E402  (for the annotation above)
 
 __all__ = [
     "Bought", "Discarded", "Drew", "Event", "Gained", "GameEndReason", "GameOver", "LookedAt", "Named",

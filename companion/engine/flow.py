@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from companion.engine.decisions import ChooseCards, Decision, Purpose
 from companion.engine.effects import Trigger
-from companion.engine.events import GameEndReason, PhaseStarted, Played, TurnStarted
+from companion.engine.events import Discarded, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.turn import Turn
@@ -61,15 +61,15 @@ def take_turn(g: "Game") -> Steps:
             chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
             if not chosen:
                 break
-            g.react(p, chosen[0])
-            yield from g.play(p, chosen[0], by=chosen[0])
+            g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
+            yield from g.play(p, chosen[0])
 
     g.phase = Phase.ACTION
     if log is not None:
         log.append(PhaseStarted(p, Phase.ACTION))
-    actions = g.actions
+    actions = g.action_names
     while t.actions > 0:
-        options = [c for c in ps.hand if c in actions]
+        options = [c for c in ps.hand if c.name in actions]
         if not options:
             break
         chosen = yield ChooseCards(p, Purpose.PLAY_ACTION, None, options, 0, 1)
@@ -81,18 +81,28 @@ def take_turn(g: "Game") -> Steps:
     g.phase = Phase.BUY
     if log is not None:
         log.append(PhaseStarted(p, Phase.BUY))
-    treasures = g.treasures
+    treasures = g.treasure_names
     fx = g.fx
+    plain, coins_of = g.rules.plain_treasures, g.rules.coins
     while True:
-        options = [c for c in ps.hand if c in treasures]
+        options = [c for c in ps.hand if c.name in treasures]
         if not options:
             break
         chosen = yield ChooseCards(p, Purpose.PLAY_TREASURES, None, options, 0, len(options), ordered=True)
         if not chosen:
             break
+        names = [c.name for c in chosen]
+        if len(chosen) == len(options) and not t.play_hooks and plain.issuperset(names):
+            # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
+            ps.hand = [c for c in ps.hand if c.name not in treasures]
+            ps.play += chosen
+            t.coins += sum(map(coins_of.__getitem__, names))
+            if log is not None:
+                log.extend(Played(p, card) for card in chosen)
+            continue
         for card in chosen:
-            eff = fx[card]
-            if eff.play is None and not t.play_hooks and eff.on_gain is None:
+            eff = fx[card.name]
+            if eff.play is None and not t.play_hooks:
                 try:
                     ps.hand.remove(card)
                 except ValueError:
@@ -103,12 +113,21 @@ def take_turn(g: "Game") -> Steps:
                     log.append(Played(p, card))
             elif card in ps.hand:
                 yield from g.play(p, card)
+    supply = g.supply
+    gain_reactors = g.reactions[Trigger.GAIN]
     while t.buys > 0:
         chosen = yield ChooseCards(p, Purpose.BUY, None, None, 0, 1, source=g.buyable)
         if not chosen:
             break
         t.bought = True
-        yield from g.buy(p, chosen[0])
+        card = chosen[0]
+        if t.gain_hooks or gain_reactors or fx[card.name].on_gain is not None or g.logging:
+            yield from g.buy(p, card)
+        else:  # the fast path: nothing can react to this gain, and nobody reads a log
+            t.coins -= g.cost(card)
+            t.buys -= 1
+            supply[card] -= 1
+            ps.discard.append(card)
 
     g.phase = Phase.CLEANUP
     if log is not None:
@@ -119,6 +138,11 @@ def take_turn(g: "Game") -> Steps:
 def cleanup(g: "Game", p: int) -> None:
     """Discard everything in play and in hand, then draw 5."""
     ps = g.players[p]
+    if g.logging:
+        if ps.play:
+            g.log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
+        if ps.hand:
+            g.log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
     ps.discard += ps.play
     ps.discard += ps.hand
     ps.play = []

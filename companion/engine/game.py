@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Generator, Iterable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
-from companion.engine.effects import EFFECTS, CardEffect, Trigger, load_effects
+from companion.engine.effects import CardEffect, Trigger
+from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
     Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, Zone,
@@ -24,7 +24,17 @@ from companion.engine.setup import GameSetup
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
 
+if TYPE_CHECKING:
+    from companion.engine.view import PlayerView
+
 Steps = Generator[Decision, Any, Any]
+
+
+def shuffle(cards: list[Card], random: Any) -> None:
+    """Fisher-Yates with ``random()`` floats: as fair as random.shuffle for decks, and 3 times as fast."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Agent(Protocol):
@@ -33,8 +43,7 @@ class Agent(Protocol):
     def decide(self, view: Any, decision: Decision) -> Any: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
     """One answer in a game's record: the seat, the answer, and whether a person gave it."""
 
     player: int
@@ -58,8 +67,9 @@ class Game:
     """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
 
     def __init__(self, setup: GameSetup, log: bool = True, check_bots: bool = False) -> None:
-        effects = load_effects()
+        rules = rules_for(setup.kingdom)
         self.setup = setup
+        self.rules = rules
         self.rng = random.Random(setup.seed)
         self.logging = log
         self.check_bots = check_bots
@@ -68,22 +78,19 @@ class Game:
         cat = catalogue()
         self.kingdom = setup.kingdom
         n = setup.players
-        self.supply: dict[Card, int] = dict(setup.kingdom.pile_sizes(n))
+        self.supply: dict[Card, int] = dict(rules.pile_sizes[n - 2])
         self.trash: list[Card] = []
         self.players = [PlayerState(i, s.name) for i, s in enumerate(setup.seats)]
-        in_game = list(self.supply)
-        self.fx: dict[Card, CardEffect] = {c: effects[c.name] for c in cat}
-        self.curse_is_treasure = any(c.name == "Charlatan" for c in in_game)
-        self.treasures = frozenset(c for c in cat if c.is_treasure or (c.is_curse and self.curse_is_treasure))
-        self.actions = frozenset(c for c in cat if c.is_action)
-        self.victories = frozenset(c for c in cat if c.is_victory)
-        self.attacks = frozenset(c for c in cat if c.is_attack)
-        self.reactions: dict[Trigger, frozenset[Card]] = {
-            t: frozenset(c for c in in_game if (r := self.fx[c].reaction) is not None and r.trigger is t)
-            for t in Trigger
-        }
-        self.cost_modified = frozenset(c for c in in_game if self.fx[c].cost_modifier is not None)
-        self.buy_restricted = frozenset(c for c in in_game if self.fx[c].can_buy is not None)
+        self.fx: dict[str, CardEffect] = rules.effects  # by card name: str hashes are cached, Card hashes are not
+        self.curse_is_treasure = rules.curse_is_treasure
+        self.treasures = rules.treasures
+        self.actions = rules.actions
+        self.victories = rules.victories
+        self.attacks = rules.attacks
+        self.reactions = rules.reactions
+        self.cost_modified = rules.cost_modified
+        self.buy_restricted = rules.buy_restricted
+        self.treasure_names, self.action_names, self.attack_names, self.cost_modified_names = rules.names
         self.province = cat["Province"]
         self.colony = cat["Colony"] if setup.kingdom.platinum_colony else None
         self.empty_to_end = 4 if n >= 5 else 3
@@ -93,12 +100,12 @@ class Game:
         copper, estate = cat["Copper"], cat["Estate"]
         for ps in self.players:
             ps.deck = [copper] * 7 + [estate] * 3
-            self.rng.shuffle(ps.deck)
+            shuffle(ps.deck, self.rng.random)
         self.current = self.rng.randrange(n)
         self.turn = Turn(self.current)
         for p in range(n):
             self.draw(p, 5)
-        self.views = [self._make_view(p) for p in range(n)]
+        self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]
         self._flow = self._main()
         self.pending: Decision | None = next(self._flow)
 
@@ -129,24 +136,35 @@ class Game:
         """Let each seat's agent (None for a person) answer until a person must answer or the game ends."""
         check = self.check_bots
         views = self.views
-        while True:
-            d = self.pending
-            if d is None:
-                return None
+        answers = self.answers
+        send = self._flow.send
+        d = self.pending
+        while d is not None:  # the fast path: Game.answer inlined
             agent = agents[d.player]
             if agent is None:
                 return d
-            self.answer(agent.decide(views[d.player], d), False, check)
+            answer = agent.decide(views[d.player], d)
+            if check:
+                reason = d.validate(answer)
+                if reason is not None:
+                    raise IllegalAnswer(f"{type(agent).__name__} answered {answer!r}: {reason}")
+            value = d.normalise(answer)
+            answers.append(Answer(d.player, value, False))
+            try:
+                d = self.pending = send(value)
+            except StopIteration:
+                d = self.pending = None
+        return None
 
     @property
     def over(self) -> bool:
         return self.pending is None
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> "PlayerView":
         """What ``player`` may see (a live PlayerView)."""
         return self.views[player]
 
-    def _make_view(self, player: int) -> Any:
+    def _make_view(self, player: int) -> "PlayerView":
         from companion.engine.view import PlayerView
 
         return PlayerView(self, player)
@@ -175,10 +193,10 @@ class Game:
         return (player + 1) % len(self.players)
 
     def is_action(self, card: Card) -> bool:
-        return card in self.actions
+        return card.name in self.action_names
 
     def is_treasure(self, card: Card) -> bool:
-        return card in self.treasures
+        return card.name in self.treasure_names
 
     def is_victory(self, card: Card) -> bool:
         return card in self.victories
@@ -186,18 +204,18 @@ class Game:
     def cost(self, card: Card) -> int:
         """What ``card`` costs now: printed cost less this turn's reductions, never below 0."""
         t = self.turn
-        if not t.action_discount and card not in self.cost_modified:
+        if not t.action_discount and card.name not in self.cost_modified_names:
             return card.cost
         c = card.cost
-        if t.action_discount and card in self.actions:
+        if t.action_discount and card.name in self.action_names:
             c -= t.action_discount
-        mod = self.fx[card].cost_modifier
+        mod = self.fx[card.name].cost_modifier
         if mod is not None:
             c -= mod(self, card)
         return c if c > 0 else 0
 
     def empty_piles(self) -> int:
-        return sum(1 for v in self.supply.values() if v == 0)
+        return list(self.supply.values()).count(0)
 
     def in_supply(self, card: Card) -> bool:
         return self.supply.get(card, 0) > 0
@@ -220,12 +238,22 @@ class Game:
         if not self.supply.get(card) or self.cost(card) > self.turn.coins:
             return False
         if card in self.buy_restricted:
-            return self.fx[card].can_buy(self, player)  # type: ignore[misc]
+            return self.fx[card.name].can_buy(self, player)  # type: ignore[misc]
         return True
 
     def buyable(self) -> list[Card]:
-        p = self.turn.player
-        return [c for c in self.supply if self.can_buy(p, c)]
+        """The cards the current player can buy now (the Buy decision's options)."""
+        t = self.turn
+        p, coins = t.player, t.coins
+        plain = not t.action_discount and not self.cost_modified_names
+        restricted = self.buy_restricted
+        out = []
+        for c, left in self.supply.items():
+            if left and (c.cost if plain else self.cost(c)) <= coins:
+                if restricted and c in restricted and not self.fx[c.name].can_buy(self, p):  # type: ignore[misc]
+                    continue
+                out.append(c)
+        return out
 
     # ---- events ---------------------------------------------------------------------------------
     def emit(self, event: Event) -> None:
@@ -238,7 +266,7 @@ class Game:
         disc = ps.discard
         if not disc:
             return
-        self.rng.shuffle(disc)
+        shuffle(disc, self.rng.random)
         if self.logging:
             self.log.append(Shuffled(player, len(disc)))
         disc.extend(ps.deck)  # the shuffled discard pile goes under the deck
@@ -358,24 +386,28 @@ class Game:
         ps.zone(to).append(card)
         if self.logging:
             self.log.append(Gained(player, card, to, bought))
+        t = self.turn
+        on_gain = self.fx[card.name].on_gain
+        reactors = self.reactions[Trigger.GAIN]
+        if on_gain is None and not t.gain_hooks and not reactors:
+            return GainedCard(player, card, to, bought)
         g = GainedCard(player, card, to, bought)
-        on_gain = self.fx[card].on_gain
         if on_gain is not None:
             steps = on_gain(self, g)
             if steps is not None:
                 yield from steps
-        t = self.turn
         if t.gain_hooks and player == t.player:
             for hook in list(t.gain_hooks):
                 steps = hook(self, g)
                 if steps is not None:
                     yield from steps
-        reactors = self.reactions[Trigger.GAIN]
         if reactors:
             for r in sorted(set(ps.hand) & reactors):
-                steps = self.fx[r].reaction.respond(self, player, r, g)  # type: ignore[union-attr]
-                if steps is not None:
-                    yield from steps
+                reaction = self.fx[r.name].reaction
+                if reaction is not None and reaction.respond is not None:
+                    steps = reaction.respond(self, player, r, g)
+                    if steps is not None:
+                        yield from steps
         return g
 
     def move_gained(self, g: GainedCard, to: Zone) -> bool:
@@ -418,16 +450,17 @@ class Game:
         if t.play_hooks:
             for hook in list(t.play_hooks):
                 hook(self, player, card)
-        if card in self.attacks:
+        attack = card.name in self.attack_names
+        if attack:
             yield from self._attack_reactions(player, card)
-        eff = self.fx[card]
+        eff = self.fx[card.name]
         if eff.coin:
             t.coins += eff.coin
         if eff.play is not None:
             steps = eff.play(self, player, card)
             if steps is not None:
                 yield from steps
-        if card in self.attacks:
+        if attack:
             self.immune = frozenset()
 
     def _attack_reactions(self, player: int, attack: Card) -> Steps:
@@ -436,8 +469,10 @@ class Game:
         if reactors:
             for q in self.others(player):
                 for r in sorted(set(self.players[q].hand) & reactors):
-                    respond = self.fx[r].reaction.respond  # type: ignore[union-attr]
-                    if respond is not None and (yield from respond(self, q, r, attack)):
+                    reaction = self.fx[r.name].reaction
+                    steps = None if reaction is None or reaction.respond is None else \
+                        reaction.respond(self, q, r, attack)
+                    if steps is not None and (yield from steps):
                         immune.add(q)
         self.immune = frozenset(immune)
 
@@ -450,10 +485,11 @@ class Game:
         """Ask to choose cards; returns the tuple chosen (empty without asking if nothing can be chosen)."""
         if not options or max <= 0:
             return ()
-        if min >= len(options) and max >= len(options) and len(set(options)) == 1:
-            return tuple(options)  # no real choice: all of them, and all the same
-        answer = yield ChooseCards(player, purpose, card, options, min if min < len(options) else len(options),
-                                   max if max < len(options) else len(options))
+        n = len(options)
+        lo, hi = (min if min < n else n), (max if max < n else n)
+        if lo == hi and (lo == n or len(set(options)) == 1):
+            return tuple(options[:lo])  # no real choice: all of them, or any of identical cards
+        answer = yield ChooseCards(player, purpose, card, options, lo, hi)
         return answer
 
     def ask_yes(self, player: int, purpose: Purpose, card: Card | None, about: Card | None = None) -> Steps:

@@ -20,7 +20,7 @@ def victory_points(game: "Game", player: int) -> int:
         if card.vp is not None:
             total += card.vp
         else:
-            vp = fx[card].vp
+            vp = fx[card.name].vp
             if vp is not None:
                 total += vp(ps)
     return total

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from companion.engine.game import GainedCard, Game
     from companion.engine.zones import PlayerState
 
-Steps = Optional[Generator[Any, Any, Any]]
-PlayFn = Callable[["Game", int, Card], Steps]
+Steps = Generator[Any, Any, Any]  # what a generator effect is: it yields Decisions, receives answers
+MaybeSteps = Optional[Steps]  # an effect may also be a plain function returning None
+PlayFn = Callable[["Game", int, Card], MaybeSteps]
 
 
 class Trigger(Enum):
@@ -37,7 +38,7 @@ class Reaction:
     # ATTACK: generator (game, player, reaction_card, attack_card) returning True if now unaffected.
     # GAIN: generator (game, player, reaction_card, gained) changing what happens to the gained card.
     # START_OF_TURN: None: the engine offers to play the card.
-    respond: Callable[..., Steps] | None = None
+    respond: Callable[..., MaybeSteps] | None = None
 
 
 @dataclass(slots=True)
@@ -45,11 +46,12 @@ class CardEffect:
     name: str
     play: PlayFn | None = None
     coin: int = 0  # coins a Treasure makes before its ability (Copper 1, Hoard 2)
-    on_gain: Callable[["Game", "GainedCard"], Steps] | None = None
+    on_gain: Callable[["Game", "GainedCard"], MaybeSteps] | None = None
     cost_modifier: Callable[["Game", Card], int] | None = None  # coins less this card costs now
     can_buy: Callable[["Game", int], bool] | None = None
     reaction: Reaction | None = None
     vp: Callable[["PlayerState"], int] | None = None
+    curse_is_treasure: bool = False  # Charlatan: in games using this, Curse is also a Treasure
 
 
 EFFECTS: dict[str, CardEffect] = {}
@@ -77,11 +79,17 @@ def define(name: str, **fields: Any) -> CardEffect:
     return eff
 
 
-def load_effects() -> dict[str, CardEffect]:
-    """Import every set's effects and check the registry both ways against the catalogue."""
-    from companion.engine.effects import base, basic, prosperity  # noqa: F401  (they register)
+_checked = False
 
-    check_registry(EFFECTS, catalogue())
+
+def load_effects() -> dict[str, CardEffect]:
+    """Import every set's effects and check the registry both ways against the catalogue (once)."""
+    global _checked
+    if not _checked:
+        from companion.engine.effects import base, basic, prosperity  # noqa: F401  (they register)
+
+        check_registry(EFFECTS, catalogue())
+        _checked = True
     return EFFECTS
 
 

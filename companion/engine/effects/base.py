@@ -110,7 +110,7 @@ def harbinger(g: "Game", p: int, card: Card) -> Steps:
     ps = g.players[p]
     chosen = yield from g.ask_cards(p, Purpose.TOPDECK, card, list(ps.discard), 0, 1)
     if chosen:
-        g.topdeck(p, chosen, Zone.DISCARD, public=True)
+        g.topdeck(p, chosen, Zone.DISCARD)
 
 
 @effect("Library")

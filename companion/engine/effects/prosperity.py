@@ -80,7 +80,7 @@ def bishop(g: "Game", p: int, card: Card) -> Steps:
             g.trash_card(q, other[0])
 
 
-@effect("Charlatan")
+@effect("Charlatan", curse_is_treasure=True)
 def charlatan(g: "Game", p: int, card: Card) -> Steps:
     g.turn.coins += 3
     for q in g.victims(p):

@@ -1,0 +1,60 @@
+"""What a kingdom makes true for a whole game: which cards are Treasures (Curse too, with Charlatan),
+Actions, Attacks, Reactions by trigger, cards with their own cost rule or buy restriction.
+
+Computed once per kingdom and shared by every game of it (simulations build thousands of games).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion.cards import Card, catalogue
+from companion.engine.effects import CardEffect, Trigger, load_effects
+from companion.kingdom import Kingdom
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    effects: dict[str, CardEffect]
+    curse_is_treasure: bool
+    treasures: frozenset[Card]
+    actions: frozenset[Card]
+    victories: frozenset[Card]
+    attacks: frozenset[Card]
+    reactions: dict[Trigger, frozenset[Card]]
+    cost_modified: frozenset[Card]
+    buy_restricted: frozenset[Card]
+    pile_sizes: tuple[dict[Card, int], ...]  # by player count, from 2
+    plain_treasures: frozenset[str]  # names of Treasures that only make coins (Copper, Silver...)
+    coins: dict[str, int]  # coins each Treasure makes before its ability, by name
+
+    # Names of the same sets, for the hot paths (a str's hash is cached; a Card's is computed in Python).
+    @property
+    def names(self) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+        return tuple(frozenset(c.name for c in s)  # type: ignore[return-value]
+                     for s in (self.treasures, self.actions, self.attacks, self.cost_modified))
+
+
+@lru_cache(maxsize=512)
+def rules_for(kingdom: Kingdom) -> Rules:
+    fx = load_effects()
+    cat = catalogue()
+    in_game = kingdom.supply_cards
+    curse_is_treasure = any(fx[c.name].curse_is_treasure for c in in_game)
+    return Rules(
+        effects=fx,
+        curse_is_treasure=curse_is_treasure,
+        treasures=frozenset(c for c in cat if c.is_treasure or (c.is_curse and curse_is_treasure)),
+        actions=frozenset(c for c in cat if c.is_action),
+        victories=frozenset(c for c in cat if c.is_victory),
+        attacks=frozenset(c for c in cat if c.is_attack),
+        reactions={t: frozenset(c for c in in_game if (r := fx[c.name].reaction) is not None and r.trigger is t)
+                   for t in Trigger},
+        cost_modified=frozenset(c for c in in_game if fx[c.name].cost_modifier is not None),
+        buy_restricted=frozenset(c for c in in_game if fx[c.name].can_buy is not None),
+        pile_sizes=tuple(kingdom.pile_sizes(n) for n in range(2, 7)),
+        plain_treasures=frozenset(c.name for c in cat if c.is_treasure and fx[c.name].play is None)
+        | (frozenset({"Curse"}) if curse_is_treasure else frozenset()),
+        coins={name: eff.coin for name, eff in fx.items()},
+    )

@@ -1,0 +1,55 @@
+"""``companion simulate``: a few speakable lines, the same results for the same seed, clear refusals."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from companion.commands.registry import CommandError
+from companion.commands.simulate import run
+from companion.session import Session
+
+
+def _say(args: str) -> list[str]:
+    out = io.StringIO()
+    run(Session(out=out), args)
+    return out.getvalue().splitlines()
+
+
+def test_simulate_reports_wins_ties_turns_and_speed_in_a_few_lines() -> None:
+    lines = _say('--games 40 --players 2 --bots bigmoney,bmu --kingdom "First Game" --seed 1')
+    assert 3 <= len(lines) <= 5 and lines[0] == "40 games, 2 players."
+    assert lines[1].startswith("Wins: seat 1 bigmoney ") and "seat 2 bmu" in lines[1]
+    wins = [int(part.rsplit(" ", 1)[1]) for part in lines[1][len("Wins: "):].rstrip(".").split(", ")]
+    ties = int(lines[2].split(".")[0].split()[1])
+    assert sum(wins) + ties == 40 and wins[1] > wins[0]  # Big Money Ultimate beats Big Money
+    assert lines[-1].startswith("Speed: ") and lines[-1].endswith("games a second.")
+    for line in lines:
+        assert "$" not in line and len(line.split()) <= 40
+
+
+def test_same_seed_same_results_and_another_seed_differs() -> None:
+    a = _say("--games 30 --kingdom random --sets base --seed 7")[:-1]
+    b = _say("--games 30 --kingdom random --sets base --seed 7")[:-1]
+    c = _say("--games 30 --kingdom random --sets base --seed 8")[:-1]
+    assert a == b and a != c
+    assert "general" in a[1] and "random kingdoms" in a[2]
+
+
+def test_a_single_bot_name_fills_every_seat() -> None:
+    lines = _say("--games 5 --players 3 --bots bigmoney --seed 2")
+    assert lines[1].count("bigmoney") == 3
+
+
+@pytest.mark.parametrize("args,words", [
+    ("--games 0", "out of range"),
+    ("--bots bigmoney,nobody", "no bot named"),
+    ("--players 7", "not possible"),
+    ("--players 3 --bots bigmoney,bmu", "2 bots for 3 players"),
+    ("--kingdom Nowhere", "Nowhere"),
+    ("--games many", "invalid"),
+])
+def test_bad_arguments_are_refused_before_playing(args: str, words: str) -> None:
+    with pytest.raises(CommandError, match=words):
+        _say(args)
