@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # Modules that register commands, in the order ``help`` lists their topics.
 AREAS: tuple[str, ...] = (
     "companion.commands.lookup",
+    "companion.commands.table",
 )
 
 

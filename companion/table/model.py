@@ -26,7 +26,7 @@ class TableError(ValueError):
     """An entry the table refuses; ``str()`` says why and what to type instead. Nothing changed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Setup:
     """Who plays, in seat order, with which kingdom, and who goes first."""
 
@@ -124,12 +124,13 @@ class State:
 def ending_reasons(setup: Setup, state: State) -> list[str]:
     """Why the game will end at the end of this turn, or [] if it will not."""
     reasons = []
+    cat = catalogue()
     for name in ("Province", "Colony"):
         if state.piles.get(name) == 0:
-            reasons.append(f"the {name} pile is empty")
+            reasons.append(f"no {cat[name].plural} left")
     empty = state.empty_piles()
     if len(empty) >= setup.empty_piles_to_end:
-        reasons.append(f"{len(empty)} piles are empty: {and_list(empty)}")
+        reasons.append(f"{len(empty)} piles empty")
     return reasons
 
 
@@ -200,7 +201,7 @@ class Table:
                 notes.append(f"{name} pile low: {n} left.")
         was, now = ending_reasons(self.setup, before), ending_reasons(self.setup, after)
         if now and not was and after.over is None:
-            notes.append(f"Game ends after this turn: {and_list(now)}.")
+            notes.append(f"Game ends this turn: {and_list(now)}.")
         elif not now:
             need = self.setup.empty_piles_to_end
             empty_before, empty_after = len(before.empty_piles()), len(after.empty_piles())
@@ -245,11 +246,14 @@ class Table:
 
     def _do_trash(self, state: State, entry: Entry) -> None:
         player = entry.players[0]
+        for name in dict.fromkeys(entry.cards):
+            had, wanted = state.decks[player].get(name, 0), entry.cards.count(name)
+            if had < wanted:
+                owned = self.card(name).counted(had) if had else f"no {self.card(name).plural}"
+                raise TableError(f"{self.players[player]} has {owned}, not {wanted}. "
+                                 f"Type count {self.players[player]} to hear their cards.")
         deck = state.decks[player]
         for name in entry.cards:
-            if deck.get(name, 0) < 1:
-                have = self.card(name).counted(0).replace("0 ", "no ")
-                raise TableError(f"{self.players[player]} has {have} to trash. Type count {self.players[player]} to hear their cards.")
             deck[name] -= 1
             if not deck[name]:
                 del deck[name]

@@ -28,7 +28,7 @@ class Score:
     def details(self) -> str:
         """Where the VP come from, e.g. "3 Estates 3, 1 Gardens 2, 4 tokens"."""
         cat = catalogue()
-        bits = [f"{cat[name].counted(n)} {vp}" for name, n, vp in self.parts]
+        bits = [f"{cat[name].counted(n)} for {vp}" for name, n, vp in self.parts]
         if self.tokens:
             bits.append(f"{self.tokens} VP {'token' if self.tokens == 1 else 'tokens'}")
         return ", ".join(bits) if bits else "no VP cards"

@@ -1,0 +1,558 @@
+"""Table commands: keep count at a real game of Dominion played with physical cards.
+
+``table new`` lays out the game; ``buy``, ``gain``, ``trash``, ``vp``, ``play``, ``next``, ``undo``,
+``score`` record it (shared verbs: they serve the table while one is open); ``piles``, ``pile`` and
+``count`` answer questions. Every entry is saved at once.
+
+For the shell's on-start hook: ``resume_offer(session)`` returns a sentence offering the last unfinished
+table (or None), and ``resume(session)`` opens it and returns its status lines.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from companion.cards import Card, catalogue
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, quote
+from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.kingdom import KingdomError, check_players, choose_kingdom
+from companion.table import storage
+from companion.table.model import Entry, Setup, Table, TableError
+from companion.table.storage import Saved, StorageError
+from companion.table import text
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+TOPIC = "Table"
+HINT = "Start a table with table new, or a game with new."
+KEY = "table"
+
+
+def table_open(session: "Session") -> bool:
+    return session.state.get(KEY) is not None
+
+
+def _saved(session: "Session") -> Saved:
+    saved = session.state.get(KEY)
+    if saved is None:
+        raise CommandError(HINT)
+    return saved
+
+
+def _lines(message: str) -> str:
+    """The problem on the first line, what to type instead on the next: short lines for a braille display."""
+    head, sep, tail = message.partition(". ")
+    return f"{head}.\n{tail}" if sep and tail else message
+
+
+def _fail(typed: str, problem: str) -> CommandError:
+    """An error that quotes what was typed (unless the problem already quotes it)."""
+    if '"' in problem:
+        return CommandError(_lines(problem))
+    return CommandError(_lines(f"{quote(typed)}: {problem}"))
+
+
+def _complete_supply(session: "Session", prefix: str) -> list[str]:
+    saved = session.state.get(KEY)
+    names = catalogue().complete(prefix)
+    if saved is None:
+        return names
+    supply = {c.name for c in saved.table.setup.supply}
+    return [n for n in names if n in supply]
+
+
+# Reading what was typed.
+def split_player(table: Table, args: str) -> tuple[int | None, str]:
+    """A player's name at the start of ``args`` (any case), and the rest."""
+    words = args.strip()
+    low = words.lower()
+    best: tuple[int, int] | None = None
+    for i, name in enumerate(table.players):
+        key = name.lower()
+        if (low == key or low.startswith(key + " ")) and (best is None or len(key) > best[1]):
+            best = (i, len(key))
+    if best is None:
+        return None, words
+    return best[0], words[best[1]:].strip()
+
+
+def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> list[Card]:
+    """Cards of this game's Supply named in ``typed``; a card from outside it is refused naming the kingdom."""
+    cat = catalogue()
+    supply = table.setup.supply
+    if not typed.strip():
+        raise CommandError(f"{quote(what)} needs a card. Type {what} and a card, for example {what} silver.")
+    try:
+        return cat.find_many(typed, supply)
+    except AmbiguousName as e:
+        raise _fail(typed, str(e)) from None
+    except UnknownName as e:
+        try:
+            everywhere = cat.find_many(typed)
+        except UnknownName as wider:
+            best = e if e.suggestions or not wider.suggestions else wider
+            raise _fail(typed, f"{best} Type piles to hear this game's cards.") from None
+        except NameError_:
+            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
+        outside = [c for c in everywhere if c not in supply]
+        if not outside:
+            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
+        raise _fail(full or f"{what} {typed}", f"{outside[0].name} is not in this game. "
+                    f"The kingdom is {table.setup.describe_kingdom()}.") from None
+
+
+def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
+    """Who an entry is for: a named player, ``others`` (each other player in turn order), or the current one."""
+    rest = typed.strip()
+    if rest.lower().startswith("others ") or rest.lower() == "others":
+        n, cur = len(table.players), table.state.current
+        return [(cur + i) % n for i in range(1, n)], True, rest[6:].strip()
+    player, rest = split_player(table, rest)
+    return [table.state.current if player is None else player], False, rest
+
+
+def _save(session: "Session", saved: Saved) -> None:
+    try:
+        storage.save(saved)
+    except StorageError as e:
+        session.say(f"Warning: not saved. {e}")
+
+
+def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # type: ignore[no-untyped-def]
+    """Record ``entry``, then say the announcements first and the confirmation after, and save."""
+    saved = _saved(session)
+    before = saved.table.state
+    try:
+        notes = saved.table.record(entry)
+    except TableError as e:
+        raise _fail(typed, str(e)) from None
+    lines = notes + confirm(saved.table, before)
+    session.say("\n".join(lines))
+    _save(session, saved)
+
+
+def _pile_left(table: Table, cards: list[Card], named: bool = False) -> str:
+    names = list(dict.fromkeys(c.name for c in cards))
+    if len(names) == 1 and not named:
+        return f"{table.state.piles[names[0]]} left"
+    return ", ".join(f"{n} {table.state.piles[n]} left" for n in names)
+
+
+# Shared verbs: each serves the table while one is open.
+def _gain_like(session: "Session", args: str, verb: str) -> None:
+    table = _saved(session).table
+    typed = f"{verb} {args}".strip()
+    players, others, rest = _players_for(table, args, verb)
+    cards = find_cards(table, rest, verb, typed)
+    if verb == "buy" and others:
+        raise _fail(typed, "only one player buys at a time. Type buy and a card, or buy Ann and a card.")
+    entry = Entry(verb, tuple(players), tuple(c.name for c in cards), others=others)
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        got = [p for p in players if t.state.decks[p] != before.decks[p]]
+        line = f"{text.describe(t, Entry(verb, tuple(got), entry.cards), before)}, {_pile_left(t, cards)}."
+        lines = [line]
+        missed = [t.players[p] for p in players if p not in got]
+        if missed:
+            lines.append(f"{and_list(missed)} got none.")
+        turn = t.state.turn
+        if verb == "buy" and players[0] == t.state.current and turn.started and turn.coins >= 0:
+            lines.append(f"{text.plural(turn.coins, 'coin')} and {text.plural(turn.buys, 'buy')} left.")
+        return lines
+
+    _record(session, typed, entry, confirm)
+
+
+@command("buy", summary="Record a card the current player buys.", usage="buy [PLAYER] CARD...",
+         example="buy P6", topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT,
+         one_shot=False, details="With 2 Buys type both: buy silver village. Coins from play are spent.")
+def buy(session: "Session", args: str) -> None:
+    _gain_like(session, args, "buy")
+
+
+@command("gain", summary="Record a card a player gains without buying it.", usage="gain [PLAYER|others] CARD...",
+         example="gain Ann curse", topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT,
+         one_shot=False, details="gain others curse gives each other player a Curse in turn order, for Witch.")
+def gain(session: "Session", args: str) -> None:
+    _gain_like(session, args, "gain")
+
+
+@command("trash", summary="Record cards a player trashes.", usage="trash [PLAYER] CARD...", example="trash estate",
+         topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT, one_shot=False)
+def trash(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"trash {args}".strip()
+    player, rest = split_player(table, args)
+    player = table.state.current if player is None else player
+    cards = find_cards(table, rest, "trash", typed)
+    entry = Entry("trash", (player,), tuple(c.name for c in cards))
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        return [f"{text.describe(t, entry, before)}.", f"{t.players[player]} has {text.plural(t.state.deck_size(player), 'card')}."]
+
+    _record(session, typed, entry, confirm)
+
+
+@command("vp", summary="Record VP tokens a player takes.", usage="vp [PLAYER] N", example="vp 2", topic=TOPIC,
+         active=table_open, inactive_hint=HINT, one_shot=False, details="A negative number takes tokens back.")
+def vp(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"vp {args}".strip()
+    player, rest = split_player(table, args)
+    player = table.state.current if player is None else player
+    try:
+        amount = int(rest)
+    except ValueError:
+        raise _fail(typed, "needs a number of VP tokens. Type vp 2, or vp Ann 2.") from None
+    if amount == 0:
+        raise _fail(typed, "0 tokens changes nothing. Type vp 2, or vp Ann 2.")
+    entry = Entry("vp", (player,), amount=amount)
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        return [f"{text.describe(t, entry, before)}, {t.state.tokens[player]} in all."]
+
+    _record(session, typed, entry, confirm)
+
+
+@command("play", summary="Add played cards to this turn's actions, buys and coins.", usage="play CARD...",
+         example="play C1 C1 S2", topic=TOPIC, complete=_complete_supply, active=table_open,
+         inactive_hint=HINT, one_shot=False,
+         details="Counts cards whose effect is fixed, and Merchant's first Silver. next starts the count again.")
+def play(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"play {args}".strip()
+    if not args.strip():
+        session.say(text.turn_line(table.state) if table.state.over is None else f"Game over: {table.state.over}.")
+        return
+    cards = find_cards(table, args, "play", typed)
+    entry = Entry("play", cards=tuple(c.name for c in cards))
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        line = text.turn_line(t.state)
+        took = t.state.tokens[t.state.current] - before.tokens[t.state.current]
+        if took:
+            line += f" {t.current_name} took {text.plural(took, 'VP token')}."
+        return [line]
+
+    _record(session, typed, entry, confirm)
+
+
+@command("next", summary="End this turn and pass to the next player.", usage="next", example="next", topic=TOPIC,
+         active=table_open, inactive_hint=HINT, one_shot=False)
+def next_turn(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    if args.strip():
+        raise _fail(f"next {args}".strip(), "next takes nothing after it. Type next.")
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        if t.state.over:
+            return [f"Game over: {t.state.over}."] + text.score_lines(t, final=True)
+        return [f"{t.current_name}'s turn {t.state.turns[t.state.current]}."]
+
+    _record(session, "next", Entry("next"), confirm)
+
+
+@command("undo", summary="Take back the last entry.", usage="undo", example="undo", topic=TOPIC,
+         active=table_open, inactive_hint=HINT, one_shot=False)
+def undo(session: "Session", args: str) -> None:
+    saved = _saved(session)
+    table = saved.table
+    if args.strip():
+        raise _fail(f"undo {args}".strip(), "undo takes back one entry at a time. Type undo.")
+    before = table.state
+    if not table.entries:
+        raise _fail("undo", "there is nothing to undo yet. Type buy, gain, trash or play to record something.")
+    replayed_before = Table(table.setup, table.entries[:-1], table.low).state
+    entry, notes = table.undo()
+    said = text.describe(table, entry, replayed_before)
+    lines = [f"Undone: {said}."] + notes
+    if entry.verb in ("buy", "gain"):
+        lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
+    elif entry.verb == "next" and before.over is None:
+        lines.append(f"{table.current_name}'s turn again.")
+    elif entry.verb == "play":
+        lines.append(text.turn_line(table.state))
+    session.say("\n".join(lines))
+    _save(session, saved)
+
+
+@command("score", summary="VP for every player now, or one player's in detail.", usage="score [PLAYER]",
+         example="score", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False)
+def score(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    if not args.strip():
+        session.say("\n".join(text.score_lines(table)))
+        return
+    player, rest = split_player(table, args)
+    if player is None or rest:
+        raise _fail(f"score {args}".strip(), f"no player by that name. Type score, or score {table.players[0]}.")
+    session.say("\n".join(text.player_score_lines(table, player)))
+
+
+# Table-only questions and corrections (registered with the same predicate, in case a game uses the names).
+@command("piles", summary="Every Supply pile's count, grouped.", usage="piles [low]", example="piles low",
+         topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="piles low lists every pile by count, the lowest first.")
+def piles(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    word = args.strip().lower()
+    if word not in ("", "low", "l"):
+        raise _fail(f"piles {args}".strip(), "piles takes only the word low. Type piles, or piles low.")
+    session.say("\n".join(text.piles_lines(table, low_first=bool(word))))
+
+
+@command("pile", summary="One pile's count, or correct it.", usage="pile CARD [N]", example="pile province",
+         topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="pile village 6 sets the Village pile to 6 where the record differs from the table.")
+def pile(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"pile {args}".strip()
+    words = args.split()
+    amount = None
+    if len(words) > 1 and words[-1].lstrip("-").isdigit() and catalogue().by_code(words[-1]) is None:
+        amount, args = int(words[-1]), " ".join(words[:-1])
+    cards = find_cards(table, args, "pile", typed)
+    if len(set(cards)) != 1 or len(cards) != 1:
+        raise _fail(typed, "name one pile. Type pile province, or piles for all of them.")
+    card = cards[0]
+    if amount is None:
+        session.say(text.pile_line(table, card))
+        return
+    entry = Entry("pile", cards=(card.name,), amount=amount)
+    _record(session, typed, entry, lambda t, before: [f"Corrected. {text.pile_line(t, card)}"])
+
+
+@command("count", summary="A player's cards, or correct how many of a card they have.",
+         usage="count [PLAYER] [CARD N]", example="count Ann gardens 2", topic=TOPIC, active=table_open,
+         inactive_hint=HINT, one_shot=False)
+def count(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"count {args}".strip()
+    player, rest = split_player(table, args)
+    player = table.state.current if player is None else player
+    name = table.players[player]
+    if not rest:
+        deck = table.state.decks[player]
+        session.say(f"{name} has {text.plural(table.state.deck_size(player), 'card')}.\n{text.deck_said(deck)}.")
+        return
+    words = rest.split()
+    if len(words) < 2 or not words[-1].isdigit() or catalogue().by_code(words[-1]) is not None:
+        raise _fail(typed, f"needs a card and a number. Type count {name} gardens 2, or count {name} to hear them.")
+    cards = find_cards(table, " ".join(words[:-1]), "count", typed)
+    if len(set(cards)) != 1 or len(cards) != 1:
+        raise _fail(typed, f"name one card. Type count {name} gardens 2.")
+    card, amount = cards[0], int(words[-1])
+    entry = Entry("count", (player,), (card.name,), amount)
+
+    def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
+        return [f"{name} has {card.counted(amount)} now, {text.plural(t.state.deck_size(player), 'card')} in all."]
+
+    _record(session, typed, entry, confirm)
+
+
+# The table itself.
+def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str | None]:
+    parser = ArgumentParser("table new")
+    parser.add_argument("--players", required=True)
+    parser.add_argument("--kingdom", default="random")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--colony", choices=("on", "off"))
+    parser.add_argument("--name")
+    try:
+        ns = parser.parse(args)
+    except CommandError as e:
+        raise _fail(f"table new {args}".strip(), str(e)) from None
+    names = [p.strip() for p in ns.players.split(",") if p.strip()]
+    colony = None if ns.colony is None else ns.colony == "on"
+    return names, ns.kingdom, ns.seed, colony, ns.name
+
+
+def _check_names(typed: str, names: list[str]) -> None:
+    try:
+        check_players(len(names))
+    except KingdomError as e:
+        raise _fail(typed, f"{e} Separate names with commas: --players Ann,Ben.") from None
+    seen: set[str] = set()
+    cat = catalogue()
+    for name in names:
+        key = name.lower()
+        if key in seen:
+            raise _fail(typed, f"{name} is named twice. Give each player a different name.")
+        seen.add(key)
+        if key == "others" or cat.by_code(name) is not None or cat._index.get(name) is not None:  # noqa: SLF001
+            raise _fail(typed, f"{name} is also a card's name. Choose another name for that player.")
+        if not any(ch.isalpha() for ch in name) or len(name) > 20:
+            raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
+
+
+def _new(session: "Session", args: str) -> None:
+    typed = f"table new {args}".strip()
+    names, kingdom_text, seed, colony, name = _parse_new(args)
+    _check_names(typed, names)
+    try:
+        kingdom = choose_kingdom(kingdom_text, seed=seed, platinum_colony=colony)
+    except KingdomError as e:
+        raise _fail(typed, str(e)) from None
+    taken = storage.saved_names()
+    if name is None:
+        name = storage.free_name()
+    elif storage.file_name(name) in {storage.file_name(n) for n in taken}:
+        raise _fail(typed, f"a table named {name} is saved already. Choose another --name, or type table load {name}.")
+    first = random.Random(seed).randrange(len(names)) if seed is not None else random.randrange(len(names))
+    setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
+                  first, seed)
+    previous = session.state.get(KEY)
+    saved = Saved(name, Table(setup))
+    session.state[KEY] = saved
+    lines = text.setup_lines(name, setup)
+    if previous is not None and previous.name != name:
+        lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
+    session.say("\n".join(lines))
+    _save(session, saved)
+
+
+def _open(session: "Session", saved: Saved, verb: str) -> None:
+    session.state[KEY] = saved
+    lines = text.status_lines(saved.name, saved.table)
+    lines[0:0] = [f"Table {saved.name} {verb}."]
+    session.say("\n".join(lines))
+    _save(session, saved)
+
+
+def resume_offer(session: "Session") -> str | None:
+    """For the shell's on-start hook: a sentence offering the last unfinished table, or None."""
+    if table_open(session):
+        return None
+    name = storage.last_name()
+    if name is None:
+        return None
+    try:
+        saved = storage.load(name)
+    except StorageError:
+        return None
+    if saved.table.state.over:
+        return None
+    return f"Table {name} is not finished: {saved.table.current_name}'s turn. Type table resume."
+
+
+def resume(session: "Session") -> list[str]:
+    """Open the last table used; return what was said. Raises CommandError if there is none."""
+    name = storage.last_name()
+    if name is None:
+        raise CommandError("no table is saved yet. Type table new --players Ann,Ben to start one.")
+    try:
+        saved = storage.load(name)
+    except StorageError as e:
+        raise CommandError(f"{e} Type table list to hear the saved tables.") from None
+    _open(session, saved, "resumed")
+    return (session.last or "").splitlines()
+
+
+def _load(session: "Session", args: str) -> None:
+    typed = f"table load {args}".strip()
+    names = storage.saved_names()
+    if not args.strip():
+        raise _fail(typed, "needs a table's name. Type table list to hear them.")
+    if not names:
+        raise _fail(typed, "no table is saved yet. Type table new --players Ann,Ben to start one.")
+    index: NameIndex[str] = NameIndex(((n, n, ()) for n in names), "saved table")
+    try:
+        name = index.resolve(args.strip())
+    except NameError_ as e:
+        raise CommandError(f"{e} Type table list to hear them.") from None
+    try:
+        saved = storage.load(name)
+    except StorageError as e:
+        raise _fail(typed, f"{e} Type table list to hear the saved tables.") from None
+    _open(session, saved, "loaded")
+
+
+def _save_as(session: "Session", args: str) -> None:
+    typed = f"table save {args}".strip()
+    saved = _saved(session)
+    name = args.strip().strip('"')
+    if not name or len(name) > 40:
+        raise _fail(typed, "needs a name of up to 40 characters. Type table save friday.")
+    if storage.file_name(name) != storage.file_name(saved.name) and \
+            storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
+        raise _fail(typed, f"a table named {name} is saved already. Choose another name.")
+    saved.name = name
+    _save(session, saved)
+    session.say(f"Saved as {name}. Later entries are saved there too.")
+
+
+def _list(session: "Session", args: str) -> None:
+    names = storage.saved_names()
+    if not names:
+        session.say("No tables saved yet. Type table new --players Ann,Ben to start one.")
+        return
+    current = session.state.get(KEY)
+    lines = [f"{text.plural(len(names), 'saved table')}, newest first."]
+    for name in names:
+        try:
+            t = storage.load(name).table
+        except StorageError:
+            lines.append(f"{name}: damaged.")
+            continue
+        where = "over" if t.state.over else f"{t.current_name}'s turn {t.state.turns[t.state.current]}"
+        mark = ", open now" if current is not None and current.name == name else ""
+        lines.append(f"{name}: {and_list(list(t.players))}, {where}{mark}.")
+    session.say("\n".join(lines))
+
+
+def _end(session: "Session", args: str) -> None:
+    saved = _saved(session)
+    _record(session, "table end", Entry("end"),
+            lambda t, before: ["Game over, ended at the table."] + text.score_lines(t, final=True))
+
+
+def _close(session: "Session", args: str) -> None:
+    saved = _saved(session)
+    _save(session, saved)
+    session.state[KEY] = None
+    session.say(f"Table {saved.name} put away and saved. Type table load {saved.name} to return.")
+
+
+def _low(session: "Session", args: str) -> None:
+    typed = f"table low {args}".strip()
+    saved = _saved(session)
+    if not args.strip().isdigit() or not 0 <= int(args) <= 20:
+        raise _fail(typed, "needs a number from 0 to 20. Type table low 3.")
+    saved.table.low = int(args)
+    _save(session, saved)
+    session.say(f"Piles with {saved.table.low} or fewer cards are announced as low.")
+
+
+def _status(session: "Session", args: str) -> None:
+    saved = _saved(session)
+    session.say("\n".join(text.status_lines(saved.name, saved.table)))
+
+
+SUBCOMMANDS = {
+    "new": _new, "resume": lambda s, a: (resume(s), None)[1], "load": _load, "save": _save_as, "list": _list,
+    "end": _end, "close": _close, "low": _low, "status": _status,
+}
+NEEDS_TABLE = ("save", "end", "close", "low", "status")
+
+
+@command("table", summary="Keep count at a real game: set up, save, load, resume, end.",
+         usage="table new --players A,B [--kingdom K] [--seed N] [--colony on|off] | resume | load NAME | "
+               "save NAME | list | end | close | low N",
+         example='table new --players Ann,Ben --kingdom "First Game"', topic=TOPIC, one_shot=True,
+         details="table alone says whose turn it is. table low 3 sets when a pile is announced as low.")
+def table_command(session: "Session", args: str) -> None:
+    word, _, rest = args.strip().partition(" ")
+    word = word.lower()
+    if not word:
+        if not table_open(session):
+            raise CommandError("no table is open. Type table new --players Ann,Ben, or table resume.")
+        _status(session, "")
+        return
+    run = SUBCOMMANDS.get(word)
+    if run is None:
+        raise _fail(f"table {args}".strip(), "is not a table command. Type table new, resume, load, save, list or end.")
+    if word in NEEDS_TABLE and not table_open(session):
+        raise CommandError(f"no table is open for table {word}. Type table new --players Ann,Ben, or table resume.")
+    run(session, rest)
