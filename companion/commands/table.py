@@ -159,7 +159,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
             lines.append(f"{and_list(missed)} got none.")
         turn = t.state.turn
         if verb == "buy" and players[0] == t.state.current and turn.started and turn.coins >= 0:
-            lines.append(f"{text.plural(turn.coins, 'coin')} and {text.plural(turn.buys, 'buy')} left.")
+            lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
         return lines
 
     _record(session, typed, entry, confirm)

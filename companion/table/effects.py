@@ -23,7 +23,9 @@ _FIRST_PLAY = re.compile(r"first time you play an? (.+?) this turn, \+(\d+) coin
 _ALSO_TREASURE = re.compile(r"(\w+) is also a Treasure worth (\d+) coins?")
 _COST_PER_ACTION = re.compile(r"this costs (\d+) coins? less per Action card")
 _ACTIONS_COST_LESS = re.compile(r"Actions cost (\d+) coins? less")
+_EMPTY_BONUS = re.compile(r"If there are (one|two) or more, \+(\d+) Buy and \+(\d+) coins?")
 _TIMES = {"twice": 2, "three times": 3}
+_NUMBERS = {"one": 1, "two": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class Effect:
     first_play_bonus: tuple[str, int] | None = None  # ("Silver", 1) for Merchant
     cost_cut_per_action: int = 0  # Peddler: costs this much less per Action card in play
     actions_cost_less: int = 0  # Quarry: Action cards cost this much less this turn
+    empty_pile_bonus: tuple[int, int, int] | None = None  # City: (empty piles needed, +Buys, +coins)
 
 
 @lru_cache(maxsize=None)
@@ -49,7 +52,11 @@ def effect_of(card: Card) -> Effect:
     variable = variable_vp = False
     repeat = first = None
     actions_less = 0
+    empty_bonus = None
     for line in card.text:
+        if m := _EMPTY_BONUS.search(line):  # City: the table knows how many piles are empty
+            empty_bonus = (_NUMBERS[m.group(1)], int(m.group(2)), int(m.group(3)))
+            line = line[: m.start()]
         fixed = _FIXED.match(line)
         value = _VALUE.match(line)
         if fixed:
@@ -85,7 +92,7 @@ def effect_of(card: Card) -> Effect:
     for line in card.below_line:
         if m := _COST_PER_ACTION.search(line):
             cut = int(m.group(1))
-    return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less)
+    return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus)
 
 
 def also_treasures(cards: tuple[Card, ...]) -> dict[str, int]:

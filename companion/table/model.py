@@ -271,7 +271,7 @@ class Table:
             card = self.card(name)
             if not (card.is_action or card.is_treasure or name in self._treasure_values):
                 raise TableError(f"{name} is not played; only Actions and Treasures are. Type play and a card to play.")
-            vp = state.turn.play(card, self._treasure_values.get(name))
+            vp = state.turn.play(card, self._treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
 
     def _do_next(self, state: State, entry: Entry) -> None:

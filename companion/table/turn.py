@@ -33,9 +33,11 @@ class Turn:
     def started(self) -> bool:
         return bool(self.played)
 
-    def play(self, card: Card, treasure_value: int | None = None) -> int:
+    def play(self, card: Card, treasure_value: int | None = None, empty_piles: int = 0) -> int:
         """Play ``card`` (as many times as a pending Throne Room says). Returns VP tokens to take."""
         kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
+        if kind == "Treasure":
+            self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
         if card.is_action:
@@ -65,6 +67,9 @@ class Turn:
                 what, n = effect.repeat
                 self.repeats.setdefault(what, []).append(n)
             self.actions_cost_less += effect.actions_cost_less
+            if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
+                self.buys += effect.empty_pile_bonus[1]
+                self.coins += effect.empty_pile_bonus[2]
         if (effect.variable or effect.variable_vp) and card.name not in self.uncounted:
             self.uncounted.append(card.name)
         self.vp_tokens += vp
