@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, quote
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, or_list, quote
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.table import storage
@@ -99,8 +99,15 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
         outside = [c for c in everywhere if c not in supply]
         if not outside:
             raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
-        raise _fail(full or f"{what} {typed}", f"{outside[0].name} is not in this game. "
-                    f"The kingdom is {table.setup.describe_kingdom()}.") from None
+        raise _fail(full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+
+
+def not_in_game(table: Table, card: Card) -> str:
+    """Refuse a card from outside this game's Supply, naming the kingdom."""
+    setup = table.setup
+    if setup.kingdom_name:
+        return f"{card.name} is not in this game. The kingdom is {setup.kingdom_name}; type piles to hear it."
+    return f"not in this game. Choose from {or_list(list(setup.kingdom))}, or type piles."
 
 
 def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
@@ -137,7 +144,7 @@ def _pile_left(table: Table, cards: list[Card], named: bool = False) -> str:
     names = list(dict.fromkeys(c.name for c in cards))
     if len(names) == 1 and not named:
         return f"{table.state.piles[names[0]]} left"
-    return ", ".join(f"{n} {table.state.piles[n]} left" for n in names)
+    return ", ".join(f"{n} pile: {table.state.piles[n]} left" for n in names)
 
 
 # Shared verbs: each serves the table while one is open.
@@ -152,7 +159,11 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
 
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
         got = [p for p in players if t.state.decks[p] != before.decks[p]]
-        line = f"{text.describe(t, Entry(verb, tuple(got), entry.cards), before)}, {_pile_left(t, cards)}."
+        if others and len(got) == len(players):
+            said = f"Others gained {text.cards_said(cards)}"
+        else:
+            said = text.describe(t, Entry(verb, tuple(got), entry.cards), before)
+        line = f"{said[0].upper()}{said[1:]}, {_pile_left(t, cards)}."
         lines = [line]
         missed = [t.players[p] for p in players if p not in got]
         if missed:
@@ -230,11 +241,11 @@ def play(session: "Session", args: str) -> None:
     entry = Entry("play", cards=tuple(c.name for c in cards))
 
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
-        line = text.turn_line(t.state)
+        lines = text.turn_line(t.state).split("\n")
         took = t.state.tokens[t.state.current] - before.tokens[t.state.current]
         if took:
-            line += f" {t.current_name} took {text.plural(took, 'VP token')}."
-        return [line]
+            lines.append(f"{t.current_name} took {text.plural(took, 'VP token')}.")
+        return lines
 
     _record(session, typed, entry, confirm)
 
@@ -270,8 +281,13 @@ def undo(session: "Session", args: str) -> None:
     lines = [f"Undone: {said}."] + notes
     if entry.verb in ("buy", "gain"):
         lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
-    elif entry.verb == "next" and before.over is None:
-        lines.append(f"{table.current_name}'s turn again.")
+    elif entry.verb in ("next", "end"):
+        if before.over is not None:
+            lines.append("The game is not over now.")
+        lines.append(f"{table.current_name}'s turn {table.state.turns[table.state.current]} again.")
+        ending = table.ending()
+        if ending:
+            lines.append(f"Game ends this turn: {and_list(ending)}.")
     elif entry.verb == "play":
         lines.append(text.turn_line(table.state))
     session.say("\n".join(lines))

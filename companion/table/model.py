@@ -212,7 +212,7 @@ class Table:
     def _applied(self, state: State, entry: Entry) -> State:
         """A new state with ``entry`` applied, or TableError naming the problem (``state`` is untouched)."""
         if state.over is not None:
-            raise TableError(f"the game is over: {state.over}. Type score, undo, or table new.")
+            raise TableError("the game is over. Type score, undo, or table new.")
         new = state.copy()
         handler = getattr(self, f"_do_{entry.verb}", None)
         if handler is None:

@@ -68,14 +68,14 @@ def uses_vp_tokens(setup: Setup) -> bool:
 
 
 def turn_line(state: State) -> str:
-    """This turn's calculator in one line: coins first."""
+    """This turn's calculator in one line, coins first; then pending Throne Rooms and uncounted cards."""
     t = state.turn
     line = f"{plural(t.coins, 'coin')}, {plural(t.buys, 'buy')}, {plural(t.actions, 'action')}."
     waiting = t.waiting()
     if waiting:
-        line += f" Then {and_list(waiting)}."
+        line += f"\nThen {and_list(waiting)}."
     if t.uncounted:
-        line += f" Not counted: {and_list(t.uncounted)}."
+        line += f"\nNot counted: {and_list(t.uncounted)}."
     return line
 
 
