@@ -11,6 +11,7 @@ table (or None), and ``resume(session)`` opens it and returns its status lines.
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
@@ -47,11 +48,20 @@ def _lines(message: str) -> str:
     return f"{head}.\n{tail}" if sep and tail else message
 
 
+def _quote(typed: str, limit: int = 60) -> str:
+    """What was typed, in quotes; a very long line is cut at a word, with no run of dots."""
+    shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split())
+    if len(shown) > limit:
+        shown = shown[:limit].rsplit(" ", 1)[0]
+    return f'"{shown}"'
+
+
 def _fail(typed: str, problem: str) -> CommandError:
     """An error that quotes what was typed (unless the problem already quotes it)."""
-    if '"' in problem:
+    quoted = re.search(r'"([^"]+)"', problem)
+    if quoted and quoted.group(1).lower() in typed.lower():
         return CommandError(_lines(problem))
-    return CommandError(_lines(f"{quote(typed)}: {problem}"))
+    return CommandError(_lines(f"{_quote(typed)}: {problem}"))
 
 
 def _complete_supply(session: "Session", prefix: str) -> list[str]:
@@ -83,7 +93,7 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
     cat = catalogue()
     supply = table.setup.supply
     if not typed.strip():
-        raise CommandError(f"{quote(what)} needs a card. Type {what} and a card, for example {what} silver.")
+        raise _fail(full or what, f"needs a card. Type {what} and a card, for example {what} silver.")
     try:
         return cat.find_many(typed, supply)
     except AmbiguousName as e:
@@ -271,7 +281,7 @@ def undo(session: "Session", args: str) -> None:
     saved = _saved(session)
     table = saved.table
     if args.strip():
-        raise _fail(f"undo {args}".strip(), "undo takes back one entry at a time. Type undo.")
+        raise _fail(f"undo {args}".strip(), "undo takes nothing after it. Type undo, once for each entry.")
     before = table.state
     if not table.entries:
         raise _fail("undo", "there is nothing to undo yet. Type buy, gain, trash or play to record something.")
@@ -370,26 +380,33 @@ def count(session: "Session", args: str) -> None:
 
 # The table itself.
 def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str | None]:
+    typed = f"table new {args}".strip()
     parser = ArgumentParser("table new")
-    parser.add_argument("--players", required=True)
+    parser.add_argument("--players")
     parser.add_argument("--kingdom", default="random")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--colony", choices=("on", "off"))
+    parser.add_argument("--seed")
+    parser.add_argument("--colony")
     parser.add_argument("--name")
     try:
         ns = parser.parse(args)
-    except CommandError as e:
-        raise _fail(f"table new {args}".strip(), str(e)) from None
+    except CommandError:
+        raise _fail(typed, 'is not understood. Type table new --players Ann,Ben --kingdom "First Game".') from None
+    if not ns.players:
+        raise _fail(typed, "needs players. Type table new --players Ann,Ben.")
     names = [p.strip() for p in ns.players.split(",") if p.strip()]
-    colony = None if ns.colony is None else ns.colony == "on"
-    return names, ns.kingdom, ns.seed, colony, ns.name
+    if ns.seed is not None and not ns.seed.lstrip("-").isdigit():
+        raise _fail(typed, "the seed is a whole number. Type --seed 7, say.")
+    colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
+    if ns.colony is not None and colony is None:
+        raise _fail(typed, "colony is on or off. Type --colony on, or --colony off.")
+    return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name
 
 
 def _check_names(typed: str, names: list[str]) -> None:
     try:
         check_players(len(names))
-    except KingdomError as e:
-        raise _fail(typed, f"{e} Separate names with commas: --players Ann,Ben.") from None
+    except KingdomError:
+        raise _fail(typed, f"2 to 6 players, not {len(names)}. Separate names with commas: --players Ann,Ben.") from None
     seen: set[str] = set()
     cat = catalogue()
     for name in names:
@@ -477,7 +494,7 @@ def _load(session: "Session", args: str) -> None:
     try:
         name = index.resolve(args.strip())
     except NameError_ as e:
-        raise CommandError(f"{e} Type table list to hear them.") from None
+        raise _fail(typed, f"{e} Type table list to hear them.") from None
     try:
         saved = storage.load(name)
     except StorageError as e:
@@ -490,7 +507,7 @@ def _save_as(session: "Session", args: str) -> None:
     saved = _saved(session)
     name = args.strip().strip('"')
     if not name or len(name) > 40:
-        raise _fail(typed, "needs a name of up to 40 characters. Type table save friday.")
+        raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
     if storage.file_name(name) != storage.file_name(saved.name) and \
             storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
         raise _fail(typed, f"a table named {name} is saved already. Choose another name.")

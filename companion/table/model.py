@@ -270,7 +270,7 @@ class Table:
         for name in entry.cards:
             card = self.card(name)
             if not (card.is_action or card.is_treasure or name in self._treasure_values):
-                raise TableError(f"{name} is not played; only Actions and Treasures are. Type play and a card to play.")
+                raise TableError(f"{name} is not played. Type play and an Action or a Treasure.")
             vp = state.turn.play(card, self._treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
 
@@ -296,7 +296,7 @@ class Table:
         (name,) = entry.cards
         most = self.setup.pile_sizes()[name]
         if not 0 <= entry.amount <= most:
-            raise TableError(f"the {name} pile holds 0 to {most} cards. Type a number in that range.")
+            raise TableError(f"{name} pile: 0 to {most} cards. Type a number in that range.")
         state.piles[name] = entry.amount
 
     def _do_end(self, state: State, entry: Entry) -> None:
