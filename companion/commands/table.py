@@ -511,8 +511,14 @@ def _save_as(session: "Session", args: str) -> None:
     if storage.file_name(name) != storage.file_name(saved.name) and \
             storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
         raise _fail(typed, f"a table named {name} is saved already. Choose another name.")
-    saved.name = name
-    _save(session, saved)
+    old, saved.name = saved.name, name
+    try:
+        storage.save(saved)
+        if storage.file_name(old) != storage.file_name(name):
+            storage.remove(old)
+    except StorageError as e:
+        saved.name = old
+        raise _fail(typed, f"{e} Type table save and another name.") from None
     session.say(f"Saved as {name}. Later entries are saved there too.")
 
 

@@ -103,6 +103,16 @@ def save(saved: Saved) -> Path:
     return path
 
 
+def remove(name: str) -> None:
+    """Delete a table's file (after it was saved under a new name)."""
+    try:
+        (tables_dir() / file_name(name)).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise StorageError(f"the old file of {name} could not be removed: {e.strerror}.") from e
+
+
 def load(name: str) -> Saved:
     path = tables_dir() / file_name(name)
     try:
@@ -141,7 +151,7 @@ def saved_names() -> list[str]:
         try:
             names.append(str(json.loads(path.read_text(encoding="utf-8"))["name"]))
         except (OSError, ValueError, KeyError, TypeError):
-            continue
+            names.append(path.stem.replace("-", " "))  # listed, so that loading it can say what is wrong
     return names
 
 
