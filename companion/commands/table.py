@@ -577,8 +577,8 @@ NEEDS_TABLE = ("save", "end", "close", "low", "status")
 
 
 @command("table", summary="Keep count at a real game: set up, save, load, resume, end.",
-         usage="table new --players A,B [--kingdom K] [--seed N] [--colony on|off] | resume | load NAME | "
-               "save NAME | list | end | close | low N",
+         usage="table new --players A,B --kingdom K --seed N --colony on or off; table resume, load NAME, "
+               "save NAME, list, end, close, or low N",
          example='table new --players Ann,Ben --kingdom "First Game"', topic=TOPIC, one_shot=True,
          details="table alone says whose turn it is. table low 3 sets when a pile is announced as low.")
 def table_command(session: "Session", args: str) -> None:

@@ -90,6 +90,8 @@ class Turn:
         self.buys -= 1
 
     def waiting(self) -> list[str]:
-        """Pending Throne Rooms and Tiaras, said as "next Action twice"."""
+        """Pending Throne Rooms and Merchants, said as "next Action twice", "first Silver +1 coin"."""
         words = {2: "twice", 3: "three times"}
-        return [f"next {kind} {words.get(n, f'{n} times')}" for kind, ns in self.repeats.items() for n in ns]
+        said = [f"next {kind} {words.get(n, f'{n} times')}" for kind, ns in self.repeats.items() for n in ns]
+        said += [f"the first {name} adds {n} {'coin' if n == 1 else 'coins'}" for name, n in self.bonus.items()]
+        return said
