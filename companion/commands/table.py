@@ -474,11 +474,11 @@ def resume(session: "Session") -> list[str]:
     """Open the last table used; return what was said. Raises CommandError if there is none."""
     name = storage.last_name()
     if name is None:
-        raise CommandError("no table is saved yet. Type table new --players Ann,Ben to start one.")
+        raise _fail("table resume", "no table is saved yet. Type table new --players Ann,Ben to start one.")
     try:
         saved = storage.load(name)
     except StorageError as e:
-        raise CommandError(f"{e} Type table list to hear the saved tables.") from None
+        raise _fail("table resume", f"{e} Type table list to hear the saved tables.") from None
     _open(session, saved, "resumed")
     return (session.last or "").splitlines()
 
@@ -586,12 +586,12 @@ def table_command(session: "Session", args: str) -> None:
     word = word.lower()
     if not word:
         if not table_open(session):
-            raise CommandError("no table is open. Type table new --players Ann,Ben, or table resume.")
+            raise _fail("table", "no table is open. Type table new --players Ann,Ben, or table resume.")
         _status(session, "")
         return
     run = SUBCOMMANDS.get(word)
     if run is None:
         raise _fail(f"table {args}".strip(), "is not a table command. Type table new, resume, load, save, list or end.")
     if word in NEEDS_TABLE and not table_open(session):
-        raise CommandError(f"no table is open for table {word}. Type table new --players Ann,Ben, or table resume.")
+        raise _fail(f"table {args}".strip(), "no table is open. Type table new --players Ann,Ben, or table resume.")
     run(session, rest)

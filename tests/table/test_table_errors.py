@@ -65,7 +65,8 @@ def test_table_verbs_with_no_table_say_how_to_start_one(line: str, data_dir) -> 
 @pytest.mark.parametrize("line", ["table end", "table save friday", "table low 2", "table", "table resume"])
 def test_table_subcommands_with_no_table_open(line: str, data_dir) -> None:
     said = Driver().run(line)
-    assert said.startswith("Error: ") and "table new" in said, said
+    assert said.startswith(f'Error: "{line}": no table is ') and "Type table new" in said, said
+    assert not problems(line, said), problems(line, said)
     assert not saved_files(data_dir)
 
 

@@ -109,7 +109,7 @@ def test_a_damaged_file_is_reported_not_raised(data_dir) -> None:
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     (data_dir / "tables" / "game-1.json").write_text('{"version": 1, "name": "game 1", "setup": {}}')
     said = Driver().run("table resume")
-    assert said.startswith("Error: the table game 1 is damaged"), said
+    assert said.startswith('Error: "table resume": the table game 1 is damaged'), said
     (data_dir / "tables" / "game-1.json").write_text('{"version": 99}')
     said = Driver().run("table load game 1")
     assert said.startswith('Error: "table load game 1": this table file is version 99'), said
