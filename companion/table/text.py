@@ -147,8 +147,13 @@ def score_lines(table: Table, final: bool = False) -> list[str]:
         first = result_line(all_scores)
     else:
         best = [s for s in ranked if s.vp == ranked[0].vp]
-        names = and_list([s.player for s in best])
-        first = f"{names} {'lead' if len(best) > 1 else 'leads'} with {ranked[0].vp} VP."
+        if len(best) == len(ranked):
+            first = f"All tied at {ranked[0].vp} VP."
+        elif len(best) > 2:
+            first = f"{len(best)} players lead with {ranked[0].vp} VP."
+        else:
+            names = and_list([s.player for s in best])
+            first = f"{names} {'lead' if len(best) > 1 else 'leads'} with {ranked[0].vp} VP."
     return [first, ", ".join(str(s) for s in ranked) + "."]
 
 

@@ -121,3 +121,38 @@ def test_five_player_game_ends_on_four_piles_not_three() -> None:
     assert "Gardens" in text and "Colony" in text
     scores = d.session.state["table"].table
     assert any(scores.state.decks[i].get("Gardens") for i in range(5))
+
+
+ENTRY_VERBS = ("buy", "gain", "trash", "vp", "play", "next", "undo", "pile", "count", "score")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_entries_answer_in_at_most_40_words_and_5_lines(game: str) -> None:
+    """Lists asked for (table new, piles, table list) may be longer; everything typed during play may not."""
+    d = play(game)
+    long = []
+    for block in d.transcript:
+        command, _, response = block.partition("\n")
+        if command[2:].split(" ")[0] not in ENTRY_VERBS or command.startswith("> piles"):
+            continue
+        if game == "five_players" and command == "> score" or "Game over" in response:
+            continue  # five names and scores in one line, said once
+        if len(response.split()) > 40 or len(response.splitlines()) > 5:
+            long.append(f"{command}: {response!r}")
+    assert not long, "\n".join(long[:10])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_and_lists_pass_the_checks_for_every_player_count(players: int) -> None:
+    names = ",".join(["Ann", "Ben", "Cal", "Dee", "Eve", "Fay"][:players])
+    d = Driver()
+    lines = [f"table new --players {names} --kingdom random --seed {players}", "table", "piles", "piles low",
+             "score", "count", "play", "table list", "pile copper", f"score Ann"]
+    for line in lines:
+        said = d.run(line)
+        assert not said.startswith("Error"), (line, said)
+        assert not problems(line, said), (line, said, problems(line, said))
+    setup = d.transcript[0]
+    assert f"{players} players." in setup.splitlines()[1]
+    sizes = d.session.state["table"].table.setup.pile_sizes()
+    assert f"{sizes['Province']} Provinces" in setup and f"{sizes['Curse']} Curses" in setup
