@@ -19,7 +19,8 @@ from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownN
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.table import storage
-from companion.table.model import Entry, Setup, Table, TableError
+from companion.table.model import DEFAULT_LOW, Entry, Setup, Table, TableError
+from companion.table.scoring import scores, winners
 from companion.table.storage import Saved, StorageError
 from companion.table import text
 
@@ -50,7 +51,7 @@ def _lines(message: str) -> str:
 
 def _quote(typed: str, limit: int = 60) -> str:
     """What was typed, in quotes; a very long line is cut at a word, with no run of dots."""
-    shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split())
+    shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split()).replace('"', "'")
     if len(shown) > limit:
         shown = shown[:limit].rsplit(" ", 1)[0]
     return f'"{shown}"'
@@ -379,7 +380,7 @@ def count(session: "Session", args: str) -> None:
 
 
 # The table itself.
-def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str | None]:
+def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str | None, str | None]:
     typed = f"table new {args}".strip()
     parser = ArgumentParser("table new")
     parser.add_argument("--players")
@@ -387,6 +388,7 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     parser.add_argument("--seed")
     parser.add_argument("--colony")
     parser.add_argument("--name")
+    parser.add_argument("--first")
     try:
         ns = parser.parse(args)
     except CommandError:
@@ -395,14 +397,17 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
         raise _fail(typed, "needs players. Type table new --players Ann,Ben.")
     names = [p.strip() for p in ns.players.split(",") if p.strip()]
     if ns.seed is not None and not ns.seed.lstrip("-").isdigit():
-        raise _fail(typed, "the seed is a whole number. Type --seed 7, say.")
+        raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
-        raise _fail(typed, "colony is on or off. Type --colony on, or --colony off.")
-    return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name
+        raise _fail(f"--colony {ns.colony}", "is on or off. Type --colony on, or --colony off.")
+    if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
+        raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
+    return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name, ns.first
 
 
 def _check_names(typed: str, names: list[str]) -> None:
+    typed = "--players " + ",".join(names)
     try:
         check_players(len(names))
     except KingdomError:
@@ -420,9 +425,32 @@ def _check_names(typed: str, names: list[str]) -> None:
             raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
 
 
+def _default_low(session: "Session") -> int:
+    """The low-pile threshold: the user's setting ``table_low_pile`` if there is one, else 3."""
+    value = getattr(session.settings, "table_low_pile", None)
+    return value if isinstance(value, int) and 0 <= value <= 20 else DEFAULT_LOW
+
+
+def _first_player(typed: str, names: list[str], asked: str | None, seed: int | None,
+                  previous: Saved | None) -> tuple[int, str]:
+    """Who goes first: as asked; else after the last game's winner (the rulebook); else at random."""
+    lower = [n.lower() for n in names]
+    if asked is not None:
+        if asked.strip().lower() not in lower:
+            raise _fail(f"--first {asked}", f"{asked.strip()} is not playing. Type --first and one of {or_list(names)}.")
+        return lower.index(asked.strip().lower()), ""
+    if previous is not None and previous.table.state.over:
+        won = winners(scores(previous.table))
+        if len(won) == 1 and won[0].player.lower() in lower:
+            seat = lower.index(won[0].player.lower())
+            return (seat + 1) % len(names), f"as {names[seat]} won the last game and goes last"
+    rng = random.Random(seed) if seed is not None else random.Random()
+    return rng.randrange(len(names)), ""
+
+
 def _new(session: "Session", args: str) -> None:
     typed = f"table new {args}".strip()
-    names, kingdom_text, seed, colony, name = _parse_new(args)
+    names, kingdom_text, seed, colony, name, first_name = _parse_new(args)
     _check_names(typed, names)
     try:
         kingdom = choose_kingdom(kingdom_text, seed=seed, platinum_colony=colony)
@@ -432,14 +460,16 @@ def _new(session: "Session", args: str) -> None:
     if name is None:
         name = storage.free_name()
     elif storage.file_name(name) in {storage.file_name(n) for n in taken}:
-        raise _fail(typed, f"a table named {name} is saved already. Choose another --name, or type table load {name}.")
-    first = random.Random(seed).randrange(len(names)) if seed is not None else random.randrange(len(names))
+        raise _fail(f"--name {name}", f"a table named {name} is saved already. Choose another --name, or type table load {name}.")
+    previous = session.state.get(KEY)
+    first, why = _first_player(typed, names, first_name, seed, previous)
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
-    previous = session.state.get(KEY)
-    saved = Saved(name, Table(setup))
+    saved = Saved(name, Table(setup, low=_default_low(session)))
     session.state[KEY] = saved
     lines = text.setup_lines(name, setup)
+    if why:
+        lines[-1] = lines[-1].replace(" goes first.", f" goes first, {why}.", 1)
     if previous is not None and previous.name != name:
         lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
     session.say("\n".join(lines))

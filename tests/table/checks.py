@@ -56,8 +56,8 @@ def error_problems(command: str, response: str) -> list[str]:
     if not text.startswith("Error:"):
         found.append("error does not start with Error:")
     quotes = re.findall(r'"([^"]*)"', text)
-    typed = command.strip().lower()
-    if not any(q.rstrip(".").lower() in typed or typed.startswith(q.rstrip(".").lower()) for q in quotes if q):
+    typed = command.strip().lower().replace('"', "'")
+    if not any(q.rstrip(".").lower().replace('"', "'") in typed for q in quotes if q):
         found.append(f"error does not quote what was typed ({command!r})")
     if not re.search(r"\b([Tt]ype|Choose|Name|Give|Use|Separate|Close)\b", text):
         found.append("error does not say what to type instead")

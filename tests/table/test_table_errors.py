@@ -94,3 +94,15 @@ def test_the_game_over_refuses_entries_but_undo_reopens_it(first_game: Driver) -
     assert said.startswith('Error: "buy silver": the game is over.')
     assert d.run("undo").startswith("Undone: the end of Ann's turn.")
     assert d.run("buy silver").startswith("Ann bought a Silver")
+
+
+@pytest.mark.parametrize("line,quoted", [
+    ('table new --players Ann,Ben --kingdom "First Game" --first zed', "--first zed"),
+    ("table new --players Ann,Ben --colony maybe", "--colony maybe"),
+    ("table new --players Ann,Ben --seed x", "--seed x"),
+    ("table new --players Ann,Gold", "--players Ann,Gold"),
+])
+def test_table_new_quotes_the_option_that_is_wrong(line: str, quoted: str, data_dir) -> None:
+    said = Driver().run(line)
+    assert said.startswith(f'Error: "{quoted}": '), said
+    assert not saved_files(data_dir)

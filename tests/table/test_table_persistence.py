@@ -120,3 +120,16 @@ def test_table_close_frees_the_shared_verbs(data_dir) -> None:
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.run("table close") == "Table game 1 put away and saved. Type table load game 1 to return.\n"
     assert d.run("buy silver") == "Error: Start a table with table new, or a game with new.\n"
+
+
+def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
+    d = Driver()
+    d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --first Ben')
+    assert d.session.state["table"].table.current_name == "Ben"
+    d.run("gain Cal province")
+    d.run("table end")
+    said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game"')
+    assert "Ann goes first, as Cal won the last game and goes last. Turn order: Ann, Ben and Cal." in said
+    d.run("table end")  # a tie: Ann, Ben and Cal share it, so the first player is drawn at random again
+    said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --seed 1')
+    assert "won the last game" not in said
