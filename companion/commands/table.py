@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, or_list, quote
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, or_list
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.table import storage

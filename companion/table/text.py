@@ -8,7 +8,7 @@ from typing import Iterable
 from companion.cards import Card, catalogue
 from companion.cards.names import and_list
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
-from companion.table.scoring import Score, result_line, scores
+from companion.table.scoring import result_line, scores
 
 
 def plural(n: int, word: str) -> str:

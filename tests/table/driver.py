@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import shlex
 
 from companion.commands import registry
 from companion.commands.registry import CommandError

@@ -130,6 +130,6 @@ def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
     d.run("table end")
     said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game"')
     assert "Ann goes first, as Cal won the last game and goes last. Turn order: Ann, Ben and Cal." in said
-    d.run("table end")  # a tie: Ann, Ben and Cal share it, so the first player is drawn at random again
+    d.run("table end")  # Ben and Cal tie with fewer turns than Ann: a shared win, so the first player is drawn again
     said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --seed 1')
     assert "won the last game" not in said
