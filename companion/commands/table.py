@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, or_list
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.table import storage
@@ -419,7 +419,8 @@ def _check_names(typed: str, names: list[str]) -> None:
         if key in seen:
             raise _fail(typed, f"{name} is named twice. Give each player a different name.")
         seen.add(key)
-        if key == "others" or cat.by_code(name) is not None or cat._index.get(name) is not None:  # noqa: SLF001
+        card_words = {loose(c.name) for c in cat} | {loose(c.plural) for c in cat}
+        if key == "others" or cat.by_code(name) is not None or loose(name) in card_words:
             raise _fail(typed, f"{name} is also a card's name. Choose another name for that player.")
         if not any(ch.isalpha() for ch in name) or len(name) > 20:
             raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
@@ -513,6 +514,10 @@ def resume(session: "Session") -> list[str]:
     return (session.last or "").splitlines()
 
 
+def _resume(session: "Session") -> None:
+    resume(session)
+
+
 def _load(session: "Session", args: str) -> None:
     typed = f"table load {args}".strip()
     names = storage.saved_names()
@@ -600,7 +605,7 @@ def _status(session: "Session", args: str) -> None:
 
 
 SUBCOMMANDS = {
-    "new": _new, "resume": lambda s, a: (resume(s), None)[1], "load": _load, "save": _save_as, "list": _list,
+    "new": _new, "resume": lambda session, args: _resume(session), "load": _load, "save": _save_as, "list": _list,
     "end": _end, "close": _close, "low": _low, "status": _status,
 }
 NEEDS_TABLE = ("save", "end", "close", "low", "status")
