@@ -180,7 +180,8 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
         if missed:
             lines.append(f"{and_list(missed)} got none.")
         turn = t.state.turn
-        if verb == "buy" and players[0] == t.state.current and turn.started and turn.coins >= 0:
+        if verb == "buy" and players[0] == t.state.current and turn.started and turn.coins >= 0 \
+                and turn.buys >= 0:
             lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
         return lines
 

@@ -70,7 +70,10 @@ def uses_vp_tokens(setup: Setup) -> bool:
 def turn_line(state: State) -> str:
     """This turn's calculator in one line, coins first; then pending Throne Rooms and uncounted cards."""
     t = state.turn
-    line = f"{plural(t.coins, 'coin')}, {plural(t.buys, 'buy')}, {plural(t.actions, 'action')}."
+    coins, buys = max(0, t.coins), max(0, t.buys)
+    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}, {plural(t.actions, 'action')}."
+    if t.coins < 0 or t.buys < 0:
+        line += "\nMore was bought than the calculator counted."
     waiting = t.waiting()
     if waiting:
         line += f"\nThen {and_list(waiting)}."
@@ -95,7 +98,7 @@ def status_lines(name: str, table: Table) -> list[str]:
     lines.append(f"Table {name}, {plural(len(table.players), 'player')}" + (f"; piles {', '.join(piles)}." if piles else "."))
     ending = table.ending()
     if ending:
-        lines.insert(0, f"Game ends after this turn: {and_list(ending)}.")
+        lines.insert(0, f"Game ends this turn: {and_list(ending)}.")
     return lines
 
 

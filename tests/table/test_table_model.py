@@ -186,3 +186,16 @@ def test_undo_equals_replay_of_all_but_the_last_for_random_games() -> None:
             t.undo()
             assert t.state == expected
     assert Table(t.setup, t.entries).state == t.state
+
+
+def test_the_calculator_never_says_a_negative_number() -> None:
+    from companion.table.text import turn_line
+
+    t = make("Bank, Market, City, Vault, Mint, Quarry, Peddler, Tiara, Monument, Bishop")
+    play(t, "bank")
+    t.record(Entry("buy", (0,), ("Gold",)))
+    t.record(Entry("buy", (0,), ("Gold",)))
+    line = turn_line(t.state)
+    assert line.splitlines()[0] == "0 coins, 0 buys, 1 action."
+    assert "More was bought than the calculator counted." in line
+    assert "Not counted: Bank." in line
