@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ HERE = Path(__file__).parent
 GAMES = ("two_players", "five_players")
 
 
+@lru_cache(maxsize=None)
 def play(game: str) -> Driver:
+    """The whole game played once per test run (its tables saved in the first test's data folder)."""
     d = Driver()
     for line in (HERE / "games" / f"{game}.txt").read_text().splitlines():
         d.run(line)
