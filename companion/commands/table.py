@@ -319,6 +319,31 @@ def score(session: "Session", args: str) -> None:
     session.say("\n".join(text.player_score_lines(table, player)))
 
 
+@command("log", summary="The last entries recorded at the table, oldest first.", usage="log [N]", example="log 3",
+         topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="Use it to check what was recorded before you type undo.")
+def log(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    word = args.strip()
+    if word and not (word.isdigit() and 1 <= int(word) <= 50):
+        raise _fail(f"log {args}".strip(), "needs a number from 1 to 50. Type log, or log 10.")
+    n = int(word) if word else 4
+    if not table.entries:
+        session.say("Nothing recorded yet. Type buy, gain, trash or play.")
+        return
+    said = []
+    replay = Table(table.setup, low=table.low)
+    for entry in table.entries:
+        said.append(text.describe(replay, entry, replay.state))
+        replay.record(entry)
+    shown = said[-n:]
+    if len(shown) == len(said):
+        head = "The only entry:" if len(said) == 1 else f"All {len(said)} entries:"
+    else:
+        head = f"Last {len(shown)} entries of {len(said)}:" if len(shown) > 1 else f"Last entry of {len(said)}:"
+    session.say("\n".join([head] + [f"{line[0].upper()}{line[1:]}." for line in shown]))
+
+
 # Table-only questions and corrections (registered with the same predicate, in case a game uses the names).
 @command("piles", summary="Every Supply pile's count, grouped.", usage="piles [low]", example="piles low",
          topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,

@@ -133,3 +133,15 @@ def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
     d.run("table end")  # Ben and Cal tie with fewer turns than Ann: a shared win, so the first player is drawn again
     said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --seed 1')
     assert "won the last game" not in said
+
+
+def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
+    d = first_game
+    assert d.run("log") == "Nothing recorded yet. Type buy, gain, trash or play.\n"
+    for line in ("play C1 C1 S2", "buy silver", "next", "gain others curse", "vp 2"):
+        d.run(line)
+    assert d.run("log") == ("Last 4 entries of 5:\nAnn bought a Silver.\nThe end of Ann's turn.\n"
+                            "Ann gained a Curse.\nBen took 2 VP tokens.\n")
+    assert d.run("log 1") == "Last entry of 5:\nBen took 2 VP tokens.\n"
+    d.run("undo")
+    assert d.run("log 9").startswith("All 4 entries:\nAnn played 2 Coppers and a Silver.\n")
