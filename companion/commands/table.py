@@ -290,7 +290,7 @@ def undo(session: "Session", args: str) -> None:
     replayed_before = Table(table.setup, table.entries[:-1], table.low).state
     entry, notes = table.undo()
     said = text.describe(table, entry, replayed_before)
-    lines = [f"Undone: {said}."] + notes
+    lines = text.fit_first(f"Undone: {said}.") + notes
     if entry.verb in ("buy", "gain"):
         lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
     elif entry.verb in ("next", "end"):
@@ -329,7 +329,7 @@ def log(session: "Session", args: str) -> None:
         raise _fail(f"log {args}".strip(), "needs a number from 1 to 50. Type log, or log 10.")
     n = int(word) if word else 4
     if not table.entries:
-        session.say("Nothing recorded yet. Type buy, gain, trash or play.")
+        session.say("Nothing recorded yet.\nType buy, gain, trash or play.")
         return
     said = []
     replay = Table(table.setup, low=table.low)
@@ -374,7 +374,7 @@ def pile(session: "Session", args: str) -> None:
         session.say(text.pile_line(table, card))
         return
     entry = Entry("pile", cards=(card.name,), amount=amount)
-    _record(session, typed, entry, lambda t, before: [f"Corrected. {text.pile_line(t, card)}"])
+    _record(session, typed, entry, lambda t, before: ["Corrected.", text.pile_line(t, card)])
 
 
 @command("count", summary="A player's cards, or correct how many of a card they have.",
@@ -400,7 +400,7 @@ def count(session: "Session", args: str) -> None:
     entry = Entry("count", (player,), (card.name,), amount)
 
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
-        return [f"{name} has {card.counted(amount)} now, {text.plural(t.state.deck_size(player), 'card')} in all."]
+        return [f"{name} has {card.counted(amount)} now.", f"{text.plural(t.state.deck_size(player), 'card')} in all."]
 
     _record(session, typed, entry, confirm)
 
@@ -622,7 +622,7 @@ def _low(session: "Session", args: str) -> None:
         raise _fail(typed, "needs a number from 0 to 20. Type table low 3.")
     saved.table.low = int(args)
     _save(session, saved)
-    session.say(f"Piles with {saved.table.low} or fewer cards are announced as low.")
+    session.say(f"Low piles: {text.plural(saved.table.low, 'card')} or fewer.")
 
 
 def _status(session: "Session", args: str) -> None:

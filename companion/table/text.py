@@ -15,6 +15,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def fit_first(line: str, width: int = 40) -> list[str]:
+    """A sentence as lines, the first at most ``width`` characters (broken between words), for a braille display."""
+    if len(line) <= width:
+        return [line]
+    cut = line.rfind(" ", 0, width + 1)
+    return [line] if cut <= 0 else [line[:cut], line[cut + 1:]]
+
+
 def a_card(card: Card) -> str:
     return ("an " if card.name[0] in "AEIOU" else "a ") + card.name
 

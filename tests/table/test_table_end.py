@@ -87,7 +87,7 @@ def test_low_piles_are_announced_at_the_threshold_and_it_can_be_set() -> None:
     d.run("pile village 5")
     assert d.run("buy village") == "Ann bought a Village, 4 left.\n"
     assert d.run("buy village").splitlines()[0] == "Village pile low: 3 left."
-    assert d.run("table low 1") == "Piles with 1 or fewer cards are announced as low.\n"
+    assert d.run("table low 1") == "Low piles: 1 card or fewer.\n"
     assert not d.run("buy village").startswith("Village pile low")
     assert d.run("buy village").splitlines()[0] == "Village pile low: 1 left."
 

@@ -137,7 +137,7 @@ def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
 
 def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
     d = first_game
-    assert d.run("log") == "Nothing recorded yet. Type buy, gain, trash or play.\n"
+    assert d.run("log") == "Nothing recorded yet.\nType buy, gain, trash or play.\n"
     for line in ("play C1 C1 S2", "buy silver", "next", "gain others curse", "vp 2"):
         d.run(line)
     assert d.run("log") == ("Last 4 entries of 5:\nAnn bought a Silver.\nThe end of Ann's turn.\n"
