@@ -97,7 +97,8 @@ def save(saved: Saved) -> Path:
     path = folder / file_name(saved.name)
     try:
         write_atomic(path, to_json(saved))
-        write_atomic(folder / "last.json", {"version": FORMAT_VERSION, "name": saved.name})
+        if last_name() != saved.name:
+            write_atomic(folder / "last.json", {"version": FORMAT_VERSION, "name": saved.name})
     except OSError as e:
         raise StorageError(f"the table could not be saved in {folder}: {e.strerror}.") from e
     return path
