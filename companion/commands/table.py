@@ -147,6 +147,7 @@ def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # t
     except TableError as e:
         raise _fail(typed, str(e)) from None
     lines = notes + confirm(saved.table, before)
+    lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
     session.say("\n".join(lines))
     _save(session, saved)
 
