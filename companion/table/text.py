@@ -19,6 +19,10 @@ def fit_first(line: str, width: int = 40) -> list[str]:
     """A sentence as lines, the first at most ``width`` characters (broken between words), for a braille display."""
     if len(line) <= width:
         return [line]
+    for mark in (", ", "; ", ": "):  # break after a comma or colon where one fits, else between words
+        cut = line.rfind(mark, 0, width)
+        if cut > 0:
+            return [line[: cut + 1], line[cut + 2:]]
     cut = line.rfind(" ", 0, width + 1)
     return [line] if cut <= 0 else [line[:cut], line[cut + 1:]]
 
