@@ -581,7 +581,7 @@ def _save_as(session: "Session", args: str) -> None:
     except StorageError as e:
         saved.name = old
         raise _fail(typed, f"{e} Type table save and another name.") from None
-    session.say(f"Saved as {name}. Later entries are saved there too.")
+    session.say(f"Saved as {name}.\nLater entries are saved there too.")
 
 
 def _list(session: "Session", args: str) -> None:

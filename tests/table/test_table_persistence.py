@@ -78,7 +78,7 @@ def test_several_tables_by_name(data_dir) -> None:
     d = Driver()
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     d.run("buy silver")
-    assert d.run("table save friday") == "Saved as friday. Later entries are saved there too.\n"
+    assert d.run("table save friday") == "Saved as friday.\nLater entries are saved there too.\n"
     d.run("buy gold")
     said = d.run("table new --players Cal,Dee,Eve --kingdom random --seed 9")
     assert said.splitlines()[0] == "Table game 1: 3 players."
