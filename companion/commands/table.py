@@ -263,6 +263,19 @@ def play(session: "Session", args: str) -> None:
     _record(session, typed, entry, confirm)
 
 
+@command("coins", summary="Add coins the calculator cannot count, such as Moneylender's.", usage="coins N",
+         example="coins 3", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="A negative number takes coins away.")
+def coins(session: "Session", args: str) -> None:
+    table = _saved(session).table
+    typed = f"coins {args}".strip()
+    word = args.strip()
+    if not word.lstrip("-").isdigit() or int(word) == 0 or abs(int(word)) > 99:
+        raise _fail(typed, "needs a number of coins. Type coins 3, or coins -1.")
+    entry = Entry("coins", amount=int(word))
+    _record(session, typed, entry, lambda t, before: text.turn_line(t.state).split("\n"))
+
+
 @command("next", summary="End this turn and pass to the next player.", usage="next", example="next", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False)
 def next_turn(session: "Session", args: str) -> None:

@@ -19,7 +19,7 @@ from companion.table.turn import Turn
 
 STARTING_DECK: tuple[tuple[str, int], ...] = (("Copper", 7), ("Estate", 3))  # rulebook: 7 Coppers, 3 Estates
 DEFAULT_LOW = 3  # a pile with this many cards or fewer is announced as low
-VERBS = ("buy", "gain", "trash", "vp", "play", "next", "count", "pile", "end")
+VERBS = ("buy", "gain", "trash", "vp", "play", "coins", "next", "count", "pile", "end")
 
 
 class TableError(ValueError):
@@ -273,6 +273,13 @@ class Table:
                 raise TableError(f"{name} is not played. Type play and an Action or a Treasure.")
             vp = state.turn.play(card, self._treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
+
+    def _do_coins(self, state: State, entry: Entry) -> None:
+        """Coins the calculator cannot know (Moneylender, Bank, Vault), added by hand."""
+        if entry.amount < 0 and state.turn.coins + entry.amount < 0:
+            raise TableError(f"only {max(0, state.turn.coins)} coins to take away. Type a smaller number.")
+        state.turn.coins += entry.amount
+        state.turn.uncounted.clear()  # the player has added what the calculator could not count
 
     def _do_next(self, state: State, entry: Entry) -> None:
         reasons = ending_reasons(self.setup, state)

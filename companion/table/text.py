@@ -195,6 +195,8 @@ def describe(table: Table, entry: Entry, state: State) -> str:
         return f"{names} {took} {plural(abs(entry.amount), 'VP token')}"
     if entry.verb == "play":
         return f"{table.players[state.current]} played {cards}"
+    if entry.verb == "coins":
+        return f"{plural(entry.amount, 'coin')} added to {table.players[state.current]}'s turn"
     if entry.verb == "next":
         return f"the end of {table.players[state.current]}'s turn"
     if entry.verb == "count":

@@ -17,7 +17,7 @@ WRONG_AT_A_TABLE = [
     "trash", "trash gold", "trash estate estate estate estate", "trash Ben silver", "trash witch",
     "vp", "vp two", "vp 0", "vp -1", "vp Ann", "vp Ben -3",
     "play witch", "play province", "play qq",
-    "next now", "undo twice", "log x", "log 0", "score Zed", "score Ann Ben",
+    "next now", "undo twice", "log x", "log 0", "coins", "coins x", "coins 0", "coins -9", "score Zed", "score Ann Ben",
     "piles high", "pile", "pile witch", "pile province 9", "pile province -1", "pile copper silver",
     "count Ann gardens 2", "count Ann estate", "count Ann estate x", "count Ann copper silver 2",
     "table new", "table new --players Ann", "table new --players Ann,Ann", "table new --players Ann,Gold",
@@ -54,7 +54,7 @@ def test_wrong_input_at_a_table_says_what_to_type_and_changes_nothing(line: str,
 
 
 @pytest.mark.parametrize("line", ["buy P6", "gain Ann curse", "trash estate", "vp 2", "play village", "next",
-                                  "undo", "score", "piles", "pile province", "count Ann gardens 2", "log"])
+                                  "undo", "score", "piles", "pile province", "count Ann gardens 2", "log", "coins 3"])
 def test_table_verbs_with_no_table_say_how_to_start_one(line: str, data_dir) -> None:
     d = Driver()
     said = d.run(line)

@@ -20,6 +20,7 @@ LINE = st.one_of(
               st.sampled_from(CARDS)),
     st.builds(lambda c, d: f"play {c} {d}", st.sampled_from(CARDS), st.sampled_from(CARDS)),
     st.builds(lambda w, n: f"vp {w}{n}", st.sampled_from(WHO), st.integers(-3, 3)),
+    st.builds(lambda n: f"coins {n}", st.integers(-5, 5)),
     st.builds(lambda c, n: f"pile {c} {n}", st.sampled_from(CARDS), st.integers(-1, 12)),
     st.builds(lambda w, c, n: f"count {w}{c} {n}", st.sampled_from(WHO), st.sampled_from(CARDS), st.integers(0, 4)),
     st.sampled_from(["next", "next", "undo", "score", "score Ben", "piles", "piles low", "table", "log", "play",

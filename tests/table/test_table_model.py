@@ -199,3 +199,17 @@ def test_the_calculator_never_says_a_negative_number() -> None:
     assert line.splitlines()[0] == "0 coins, 0 buys, 1 action."
     assert "More was bought than the calculator counted." in line
     assert "Not counted: Bank." in line
+
+
+def test_coins_added_by_hand_count_and_undo() -> None:
+    t = make("Moneylender, Market, Smithy, Village, Cellar, Moat, Mine, Witch, Gardens, Festival")
+    play(t, "moneylender")
+    assert t.state.turn.uncounted == ["Moneylender"] and t.state.turn.coins == 0
+    t.record(Entry("trash", (0,), ("Copper",)))
+    t.record(Entry("coins", amount=3))
+    play(t, "S2")
+    assert t.state.turn.coins == 5
+    with pytest.raises(TableError):
+        t.record(Entry("coins", amount=-6))
+    t.record(Entry("next"))
+    assert t.state.turn.coins == 0
