@@ -423,19 +423,24 @@ def count(session: "Session", args: str) -> None:
 def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str | None, str | None]:
     typed = f"table new {args}".strip()
     parser = ArgumentParser("table new")
-    parser.add_argument("--players")
-    parser.add_argument("--kingdom", default="random")
+    # Several words are joined, so quotes are optional: --kingdom First Game, --players Ann, Ben.
+    parser.add_argument("--players", nargs="+")
+    parser.add_argument("--kingdom", nargs="+", default=["random"])
     parser.add_argument("--seed")
     parser.add_argument("--colony")
-    parser.add_argument("--name")
-    parser.add_argument("--first")
+    parser.add_argument("--name", nargs="+")
+    parser.add_argument("--first", nargs="+")
     try:
         ns = parser.parse(args)
     except CommandError:
-        raise _fail(typed, 'is not understood. Type table new --players Ann,Ben --kingdom "First Game".') from None
+        raise _fail(typed, 'is not understood. Type table new --players Ann,Ben --kingdom First Game.') from None
     if not ns.players:
         raise _fail(typed, "needs players. Type table new --players Ann,Ben.")
-    names = [p.strip() for p in ns.players.split(",") if p.strip()]
+    words = ns.players if any("," in w for w in ns.players) else [w + "," for w in ns.players]
+    names = [p.strip() for p in " ".join(words).split(",") if p.strip()]
+    ns.kingdom = " ".join(ns.kingdom)
+    ns.name = None if ns.name is None else " ".join(ns.name)
+    ns.first = None if ns.first is None else " ".join(ns.first)
     if ns.seed is not None and not ns.seed.lstrip("-").isdigit():
         raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
@@ -501,7 +506,7 @@ def _new(session: "Session", args: str) -> None:
     if name is None:
         name = storage.free_name()
     elif storage.file_name(name) in {storage.file_name(n) for n in taken}:
-        raise _fail(f"--name {name}", f"a table named {name} is saved already. Choose another --name, or type table load {name}.")
+        raise _fail(f"--name {name}", f"that name is taken. Choose another --name, or type table load {name}.")
     previous = session.state.get(KEY)
     first, why = _first_player(typed, names, first_name, seed, previous)
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
@@ -585,7 +590,7 @@ def _save_as(session: "Session", args: str) -> None:
         raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
     if storage.file_name(name) != storage.file_name(saved.name) and \
             storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
-        raise _fail(typed, f"a table named {name} is saved already. Choose another name.")
+        raise _fail(typed, f"that name is taken. Choose another, or type table load {name}.")
     old, saved.name = saved.name, name
     try:
         storage.save(saved)

@@ -106,3 +106,13 @@ def test_table_new_quotes_the_option_that_is_wrong(line: str, quoted: str, data_
     said = Driver().run(line)
     assert said.startswith(f'Error: "{quoted}": '), said
     assert not saved_files(data_dir)
+
+
+def test_table_new_needs_no_quotes_and_forgives_spaces_after_commas() -> None:
+    d = Driver()
+    said = d.run("table new --players Ann, Ben, Mary Lou --kingdom First Game --first Mary Lou")
+    assert said.splitlines()[-1] == "Mary Lou goes first. Turn order: Mary Lou, Ann and Ben."
+    assert d.run("gain Mary Lou curse") == "Mary Lou gained a Curse, 19 left.\n"
+    said = d.run("table new --players Ann Ben --kingdom size distortion --name Sunday game")
+    assert said.startswith("Table Sunday game: 2 players.\n")
+    assert "Kingdom (Size Distortion)" in said

@@ -91,7 +91,7 @@ def test_several_tables_by_name(data_dir) -> None:
     assert said.startswith("Table friday loaded.\nAnn's turn 1.")
     t = d.session.state["table"].table
     assert t.state.decks[0]["Gold"] == 1 and t.state.decks[0]["Silver"] == 1
-    assert d.run("table save game 1").startswith('Error: "table save game 1": a table named game 1 is saved')
+    assert d.run("table save game 1").startswith('Error: "table save game 1": that name is taken.')
 
 
 def test_resume_offer_is_none_without_a_table_or_when_the_game_is_over(data_dir) -> None:
