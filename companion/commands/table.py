@@ -181,9 +181,11 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
         if missed:
             lines.append(f"{and_list(missed)} got none.")
         turn = t.state.turn
-        if verb == "buy" and players[0] == t.state.current and turn.started and turn.coins >= 0 \
-                and turn.buys >= 0:
-            lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
+        if verb == "buy" and players[0] == t.state.current and turn.started:
+            if turn.coins >= 0 and turn.buys >= 0:
+                lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
+            elif before.turn.coins >= 0 and before.turn.buys >= 0:  # said once, when it first happens
+                lines.append("More was bought than the calculator counted.")
         return lines
 
     _record(session, typed, entry, confirm)

@@ -102,3 +102,11 @@ def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
     order = [NAMES[(current + i) % 4] for i in range(1, 4)]
     assert lines[1] == f"{order[0]} and {order[1]} gained a Curse, 0 left."
     assert lines[2] == f"{order[2]} got none."
+
+
+def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
+    d = table(2)
+    d.run("play C1 C1")
+    assert d.run("buy silver").splitlines()[1] == "More was bought than the calculator counted."
+    assert len(d.run("buy estate").splitlines()) == 1
+    assert d.run("play").splitlines() == ["0 coins, 0 buys, 1 action.", "More was bought than the calculator counted."]
