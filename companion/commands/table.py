@@ -43,12 +43,6 @@ def _saved(session: "Session") -> Saved:
     return saved
 
 
-def _lines(message: str) -> str:
-    """The problem on the first line, what to type instead on the next: short lines for a braille display."""
-    head, sep, tail = message.partition(". ")
-    return f"{head}.\n{tail}" if sep and tail else message
-
-
 def _quote(typed: str, limit: int = 60) -> str:
     """What was typed, in quotes; a very long line is cut at a word, with no run of dots."""
     shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split()).replace('"', "'")
@@ -58,11 +52,11 @@ def _quote(typed: str, limit: int = 60) -> str:
 
 
 def _fail(typed: str, problem: str) -> CommandError:
-    """An error that quotes what was typed (unless the problem already quotes it)."""
+    """A one-line error that quotes what was typed (unless the problem already quotes it)."""
     quoted = re.search(r'"([^"]+)"', problem)
     if quoted and quoted.group(1).lower() in typed.lower():
-        return CommandError(_lines(problem))
-    return CommandError(_lines(f"{_quote(typed)}: {problem}"))
+        return CommandError(problem)
+    return CommandError(f"{_quote(typed)}: {problem}")
 
 
 def _complete_supply(session: "Session", prefix: str) -> list[str]:
@@ -458,7 +452,7 @@ def _check_names(typed: str, names: list[str]) -> None:
     try:
         check_players(len(names))
     except KingdomError:
-        raise _fail(typed, f"2 to 6 players, not {len(names)}. Separate names with commas: --players Ann,Ben.") from None
+        raise _fail(typed, f"2 to 6 players, not {len(names)}. Type the names with commas: --players Ann,Ben.") from None
     seen: set[str] = set()
     cat = catalogue()
     for name in names:
