@@ -104,7 +104,22 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
         outside = [c for c in everywhere if c not in supply]
         if not outside:
             raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
-        raise _fail(full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+        raise _fail(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+
+
+def typed_words(typed: str, card: Card) -> str | None:
+    """The words of ``typed`` that name ``card`` (to quote just them), or None."""
+    cat = catalogue()
+    words = typed.split()
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            run = " ".join(words[i:i + size])
+            try:
+                if cat.find_many(run) == [card]:
+                    return run
+            except NameError_:
+                continue
+    return None
 
 
 def not_in_game(table: Table, card: Card) -> str:
@@ -112,7 +127,7 @@ def not_in_game(table: Table, card: Card) -> str:
     setup = table.setup
     if setup.kingdom_name:
         return f"{card.name} is not in this game. The kingdom is {setup.kingdom_name}; type piles to hear it."
-    return f"not in this game. Choose from {or_list(list(setup.kingdom))}, or type piles."
+    return f"not in this game. Choose from {or_list(list(setup.kingdom))}."
 
 
 def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
@@ -247,6 +262,10 @@ def play(session: "Session", args: str) -> None:
         session.say(text.turn_line(table.state) if table.state.over is None else f"Game over: {table.state.over}.")
         return
     cards = find_cards(table, args, "play", typed)
+    for card in cards:
+        if not (card.is_action or card.is_treasure or card.name in table.treasure_values):
+            raise _fail(typed_words(args, card) or typed,
+                        f"{card.name} is not played. Type play and an Action or a Treasure.")
     entry = Entry("play", cards=tuple(c.name for c in cards))
 
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]

@@ -143,7 +143,7 @@ class Table:
         self.entries: list[Entry] = []
         self.state = State.start(setup)
         self._cards = {c.name: c for c in setup.supply}
-        self._treasure_values = also_treasures(setup.kingdom_cards.cards)
+        self.treasure_values = also_treasures(setup.kingdom_cards.cards)  # Charlatan: Curse is worth 1 coin
         for entry in entries or []:
             self.state = self._applied(self.state, entry)
             self.entries.append(entry)
@@ -269,9 +269,9 @@ class Table:
         player = state.current
         for name in entry.cards:
             card = self.card(name)
-            if not (card.is_action or card.is_treasure or name in self._treasure_values):
+            if not (card.is_action or card.is_treasure or name in self.treasure_values):
                 raise TableError(f"{name} is not played. Type play and an Action or a Treasure.")
-            vp = state.turn.play(card, self._treasure_values.get(name), len(state.empty_piles()))
+            vp = state.turn.play(card, self.treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
 
     def _do_coins(self, state: State, entry: Entry) -> None:
