@@ -4,8 +4,9 @@
 ``score`` record it (shared verbs: they serve the table while one is open); ``piles``, ``pile`` and
 ``count`` answer questions. Every entry is saved at once.
 
-For the shell's on-start hook: ``resume_offer(session)`` returns a sentence offering the last unfinished
-table (or None), and ``resume(session)`` opens it and returns its status lines.
+For the shell's start: ``offer_on_start`` is a ready ``Session.on_start`` hook that says the offer;
+``resume_offer(session)`` returns that sentence (or None when there is no unfinished table), and
+``resume(session)`` opens the last table and returns its status lines.
 """
 
 from __future__ import annotations
@@ -59,13 +60,17 @@ def _fail(typed: str, problem: str) -> CommandError:
     return CommandError(f"{_quote(typed)}: {problem}")
 
 
-def _complete_supply(session: "Session", prefix: str) -> list[str]:
+def _complete_supply(session: "Session", typed: str) -> list[str]:
+    """Whole replacements for what was typed after the command: its last card completed from this game's
+    Supply, e.g. "Ann vil" gives "Ann Village" and "C1 C1 si" gives "C1 C1 Silver" and "C1 C1 Smithy"."""
     saved = session.state.get(KEY)
-    names = catalogue().complete(prefix)
-    if saved is None:
-        return names
-    supply = {c.name for c in saved.table.setup.supply}
-    return [n for n in names if n in supply]
+    supply = None if saved is None else {c.name for c in saved.table.setup.supply}
+    words = typed.split(" ")
+    for k in range(len(words)):
+        names = [n for n in catalogue().complete(" ".join(words[k:])) if supply is None or n in supply]
+        if names:
+            return [" ".join(words[:k] + [n]) for n in names]
+    return []
 
 
 # Reading what was typed.
@@ -486,10 +491,23 @@ def _check_names(typed: str, names: list[str]) -> None:
             raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
 
 
+LOW_SETTING = "lowpile"
+try:  # where the shared settings exist, the threshold for new tables is a setting: set lowpile 2
+    from companion.settings import define_setting  # type: ignore[import-not-found]
+
+    define_setting(LOW_SETTING, tuple(str(n) for n in range(0, 11)), str(DEFAULT_LOW),
+                   "a table announces a pile with this many cards or fewer as low")
+except ImportError:
+    pass
+
+
 def _default_low(session: "Session") -> int:
-    """The low-pile threshold: the user's setting ``table_low_pile`` if there is one, else 3."""
-    value = getattr(session.settings, "table_low_pile", None)
-    return value if isinstance(value, int) and 0 <= value <= 20 else DEFAULT_LOW
+    """The low-pile threshold for a new table: the user's lowpile setting if there is one, else 3."""
+    try:
+        value = int(session.settings.get(LOW_SETTING))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return DEFAULT_LOW
+    return value if 0 <= value <= 20 else DEFAULT_LOW
 
 
 def _first_player(typed: str, names: list[str], asked: str | None, seed: int | None,
@@ -543,6 +561,13 @@ def _open(session: "Session", saved: Saved, verb: str) -> None:
     lines[0:0] = [f"Table {saved.name} {verb}."]
     session.say("\n".join(lines))
     _save(session, saved)
+
+
+def offer_on_start(session: "Session") -> None:
+    """An on-start hook for the shell (``session.on_start.append(offer_on_start)``): says the offer, if any."""
+    offer = resume_offer(session)
+    if offer:
+        session.say(offer)
 
 
 def resume_offer(session: "Session") -> str | None:

@@ -1,7 +1,7 @@
 """Tables on disk: one JSON file per named table, written atomically after every entry.
 
-Files live in ``<data dir>/tables/``. The data dir is ``$COMPANION_DATA_DIR`` if set, else platformdirs'
-``user_data_dir("companion")``. ``last.json`` names the table used most recently, for ``table resume``.
+Files live in ``<data dir>/tables/``. The data dir is ``companion.paths.data_dir()`` where that exists, else
+``$COMPANION_DATA_DIR`` if set, else platformdirs' ``user_data_dir("companion")``. ``last.json`` names the table used most recently, for ``table resume``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ class StorageError(Exception):
 
 
 def data_dir() -> Path:
-    """Where the companion keeps the user's data (the shared settings module uses the same rule)."""
+    """Where the user's saved files go: ``companion.paths.data_dir()`` where that module exists, else the
+    same rule in small: ``$COMPANION_DATA_DIR``, else platformdirs' user data folder."""
     try:
-        from companion.settings import data_dir as shared  # type: ignore[attr-defined]
+        from companion.paths import data_dir as shared  # type: ignore[import-not-found]
     except ImportError:
         shared = None
     if shared is not None:
