@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 TOPIC = "Table"
-HINT = "Start a table with table new, or a game with new."
+HINT = "Start a game with new, or a table with table new."  # the same words as the game's, so said once
 KEY = "table"
 
 
@@ -205,21 +205,21 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
     _record(session, typed, entry, confirm)
 
 
-@command("buy", summary="Record a card the current player buys.", usage="buy [PLAYER] CARD...",
+@command("buy", summary="records a card the current player buys.", usage="buy CARD, or buy PLAYER CARD",
          example="buy P6", topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT,
-         one_shot=False, details="With 2 Buys type both: buy silver village. Coins from play are spent.")
+         one_shot=False, details="With 2 Buys name both: buy silver village. It spends the coins that play counted.")
 def buy(session: "Session", args: str) -> None:
     _gain_like(session, args, "buy")
 
 
-@command("gain", summary="Record a card a player gains without buying it.", usage="gain [PLAYER|others] CARD...",
+@command("gain", summary="records a card a player gains without buying it.", usage="gain CARD, or gain PLAYER CARD",
          example="gain Ann curse", topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT,
-         one_shot=False, details="gain others curse gives each other player a Curse in turn order, for Witch.")
+         one_shot=False, details="For Witch, gain others curse gives each other player a Curse, in turn order.")
 def gain(session: "Session", args: str) -> None:
     _gain_like(session, args, "gain")
 
 
-@command("trash", summary="Record cards a player trashes.", usage="trash [PLAYER] CARD...", example="trash estate",
+@command("trash", summary="records cards a player trashes.", usage="trash CARD, or trash PLAYER CARD", example="trash estate",
          topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT, one_shot=False)
 def trash(session: "Session", args: str) -> None:
     table = _saved(session).table
@@ -235,7 +235,7 @@ def trash(session: "Session", args: str) -> None:
     _record(session, typed, entry, confirm)
 
 
-@command("vp", summary="Record VP tokens a player takes.", usage="vp [PLAYER] N", example="vp 2", topic=TOPIC,
+@command("vp", summary="records VP tokens a player takes.", usage="vp N, or vp PLAYER N", example="vp 2", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False, details="A negative number takes tokens back.")
 def vp(session: "Session", args: str) -> None:
     table = _saved(session).table
@@ -256,10 +256,10 @@ def vp(session: "Session", args: str) -> None:
     _record(session, typed, entry, confirm)
 
 
-@command("play", summary="Add played cards to this turn's actions, buys and coins.", usage="play CARD...",
-         example="play C1 C1 S2", topic=TOPIC, complete=_complete_supply, active=table_open,
+@command("play", summary="adds played cards to this turn's coins, buys and actions.", usage="play CARD, or several cards",
+         example="play village", topic=TOPIC, complete=_complete_supply, active=table_open,
          inactive_hint=HINT, one_shot=False,
-         details="Counts cards whose effect is fixed, and Merchant's first Silver. next starts the count again.")
+         details="It counts cards whose effect is fixed, and Merchant's first Silver. next starts again.")
 def play(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"play {args}".strip()
@@ -283,7 +283,7 @@ def play(session: "Session", args: str) -> None:
     _record(session, typed, entry, confirm)
 
 
-@command("coins", summary="Add coins the calculator cannot count, such as Moneylender's.", usage="coins N",
+@command("coins", summary="adds coins the calculator cannot count, such as Moneylender's.", usage="coins N",
          example="coins 3", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="A negative number takes coins away.")
 def coins(session: "Session", args: str) -> None:
@@ -296,7 +296,7 @@ def coins(session: "Session", args: str) -> None:
     _record(session, typed, entry, lambda t, before: text.turn_line(t.state).split("\n"))
 
 
-@command("next", summary="End this turn and pass to the next player.", usage="next", example="next", topic=TOPIC,
+@command("next", summary="ends this turn and passes to the next player.", usage="next", example="next", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False)
 def next_turn(session: "Session", args: str) -> None:
     table = _saved(session).table
@@ -311,7 +311,7 @@ def next_turn(session: "Session", args: str) -> None:
     _record(session, "next", Entry("next"), confirm)
 
 
-@command("undo", summary="Take back the last entry.", usage="undo", example="undo", topic=TOPIC,
+@command("undo", summary="takes back the last entry.", usage="undo", example="undo", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False)
 def undo(session: "Session", args: str) -> None:
     saved = _saved(session)
@@ -340,7 +340,7 @@ def undo(session: "Session", args: str) -> None:
     _save(session, saved)
 
 
-@command("score", summary="VP for every player now, or one player's in detail.", usage="score [PLAYER]",
+@command("score", summary="says VP for every player now, or one player's in detail.", usage="score, or score PLAYER",
          example="score", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False)
 def score(session: "Session", args: str) -> None:
     table = _saved(session).table
@@ -353,7 +353,7 @@ def score(session: "Session", args: str) -> None:
     session.say("\n".join(text.player_score_lines(table, player)))
 
 
-@command("log", summary="The last entries recorded at the table, oldest first.", usage="log [N]", example="log 3",
+@command("log", summary="says the last entries recorded at the table, oldest first.", usage="log, or log N", example="log 3",
          topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="Use it to check what was recorded before you type undo.")
 def log(session: "Session", args: str) -> None:
@@ -379,7 +379,7 @@ def log(session: "Session", args: str) -> None:
 
 
 # Table-only questions and corrections (registered with the same predicate, in case a game uses the names).
-@command("piles", summary="Every Supply pile's count, grouped.", usage="piles [low]", example="piles low",
+@command("piles", summary="says every Supply pile's count, grouped.", usage="piles, or piles low", example="piles low",
          topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="piles low lists every pile by count, the lowest first.")
 def piles(session: "Session", args: str) -> None:
@@ -390,7 +390,7 @@ def piles(session: "Session", args: str) -> None:
     session.say("\n".join(text.piles_lines(table, low_first=bool(word))))
 
 
-@command("pile", summary="One pile's count, or correct it.", usage="pile CARD [N]", example="pile province",
+@command("pile", summary="says one pile's count, or corrects it.", usage="pile CARD, or pile CARD N", example="pile province",
          topic=TOPIC, complete=_complete_supply, active=table_open, inactive_hint=HINT, one_shot=False,
          details="pile village 6 sets the Village pile to 6 where the record differs from the table.")
 def pile(session: "Session", args: str) -> None:
@@ -411,9 +411,9 @@ def pile(session: "Session", args: str) -> None:
     _record(session, typed, entry, lambda t, before: ["Corrected.", text.pile_line(t, card)])
 
 
-@command("count", summary="A player's cards, or correct how many of a card they have.",
-         usage="count [PLAYER] [CARD N]", example="count Ann gardens 2", topic=TOPIC, active=table_open,
-         inactive_hint=HINT, one_shot=False)
+@command("count", summary="says a player's cards, or corrects how many of a card they have.",
+         usage="count PLAYER CARD N", example="count Ann gardens 2", topic=TOPIC, active=table_open,
+         inactive_hint=HINT, one_shot=False, details="count Ann alone says all of Ann's cards.")
 def count(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"count {args}".strip()
@@ -696,11 +696,10 @@ SUBCOMMANDS = {
 NEEDS_TABLE = ("save", "end", "close", "low", "status")
 
 
-@command("table", summary="Keep count at a real game: set up, save, load, resume, end.",
-         usage="table new --players A,B --kingdom K --seed N --colony on or off; table resume, load NAME, "
-               "save NAME, list, end, close, or low N",
+@command("table", summary="keeps count at a game with real cards.",
+         usage="table new --players A,B",
          example='table new --players Ann,Ben --kingdom "First Game"', topic=TOPIC, one_shot=True,
-         details="table alone says whose turn it is. table low 3 sets when a pile is announced as low.")
+         details="Also table resume, list, load NAME, save NAME, end, close, and low N. table alone says whose turn it is.")
 def table_command(session: "Session", args: str) -> None:
     word, _, rest = args.strip().partition(" ")
     word = word.lower()
