@@ -160,10 +160,19 @@ def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # t
         notes = saved.table.record(entry)
     except TableError as e:
         raise _fail(typed, str(e)) from None
-    lines = notes + confirm(saved.table, before)
+    said = confirm(saved.table, before)
+    if _verbosity(session) == "brief":
+        said = said[:1]  # brief: announcements and the confirmation itself, no coins left or notes
+    lines = notes + said
     lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
     session.say("\n".join(lines))
     _save(session, saved)
+
+
+def _verbosity(session: "Session") -> str:
+    """brief, normal or full: the session's (or its settings') verbosity, normal when neither says."""
+    found = getattr(session, "verbosity", None) or getattr(session.settings, "verbosity", None)
+    return found if isinstance(found, str) else "normal"
 
 
 def _pile_left(table: Table, cards: list[Card], named: bool = False) -> str:

@@ -46,3 +46,22 @@ def test_a_new_table_takes_the_low_pile_threshold_from_settings() -> None:
     d.session.settings = FakeSettings("nonsense")
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.session.state["table"].table.low == 3
+
+
+class BriefSettings:
+    verbosity = "brief"
+
+    def get(self, name: str) -> str:
+        raise KeyError(name)
+
+
+def test_brief_verbosity_keeps_announcements_and_the_confirmation_only(first_game: Driver) -> None:
+    d = first_game
+    d.run("play C1 C1 S2")
+    normal = d.run("buy silver")
+    assert normal == "Ann bought a Silver, 39 left.\n1 coin, 0 buys left.\n"
+    d.run("undo")
+    d.session.settings = BriefSettings()
+    assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
+    d.run("pile province 2")
+    assert d.run("buy province") == "Province pile low: 1 left.\nAnn bought a Province, 1 left.\n"
