@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 # Modules that register commands, in the order ``help`` lists their topics.
 AREAS: tuple[str, ...] = (
     "companion.commands.lookup",
+    "companion.commands.game",
+    "companion.commands.table",
     "companion.commands.braille",
     "companion.commands.simulate",
-    "companion.commands.game",
 )
 
 

@@ -1,0 +1,206 @@
+"""Words for the ear: what the table commands say. Short lines, key fact first, no columns."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from companion.cards import Card, catalogue
+from companion.cards.names import and_list
+from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
+from companion.table.scoring import result_line, scores
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fit_first(line: str, width: int = 40) -> list[str]:
+    """A sentence as lines, the first at most ``width`` characters (broken between words), for a braille display."""
+    if len(line) <= width:
+        return [line]
+    for mark in (", ", "; ", ": "):  # break after a comma or colon where one fits, else between words
+        cut = line.rfind(mark, 0, width)
+        if cut > 0:
+            return [line[: cut + 1], line[cut + 2:]]
+    cut = line.rfind(" ", 0, width + 1)
+    return [line] if cut <= 0 else [line[:cut], line[cut + 1:]]
+
+
+def a_card(card: Card) -> str:
+    return ("an " if card.name[0] in "AEIOU" else "a ") + card.name
+
+
+def cards_said(cards: Iterable[Card]) -> str:
+    """"a Province", "2 Coppers and an Estate": identical cards grouped, in the order first named."""
+    counts = Counter(cards)
+    return and_list([a_card(c) if n == 1 else c.counted(n) for c, n in counts.items()])
+
+
+def deck_said(deck: dict[str, int]) -> str:
+    cat = catalogue()
+    items = sorted(((cat[name], n) for name, n in deck.items() if n), key=lambda cn: cn[0])
+    return and_list([c.counted(n) for c, n in items]) or "no cards"
+
+
+def setup_lines(name: str, setup: Setup) -> list[str]:
+    """What to lay out, for ``table new``: piles and counts, reference cards, starting decks, first player."""
+    cat = catalogue()
+    n = len(setup.players)
+    sizes = setup.kingdom_cards.pile_sizes(n)
+    basics = [c.counted(sizes[c]) for c in setup.kingdom_cards.basic_cards]
+    by_size: dict[int, list[str]] = {}
+    for card in setup.kingdom_cards.cards:
+        by_size.setdefault(sizes[card], []).append(card.name)
+    groups = sorted(by_size.items(), key=lambda kv: -len(kv[1]))
+    kingdom = "; ".join(f"{size} each of {and_list(names)}" if len(names) > 1 else cat[names[0]].counted(size)
+                        for size, names in groups)
+    title = f" ({setup.kingdom_name})" if setup.kingdom_name else ""
+    lines = [
+        f"Table {name}: {plural(n, 'player')}.",
+        f"Take out {len(sizes)} piles. Basic: {and_list(basics)}.",
+        f"Kingdom{title}: {kingdom}.",
+    ]
+    refs = "the 10 kingdom cards" + (", Platinum and Colony" if setup.platinum_colony else "")
+    extra = "Put the Trash mat near the piles"
+    if uses_vp_tokens(setup):
+        extra += ", and the VP tokens"
+    lines.append(f"Reference cards: {refs}, for each blind player. {extra}.")
+    if n >= 5:
+        lines.append(f"With {n} players, add the extra base cards from Base Cards or a second Dominion.")
+    start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])
+    lines.append(f"Each player starts with {start}.")
+    order = [setup.players[(setup.first + i) % n] for i in range(n)]
+    lines.append(f"{order[0]} goes first. Turn order: {and_list(order)}.")
+    return lines
+
+
+def uses_vp_tokens(setup: Setup) -> bool:
+    return any("VP" in line and "+" in line for c in setup.kingdom_cards.cards for line in c.text)
+
+
+def turn_line(state: State) -> str:
+    """This turn's calculator in one line, coins first; then pending Throne Rooms and uncounted cards."""
+    t = state.turn
+    coins, buys = max(0, t.coins), max(0, t.buys)
+    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}, {plural(t.actions, 'action')}."
+    if t.coins < 0 or t.buys < 0:
+        line += "\nMore was bought than the calculator counted."
+    waiting = t.waiting()
+    if waiting:
+        line += f"\nThen {and_list(waiting)}."
+    if t.uncounted:
+        line += f"\nNot counted: {and_list(t.uncounted)}."
+    return line
+
+
+def status_lines(name: str, table: Table) -> list[str]:
+    s = table.state
+    if s.over:
+        return [f"Game over: {s.over}.", f"Table {name}. Type score for the result."]
+    lines = [f"{table.current_name}'s turn {s.turns[s.current]}."]
+    if s.turn.started:
+        lines.append(turn_line(s))
+    empty, low = s.empty_piles(), [n for n in s.piles if table.is_low(n)]
+    piles = []
+    if empty:
+        piles.append(f"{len(empty)} empty")
+    if low:
+        piles.append(f"{len(low)} low")
+    lines.append(f"Table {name}, {plural(len(table.players), 'player')}" + (f"; piles {', '.join(piles)}." if piles else "."))
+    ending = table.ending()
+    if ending:
+        lines.insert(0, f"Game ends this turn: {and_list(ending)}.")
+    return lines
+
+
+def piles_lines(table: Table, low_first: bool = False) -> list[str]:
+    """All piles, grouped: by kind in Supply order, or by count with the lowest first."""
+    s, cat = table.state, catalogue()
+    empty = s.empty_piles()
+    low = [n for n in s.piles if table.is_low(n)]
+    head = f"{len(s.piles)} piles"
+    bits = [f"{len(empty)} empty"] * bool(empty) + [f"{len(low)} low"] * bool(low)
+    head += (": " + ", ".join(bits) + ".") if bits else ", none low."
+    lines = [head]
+    if low_first:
+        by_count: dict[int, list[str]] = {}
+        for name, n in sorted(s.piles.items(), key=lambda kv: (kv[1], cat[kv[0]])):
+            by_count.setdefault(n, []).append(name)
+        groups = [f"{n} left: {and_list(names)}." for n, names in by_count.items()]
+        lines.extend(groups)
+        return lines
+    if empty:
+        lines.append(f"Empty: {and_list(empty)}.")
+    if low:
+        lines.append(f"Low: {and_list([f'{n} {s.piles[n]}' for n in sorted(low, key=lambda x: s.piles[x])])}.")
+    basic = [c.name for c in table.setup.kingdom_cards.basic_cards]
+    lines.append("Basic: " + ", ".join(f"{n} {s.piles[n]}" for n in basic) + ".")
+    kingdom = [c.name for c in table.setup.kingdom_cards.cards]
+    counts = Counter(s.piles[n] for n in kingdom)
+    common, _ = counts.most_common(1)[0]
+    rest = [f"{n} {s.piles[n]}" for n in kingdom if s.piles[n] != common]
+    same = [n for n in kingdom if s.piles[n] == common]
+    line = f"Kingdom, {common} each: {and_list(same)}"
+    if rest:
+        line += f"; and {', '.join(rest)}"
+    lines.append(line + ".")
+    return lines
+
+
+def pile_line(table: Table, card: Card) -> str:
+    left = table.state.piles[card.name]
+    full = table.setup.pile_sizes()[card.name]
+    tail = ", empty" if left == 0 else ", low" if table.is_low(card.name) else ""
+    return f"{card.name}: {left} left of {full}{tail}."
+
+
+def score_lines(table: Table, final: bool = False) -> list[str]:
+    all_scores = scores(table)
+    ranked = sorted(all_scores, key=lambda s: (-s.vp, s.turns))
+    if final or table.state.over:
+        first = result_line(all_scores)
+    else:
+        best = [s for s in ranked if s.vp == ranked[0].vp]
+        if len(best) == len(ranked):
+            first = f"All tied at {ranked[0].vp} VP."
+        elif len(best) > 2:
+            first = f"{len(best)} players lead with {ranked[0].vp} VP."
+        else:
+            names = and_list([s.player for s in best])
+            first = f"{names} {'lead' if len(best) > 1 else 'leads'} with {ranked[0].vp} VP."
+    return [first, ", ".join(str(s) for s in ranked) + "."]
+
+
+def player_score_lines(table: Table, player: int) -> list[str]:
+    score = scores(table)[player]
+    details = score.details()
+    return [f"{score.player} {score.vp} VP, {plural(score.cards, 'card')}.",
+            f"{details[0].upper()}{details[1:]}.", f"{plural(score.turns, 'turn')} taken."]
+
+
+def describe(table: Table, entry: Entry, state: State) -> str:
+    """An entry in the past tense, e.g. "Ann bought a Province". ``state`` is the state it was made in."""
+    cat = catalogue()
+    names = and_list([table.players[p] for p in entry.players])
+    cards = cards_said(cat[c] for c in entry.cards)
+    if entry.verb == "buy":
+        return f"{names} bought {cards}"
+    if entry.verb == "gain":
+        return f"{names} gained {cards}"
+    if entry.verb == "trash":
+        return f"{names} trashed {cards}"
+    if entry.verb == "vp":
+        took = "took" if entry.amount >= 0 else "gave back"
+        return f"{names} {took} {plural(abs(entry.amount), 'VP token')}"
+    if entry.verb == "play":
+        return f"{table.players[state.current]} played {cards}"
+    if entry.verb == "coins":
+        return f"{plural(entry.amount, 'coin')} added to {table.players[state.current]}'s turn"
+    if entry.verb == "next":
+        return f"the end of {table.players[state.current]}'s turn"
+    if entry.verb == "count":
+        return f"{names}'s count of {cat[entry.cards[0]].plural} set to {entry.amount}"
+    if entry.verb == "pile":
+        return f"the {entry.cards[0]} pile set to {entry.amount}"
+    return "the end of the game"

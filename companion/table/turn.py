@@ -1,0 +1,97 @@
+"""This turn's calculator: Actions, Buys and coins from the cards a player announces as played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.cards import Card
+from companion.table.effects import effect_of
+
+
+@dataclass
+class Turn:
+    """Counts for the current player's turn; ``play`` adds a card, ``buy`` spends coins and a Buy."""
+
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    played: list[str] = field(default_factory=list)  # card names in the order played
+    uncounted: list[str] = field(default_factory=list)  # cards whose coins, Actions or Buys vary
+    bonus: dict[str, int] = field(default_factory=dict)  # Merchant: coins on the first Silver
+    repeats: dict[str, list[int]] = field(default_factory=dict)  # Throne Room: next Action twice
+    actions_in_play: int = 0
+    actions_cost_less: int = 0
+    vp_tokens: int = 0  # fixed +VP from cards played this turn (Monument)
+    free_plays: int = 0  # Action cards played with no Action left (by Vassal, say)
+
+    def copy(self) -> "Turn":
+        return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
+                    dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
+                    self.actions_cost_less, self.vp_tokens, self.free_plays)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.played)
+
+    def play(self, card: Card, treasure_value: int | None = None, empty_piles: int = 0) -> int:
+        """Play ``card`` (as many times as a pending Throne Room says). Returns VP tokens to take."""
+        kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
+        if kind == "Treasure":
+            self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
+        pending = self.repeats.get(kind) if kind else None
+        times = pending.pop(0) if pending else 1
+        if card.is_action:
+            self.actions_in_play += 1
+            if times == 1:  # a card played by Throne Room does not use an Action
+                if self.actions > 0:
+                    self.actions -= 1
+                else:
+                    self.free_plays += 1
+        self.played.append(card.name)
+        effect = effect_of(card)
+        vp = 0
+        for _ in range(times):
+            self.actions += effect.actions
+            self.buys += effect.buys
+            self.coins += effect.coins
+            if treasure_value and not card.is_treasure:
+                self.coins += treasure_value
+            vp += effect.vp
+            if _ == 0 and card.name in self.bonus and self.played.count(card.name) == 1:
+                self.coins += self.bonus.pop(card.name)
+            if effect.first_play_bonus:
+                target, coins = effect.first_play_bonus
+                if target not in self.played:
+                    self.bonus[target] = self.bonus.get(target, 0) + coins
+            if effect.repeat:
+                what, n = effect.repeat
+                self.repeats.setdefault(what, []).append(n)
+            self.actions_cost_less += effect.actions_cost_less
+            if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
+                self.buys += effect.empty_pile_bonus[1]
+                self.coins += effect.empty_pile_bonus[2]
+        if (effect.variable or effect.variable_vp) and card.name not in self.uncounted:
+            self.uncounted.append(card.name)
+        self.vp_tokens += vp
+        return vp
+
+    def cost(self, card: Card) -> int:
+        """What ``card`` costs now, with Quarry and Peddler counted."""
+        cost = card.cost
+        cut = effect_of(card).cost_cut_per_action
+        if cut:
+            cost -= cut * self.actions_in_play
+        if card.is_action:
+            cost -= self.actions_cost_less
+        return max(0, cost)
+
+    def buy(self, card: Card) -> None:
+        self.coins -= self.cost(card)
+        self.buys -= 1
+
+    def waiting(self) -> list[str]:
+        """Pending Throne Rooms and Merchants, said as "next Action twice", "first Silver +1 coin"."""
+        words = {2: "twice", 3: "three times"}
+        said = [f"next {kind} {words.get(n, f'{n} times')}" for kind, ns in self.repeats.items() for n in ns]
+        said += [f"the first {name} adds {n} {'coin' if n == 1 else 'coins'}" for name, n in self.bonus.items()]
+        return said
