@@ -358,7 +358,7 @@ def _changing(act: GameActivity, typed: str) -> Iterator[None]:
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
     """Treasures that need no choice and whose order does not matter: the autoplay of online Dominion."""
     fx = act.game.fx
-    return tuple(c for c in options if fx[c].play is None and fx[c].on_gain is None)
+    return tuple(c for c in options if fx[c.name].play is None and fx[c.name].on_gain is None)
 
 
 def _complete_from(cards: list[Card], text: str) -> list[str]:

@@ -373,7 +373,7 @@ def status_line(game: "Game", viewer: int) -> str:
     line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
             f"{count(t.buys, 'buy')}, {coins(t.coins)}")
     if viewer == game.current and not t.bought:
-        more = sum(game.fx[c].coin for c in game.players[viewer].hand if game.is_treasure(c))
+        more = sum(game.fx[c.name].coin for c in game.players[viewer].hand if game.is_treasure(c))
         if more:
             line += f", {more} more in Treasures"
     return line + "."
@@ -456,9 +456,9 @@ def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
         return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
-        plain = [c for c in hand if game.is_treasure(c) and game.fx[c].play is None]
-        others = [c for c in hand if game.is_treasure(c) and game.fx[c].play is not None]
-        total = t.coins + sum(game.fx[c].coin for c in plain)
+        plain = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is None]
+        others = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is not None]
+        total = t.coins + sum(game.fx[c.name].coin for c in plain)
         can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
                      key=lambda c: (-game.cost(c), c.name))[:6]
         extra = f" Also {grouped(others)}." if others else ""
