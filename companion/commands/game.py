@@ -556,7 +556,7 @@ def options_command(session: "Session", args: str) -> None:
     if d is None:
         _tell(session, "It is not your turn. Type status.")
         return
-    _tell(session, render.options_line(act.game, act.holder, d))
+    _tell(session, render.options_line(act.game, act.holder, d, session.verbosity))
 
 
 @_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
