@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from companion.bots import make_bot
+from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
@@ -24,8 +24,7 @@ class GameActivity:
     def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None) -> None:
         self.game = game
         setup = game.setup
-        self.agents = [None if s.is_person else make_bot(s.bot, setup.seed + i)  # type: ignore[arg-type]
-                       for i, s in enumerate(setup.seats)]
+        self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
         marks = extra.get("marks")
