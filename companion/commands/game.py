@@ -416,7 +416,7 @@ def play_command(session: "Session", args: str) -> None:
     if missing:
         c = missing[0]
         have = "no" if c not in hand else f"only {hand.count(c)}"
-        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name}. "
+        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name} in hand. "
                            f"Type hand to hear your cards.")
     actions = [c for c in cards if g.is_action(c)]
     treasures = [c for c in cards if g.is_treasure(c)]
@@ -534,6 +534,8 @@ def end_command(session: "Session", args: str) -> None:
     act, d = _turn(session, typed)
     g = act.game
     me, turn = act.holder, g.players[act.holder].turns
+    bought = g.turn.bought
+    unplayed = sum(1 for c in g.players[me].hand if g.is_treasure(c))
     with _changing(act, typed):
         while True:
             d = act.pending
@@ -543,7 +545,12 @@ def end_command(session: "Session", args: str) -> None:
                 break
             act.answer(())
     act.labels.append("end")
-    _say(session, act.news(session.verbosity))
+    lines = act.news(session.verbosity)
+    if not bought and session.verbosity != "brief" and act.holder == me and not act.waiting:
+        # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
+        left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
+        lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells
+    _say(session, lines)
 
 
 @_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
