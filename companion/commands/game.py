@@ -501,9 +501,13 @@ def buy_command(session: "Session", args: str) -> None:
             d3 = act.pending
             if d3 is not None and d3.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d3):
                 act.answer(())
+        buys = act.game.turn.buys
         for i, card in enumerate(wanted):
             d4 = act.pending
             if d4 is None or d4.purpose is not Purpose.BUY or d4.player != act.holder or not render.is_turn_decision(d4):
+                if i:  # more cards than buys: nothing is bought, so say how many fit
+                    raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
+                                       f"Type fewer cards.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
             reason = _cannot_buy(act, card)
             if reason:

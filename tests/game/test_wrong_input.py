@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine import Purpose
 from companion.game import render
+from companion.game.words import count
 from tests.accessibility import check_error
 from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
@@ -98,3 +99,13 @@ def test_new_options_refused_clearly() -> None:
         out = t(line)
         check_error(out, typed=typed)
     assert "game" not in t.session.state
+
+
+def test_buying_more_cards_than_buys_says_how_many_buys_and_buys_nothing() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_TREASURES")
+    buys = t.act.game.turn.buys
+    cheap = "copper " * (buys + 1)
+    _refused(t, f"buy {cheap.strip()}", f"buy {cheap.strip()}")
+    assert f"you have {count(buys, 'buy')}, not {buys + 1}" in t(f"buy {cheap.strip()}")
