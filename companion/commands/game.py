@@ -223,7 +223,9 @@ def ask_new(session: "Session") -> None:
         if key == "people":
             most = int(answers["players"])
             if not typed.isdigit() or not 1 <= int(typed) <= most:
-                raise CommandError(f"{quote(typed)} is not 1 to {most} people. Type a number from 1 to {most}.")
+                span = "1 or 2" if most == 2 else f"1 to {most}"
+                choices = "1 or 2" if most == 2 else f"a number from 1 to {most}"
+                raise CommandError(f"{quote(typed)} is not {span} people. Type {choices}.")
             return typed
         try:
             choose_kingdom(typed, seed=1)
