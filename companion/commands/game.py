@@ -411,7 +411,7 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
-        _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+        _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
         return
     cards = _cards(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
@@ -441,7 +441,7 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             act.answer(tuple(treasures))
     act.labels.append(typed)
-    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
 
 
 def _play_all_treasures(act: GameActivity) -> None:
@@ -456,6 +456,16 @@ def _play_all_treasures(act: GameActivity) -> None:
 
 def _turn_no(act: GameActivity) -> int:
     return act.game.players[act.holder].turns
+
+
+def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
+    """Treasures played or a card bought while Actions could still be played ends the Action phase: say
+    which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
+    if before is None or before.purpose is not Purpose.PLAY_ACTION or session.verbosity == "brief":
+        return lines
+    names = list(dict.fromkeys(c.name for c in before.options))
+    note = f"{and_list(names)} not played."
+    return [*lines[:1], note, *lines[1:]]
 
 
 def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
@@ -516,7 +526,7 @@ def buy_command(session: "Session", args: str) -> None:
                 raise CommandError(f"{quote(typed)}: {reason}")
             act.answer((card,))
     act.labels.append(typed)
-    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
 
 
 def _cannot_buy(act: GameActivity, card: Card) -> str | None:

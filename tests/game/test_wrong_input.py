@@ -111,3 +111,18 @@ def test_buying_more_cards_than_buys_says_how_many_buys_and_buys_nothing() -> No
     cheap = "copper " * (buys + 1)
     _refused(t, f"buy {cheap.strip()}", f"buy {cheap.strip()}")
     assert f"you have {count(buys, 'buy')}, not {buys + 1}" in t(f"buy {cheap.strip()}")
+
+
+@pytest.mark.parametrize("line", ["play treasures", "buy copper"])
+def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_ACTION")
+    d = t.act.mine()
+    names = sorted({c.name for c in d.options})  # type: ignore[union-attr]
+    out = t(line).split("\n")
+    assert out[0].startswith("You played") and any(line.endswith(" not played.") for line in out[1:3])
+    assert all(name in "\n".join(out[1:3]) for name in names)
+    assert "not played" not in t("undo")
+    assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]
+    assert "not played" not in t(f"play {names[0].lower()}")
