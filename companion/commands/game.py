@@ -522,8 +522,9 @@ def buy_command(session: "Session", args: str) -> None:
                                        f"Type fewer cards.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
             reason = _cannot_buy(act, card)
-            if reason:
-                raise CommandError(f"{quote(typed)}: {reason}")
+            if reason:  # said after the cards before it, whose buying is taken back with this error
+                after = f"after {and_list([c.name for c in wanted[:i]])}, " if i else ""
+                raise CommandError(f"{quote(typed)}: {after}{reason}")
             act.answer((card,))
     act.labels.append(typed)
     _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))

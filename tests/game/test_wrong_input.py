@@ -126,3 +126,13 @@ def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None
     assert "not played" not in t("undo")
     assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]
     assert "not played" not in t(f"play {names[0].lower()}")
+
+
+def test_a_second_card_too_dear_is_said_after_the_first() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_TREASURES")
+    t.act.game.turn.buys = 2  # as if a Market had been played
+    _refused(t, "buy copper province", "buy copper province")
+    t.act.game.turn.buys = 2  # (the refusal rebuilt the game from its record)
+    assert "after Copper, Province costs 8 coins" in t("buy copper province")
