@@ -395,8 +395,10 @@ def play_command(session: "Session", args: str) -> None:
     if not render.is_turn_decision(d):
         answer_question(session, act, text)
         return
-    if not text:
-        raise CommandError("play needs a card. Type play village, or play treasures.")
+    if not text:  # the example is a card this player can play now
+        acts = [c for c in getattr(d, "options", ()) or () if d.purpose is Purpose.PLAY_ACTION]
+        example = f"play {acts[0].name.lower()}, or " if acts else ""
+        raise CommandError(f"play needs a card. Type {example}play treasures.")
     g = act.game
     hand = g.players[act.holder].hand
     word = loose(text)

@@ -136,3 +136,14 @@ def test_a_second_card_too_dear_is_said_after_the_first() -> None:
     _refused(t, "buy copper province", "buy copper province")
     t.act.game.turn.buys = 2  # (the refusal rebuilt the game from its record)
     assert "after Copper, Province costs 8 coins" in t("buy copper province")
+
+
+def test_play_alone_suggests_a_card_in_hand() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_ACTION")
+    first = t.act.mine().options[0].name.lower()  # type: ignore[union-attr]
+    _refused(t, "play", None)
+    assert t("play") == f"Error: play needs a card. Type play {first}, or play treasures.\n"
+    _reach(t, "PLAY_TREASURES")
+    assert t("play") == "Error: play needs a card. Type play treasures.\n"
