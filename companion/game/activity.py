@@ -169,8 +169,9 @@ class GameActivity:
         self.heard[viewer] = len(g.log)
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
+        end = render.end_message(g, viewer, verbosity) if g.over else ""
         if not (g.over and verbosity == "brief"):
-            lines.extend(piles)
+            lines.extend(line for line in piles if line not in end)  # the end gives its own reason once
         try:
             lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
@@ -179,7 +180,7 @@ class GameActivity:
             log_exception("<game news>")
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
-            lines.append(render.end_message(g, viewer, verbosity))
+            lines.append(end)
             return lines
         if self.hand_over_needed():
             d = g.pending
