@@ -25,8 +25,9 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
 
 
 def _distinct(cards: Iterable[Card]) -> dict[Card, None]:
-    """Each different card once, by name: quick to test membership, and iterated in a fixed order."""
-    return dict.fromkeys(sorted(set(cards), key=lambda c: c.name))
+    """Each different card once, in the order offered (a decision's options are a list, in hand or Supply
+    order): quick to test membership, and, unlike a set, iterated in the same order in every process."""
+    return dict.fromkeys(cards)
 
 
 class GeneralBot:
