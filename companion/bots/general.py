@@ -20,7 +20,14 @@ from companion.engine.decisions import (
 
 
 def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
-    return sorted(cards, key=key)
+    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
+    return sorted(cards, key=lambda c: (key(c), c.name))
+
+
+def _distinct(cards: Iterable[Card]) -> dict[Card, None]:
+    """Each different card once, in the order offered (a decision's options are a list, in hand or Supply
+    order): quick to test membership, and, unlike a set, iterated in the same order in every process."""
+    return dict.fromkeys(cards)
 
 
 class GeneralBot:
@@ -91,7 +98,7 @@ class GeneralBot:
 
     def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
-        ranked = _sorted(set(options), lambda c: -PLAY_ORDER.get(c.name, 50))
+        ranked = _sorted(_distinct(options), lambda c: -PLAY_ORDER.get(c.name, 50))
         for c in ranked:
             if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
                 continue
@@ -182,7 +189,7 @@ class GeneralBot:
 
     # ---- gaining and buying ----
     def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:
-        opts = set(options)
+        opts = _distinct(options)
         if not opts:
             return None
         owned = view.owned()
@@ -212,7 +219,7 @@ class GeneralBot:
             return ESTATE
         if buying and view.my_turn and any(c.name == "Mint" for c in opts):
             if any(view.is_treasure(c) and c is not COPPER for c in view.in_play()):
-                opts = {c for c in opts if c.name != "Mint"}  # gaining it would trash them
+                opts = {c: None for c in opts if c.name != "Mint"}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
         if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
             return best
@@ -232,9 +239,9 @@ class GeneralBot:
                     return c
         return None
 
-    def better_than_gold(self, view: Any, opts: set[Card], owned: Any, is_late: bool) -> Card | None:
+    def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:
         """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
-        for c in sorted(opts, key=lambda c: -view.cost(c)):
+        for c in _sorted(opts, lambda c: -view.cost(c)):
             name, have = c.name, owned[c]
             if name == "Bank" and have < 2 and money_total(view, owned) > 12:
                 return c
@@ -246,7 +253,7 @@ class GeneralBot:
                 return c
         return None
 
-    def kingdom_pick(self, view: Any, opts: set[Card], owned: Any) -> Card | None:
+    def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
         total = sum(owned.values())
         terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
         villages = sum(n for c, n in owned.items() if c in VILLAGES)

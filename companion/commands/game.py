@@ -223,7 +223,9 @@ def ask_new(session: "Session") -> None:
         if key == "people":
             most = int(answers["players"])
             if not typed.isdigit() or not 1 <= int(typed) <= most:
-                raise CommandError(f"{quote(typed)} is not 1 to {most} people. Type a number from 1 to {most}.")
+                span = "1 or 2" if most == 2 else f"1 to {most}"
+                choices = "1 or 2" if most == 2 else f"a number from 1 to {most}"
+                raise CommandError(f"{quote(typed)} is not {span} people. Type {choices}.")
             return typed
         try:
             choose_kingdom(typed, seed=1)
@@ -393,8 +395,10 @@ def play_command(session: "Session", args: str) -> None:
     if not render.is_turn_decision(d):
         answer_question(session, act, text)
         return
-    if not text:
-        raise CommandError("play needs a card. Type play village, or play treasures.")
+    if not text:  # the example is a card this player can play now
+        acts = [c for c in getattr(d, "options", ()) or () if d.purpose is Purpose.PLAY_ACTION]
+        example = f"play {acts[0].name.lower()}, or " if acts else ""
+        raise CommandError(f"play needs a card. Type {example}play treasures.")
     g = act.game
     hand = g.players[act.holder].hand
     word = loose(text)
@@ -409,14 +413,14 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
-        _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+        _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
         return
     cards = _cards(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
     if missing:
         c = missing[0]
         have = "no" if c not in hand else f"only {hand.count(c)}"
-        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name}. "
+        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name} in hand. "
                            f"Type hand to hear your cards.")
     actions = [c for c in cards if g.is_action(c)]
     treasures = [c for c in cards if g.is_treasure(c)]
@@ -439,7 +443,7 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             act.answer(tuple(treasures))
     act.labels.append(typed)
-    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
 
 
 def _play_all_treasures(act: GameActivity) -> None:
@@ -454,6 +458,16 @@ def _play_all_treasures(act: GameActivity) -> None:
 
 def _turn_no(act: GameActivity) -> int:
     return act.game.players[act.holder].turns
+
+
+def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
+    """Treasures played or a card bought while Actions could still be played ends the Action phase: say
+    which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
+    if before is None or before.purpose is not Purpose.PLAY_ACTION or session.verbosity == "brief":
+        return lines
+    names = list(dict.fromkeys(c.name for c in before.options))
+    note = f"{and_list(names)} not played."
+    return [*lines[:1], note, *lines[1:]]
 
 
 def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
@@ -501,16 +515,21 @@ def buy_command(session: "Session", args: str) -> None:
             d3 = act.pending
             if d3 is not None and d3.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d3):
                 act.answer(())
+        buys = act.game.turn.buys
         for i, card in enumerate(wanted):
             d4 = act.pending
             if d4 is None or d4.purpose is not Purpose.BUY or d4.player != act.holder or not render.is_turn_decision(d4):
+                if i:  # more cards than buys: nothing is bought, so say how many fit
+                    raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
+                                       f"Type fewer cards.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
             reason = _cannot_buy(act, card)
-            if reason:
-                raise CommandError(f"{quote(typed)}: {reason}")
+            if reason:  # said after the cards before it, whose buying is taken back with this error
+                after = f"after {and_list([c.name for c in wanted[:i]])}, " if i else ""
+                raise CommandError(f"{quote(typed)}: {after}{reason}")
             act.answer((card,))
     act.labels.append(typed)
-    _say(session, act.news(session.verbosity) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
 
 
 def _cannot_buy(act: GameActivity, card: Card) -> str | None:
@@ -534,6 +553,8 @@ def end_command(session: "Session", args: str) -> None:
     act, d = _turn(session, typed)
     g = act.game
     me, turn = act.holder, g.players[act.holder].turns
+    bought = g.turn.bought
+    unplayed = sum(1 for c in g.players[me].hand if g.is_treasure(c))
     with _changing(act, typed):
         while True:
             d = act.pending
@@ -543,7 +564,12 @@ def end_command(session: "Session", args: str) -> None:
                 break
             act.answer(())
     act.labels.append("end")
-    _say(session, act.news(session.verbosity))
+    lines = act.news(session.verbosity)
+    if not bought and session.verbosity != "brief" and act.holder == me and not act.waiting:
+        # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
+        left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
+        lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells
+    _say(session, lines)
 
 
 @_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
@@ -556,7 +582,7 @@ def options_command(session: "Session", args: str) -> None:
     if d is None:
         _tell(session, "It is not your turn. Type status.")
         return
-    _tell(session, render.options_line(act.game, act.holder, d))
+    _tell(session, render.options_line(act.game, act.holder, d, session.verbosity))
 
 
 @_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from companion.bots import make_bot
+from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
@@ -24,8 +24,7 @@ class GameActivity:
     def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None) -> None:
         self.game = game
         setup = game.setup
-        self.agents = [None if s.is_person else make_bot(s.bot, setup.seed + i)  # type: ignore[arg-type]
-                       for i, s in enumerate(setup.seats)]
+        self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
         marks = extra.get("marks")
@@ -170,8 +169,9 @@ class GameActivity:
         self.heard[viewer] = len(g.log)
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
+        end = render.end_message(g, viewer, verbosity) if g.over else ""
         if not (g.over and verbosity == "brief"):
-            lines.extend(piles)
+            lines.extend(line for line in piles if line not in end)  # the end gives its own reason once
         try:
             lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
@@ -180,7 +180,7 @@ class GameActivity:
             log_exception("<game news>")
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
-            lines.append(render.end_message(g, viewer, verbosity))
+            lines.append(end)
             return lines
         if self.hand_over_needed():
             d = g.pending

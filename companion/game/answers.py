@@ -23,15 +23,19 @@ class AnswerError(ValueError):
     """A typed answer that does not fit the question; ``str()`` is the error sentence."""
 
 
+def _one_of(k: int) -> str:
+    """The numbers of k choices as said: "1", "1 or 2", "1 to 5"."""
+    return "1" if k == 1 else "1 or 2" if k == 2 else f"1 to {k}"
+
+
 def _hint(d: Decision) -> str:
     if isinstance(d, ChooseCards):
         k = len(distinct(d.options))
-        numbers = "1" if k == 1 else f"1 to {k}"
-        if d.max > 1:
-            return f"Type numbers from {numbers}" + (", or none." if d.min == 0 else ".")
-        return f"Type {numbers}" + (", or none." if d.min == 0 else ".")
+        if d.max > 1 and k > 1:
+            return f"Type numbers from 1 to {k}" + (", or none." if d.min == 0 else ".")
+        return f"Type {_one_of(k)}" + (", or none." if d.min == 0 else ".")
     if isinstance(d, ChooseOne):
-        return f"Type 1 to {len(d.options)}, or {d.options[0]}."
+        return f"Type {_one_of(len(d.options))}, or {d.options[0]}."
     if isinstance(d, YesNo):
         return "Type yes or no."
     if isinstance(d, OrderCards):
@@ -87,10 +91,11 @@ def parse(d: Decision, text: str) -> Any:
         if reason is not None:
             n = len(chosen)
             if n > d.max or n < d.min:
-                need = f"exactly {d.min}" if d.min == d.max else (f"at most {d.max}" if n > d.max else f"at least {d.min}")
-                got = "no cards" if n == 0 else f"{n} {'card' if n == 1 else 'cards'}"
+                k = d.min if d.min == d.max or n < d.min else d.max
+                need = ("exactly " if d.min == d.max else "at most " if n > d.max else "at least ") + \
+                    f"{k} {'card' if k == 1 else 'cards'}"
                 shown = quote(typed) if len(words) <= 4 else "That"
-                raise AnswerError(f"{shown} is {got}, not {need}. {_hint(d)}")
+                raise AnswerError(f"{shown}: choose {need}. {_hint(d)}")
             raise AnswerError(f"{quote(typed)}: {reason} {_hint(d)}")
         return tuple(chosen)
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")

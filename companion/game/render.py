@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 TURN_DECISIONS = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
 LOW_PILE = 3
+BRIEF_WORDS = 15  # the most words a brief response may have
 
 
 def is_turn_decision(d: Decision | None) -> bool:
@@ -202,8 +203,8 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         if isinstance(e, PhaseStarted):
             cleanup = e.phase is Phase.CLEANUP
             continue
-        if cleanup and isinstance(e, (Drew, Shuffled)) and e.player == turn_player:
-            continue  # the next hand: said when that turn starts
+        if cleanup and isinstance(e, (Discarded, Drew, Shuffled)) and e.player == turn_player:
+            continue  # clean-up goes without saying; the next hand is said when that turn starts
         if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
             continue  # brief: your own buy that ended your turn goes without saying
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
@@ -443,8 +444,8 @@ def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
     return lines
 
 
-def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
-    """What you can do now and what it costs."""
+def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str = "normal") -> str:
+    """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words)."""
     if d is None:
         return "The game is over. Type score, log or new."
     if not is_turn_decision(d):
@@ -462,8 +463,12 @@ def options_line(game: "Game", viewer: int, d: Decision | None) -> str:
         can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
                      key=lambda c: (-game.cost(c), c.name))[:6]
         extra = f" Also {grouped(others)}." if others else ""
-        return (f"{coins(total).capitalize()} with your Treasures.{extra} "
-                f"Buy {or_list([c.name for c in can])}, or end.")
+        while True:
+            line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
+                    f"Buy {or_list([c.name for c in can])}, or end.")
+            if verbosity != "brief" or len(can) <= 1 or len(line.split()) <= BRIEF_WORDS:
+                return line
+            can = can[:-1]
     buyable = sorted(game.buyable(), key=lambda c: (-game.cost(c), c.name))
     if not buyable:
         return f"Nothing costs {coins(t.coins)} or less. Type end."

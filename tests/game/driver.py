@@ -36,7 +36,7 @@ def choose_line(act: GameActivity) -> str:
             return f"play {best.name.lower()}"
         coins = t.coins
         if d.purpose is Purpose.PLAY_TREASURES:
-            coins += sum(g.fx[c].coin for c in hand if g.is_treasure(c) and g.fx[c].play is None)
+            coins += sum(g.fx[c.name].coin for c in hand if g.is_treasure(c) and g.fx[c.name].play is None)
             if len(g.players[act.holder].discard) % 2:
                 return "play treasures"
         owned = g.players[act.holder].counts()

@@ -33,7 +33,7 @@ class Shell:
 
     def __init__(self, home: Path, timeout: float = 15) -> None:
         # Bots break ties by set order, which follows string hashing: fix it so runs can be compared.
-        env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(home), TERM="xterm", PYTHONHASHSEED="0")
+        env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(home), TERM="xterm")
         env.pop("COMPANION_INPUT", None)
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 250, 0, 0))
@@ -114,7 +114,7 @@ def script_in_subprocess(verbosity: str, home: Path, extra: list[str]) -> tuple[
     code = ("import json, sys; from tests.game.driver import play_in_process; "
             f"r = play_in_process({verbosity!r}, extra={extra!r}); "
             "print(json.dumps([r.typed, r.responses]))")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(home), PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(home))
     out = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), env=env, capture_output=True, text=True,
                          check=True)
     typed, responses = json.loads(out.stdout)

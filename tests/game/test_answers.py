@@ -57,3 +57,22 @@ def test_the_question_says_how_many_and_numbers_the_choices() -> None:
     assert said == "Cellar: discard up to 5. 1 Copper (3), 2 Estate (2). Or none."
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, ESTATE, SILVER, SILVER], 1, 1)
     assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper, 2 Estate, 3 Silver (2)."
+
+
+def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
+    mine_gain = ChooseCards(0, Purpose.GAIN, cat["Mine"], [SILVER, COPPER], 1, 1)
+    with pytest.raises(AnswerError) as e:
+        parse(mine_gain, "none")
+    assert str(e.value) == '"none": choose exactly 1 card. Type 1 or 2.'
+    militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, COPPER, ESTATE, SILVER, SILVER], 2, 2)
+    with pytest.raises(AnswerError) as e:
+        parse(militia, "1 2 3")
+    assert str(e.value) == '"1 2 3": choose exactly 2 cards. Type numbers from 1 to 3.'
+    chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER] * 5, 0, 4)
+    with pytest.raises(AnswerError) as e:
+        parse(chapel, "1 1 1 1 1")
+    assert str(e.value).endswith(": choose at most 4 cards. Type 1, or none.")
+    sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=COPPER)
+    with pytest.raises(AnswerError) as e:
+        parse(sentry, "keep")
+    assert str(e.value).endswith("Type 1 or 2, or trash.")

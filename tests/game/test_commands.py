@@ -79,3 +79,20 @@ def test_autoplay_off_leaves_treasures_to_you() -> None:
     assert "costs 3 coins, you have 0 coins" in out
     t("play treasures")
     assert "Silver" in t("buy silver")
+
+
+def test_ending_a_turn_without_a_buy_says_so_and_undo_takes_it_back() -> None:
+    t = Typist()
+    t(NEW)
+    hand = list(t.act.game.players[t.act.holder].hand)
+    treasures = sum(1 for c in hand if t.act.game.is_treasure(c))
+    turn = t.act.game.players[t.act.holder].turns
+    out = t("end")
+    check_response(out, "normal", key="bought")
+    assert out.startswith(f"Nothing bought; {treasures} Treasures unplayed.\n")
+    assert "bought" not in t("undo")
+    assert t.act.game.players[t.act.holder].hand == hand and t.act.game.players[t.act.holder].turns == turn
+    assert "Nothing bought" not in t("buy silver")
+    brief = Typist("brief")
+    brief(NEW)
+    assert "Nothing bought" not in brief("end")

@@ -40,7 +40,7 @@ def test_random_play_never_breaks(seed: int, new: str) -> None:
         if render.is_turn_decision(d):
             g = act.game
             if d.purpose in (Purpose.BUY, Purpose.PLAY_TREASURES):  # type: ignore[union-attr]
-                coins = g.turn.coins + sum(g.fx[c].coin for c in g.players[act.holder].hand if g.is_treasure(c))
+                coins = g.turn.coins + sum(g.fx[c.name].coin for c in g.players[act.holder].hand if g.is_treasure(c))
                 kingdom = [c for c in g.kingdom.cards if g.cost(c) <= coins and g.supply[c]]
                 if kingdom and rng.random() < 0.5:
                     line = "buy " + rng.choice(kingdom).name

@@ -43,6 +43,7 @@ def test_whole_game_in_a_pty(verbosity: str, tmp_path: Path) -> None:
     for line, mine, expected in zip(typed, responses, script_responses):
         assert mine == expected, f"after {line!r}"
     assert "Game over" in responses[len(script_typed) - 1]
+    assert responses[len(script_typed) - 1].count("pile is empty") <= 1  # the end's reason is said once
     assert responses[-1].startswith("Last 3 of")
 
     golden = GOLDEN / f"game_{verbosity}.txt"

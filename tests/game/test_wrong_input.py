@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine import Purpose
 from companion.game import render
+from companion.game.words import count
 from tests.accessibility import check_error
 from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
@@ -83,7 +84,9 @@ def test_wrong_answers_to_the_new_questions() -> None:
     out = t(LONG)
     assert out.startswith("Error:")
     assert t("").startswith("People at this keyboard")  # Enter takes the default
-    check_error(t("5"), typed="5")
+    out = t("5")
+    check_error(out, typed="5")
+    assert out.startswith('Error: "5" is not 1 or 2 people. Type 1 or 2.')  # two players: 1 or 2 of them here
     assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")
@@ -98,3 +101,49 @@ def test_new_options_refused_clearly() -> None:
         out = t(line)
         check_error(out, typed=typed)
     assert "game" not in t.session.state
+
+
+def test_buying_more_cards_than_buys_says_how_many_buys_and_buys_nothing() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_TREASURES")
+    buys = t.act.game.turn.buys
+    cheap = "copper " * (buys + 1)
+    _refused(t, f"buy {cheap.strip()}", f"buy {cheap.strip()}")
+    assert f"you have {count(buys, 'buy')}, not {buys + 1}" in t(f"buy {cheap.strip()}")
+
+
+@pytest.mark.parametrize("line", ["play treasures", "buy copper"])
+def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_ACTION")
+    d = t.act.mine()
+    names = sorted({c.name for c in d.options})  # type: ignore[union-attr]
+    out = t(line).split("\n")
+    assert out[0].startswith("You played") and any(line.endswith(" not played.") for line in out[1:3])
+    assert all(name in "\n".join(out[1:3]) for name in names)
+    assert "not played" not in t("undo")
+    assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]
+    assert "not played" not in t(f"play {names[0].lower()}")
+
+
+def test_a_second_card_too_dear_is_said_after_the_first() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_TREASURES")
+    t.act.game.turn.buys = 2  # as if a Market had been played
+    _refused(t, "buy copper province", "buy copper province")
+    t.act.game.turn.buys = 2  # (the refusal rebuilt the game from its record)
+    assert "after Copper, Province costs 8 coins" in t("buy copper province")
+
+
+def test_play_alone_suggests_a_card_in_hand() -> None:
+    t = Typist()
+    t(NEW)
+    _reach(t, "PLAY_ACTION")
+    first = t.act.mine().options[0].name.lower()  # type: ignore[union-attr]
+    _refused(t, "play", None)
+    assert t("play") == f"Error: play needs a card. Type play {first}, or play treasures.\n"
+    _reach(t, "PLAY_TREASURES")
+    assert t("play") == "Error: play needs a card. Type play treasures.\n"
