@@ -50,14 +50,58 @@ class Command:
     inactive_hint: str = ""  # said when no registration of this name is active
 
 
+@dataclass(frozen=True)
+class Activity:
+    """Something that owns the shared verbs while it is on: a game in the shell, a table of real cards.
+
+    ``is_on`` is the predicate its commands pass as ``active=``; ``where`` says it for an error ("in a game",
+    "at a table"); ``put_away(session)`` turns it off when the other activity starts (it is saved after every
+    change, so nothing is lost) and returns one sentence saying how to come back, or None.
+    """
+
+    key: str
+    is_on: Callable[["Session"], bool]
+    where: str
+    put_away: Callable[["Session"], str | None]
+
+
 _COMMANDS: dict[str, list[Command]] = {}
 _ON_START: list[Callable[["Session"], None]] = []
+_ACTIVITIES: dict[str, Activity] = {}
 _loaded = False
 
 
-def on_start(hook: Callable[["Session"], None]) -> Callable[["Session"], None]:
-    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume)."""
-    _ON_START.append(hook)
+def activity(key: str, *, is_on: Callable[["Session"], bool], where: str,
+             put_away: Callable[["Session"], str | None]) -> None:
+    """Register an activity that shares verbs with others (see ``Activity``). Only one is on at a time."""
+    _ACTIVITIES[key] = Activity(key, is_on, where, put_away)
+
+
+def take_over(session: "Session", key: str) -> list[str]:
+    """Before activity ``key`` starts (after every check has passed): put the others away.
+
+    Returns their sentences saying how to go back, for the starting activity to add to what it says.
+    """
+    _load()
+    said = []
+    for other in _ACTIVITIES.values():
+        if other.key != key and other.is_on(session):
+            sentence = other.put_away(session)
+            if sentence:
+                said.append(sentence)
+    return said
+
+
+def on_start(hook: Callable[["Session"], None], *, first: bool = False) -> Callable[["Session"], None]:
+    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume).
+
+    ``first``: run before the others. An offer that only says what to type goes first, so that a hook
+    asking a question (answered with Enter) is the last thing said before the prompt.
+    """
+    if first:
+        _ON_START.insert(0, hook)
+    else:
+        _ON_START.append(hook)
     return hook
 
 
@@ -126,6 +170,12 @@ def find_command(session: "Session", name: str) -> Command | None:
     for cmd in registered:
         if cmd.active is None or cmd.active(session):
             return cmd
+    on = [a for a in _ACTIVITIES.values() if a.is_on(session)]
+    if on:  # another activity is on: say this verb is not part of it, rather than "start one"
+        wheres = [a.where for c in registered for a in _ACTIVITIES.values() if a.is_on is c.active]
+        belongs = f" works {' or '.join(dict.fromkeys(wheres))}, not {on[0].where}" if wheres else \
+            f" cannot be used {on[0].where}"
+        raise CommandError(f'"{name.lower()}"{belongs}. Type help for the commands.')
     hints = [c.inactive_hint for c in registered if c.inactive_hint]
     raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
 

@@ -2,9 +2,10 @@
 
 ``table new`` lays out the game; ``buy``, ``gain``, ``trash``, ``vp``, ``play``, ``next``, ``undo``,
 ``score`` record it (shared verbs: they serve the table while one is open); ``piles``, ``pile`` and
-``count`` answer questions. Every entry is saved at once.
+``count`` answer questions. Every entry is saved at once. A table and a game are never on together:
+starting one puts the other away (both are saved), and says how to go back.
 
-For the shell's start: ``offer_on_start`` is a ready ``Session.on_start`` hook that says the offer;
+When the shell starts, ``offer_on_start`` (registered with the registry's start hooks) says the offer;
 ``resume_offer(session)`` returns that sentence (or None when there is no unfinished table), and
 ``resume(session)`` opens the last table and returns its status lines.
 """
@@ -16,8 +17,8 @@ import re
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list, quote
+from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.table import storage
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table, TableError
@@ -44,12 +45,16 @@ def _saved(session: "Session") -> Saved:
     return saved
 
 
-def _quote(typed: str, limit: int = 60) -> str:
-    """What was typed, in quotes; a very long line is cut at a word, with no run of dots."""
-    shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split()).replace('"', "'")
-    if len(shown) > limit:
-        shown = shown[:limit].rsplit(" ", 1)[0]
-    return f'"{shown}"'
+def _put_away(session: "Session") -> str | None:
+    """A game is starting: put the table away (it is saved after every entry) so the shared verbs leave it."""
+    saved = session.state.get(KEY)
+    if saved is None:
+        return None
+    session.state[KEY] = None
+    return f"Table {saved.name} is saved; table load {saved.name} returns to it."
+
+
+activity(KEY, is_on=table_open, where="at a table", put_away=_put_away)
 
 
 def _fail(typed: str, problem: str) -> CommandError:
@@ -57,7 +62,7 @@ def _fail(typed: str, problem: str) -> CommandError:
     quoted = re.search(r'"([^"]+)"', problem)
     if quoted and quoted.group(1).lower() in typed.lower():
         return CommandError(problem)
-    return CommandError(f"{_quote(typed)}: {problem}")
+    return CommandError(f"{quote(typed, 60)}: {problem}")
 
 
 def _complete_supply(session: "Session", typed: str) -> list[str]:
@@ -554,20 +559,24 @@ def _new(session: "Session", args: str) -> None:
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))
+    game_said = take_over(session, KEY)
     session.state[KEY] = saved
     lines = text.setup_lines(name, setup)
     if why:
         lines[-1] = lines[-1].replace(" goes first.", f" goes first, {why}.", 1)
     if previous is not None and previous.name != name:
         lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
+    lines += game_said
     session.say("\n".join(lines))
     _save(session, saved)
 
 
 def _open(session: "Session", saved: Saved, verb: str) -> None:
+    game_said = take_over(session, KEY)
     session.state[KEY] = saved
     lines = text.status_lines(saved.name, saved.table)
     lines[0:0] = [f"Table {saved.name} {verb}."]
+    lines += game_said
     session.say("\n".join(lines))
     _save(session, saved)
 
@@ -577,6 +586,9 @@ def offer_on_start(session: "Session") -> None:
     offer = resume_offer(session)
     if offer:
         session.say(offer)
+
+
+on_start(offer_on_start, first=True)  # said before the game's question, so Enter answers the game's
 
 
 def resume_offer(session: "Session") -> str | None:
