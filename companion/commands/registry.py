@@ -55,8 +55,9 @@ class Activity:
     """Something that owns the shared verbs while it is on: a game in the shell, a table of real cards.
 
     ``is_on`` is the predicate its commands pass as ``active=``; ``where`` says it for an error ("in a game",
-    "at a table"); ``put_away(session)`` turns it off when the other activity starts (it is saved after every
-    change, so nothing is lost) and returns one sentence saying how to come back, or None.
+    "at a table"); ``put_away(session)`` turns it off, and drops any question it is asking, when the other
+    activity starts (it is saved after every change, so nothing is lost); it returns one sentence saying
+    how to come back, or None when there was nothing to put away.
     """
 
     key: str
@@ -85,7 +86,7 @@ def take_over(session: "Session", key: str) -> list[str]:
     _load()
     said = []
     for other in _ACTIVITIES.values():
-        if other.key != key and other.is_on(session):
+        if other.key != key:  # even when off: a question it asked (resume your game?) must go too
             sentence = other.put_away(session)
             if sentence:
                 said.append(sentence)

@@ -574,7 +574,7 @@ def _new(session: "Session", args: str) -> None:
 def _open(session: "Session", saved: Saved, verb: str) -> None:
     game_said = take_over(session, KEY)
     session.state[KEY] = saved
-    lines = text.status_lines(saved.name, saved.table)
+    lines = text.status_lines(saved.name, saved.table, named=False)
     lines[0:0] = [f"Table {saved.name} {verb}."]
     lines += game_said
     session.say("\n".join(lines))
