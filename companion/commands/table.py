@@ -62,7 +62,8 @@ def _fail(typed: str, problem: str) -> CommandError:
     quoted = re.search(r'"([^"]+)"', problem)
     if quoted and quoted.group(1).lower() in typed.lower():
         return CommandError(problem)
-    return CommandError(f"{quote(typed, 60)}: {problem}")
+    verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
+    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
 
 
 def _complete_supply(session: "Session", typed: str) -> list[str]:
@@ -479,7 +480,7 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
         raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
-        raise _fail(f"--colony {ns.colony}", "is on or off. Type --colony on, or --colony off.")
+        raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
     if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
     return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name, ns.first
