@@ -711,6 +711,15 @@ def _status(session: "Session", args: str) -> None:
     session.say("\n".join(text.status_lines(saved.name, saved.table)))
 
 
+@command("status", summary="says whose turn it is, this turn's counts and the piles.", usage="status", example="status",
+         topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="The same as table alone. In a game, status says your turn.")
+def status(session: "Session", args: str) -> None:
+    if args.strip():
+        raise _fail(f"status {args}".strip(), "status takes nothing after it. Type status.")
+    _status(session, "")
+
+
 SUBCOMMANDS = {
     "new": _new, "resume": lambda session, args: _resume(session), "load": _load, "save": _save_as, "list": _list,
     "end": _end, "close": _close, "low": _low, "status": _status,

@@ -22,6 +22,7 @@ def test_a_table_started_during_a_game_takes_the_shared_verbs_and_says_how_to_go
     assert d.session.state.get("game") is None
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
     assert d.session.prompt == "companion> "
+    assert d.run("status").startswith("Ann's turn 1.\n")  # the table's status, as in the game
 
 
 def test_a_game_started_at_a_table_puts_the_table_away() -> None:
