@@ -90,3 +90,20 @@ def test_typing_table_resume_at_the_start_drops_the_games_question() -> None:
     assert "Table game 1 resumed.\nAnn's turn 1.\n2 players.\n" in out
     assert "Resumed." not in out  # Enter after that answers nothing
     assert out.endswith("All tied at 3 VP.\nBen 3 VP, Ann 3 VP.\n"), out  # the table's score
+
+
+def test_one_shot_shared_verbs_say_they_need_the_shell(data_dir) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env["PYTHONPATH"] = str(ROOT)
+    for words in (["buy", "silver"], ["piles"]):
+        done = subprocess.run([sys.executable, "-m", "companion", *words], capture_output=True, text=True, cwd=ROOT,
+                              env=env, timeout=60)
+        assert done.stdout == f'Error: "{words[0]}" works only in the shell. Type companion to start it.\n'
+        check_error(done.stdout, " ".join(words))
+        assert done.returncode != 0
