@@ -94,6 +94,34 @@ def split_player(table: Table, args: str) -> tuple[int | None, str]:
     return best[0], words[best[1]:].strip()
 
 
+def check_stranger(table: Table, rest: str, verb: str) -> None:
+    """Refuse a first word that looks like a player's name not at this table ("gain Zed curse", "vp Zed 2",
+    "count Zed"): a word that is no card, not even a misspelt one, followed by cards, a number or nothing."""
+    words = rest.split()
+    if not words or not words[0].isalpha() or words[0].lower() == "others":
+        return
+    cat = catalogue()
+    try:
+        cat.find(words[0])
+        return
+    except UnknownName as e:
+        if e.suggestions:
+            return  # more likely a misspelt card: its own error says "Did you mean"
+    except NameError_:
+        return
+    tail = words[1:]
+    if tail and tail[-1].lstrip("-").isdigit():
+        tail = tail[:-1]
+    if tail:  # "Zed curse", "Zed gardens 2": the rest names cards
+        try:
+            cat.find_many(" ".join(tail))
+        except NameError_:
+            return
+    elif verb not in ("vp", "count"):  # "gain Zed" alone is an unknown card, said as such
+        return
+    raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player: {or_list(list(table.players))}.")
+
+
 def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> list[Card]:
     """Cards of this game's Supply named in ``typed``; a card from outside it is refused naming the kingdom."""
     cat = catalogue()
@@ -148,6 +176,8 @@ def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, 
         n, cur = len(table.players), table.state.current
         return [(cur + i) % n for i in range(1, n)], True, rest[6:].strip()
     player, rest = split_player(table, rest)
+    if player is None:
+        check_stranger(table, rest, verb)
     return [table.state.current if player is None else player], False, rest
 
 
@@ -240,6 +270,8 @@ def trash(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"trash {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "trash")
     player = table.state.current if player is None else player
     cards = find_cards(table, rest, "trash", typed)
     entry = Entry("trash", (player,), tuple(c.name for c in cards))
@@ -256,6 +288,8 @@ def vp(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"vp {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "vp")
     player = table.state.current if player is None else player
     try:
         amount = int(rest)
@@ -433,6 +467,8 @@ def count(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"count {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "count")
     player = table.state.current if player is None else player
     name = table.players[player]
     if not rest:

@@ -15,7 +15,8 @@ WRONG_AT_A_TABLE = [
     "buy", "buy witch", "buy xqzt", "buy s", "buy others silver", "buy Ann",
     "gain", "gain witch", "gain Cal curse", "gain Ann",
     "trash", "trash gold", "trash estate estate estate estate", "trash Ben silver", "trash witch",
-    "vp", "vp two", "vp 0", "vp -1", "vp Ann", "vp Ben -3",
+    "vp", "vp two", "vp 0", "vp -1", "vp Ann", "vp Ben -3", "vp Zed 2", "gain Zed curse", "trash Zed estate",
+    "count Zed", "count Zed gardens 2",
     "play witch", "play province", "play qq",
     "next now", "undo twice", "log x", "log 0", "coins", "coins x", "coins 0", "coins -9", "score Zed", "score Ann Ben",
     "piles high", "pile", "pile witch", "pile province 9", "pile province -1", "pile copper silver",
@@ -115,3 +116,10 @@ def test_table_new_needs_no_quotes_and_forgives_spaces_after_commas() -> None:
     said = d.run("table new --players Ann Ben --kingdom size distortion --name Sunday game")
     assert said.startswith("Table Sunday game: 2 players.\n")
     assert "Kingdom (Size Distortion)" in said
+
+
+@pytest.mark.parametrize("line", ["gain Zed curse", "trash zed estate", "vp Zed 2", "count Zed", "count Zed moat 2"])
+def test_a_name_not_at_the_table_is_refused_naming_the_players(first_game: Driver, line: str) -> None:
+    who = line.split()[1]
+    verb = line.split()[0]
+    assert first_game.run(line) == f'Error: "{who}" is not playing. Type {verb} and a player: Ann or Ben.\n'
