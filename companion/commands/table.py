@@ -20,6 +20,7 @@ from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list, quote
 from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
 from companion.kingdom import KingdomError, check_players, choose_kingdom
+from companion.settings import define_setting
 from companion.table import storage
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table, TableError
 from companion.table.scoring import scores, winners
@@ -542,14 +543,9 @@ def _check_names(typed: str, names: list[str]) -> None:
             raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
 
 
-LOW_SETTING = "lowpile"
-try:  # where the shared settings exist, the threshold for new tables is a setting: set lowpile 2
-    from companion.settings import define_setting  # type: ignore[import-not-found]
-
-    define_setting(LOW_SETTING, tuple(str(n) for n in range(0, 11)), str(DEFAULT_LOW),
-                   "a table announces a pile with this many cards or fewer as low")
-except ImportError:
-    pass
+LOW_SETTING = "lowpile"  # the threshold for new tables: set lowpile 2
+define_setting(LOW_SETTING, tuple(str(n) for n in range(0, 11)), str(DEFAULT_LOW),
+               "a table announces a pile with this many cards or fewer as low")
 
 
 def _default_low(session: "Session") -> int:
