@@ -81,6 +81,10 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
     if not one_shot:
         session.typed.append(line)
     name, _, args = line.partition(" ")
+    registered = registry.registrations(name)
+    if one_shot and registered and not any(c.one_shot for c in registered):
+        raise CommandError(f"{quote(name)} works only in the shell. Type companion to start it.")  # before
+        # a shared verb's "start a game" hint, which one-shot use could never follow
     cmd = registry.find_command(session, name)
     usable = cmd is not None and (cmd.one_shot if one_shot else cmd.shell)
     if not usable:

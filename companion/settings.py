@@ -12,6 +12,15 @@ from pathlib import Path
 
 from companion.cards.names import NameIndex, or_list, quote
 
+
+def choices_said(choices: tuple[str, ...] | list[str]) -> str:
+    """A setting's choices for the ear: "0 to 10" for a run of whole numbers, else "brief, normal or full"."""
+    if len(choices) > 3 and all(c.isdigit() for c in choices):
+        numbers = [int(c) for c in choices]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{numbers[0]} to {numbers[-1]}"
+    return or_list(list(choices))
+
 FILENAME = "settings.toml"
 _ON = {"on", "yes", "true", "1", "enable", "enabled"}
 _OFF = {"off", "no", "false", "0", "disable", "disabled"}
@@ -52,6 +61,7 @@ define_setting("verbosity", ("brief", "normal", "full"), "normal", "how much is 
 define_setting("speech", ("off", "on"), "off", "the program speaks each response itself")
 define_setting("codes", ("on", "off"), "on", "say braille codes such as C1 with cards")
 define_setting("notes", ("off", "on"), "off", "card always adds the rulebook note")
+BUILT_IN = tuple(SPECS)  # said first; the areas' settings follow by name, whichever area was imported first
 
 
 def find_spec(typed: str) -> SettingSpec:
@@ -87,7 +97,8 @@ class Settings:
         return self.on("speech")
 
     def items(self) -> list[tuple[SettingSpec, str]]:
-        return [(spec, self.get(spec.name)) for spec in SPECS.values()]
+        names = [*BUILT_IN, *sorted(n for n in SPECS if n not in BUILT_IN)]
+        return [(SPECS[name], self.get(name)) for name in names]
 
     def parse(self, name: str, value: str) -> tuple[SettingSpec, str]:
         """The setting and the canonical value for what a person typed, or SettingError. Changes nothing."""
@@ -100,7 +111,7 @@ class Settings:
             return spec, typed
         if len(matches) == 1:
             return spec, matches[0]
-        raise SettingError(f"{spec.name} cannot be {quote(value)}. Type set {spec.name} {or_list(spec.choices)}.")
+        raise SettingError(f"{spec.name} cannot be {quote(value)}. Type set {spec.name} {choices_said(spec.choices)}.")
 
     def set(self, name: str, value: str) -> tuple[SettingSpec, str]:
         """Change a setting for now (``save`` keeps it). Raises SettingError before changing anything."""

@@ -26,12 +26,23 @@ def loose(text: str) -> str:
     return normalise(text).replace("'", "").replace("&", "and")
 
 
+ELLIPSIS = "\u2026"  # one character: a run of three dots is noise to a screen reader
+
+
 def quote(text: str, limit: int = 30) -> str:
-    """What the user typed, shortened and made printable, for an error message."""
+    """What the user typed, made printable, in double quotes, for an error message.
+
+    Longer than ``limit``: cut at the last space that keeps at least half of it (else at the limit), and
+    an ellipsis after the closing quote says it was cut; what is inside the quotes is exactly what was typed.
+    """
     shown = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
-    if len(shown) > limit:
-        shown = shown[: limit - 3].rstrip() + "..."
-    return f'"{shown}"'
+    if len(shown) <= limit:
+        return f'"{shown}"'
+    cut = shown[:limit]
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return f'"{cut.rstrip()}"{ELLIPSIS}'
 
 
 class NameError_(LookupError):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
-from companion.commands.registry import ArgumentParser, CommandError, command, on_start
+from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
 from companion.engine import Game, GameSetup, IllegalAnswer, Purpose, SaveError
 from companion.engine.phase import Phase
 from companion.game import render, store
@@ -35,6 +35,19 @@ define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that 
 
 def _on(session: "Session") -> bool:
     return session.state.get(KEY) is not None
+
+
+def _put_away(session: "Session") -> str | None:
+    """A table is starting: set the game (autosaved after every change) and any question aside."""
+    session.state.pop(ASK, None)
+    act = session.state.pop(KEY, None)
+    session.prompt = DEFAULT_PROMPT
+    if act is None or act.over:
+        return None
+    return "Your game is saved; type resume to go back to it."
+
+
+activity(KEY, is_on=_on, where="in a game", put_away=_put_away)
 
 
 def _game(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
@@ -111,6 +124,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
             kept = " Your last game is saved as previous."
         except OSError:
             pass
+    kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
     session.state[KEY] = act
     install(session)
@@ -775,6 +789,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> N
             head += " Your last game is saved as previous."
         except OSError:
             pass
+    head += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(game, extra=extra)
     act.catch_up()
     session.state[KEY] = act

@@ -255,8 +255,39 @@ def rule_command(session: "Session", args: str) -> None:
 # ---------------------------------------------------------------- help
 
 
+SHORT_TOPIC = 5  # a topic with more commands than this is one short line in help: "new and 19 more"
+TOPICS_FIRST = (CARDS,)  # then every other area's topics, in the order of registry.AREAS
+TOPICS_LAST = (SETTINGS, REVIEW, LEAVING)
+
+
+def _topics() -> dict[str, list["registry.Command"]]:
+    """Each topic's commands, topics in the order help says them: cards first, then the areas' (a game, a
+    table, braille, simulations), then settings, help and leaving."""
+    topics: dict[str, list[registry.Command]] = {t: [] for t in TOPICS_FIRST}
+    for cmd in registry.unique_commands():
+        if (cmd.shell or cmd.one_shot) and cmd.topic not in TOPICS_LAST:
+            topics.setdefault(cmd.topic, []).append(cmd)
+    for topic in TOPICS_LAST:
+        topics[topic] = [c for c in registry.unique_commands() if c.topic == topic and (c.shell or c.one_shot)]
+    return {t: cmds for t, cmds in topics.items() if cmds}
+
+
+def topic_key(topic: str) -> str:
+    """The word that names a topic after help: "Playing a game" is game, "Table" is table."""
+    return topic.split()[-1].lower()
+
+
+def _topic_line(topic: str, cmds: list["registry.Command"], whole: bool) -> str:
+    names = list(dict.fromkeys(c.name for c in cmds))
+    if whole or len(names) <= SHORT_TOPIC:
+        return f"{topic}: {and_list(names)}."
+    lead = next((c.name for c in cmds if c.active is None), names[0])  # what starts it: new, table
+    return f"{topic}: {lead} and {len(names) - 1} more, help {topic_key(topic)}."
+
+
 def _complete_help(session: "Session", text: str) -> list[str]:
-    return [n for n in registry.names() if n.startswith(text.strip().lower())]
+    words = sorted(set(registry.names()) | {topic_key(t) for t in _topics()})
+    return [n for n in words if n.startswith(text.strip().lower())]
 
 
 @command(
@@ -266,27 +297,29 @@ def _complete_help(session: "Session", text: str) -> list[str]:
     example="help card",
     topic=REVIEW,
     complete=_complete_help,
+    details="help and a topic, such as help game or help table, lists that topic's commands.",
 )
 def help_command(session: "Session", args: str) -> None:
     args = _plain(args)
     name = args.strip().lower()
+    topics = _topics()
     if not name:
-        topics: dict[str, list[str]] = {}
-        for cmd in registry.unique_commands():
-            if cmd.shell or cmd.one_shot:
-                names = topics.setdefault(cmd.topic, [])
-                if cmd.name not in names:
-                    names.append(cmd.name)
-        topics[LEAVING] = topics.pop(LEAVING, [])  # leaving is said last, whatever areas come after
         lines = ["Commands, by topic:"]
-        lines += [f"{topic}: {and_list(names)}." for topic, names in topics.items() if names]
+        lines += [_topic_line(topic, cmds, whole=False) for topic, cmds in topics.items()]
         lines.append("Type help and a command, like help card.")
         session.say("\n".join(lines))
         return
+    topic = next((t for t in topics if name in (topic_key(t), t.lower())), None)
+    registered = registry.registrations(name)
+    if not registered and topic is not None:
+        session.say(f"{_topic_line(topic, topics[topic], whole=True)}\nType help and one of them for more.")
+        return
+    shared = False
     try:
         cmd = registry.find_command(session, name)
     except CommandError:
-        cmd = registry._load()[name][0]  # inactive now, but its help still applies
+        cmd = registered[0] if registered else None  # inactive now, but its help still applies
+        shared = True
     if cmd is None:
         close = registry.suggest(name)
         hint = f" Did you mean {or_list(close)}?" if close else ""
@@ -296,6 +329,12 @@ def help_command(session: "Session", args: str) -> None:
         lines.append(cmd.details)
     if cmd.aliases:
         lines.append(f"Also called {and_list(list(cmd.aliases))}.")
+    for other in registered if shared else []:  # a shared verb, nothing on: what it means elsewhere
+        where = registry.activity_of(other)
+        if other is not cmd and where is not None:
+            lines.append(f"{where.where.capitalize()}, {other.name} {other.summary}")
+    if topic is not None and len({c.name for c in topics[topic]}) > SHORT_TOPIC:  # help said "help table"
+        lines.append(_topic_line(topic, topics[topic], whole=True))
     session.say("\n".join(lines))
 
 
@@ -369,7 +408,7 @@ def history_command(session: "Session", args: str) -> None:
 @command("settings", summary="says every setting and its value.", usage="settings", example="settings",
          topic=SETTINGS)
 def settings_command(session: "Session", args: str) -> None:
-    from companion.settings import Settings
+    from companion.settings import Settings, choices_said
 
     settings = session.settings if session.settings is not None else Settings()
     if args.strip():
@@ -377,7 +416,7 @@ def settings_command(session: "Session", args: str) -> None:
         return
     lines = [f"{len(settings.items())} settings:"]
     for spec, value in settings.items():
-        lines.append(f"{spec.name} is {value}: {spec.summary}. Choices: {or_list(spec.choices)}.")
+        lines.append(f"{spec.name} is {value}: {spec.summary}. Choices: {choices_said(spec.choices)}.")
     lines.append("Change one like this: set verbosity brief.")
     session.say("\n".join(lines))
 
@@ -399,8 +438,8 @@ def _complete_set(session: "Session", text: str) -> list[str]:
     summary="changes a setting and keeps it for next time.",
     usage="set NAME VALUE",
     example="set verbosity brief",
-    details="Settings are verbosity (brief, normal or full), speech (off or on), codes (on or off) "
-    "and notes (off or on). Type settings to hear them all.",
+    details="Settings include verbosity (brief, normal or full) and speech (off or on). "
+    "Type settings to hear them all, with their choices.",
     topic=SETTINGS,
     complete=_complete_set,
 )
@@ -415,11 +454,11 @@ def set_command(session: "Session", args: str) -> None:
         raise CommandError("set needs a setting and a value. Type set verbosity brief, or settings for the list.")
     try:
         if len(words) == 1:
-            from companion.settings import find_spec
+            from companion.settings import choices_said, find_spec
 
             spec = find_spec(words[0])
             value = session.settings.get(spec.name)
-            session.say(f"{spec.name} is {value}.\nType set {spec.name} {or_list(spec.choices)}.")
+            session.say(f"{spec.name} is {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
             return
         spec, value = session.settings.parse(words[0], " ".join(words[1:]))
     except SettingError as e:

@@ -50,14 +50,65 @@ class Command:
     inactive_hint: str = ""  # said when no registration of this name is active
 
 
+@dataclass(frozen=True)
+class Activity:
+    """Something that owns the shared verbs while it is on: a game in the shell, a table of real cards.
+
+    ``is_on`` is the predicate its commands pass as ``active=``; ``where`` says it for an error ("in a game",
+    "at a table"); ``put_away(session)`` turns it off, and drops any question it is asking, when the other
+    activity starts (it is saved after every change, so nothing is lost); it returns one sentence saying
+    how to come back, or None when there was nothing to put away.
+    """
+
+    key: str
+    is_on: Callable[["Session"], bool]
+    where: str
+    put_away: Callable[["Session"], str | None]
+
+
 _COMMANDS: dict[str, list[Command]] = {}
+_REGISTERED: list[Command] = []  # every registration once, in the order made
 _ON_START: list[Callable[["Session"], None]] = []
+_ACTIVITIES: dict[str, Activity] = {}
 _loaded = False
 
 
-def on_start(hook: Callable[["Session"], None]) -> Callable[["Session"], None]:
-    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume)."""
-    _ON_START.append(hook)
+def activity(key: str, *, is_on: Callable[["Session"], bool], where: str,
+             put_away: Callable[["Session"], str | None]) -> None:
+    """Register an activity that shares verbs with others (see ``Activity``). Only one is on at a time."""
+    _ACTIVITIES[key] = Activity(key, is_on, where, put_away)
+
+
+def activity_of(cmd: Command) -> Activity | None:
+    """The activity whose verb ``cmd`` is (by its ``active`` predicate), or None."""
+    return next((a for a in _ACTIVITIES.values() if cmd.active is not None and a.is_on is cmd.active), None)
+
+
+def take_over(session: "Session", key: str) -> list[str]:
+    """Before activity ``key`` starts (after every check has passed): put the others away.
+
+    Returns their sentences saying how to go back, for the starting activity to add to what it says.
+    """
+    _load()
+    said = []
+    for other in _ACTIVITIES.values():
+        if other.key != key:  # even when off: a question it asked (resume your game?) must go too
+            sentence = other.put_away(session)
+            if sentence:
+                said.append(sentence)
+    return said
+
+
+def on_start(hook: Callable[["Session"], None], *, first: bool = False) -> Callable[["Session"], None]:
+    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume).
+
+    ``first``: run before the others. An offer that only says what to type goes first, so that a hook
+    asking a question (answered with Enter) is the last thing said before the prompt.
+    """
+    if first:
+        _ON_START.insert(0, hook)
+    else:
+        _ON_START.append(hook)
     return hook
 
 
@@ -96,6 +147,7 @@ def command(
             if existing and (active is None or any(c.active is None for c in existing)):
                 raise RuntimeError(f"command {key!r} is registered twice without an active predicate")
             existing.append(cmd)
+        _REGISTERED.append(cmd)
         return run
 
     return register
@@ -126,6 +178,12 @@ def find_command(session: "Session", name: str) -> Command | None:
     for cmd in registered:
         if cmd.active is None or cmd.active(session):
             return cmd
+    on = [a for a in _ACTIVITIES.values() if a.is_on(session)]
+    if on:  # another activity is on: say this verb is not part of it, rather than "start one"
+        wheres = [a.where for a in map(activity_of, registered) if a is not None]
+        belongs = f" works {' or '.join(dict.fromkeys(wheres))}, not {on[0].where}" if wheres else \
+            f" cannot be used {on[0].where}"
+        raise CommandError(f'"{name.lower()}"{belongs}. Type help for the commands.')
     hints = [c.inactive_hint for c in registered if c.inactive_hint]
     raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
 
@@ -140,13 +198,22 @@ def suggest(typed: str, limit: int = 3) -> list[str]:
     return (starts or difflib.get_close_matches(word, known, n=limit, cutoff=0.6))[:limit]
 
 
+def _by_area(commands: list[Command]) -> list[Command]:
+    """In the order of ``AREAS`` (stable within an area), whichever module happened to be imported first."""
+    areas = {module: i for i, module in enumerate(AREAS)}
+    return sorted(commands, key=lambda c: areas.get(getattr(c.run, "__module__", ""), len(areas)))
+
+
+def registrations(name: str) -> list[Command]:
+    """Every registration of ``name`` (a shared verb has several), in the order of ``AREAS``."""
+    return _by_area(list(_load().get(name.lower(), [])))
+
+
 def unique_commands() -> list[Command]:
-    """Every registration once, in the order registered (for help)."""
-    seen: dict[int, Command] = {}
-    for registered in _load().values():
-        for cmd in registered:
-            seen.setdefault(id(cmd), cmd)
-    return list(seen.values())
+    """Every registration once, area by area in the order of ``AREAS``, each area's in the order it made them
+    (for help: the same order whichever module happened to be imported first)."""
+    current = {id(c) for registered in _load().values() for c in registered}
+    return _by_area([c for c in _REGISTERED if id(c) in current])
 
 
 _SMART_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"'})

@@ -2,9 +2,10 @@
 
 ``table new`` lays out the game; ``buy``, ``gain``, ``trash``, ``vp``, ``play``, ``next``, ``undo``,
 ``score`` record it (shared verbs: they serve the table while one is open); ``piles``, ``pile`` and
-``count`` answer questions. Every entry is saved at once.
+``count`` answer questions. Every entry is saved at once. A table and a game are never on together:
+starting one puts the other away (both are saved), and says how to go back.
 
-For the shell's start: ``offer_on_start`` is a ready ``Session.on_start`` hook that says the offer;
+When the shell starts, ``offer_on_start`` (registered with the registry's start hooks) says the offer;
 ``resume_offer(session)`` returns that sentence (or None when there is no unfinished table), and
 ``resume(session)`` opens the last table and returns its status lines.
 """
@@ -16,9 +17,10 @@ import re
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list, quote
+from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
 from companion.kingdom import KingdomError, check_players, choose_kingdom
+from companion.settings import define_setting
 from companion.table import storage
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table, TableError
 from companion.table.scoring import scores, winners
@@ -44,12 +46,16 @@ def _saved(session: "Session") -> Saved:
     return saved
 
 
-def _quote(typed: str, limit: int = 60) -> str:
-    """What was typed, in quotes; a very long line is cut at a word, with no run of dots."""
-    shown = " ".join("".join(ch if ch.isprintable() else "?" for ch in typed).split()).replace('"', "'")
-    if len(shown) > limit:
-        shown = shown[:limit].rsplit(" ", 1)[0]
-    return f'"{shown}"'
+def _put_away(session: "Session") -> str | None:
+    """A game is starting: put the table away (it is saved after every entry) so the shared verbs leave it."""
+    saved = session.state.get(KEY)
+    if saved is None:
+        return None
+    session.state[KEY] = None
+    return f"Table {saved.name} is saved; table load {saved.name} returns to it."
+
+
+activity(KEY, is_on=table_open, where="at a table", put_away=_put_away)
 
 
 def _fail(typed: str, problem: str) -> CommandError:
@@ -57,7 +63,8 @@ def _fail(typed: str, problem: str) -> CommandError:
     quoted = re.search(r'"([^"]+)"', problem)
     if quoted and quoted.group(1).lower() in typed.lower():
         return CommandError(problem)
-    return CommandError(f"{_quote(typed)}: {problem}")
+    verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
+    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
 
 
 def _complete_supply(session: "Session", typed: str) -> list[str]:
@@ -86,6 +93,34 @@ def split_player(table: Table, args: str) -> tuple[int | None, str]:
     if best is None:
         return None, words
     return best[0], words[best[1]:].strip()
+
+
+def check_stranger(table: Table, rest: str, verb: str) -> None:
+    """Refuse a first word that looks like a player's name not at this table ("gain Zed curse", "vp Zed 2",
+    "count Zed"): a word that is no card, not even a misspelt one, followed by cards, a number or nothing."""
+    words = rest.split()
+    if not words or not words[0].isalpha() or words[0].lower() == "others":
+        return
+    cat = catalogue()
+    try:
+        cat.find(words[0])
+        return
+    except UnknownName as e:
+        if e.suggestions:
+            return  # more likely a misspelt card: its own error says "Did you mean"
+    except NameError_:
+        return
+    tail = words[1:]
+    if tail and tail[-1].lstrip("-").isdigit():
+        tail = tail[:-1]
+    if tail:  # "Zed curse", "Zed gardens 2": the rest names cards
+        try:
+            cat.find_many(" ".join(tail))
+        except NameError_:
+            return
+    elif verb not in ("vp", "count"):  # "gain Zed" alone is an unknown card, said as such
+        return
+    raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player: {or_list(list(table.players))}.")
 
 
 def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> list[Card]:
@@ -142,6 +177,8 @@ def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, 
         n, cur = len(table.players), table.state.current
         return [(cur + i) % n for i in range(1, n)], True, rest[6:].strip()
     player, rest = split_player(table, rest)
+    if player is None:
+        check_stranger(table, rest, verb)
     return [table.state.current if player is None else player], False, rest
 
 
@@ -234,6 +271,8 @@ def trash(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"trash {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "trash")
     player = table.state.current if player is None else player
     cards = find_cards(table, rest, "trash", typed)
     entry = Entry("trash", (player,), tuple(c.name for c in cards))
@@ -250,6 +289,8 @@ def vp(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"vp {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "vp")
     player = table.state.current if player is None else player
     try:
         amount = int(rest)
@@ -427,6 +468,8 @@ def count(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"count {args}".strip()
     player, rest = split_player(table, args)
+    if player is None:
+        check_stranger(table, rest, "count")
     player = table.state.current if player is None else player
     name = table.players[player]
     if not rest:
@@ -474,7 +517,7 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
         raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
-        raise _fail(f"--colony {ns.colony}", "is on or off. Type --colony on, or --colony off.")
+        raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
     if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
     return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name, ns.first
@@ -500,14 +543,9 @@ def _check_names(typed: str, names: list[str]) -> None:
             raise _fail(typed, f"{name[:20]} is not a usable name. Use letters, up to 20.")
 
 
-LOW_SETTING = "lowpile"
-try:  # where the shared settings exist, the threshold for new tables is a setting: set lowpile 2
-    from companion.settings import define_setting  # type: ignore[import-not-found]
-
-    define_setting(LOW_SETTING, tuple(str(n) for n in range(0, 11)), str(DEFAULT_LOW),
-                   "a table announces a pile with this many cards or fewer as low")
-except ImportError:
-    pass
+LOW_SETTING = "lowpile"  # the threshold for new tables: set lowpile 2
+define_setting(LOW_SETTING, tuple(str(n) for n in range(0, 11)), str(DEFAULT_LOW),
+               "a table announces a pile with this many cards or fewer as low")
 
 
 def _default_low(session: "Session") -> int:
@@ -554,20 +592,24 @@ def _new(session: "Session", args: str) -> None:
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))
+    game_said = take_over(session, KEY)
     session.state[KEY] = saved
     lines = text.setup_lines(name, setup)
     if why:
         lines[-1] = lines[-1].replace(" goes first.", f" goes first, {why}.", 1)
     if previous is not None and previous.name != name:
         lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
+    lines += game_said
     session.say("\n".join(lines))
     _save(session, saved)
 
 
 def _open(session: "Session", saved: Saved, verb: str) -> None:
+    game_said = take_over(session, KEY)
     session.state[KEY] = saved
-    lines = text.status_lines(saved.name, saved.table)
+    lines = text.status_lines(saved.name, saved.table, named=False)
     lines[0:0] = [f"Table {saved.name} {verb}."]
+    lines += game_said
     session.say("\n".join(lines))
     _save(session, saved)
 
@@ -577,6 +619,9 @@ def offer_on_start(session: "Session") -> None:
     offer = resume_offer(session)
     if offer:
         session.say(offer)
+
+
+on_start(offer_on_start, first=True)  # said before the game's question, so Enter answers the game's
 
 
 def resume_offer(session: "Session") -> str | None:
@@ -696,6 +741,15 @@ def _low(session: "Session", args: str) -> None:
 def _status(session: "Session", args: str) -> None:
     saved = _saved(session)
     session.say("\n".join(text.status_lines(saved.name, saved.table)))
+
+
+@command("status", summary="says whose turn it is, this turn's counts and the piles.", usage="status", example="status",
+         topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
+         details="The same as table alone. In a game, status says your turn.")
+def status(session: "Session", args: str) -> None:
+    if args.strip():
+        raise _fail(f"status {args}".strip(), "status takes nothing after it. Type status.")
+    _status(session, "")
 
 
 SUBCOMMANDS = {

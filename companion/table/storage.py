@@ -1,7 +1,7 @@
 """Tables on disk: one JSON file per named table, written atomically after every entry.
 
-Files live in ``<data dir>/tables/``. The data dir is ``companion.paths.data_dir()`` where that exists, else
-``$COMPANION_DATA_DIR`` if set, else platformdirs' ``user_data_dir("companion")``. ``last.json`` names the table used most recently, for ``table resume``.
+Files live in ``<data dir>/tables/``, the data dir being ``companion.paths.data_dir()``. ``last.json`` names
+the table used most recently, for ``table resume``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import paths
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table
 
 FORMAT_VERSION = 1
@@ -25,20 +26,9 @@ class StorageError(Exception):
 
 
 def data_dir() -> Path:
-    """Where the user's saved files go: ``companion.paths.data_dir()`` where that module exists, else the
-    same rule in small: ``$COMPANION_DATA_DIR``, else platformdirs' user data folder."""
-    try:
-        from companion.paths import data_dir as shared  # type: ignore[import-not-found]
-    except ImportError:
-        shared = None
-    if shared is not None:
-        return Path(shared())
-    env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("companion"))
+    """Where the user's saved files go: ``companion.paths.data_dir()`` (COMPANION_DATA_DIR, COMPANION_HOME, or
+    the platform's user data folder)."""
+    return paths.data_dir()
 
 
 def tables_dir() -> Path:

@@ -94,7 +94,8 @@ def turn_line(state: State) -> str:
     return line
 
 
-def status_lines(name: str, table: Table) -> list[str]:
+def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
+    """Whose turn, this turn's counts, and the piles; ``named=False`` when the table's name was just said."""
     s = table.state
     if s.over:
         return [f"Game over: {s.over}.", f"Table {name}. Type score for the result."]
@@ -107,7 +108,9 @@ def status_lines(name: str, table: Table) -> list[str]:
         piles.append(f"{len(empty)} empty")
     if low:
         piles.append(f"{len(low)} low")
-    lines.append(f"Table {name}, {plural(len(table.players), 'player')}" + (f"; piles {', '.join(piles)}." if piles else "."))
+    players = plural(len(table.players), 'player')
+    lines.append((f"Table {name}, {players}" if named else players.capitalize())
+                 + (f"; piles {', '.join(piles)}." if piles else "."))
     ending = table.ending()
     if ending:
         lines.insert(0, f"Game ends this turn: {and_list(ending)}.")

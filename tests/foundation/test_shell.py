@@ -106,15 +106,21 @@ def test_a_failing_start_hook_does_not_stop_the_shell(home: Path) -> None:
 
 
 def test_a_shared_verb_not_active_says_what_to_do() -> None:
-    from companion.commands.registry import _COMMANDS, command
+    from companion.commands.registry import _COMMANDS, command, names
 
+    names()  # every area's own buy is registered first
+
+    def fake(session: Session, args: str) -> None:
+        raise AssertionError("an inactive command ran")
+
+    command("buy", summary="buys", usage="buy CARD", example="buy silver", active=lambda s: False,
+            inactive_hint="Start a game with new, or a table with table new.")(fake)
     try:
-        command("buy", summary="buys", usage="buy CARD", example="buy silver", active=lambda s: False,
-                inactive_hint="Start a game with new, or a table with table new.")(lambda s, a: None)
         out = shell("buy silver\n")
         assert out == "Error: Start a game with new, or a table with table new.\n"
-    finally:
-        _COMMANDS.pop("buy", None)
+    finally:  # only this test's registration goes: the game's and the table's buy stay for later tests
+        _COMMANDS["buy"] = [c for c in _COMMANDS["buy"] if c.run is not fake]
+    assert _COMMANDS["buy"] and all(c.run is not fake for c in _COMMANDS["buy"])
 
 
 @pytest.mark.parametrize(

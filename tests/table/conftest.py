@@ -1,4 +1,4 @@
-"""Every table test gets its own empty data folder, so saved tables never leak between tests."""
+"""Every table test gets its own empty home folder, so saved tables (and games) never leak between tests."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from tests.table.driver import Driver
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(folder))
-    return folder
+    """The data folder, where tables are saved: ``<COMPANION_HOME>/data``."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    for name in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR", "COMPANION_STATE_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return home / "data"
 
 
 @pytest.fixture

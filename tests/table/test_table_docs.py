@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from tests.table.checks import problems
-from tests.table.driver import Driver, load_areas
+from tests.table.driver import Driver
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "table.md"
 
@@ -28,7 +28,6 @@ def test_every_example_in_the_guide_works_in_order() -> None:
 def test_every_table_command_has_an_example_in_the_guide() -> None:
     from companion.commands import registry
 
-    load_areas()
     mine = [c for c in registry.unique_commands() if c.topic == "Table"]
     used = {line.split()[0] for line in examples()}
     assert {c.name for c in mine} <= used, {c.name for c in mine} - used
