@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # Modules that register commands, in the order ``help`` lists their topics.
 AREAS: tuple[str, ...] = (
     "companion.commands.lookup",
+    "companion.commands.setup",
     "companion.commands.game",
     "companion.commands.table",
     "companion.commands.braille",
@@ -242,19 +243,24 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = message.replace("the following arguments are required:", "missing")
-        message = message.replace("unrecognized arguments:", "did not expect")
+        if message.startswith("unrecognized arguments:"):
+            extra = message.split(":", 1)[1].strip()
+            message = f'did not expect "{extra[:30]}"'
         raise CommandError(f"{message}. Type help {self.command} for an example.")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise CommandError((message or "that did not work").strip() + f" Type help {self.command}.")
 
-    def parse(self, args: str) -> argparse.Namespace:
-        """Parse a command's argument text, quotes allowed (``--kingdom "First Game"``)."""
+    def parse(self, args: str, intermixed: bool = False) -> argparse.Namespace:
+        """Parse a command's argument text, quotes allowed (``--kingdom "First Game"``).
+
+        ``intermixed``: words of a positional argument may come before and after options
+        (``setup 2 --seed 4 random``)."""
         try:
             words = split_words(args)
         except ValueError:
             raise CommandError(f"a quote is not closed in {args.strip()[:30]!r}. Close it with another quote.") from None
         try:
-            return self.parse_args(words)
+            return self.parse_intermixed_args(words) if intermixed else self.parse_args(words)
         except argparse.ArgumentError as e:
             self.error(str(e))

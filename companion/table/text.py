@@ -7,6 +7,7 @@ from typing import Iterable
 
 from companion.cards import Card, catalogue
 from companion.cards.names import and_list
+from companion.kingdom import Kingdom
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
 from companion.table.scoring import result_line, scores
 
@@ -45,38 +46,43 @@ def deck_said(deck: dict[str, int]) -> str:
 
 def setup_lines(name: str, setup: Setup) -> list[str]:
     """What to lay out, for ``table new``: piles and counts, reference cards, starting decks, first player."""
-    cat = catalogue()
     n = len(setup.players)
-    sizes = setup.kingdom_cards.pile_sizes(n)
-    basics = [c.counted(sizes[c]) for c in setup.kingdom_cards.basic_cards]
-    by_size: dict[int, list[str]] = {}
-    for card in setup.kingdom_cards.cards:
-        by_size.setdefault(sizes[card], []).append(card.name)
-    groups = sorted(by_size.items(), key=lambda kv: -len(kv[1]))
-    kingdom = "; ".join(f"{size} each of {and_list(names)}" if len(names) > 1 else cat[names[0]].counted(size)
-                        for size, names in groups)
-    title = f" ({setup.kingdom_name})" if setup.kingdom_name else ""
-    lines = [
-        f"Table {name}: {plural(n, 'player')}.",
-        f"Take out {len(sizes)} piles. Basic: {and_list(basics)}.",
-        f"Kingdom{title}: {kingdom}.",
-    ]
-    refs = "the 10 kingdom cards" + (", Platinum and Colony" if setup.platinum_colony else "")
-    extra = "Put the Trash mat near the piles"
-    if uses_vp_tokens(setup):
-        extra += ", and the VP tokens"
-    lines.append(f"Reference cards: {refs}, for each blind player. {extra}.")
-    if n >= 5:
-        lines.append(f"With {n} players, add the extra base cards from Base Cards or a second Dominion.")
-    start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])
-    lines.append(f"Each player starts with {start}.")
+    lines = [f"Table {name}: {plural(n, 'player')}."] + layout_lines(setup.kingdom_cards, n)
     order = [setup.players[(setup.first + i) % n] for i in range(n)]
     lines.append(f"{order[0]} goes first. Turn order: {and_list(order)}.")
     return lines
 
 
-def uses_vp_tokens(setup: Setup) -> bool:
-    return any("VP" in line and "+" in line for c in setup.kingdom_cards.cards for line in c.text)
+def layout_lines(kingdom: Kingdom, players: int) -> list[str]:
+    """How to lay out a kingdom for ``players``: piles and counts, reference cards, starting decks."""
+    cat = catalogue()
+    sizes = kingdom.pile_sizes(players)
+    basics = [c.counted(sizes[c]) for c in kingdom.basic_cards]
+    by_size: dict[int, list[str]] = {}
+    for card in kingdom.cards:
+        by_size.setdefault(sizes[card], []).append(card.name)
+    groups = sorted(by_size.items(), key=lambda kv: -len(kv[1]))
+    piles = "; ".join(f"{size} each of {and_list(names)}" if len(names) > 1 else cat[names[0]].counted(size)
+                      for size, names in groups)
+    title = f" ({kingdom.name})" if kingdom.name else ""
+    lines = [
+        f"Take out {len(sizes)} piles. Basic: {and_list(basics)}.",
+        f"Kingdom{title}: {piles}.",
+    ]
+    refs = "the 10 kingdom cards" + (", Platinum and Colony" if kingdom.platinum_colony else "")
+    extra = "Put the Trash mat near the piles"
+    if uses_vp_tokens(kingdom):
+        extra += ", and the VP tokens"
+    lines.append(f"Reference cards: {refs}, for each blind player. {extra}.")
+    if players >= 5:
+        lines.append(f"With {players} players, add the extra base cards from Base Cards or a second Dominion.")
+    start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])
+    lines.append(f"Each player starts with {start}.")
+    return lines
+
+
+def uses_vp_tokens(kingdom: Kingdom) -> bool:
+    return any("VP" in line and "+" in line for c in kingdom.cards for line in c.text)
 
 
 def turn_line(state: State) -> str:

@@ -79,7 +79,7 @@ def test_tab_on_an_empty_line_lists_commands(home: Path, terminal_available: Non
         t.wait_for("companion> ")
         t.type("se")
         t.key("Tab")
-        t.wait_for("2 matches: set and settings.\r\ncompanion> set")
+        t.wait_for("4 matches: set, sets, settings and setup.\r\ncompanion> set")
         t.key("C-u")  # erase the line (readline: backspaces and one ESC [ K)
         t.key("C-d")  # end of input on an empty line leaves quietly, on a new line
         raw = t.wait_for("\x1b[K\r\n")
