@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
-from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
+from companion.commands.registry import ArgumentParser, CommandError, activity, command, take_over
 from companion.engine import Game, GameSetup, IllegalAnswer, Purpose, SaveError
 from companion.engine.phase import Phase
 from companion.game import render, store
@@ -833,7 +833,6 @@ def resume_command(session: "Session", args: str) -> None:
     resume(session, game, extra, "Resumed.")
 
 
-@on_start
 def offer_resume(session: "Session") -> None:
     """When the shell starts: offer the game that was being played, if it is not over."""
     install(session)

@@ -408,6 +408,7 @@ def history_command(session: "Session", args: str) -> None:
 @command("settings", summary="says every setting and its value.", usage="settings", example="settings",
          topic=SETTINGS)
 def settings_command(session: "Session", args: str) -> None:
+    registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
     from companion.settings import Settings, choices_said
 
     settings = session.settings if session.settings is not None else Settings()
@@ -444,6 +445,7 @@ def _complete_set(session: "Session", text: str) -> list[str]:
     complete=_complete_set,
 )
 def set_command(session: "Session", args: str) -> None:
+    registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
     args = _plain(args)
     from companion.settings import SettingError, Settings
 

@@ -17,14 +17,33 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 if TYPE_CHECKING:
     from companion.session import Session
 
-# Modules that register commands, in the order ``help`` lists their topics.
-AREAS: tuple[str, ...] = (
-    "companion.commands.lookup",
-    "companion.commands.setup",
-    "companion.commands.game",
-    "companion.commands.table",
-    "companion.commands.braille",
-    "companion.commands.simulate",
+# Modules that register commands, in the order ``help`` lists their topics, each with the command names
+# and aliases it registers. The names are written here so that a command's module is imported only when
+# the command is used: ``companion card C1`` never loads the rules engine. A test checks this index
+# against what the modules really register.
+AREAS: dict[str, tuple[str, ...]] = {
+    "companion.commands.lookup": (
+        "card", "cards", "rule", "help", "repeat", "review", "history", "settings", "set", "speech",
+        "quit", "exit", "bye",
+    ),
+    "companion.commands.setup": ("sets", "setup"),
+    "companion.commands.game": (
+        "new", "play", "buy", "end", "options", "choose", "done", "status", "hand", "supply", "deck",
+        "discard", "trash", "score", "kingdom", "log", "undo", "save", "load", "games", "resume",
+    ),
+    "companion.commands.table": (
+        "table", "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score",
+        "count", "status", "log",
+    ),
+    "companion.commands.braille": ("braille",),
+    "companion.commands.simulate": ("simulate",),
+}
+
+# Run once when the shell starts, in this order: "module:function". Each is a light check that loads
+# its area only when there is something to offer (a table or a game to resume).
+STARTERS: tuple[str, ...] = (
+    "companion.commands.starting:offer_table",  # says what to type: before the game's question
+    "companion.commands.starting:offer_game",
 )
 
 
@@ -69,7 +88,6 @@ class Activity:
 
 _COMMANDS: dict[str, list[Command]] = {}
 _REGISTERED: list[Command] = []  # every registration once, in the order made
-_ON_START: list[Callable[["Session"], None]] = []
 _ACTIVITIES: dict[str, Activity] = {}
 _loaded = False
 
@@ -100,23 +118,13 @@ def take_over(session: "Session", key: str) -> list[str]:
     return said
 
 
-def on_start(hook: Callable[["Session"], None], *, first: bool = False) -> Callable[["Session"], None]:
-    """Register ``hook(session)`` to run once when the shell starts (a game offers to resume).
-
-    ``first``: run before the others. An offer that only says what to type goes first, so that a hook
-    asking a question (answered with Enter) is the last thing said before the prompt.
-    """
-    if first:
-        _ON_START.insert(0, hook)
-    else:
-        _ON_START.append(hook)
-    return hook
-
-
 def start_hooks() -> list[Callable[["Session"], None]]:
-    """Every area's start hook, in the order the areas are listed."""
-    _load()
-    return list(_ON_START)
+    """The shell's start hooks (``STARTERS``), in order."""
+    hooks = []
+    for spec in STARTERS:
+        module, _, function = spec.partition(":")
+        hooks.append(getattr(importlib.import_module(module), function))
+    return hooks
 
 
 def command(
@@ -155,6 +163,7 @@ def command(
 
 
 def _load() -> dict[str, list[Command]]:
+    """Every area's commands (for help and completion, which need them all)."""
     global _loaded
     if not _loaded:
         for module in AREAS:
@@ -163,9 +172,23 @@ def _load() -> dict[str, list[Command]]:
     return _COMMANDS
 
 
+def load_all() -> None:
+    """Import every area: for what must know them all, such as the settings areas define."""
+    _load()
+
+
+def _load_for(name: str) -> dict[str, list[Command]]:
+    """The commands, with every area that declares ``name`` imported."""
+    if not _loaded:
+        for module, declared in AREAS.items():
+            if name in declared:
+                importlib.import_module(module)
+    return _COMMANDS
+
+
 def names() -> list[str]:
-    """Every command name and alias, for completion."""
-    return sorted(_load())
+    """Every command name and alias, for completion, without importing any area."""
+    return sorted({n for declared in AREAS.values() for n in declared})
 
 
 def find_command(session: "Session", name: str) -> Command | None:
@@ -173,7 +196,7 @@ def find_command(session: "Session", name: str) -> Command | None:
 
     If the name exists but no registration is active, CommandError says what to do first.
     """
-    registered = _load().get(name.lower())
+    registered = _load_for(name.lower()).get(name.lower())
     if not registered:
         return None
     for cmd in registered:
@@ -207,7 +230,7 @@ def _by_area(commands: list[Command]) -> list[Command]:
 
 def registrations(name: str) -> list[Command]:
     """Every registration of ``name`` (a shared verb has several), in the order of ``AREAS``."""
-    return _by_area(list(_load().get(name.lower(), [])))
+    return _by_area(list(_load_for(name.lower()).get(name.lower(), [])))
 
 
 def unique_commands() -> list[Command]:

@@ -5,7 +5,7 @@
 ``count`` answer questions. Every entry is saved at once. A table and a game are never on together:
 starting one puts the other away (both are saved), and says how to go back.
 
-When the shell starts, ``offer_on_start`` (registered with the registry's start hooks) says the offer;
+When the shell starts, ``offer_on_start`` (called by ``companion.commands.starting``) says the offer;
 ``resume_offer(session)`` returns that sentence (or None when there is no unfinished table), and
 ``resume(session)`` opens the last table and returns its status lines.
 """
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, and_list, loose, or_list, quote
-from companion.commands.registry import ArgumentParser, CommandError, activity, command, on_start, take_over
+from companion.commands.registry import ArgumentParser, CommandError, activity, command, take_over
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.settings import define_setting
 from companion.table import storage
@@ -620,8 +620,6 @@ def offer_on_start(session: "Session") -> None:
     if offer:
         session.say(offer)
 
-
-on_start(offer_on_start, first=True)  # said before the game's question, so Enter answers the game's
 
 
 def resume_offer(session: "Session") -> str | None:
