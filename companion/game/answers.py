@@ -31,8 +31,10 @@ def _one_of(k: int) -> str:
 def _hint(d: Decision) -> str:
     if isinstance(d, ChooseCards):
         k = len(distinct(d.options))
+        copies = d.max > 1 and len(d.options) > k  # a number said twice takes two copies
         if d.max > 1 and k > 1:
-            return f"Type numbers from 1 to {k}" + (", or none." if d.min == 0 else ".")
+            end = "; repeat one for copies." if copies else "."
+            return f"Type numbers from 1 to {k}" + (", or none" if d.min == 0 else "") + end
         return f"Type {_one_of(k)}" + (", or none." if d.min == 0 else ".")
     if isinstance(d, ChooseOne):
         return f"Type {_one_of(len(d.options))}, or {d.options[0]}."
