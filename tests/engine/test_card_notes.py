@@ -201,3 +201,43 @@ def test_a_reaction_is_a_purpose_of_its_own_not_mints_reveal() -> None:
     assert s.pending.purpose is Purpose.REACT and s.pending.purpose is not Purpose.REVEAL
     s = Scene(["Mint"]).set(0, hand="Mint, Silver, Copper").start(0).play("Mint")
     assert s.pending.purpose is Purpose.REVEAL and s.pending.purpose is not Purpose.REACT
+
+
+def test_war_chest_is_named_by_the_player_to_the_left() -> None:
+    """Sample turn: War Chest "waits for Natalie (the player to her left) to name a card"; the last seat's left
+    is the first seat."""
+    s = Scene(["War Chest"], players=3).set(2, hand="War Chest").start(2).treasures("War Chest")
+    s.expect(Purpose.NAME, "War Chest", player=0)
+
+
+def test_kingdom_treasures_are_treasures_to_cards_that_refer_to_treasures() -> None:
+    """Prosperity's special Treasures "are affected by cards that refer to Treasures": Mine trashes a Hoard and
+    gains a Bank into hand."""
+    s = Scene(["Hoard", "Bank"]).set(0, hand="Mine, Hoard, Estate").start(0).play("Mine")
+    s.expect(Purpose.TRASH, "Mine").answer("Hoard").expect(Purpose.GAIN, "Mine")
+    names = {c.name for c in s.pending.options}
+    assert s.trash == ["Hoard"] and {"Bank", "Hoard", "Gold"} <= names and "Platinum" not in names
+    s.answer("Bank")
+    assert "Bank" in s.hand(0)
+
+
+def test_hoards_gold_goes_to_the_discard_pile() -> None:
+    """Hoard: "The Gold comes from the Supply and is put into your discard pile"."""
+    s = Scene(["Hoard", "Festival"]).set(0, hand="Festival, Hoard").start(0).play("Festival").treasures("Hoard")
+    before = s.game.supply[card("Gold")]
+    s.answer("Estate")
+    assert sorted(s.zone(0, "discard")) == ["Estate", "Gold"] and s.game.supply[card("Gold")] == before - 1
+
+
+def test_a_third_pile_emptied_in_the_action_phase_ends_the_game_only_at_the_end_of_the_turn() -> None:
+    """The game ends "at the end of a turn": the turn with the third empty pile is played out."""
+    s = Scene(["Workshop", "Festival"])
+    for name in ("Curse", "Cellar"):
+        s.game.supply[card(name)] = 0
+    s.game.supply[card("Smithy")] = 1
+    s.set(0, hand="Festival, Workshop, Silver", deck="Copper*5").set(1, hand="Copper*5", deck="Copper*5")
+    s.start(0).play("Festival").play("Workshop").answer("Smithy")
+    assert s.game.supply[card("Smithy")] == 0 and not s.game.over
+    s.treasures("Silver").answer("Silver").expect(Purpose.BUY).answer("Copper")  # both Buys still used
+    assert s.game.over and s.game.result.reason is GameEndReason.PILES
+    assert [e.card.name for e in s.events(Gained)] == ["Smithy", "Silver", "Copper"]
