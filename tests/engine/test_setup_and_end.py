@@ -209,3 +209,18 @@ def test_private_cards_stay_private_in_other_players_logs() -> None:
     assert [c.name for c in looked_mine.cards] == ["Gold", "Estate"] and looked_theirs.cards == ()
     drew = [e for e in theirs if type(e).__name__ == "Drew"][0]
     assert drew.count == 1 and drew.cards == ()
+
+
+@pytest.mark.parametrize("name,retired", [("Biggest Money", {"Royal Seal", "Venture"}),
+                                          ("The King's Army", {"Goons"})])
+def test_a_set_both_rulebooks_print_is_played_as_prosperitys_and_the_old_one_names_its_retired_cards(
+        name: str, retired: set[str]) -> None:
+    from companion.cards import recommended_sets
+    from companion.kingdom import choose_kingdom
+
+    k = choose_kingdom(name)
+    assert {c.set for c in k.cards} == {"base2e", "prosperity2e"} and len(k.cards) == 10
+    assert not retired & {c.name for c in k.cards}
+    old = recommended_sets().retired(name)
+    assert old is not None and old.source == "base2e" and set(old.missing) == retired
+    assert recommended_sets().find(name).source == "prosperity2e"
