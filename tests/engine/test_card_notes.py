@@ -241,3 +241,14 @@ def test_a_third_pile_emptied_in_the_action_phase_ends_the_game_only_at_the_end_
     s.treasures("Silver").answer("Silver").expect(Purpose.BUY).answer("Copper")  # both Buys still used
     assert s.game.over and s.game.result.reason is GameEndReason.PILES
     assert [e.card.name for e in s.events(Gained)] == ["Smithy", "Silver", "Copper"]
+
+
+def test_throne_room_on_vassal_plays_the_discarded_action_in_between() -> None:
+    """Throne Room: "You cannot play other cards in-between (unless told to by the card, such as with
+    Vassal ...)"."""
+    s = Scene(["Throne Room", "Vassal"]).set(0, hand="Throne Room, Vassal", deck="Village, Smithy, Copper, Estate")
+    s.start(0).play("Throne Room").answer("Vassal")
+    s.expect(Purpose.PLAY, "Vassal").answer(True)  # the first Vassal's Village, before the second Vassal
+    assert s.hand(0) == ["Smithy"] and s.zone(0, "play") == ["Throne Room", "Vassal", "Village"]
+    assert s.zone(0, "discard") == ["Copper"]  # the second Vassal discarded a Copper: nothing to play
+    assert s.coins == 4 and s.game.turn.actions == 2
