@@ -132,3 +132,15 @@ def test_general_bot_never_answers_at_random() -> None:
     b = Game(GameSetup.of(k, ["general", "general"], seed=3), log=False)
     b.advance([GeneralBot(98), GeneralBot(99)])  # a bot's own seed changes nothing
     assert [x.value for x in a.answers] == [x.value for x in b.answers]
+
+
+@pytest.mark.parametrize("sets,first,size", [(BASE, 0, 26), (ALL_51, 50_000, 51)])
+def test_the_random_games_deal_every_kingdom_card_of_their_boxes(sets: tuple[str, ...], first: int,
+                                                                 size: int) -> None:
+    """The kingdoms play_checked deals for the seeds above, without playing them: every card comes up."""
+    dealt = set()
+    for batch in range(RANDOM_BATCHES):
+        for i in range(GAMES_PER_BATCH):
+            seed = first + 1000 * batch + i
+            dealt.update(random_kingdom(random.Random(seed), sets, platinum_colony=False).cards)
+    assert len(dealt) == size and {c.set for c in dealt} == set(sets)
