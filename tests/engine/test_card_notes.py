@@ -252,3 +252,10 @@ def test_throne_room_on_vassal_plays_the_discarded_action_in_between() -> None:
     assert s.hand(0) == ["Smithy"] and s.zone(0, "play") == ["Throne Room", "Vassal", "Village"]
     assert s.zone(0, "discard") == ["Copper"]  # the second Vassal discarded a Copper: nothing to play
     assert s.coins == 4 and s.game.turn.actions == 2
+
+
+@pytest.mark.parametrize("trashed,vp", [("Curse", 0), ("Estate", 1), ("Silver", 1), ("Duchy", 2), ("Province", 4)])
+def test_bishop_gives_1_vp_per_2_coins_of_cost_rounded_down(trashed: str, vp: int) -> None:
+    """Bishop: "+1 VP per 2 coins it costs (round down)", after its own +1 VP."""
+    s = Scene(["Bishop"]).set(0, hand=f"Bishop, {trashed}").set(1, hand="").start(0).play("Bishop")
+    assert s.trash == [trashed] and s.game.players[0].vp_tokens == 1 + vp
