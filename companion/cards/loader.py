@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -13,7 +14,7 @@ from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 def _yaml_loader() -> type:
     """The C safe loader where libyaml is present (several times faster), else the Python one.
     PyYAML is imported only when YAML is read, not when the card cache answers."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]  # PyYAML ships no type hints
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -102,7 +103,8 @@ class _Fields:
             raise self.fail(field, "is missing or not text" if value is None else f"must be text, got {value!r}")
         return value
 
-    def int(self, field: str, required: bool = True) -> int | None:
+    # below, ``str`` is the method above: the built-in type is named in full
+    def int(self, field: builtins.str, required: bool = True) -> builtins.int | None:
         value = self.raw.get(field)
         if value is None and not required:
             return None
@@ -110,7 +112,7 @@ class _Fields:
             raise self.fail(field, "is missing" if value is None else f"must be a whole number, got {value!r}")
         return value
 
-    def strs(self, field: str, required: bool = True) -> tuple[str, ...]:
+    def strs(self, field: builtins.str, required: bool = True) -> tuple[builtins.str, ...]:
         value = self.raw.get(field)
         if value is None and not required:
             return ()

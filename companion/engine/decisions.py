@@ -7,17 +7,19 @@ speakable reason why not. People and bots answer through the same call, ``Game.a
 from __future__ import annotations
 
 from collections import Counter
-from enum import Enum
+from enum import Enum, unique
 from typing import Any, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
 
 
+@unique
 class Purpose(Enum):
     """What a decision is for; with ``Decision.card`` it tells a bot or the shell which question this is.
 
-    The value is the verb a prompt uses.
+    The value is the verb a prompt uses; values are unique, since two equal values would make one
+    member an alias of the other (REACT was REVEAL, so Moat's and Mint's questions could not be told apart).
     """
 
     START_OF_TURN = "play at the start of your turn"
@@ -31,7 +33,7 @@ class Purpose(Enum):
     TOPDECK = "put onto your deck"
     SET_ASIDE = "set aside"
     REVEAL = "reveal"
-    REACT = "reveal"
+    REACT = "reveal in reaction"
     CHOOSE = "choose"
     ORDER = "order"
     NAME = "name a card"

@@ -25,7 +25,7 @@ def test_pile_sizes_follow_the_rulebook(players: int) -> None:
     if players <= 4:  # 60 Coppers, less the starting decks; 40 Silvers; 30 Golds
         assert s["Copper"] == 60 - 7 * players and s["Silver"] == 40 and s["Gold"] == 30
     else:  # all the extra Coppers, Silvers and Golds are added
-        assert s["Copper"] == 120 - 7 * players and s["Silver"] > 40 and s["Gold"] > 30
+        assert s["Copper"] == 120 - 7 * players and s["Silver"] == 80 and s["Gold"] == 60  # two boxes' worth
     for c in kingdom(["Gardens"]).cards:
         if not c.is_victory:
             assert s[c.name] == 10
@@ -120,7 +120,7 @@ def test_ties_go_to_fewer_turns_then_are_shared() -> None:
     assert winners((Score(0, "A", 31, 17), Score(1, "B", 30, 16), Score(2, "C", 31, 17))) == (0, 2)
 
 
-def test_a_game_ending_on_the_second_player_with_equal_vp_is_shared() -> None:
+def test_a_game_ending_with_equal_vp_goes_to_the_player_with_fewer_turns() -> None:
     s = Scene()
     s.set(0, hand="Copper*5", deck="Copper*5").set(1, hand="Gold*3", deck="Copper*5")
     _buy_out(s, "Province", 1)
@@ -132,6 +132,22 @@ def test_a_game_ending_on_the_second_player_with_equal_vp_is_shared() -> None:
     assert res.reason is GameEndReason.PROVINCES
     assert [sc.turns for sc in res.scores] == [4, 5]
     assert res.winners == (0,)  # same VP, fewer turns
+
+
+def test_a_game_ending_with_equal_vp_and_equal_turns_is_a_shared_victory() -> None:
+    """"If the tied players have had the same number of turns, they rejoice in their shared victory"."""
+    s = Scene(players=3)
+    s.set(0, hand="Copper*5", deck="Copper*5").set(1, hand="Copper*5", deck="Copper*5")
+    s.set(2, hand="Gold*3", deck="Copper*5")
+    _buy_out(s, "Province", 1)
+    for p, turns in enumerate((5, 5, 4)):  # player 2 is last in turn order: the round ends with it
+        s.game.players[p].turns = turns
+    s.game.players[0].discard = [card("Province")]
+    s.game.players[1].discard = [card("Duchy")]
+    s.start(2).treasures("Gold*3").answer("Province")
+    res = s.game.result
+    assert [sc.turns for sc in res.scores] == [5, 5, 5] and [sc.vp for sc in res.scores] == [6, 3, 6]
+    assert res.winners == (0, 2)
 
 
 def test_illegal_answers_are_refused_with_a_reason_and_change_nothing() -> None:
@@ -193,3 +209,18 @@ def test_private_cards_stay_private_in_other_players_logs() -> None:
     assert [c.name for c in looked_mine.cards] == ["Gold", "Estate"] and looked_theirs.cards == ()
     drew = [e for e in theirs if type(e).__name__ == "Drew"][0]
     assert drew.count == 1 and drew.cards == ()
+
+
+@pytest.mark.parametrize("name,retired", [("Biggest Money", {"Royal Seal", "Venture"}),
+                                          ("The King's Army", {"Goons"})])
+def test_a_set_both_rulebooks_print_is_played_as_prosperitys_and_the_old_one_names_its_retired_cards(
+        name: str, retired: set[str]) -> None:
+    from companion.cards import recommended_sets
+    from companion.kingdom import choose_kingdom
+
+    k = choose_kingdom(name)
+    assert {c.set for c in k.cards} == {"base2e", "prosperity2e"} and len(k.cards) == 10
+    assert not retired & {c.name for c in k.cards}
+    old = recommended_sets().retired(name)
+    assert old is not None and old.source == "base2e" and set(old.missing) == retired
+    assert recommended_sets().find(name).source == "prosperity2e"
