@@ -14,6 +14,24 @@ def _code_key(text: str) -> str:
     return normalise(text).replace(" ", "")
 
 
+def _initials(cards: Sequence[Card]) -> dict[Card, str]:
+    """Players' shorthand for two-word names: KC King's Court, TR Throne Room, WV Worker's Village.
+
+    Only where the initials name one card and are not the start of another card's name (CR would
+    take "cr" away from Crystal Ball, so Council Room has none).
+    """
+    names = [loose(c.name) for c in cards]
+    found: dict[str, list[Card]] = {}
+    for card in cards:
+        words = loose(card.name).split()
+        if len(words) > 1:
+            found.setdefault("".join(w[0] for w in words), []).append(card)
+    return {
+        group[0]: key for key, group in found.items()
+        if len(group) == 1 and not any(n.startswith(key) for n in names)
+    }
+
+
 class Catalogue:
     """Every card of the two boxes, found by name, braille code, plural, prefix or misspelling."""
 
@@ -21,7 +39,10 @@ class Catalogue:
         self.cards: tuple[Card, ...] = tuple(cards)
         self.by_name: dict[str, Card] = {c.name: c for c in self.cards}
         self._codes: dict[str, Card] = {_code_key(c.code): c for c in self.cards if c.code}
-        self._index: NameIndex[Card] = NameIndex(((c, c.name, ()) for c in self.cards), "card")
+        initials = _initials(self.cards)
+        self._index: NameIndex[Card] = NameIndex(
+            ((c, c.name, (initials[c],) if c in initials else ()) for c in self.cards), "card"
+        )
 
     def __getitem__(self, name: str) -> Card:
         return self.by_name[name]

@@ -85,3 +85,19 @@ def test_any_text_resolves_or_fails_with_a_sentence(text: str) -> None:
         assert message and message[0].isalpha() or message.startswith('"')
         assert "\n" not in message and all(ch.isprintable() for ch in message)
         assert len(message.split()) < 25
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("kc", "King's Court"), ("TR", "Throne Room"), ("wv", "Worker's Village"), ("gm", "Grand Market"),
+     ("wc", "War Chest"), ("cb", "Crystal Ball")],
+)
+def test_players_initials_for_two_word_names(typed: str, name: str) -> None:
+    assert CAT.find(typed).name == name
+    assert [c.name for c in CAT.find_many(f"{typed} village")] == [name, "Village"]
+
+
+def test_initials_never_take_a_prefix_from_another_card() -> None:
+    assert CAT.find("cr").name == "Crystal Ball"  # Council Room's initials would steal it
+    with pytest.raises(AmbiguousName):
+        CAT.find("c")
