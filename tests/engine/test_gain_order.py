@@ -160,11 +160,14 @@ def test_hoard_with_the_gold_pile_empty_does_nothing_so_tiara_is_not_ordered_aga
 
 
 def test_a_gain_in_another_players_turn_has_only_their_reaction() -> None:
-    """This turn's effects are the current player's; a victim's Watchtower alone is not an order question."""
-    s = Scene(["Tiara", "Watchtower", "Witch"]).set(0, hand="Witch, Tiara", deck="Copper*2")
-    s.set(1, hand="Watchtower").start(0).play("Witch")
+    """This turn's effects are the current player's: with Tiara in play, the victim of a Witch (played by
+    Crystal Ball in the Buy phase) has only their Watchtower, so no order question."""
+    s = Scene(["Tiara", "Watchtower", "Witch", "Crystal Ball"]).set(0, hand="Tiara, Crystal Ball",
+                                                                     deck="Witch, Copper*2")
+    s.set(1, hand="Watchtower").start(0).treasures("Tiara, Crystal Ball").expect(Purpose.PLAY, "Tiara").answer(())
+    s.expect(Purpose.CHOOSE, "Crystal Ball").answer("play")
     s.expect(Purpose.REACT, "Watchtower", player=1).answer("trash")
-    assert s.trash == ["Curse"]
+    assert s.trash == ["Curse"] and s.pending.player == 0
 
 
 # ---- wrong answers ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 
 from companion.commands.game import KEY
 from companion.engine import ChooseOne, Purpose
+from companion.engine.events import Gained
 from companion.game.activity import GameActivity
 from tests.accessibility import check_error, check_response
 from tests.engine.scene import Scene
@@ -50,7 +51,7 @@ def test_the_order_is_asked_in_one_line_with_numbers_and_answered_by_number(verb
     assert "Gold gained: which first? 1 Tiara, 2 Watchtower." in _said(out)
     d = t.act.game.pending
     assert isinstance(d, ChooseOne) and d.purpose is Purpose.ORDER and d.about is not None and d.about.name == "Gold"
-    assert [e.card.name for e in t.act.game.log if type(e).__name__ == "Gained"][-2:] == ["Province", "Gold"]
+    assert [e.card.name for e in t.act.game.log if isinstance(e, Gained)][-2:] == ["Province", "Gold"]
     out = t("watchtower")  # by name, too
     assert _said(out) == "Watchtower: choose for Gold. 1 trash, 2 deck, 3 no."
 
