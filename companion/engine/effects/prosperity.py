@@ -297,7 +297,7 @@ WATCHTOWER_CHOICES = ("trash", "deck", "no")
 
 
 def _watchtower_applies(g: "Game", gained: "GainedCard") -> bool:
-    """Only while the card is where it was gained (Tiara or another Watchtower may have moved it)."""
+    """Only while the card is where it was gained (Tiara may have put it on the deck first)."""
     return gained.tracked
 
 
