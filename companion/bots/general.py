@@ -315,11 +315,27 @@ class GeneralBot:
             return "trash" if "trash" in options and (len(distinct) >= 3 or (late(view) and len(distinct) >= 2)) \
                 else "coin"
         if name == "Watchtower" and about is not None:
-            if about is CURSE or (about is COPPER and money_total(view) > 8):
-                return "trash"
-            if about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 6:
-                return "deck"
-            return "no"
+            return self.watchtower(view, about)
+        if d.purpose is Purpose.ORDER and about is not None:
+            return self.gain_order(view, about, options)
+        return options[0]
+
+    def watchtower(self, view: Any, about: Card) -> str:
+        if about is CURSE or (about is COPPER and money_total(view) > 8):
+            return "trash"
+        if about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 6:
+            return "deck"
+        return "no"
+
+    def gain_order(self, view: Any, about: Card, options: tuple[str, ...]) -> str:
+        """Which "when you gain" effect first: Watchtower first on a card it trashes (nothing else
+        matters then); else the effects that move the card before Hoard, so a Gold put on the deck
+        ends above it (Hoard's card is a Victory card); Tiara before Watchtower."""
+        if "Watchtower" in options and self.watchtower(view, about) == "trash":
+            return "Watchtower"
+        for name in ("Tiara", "Watchtower", "Hoard"):
+            if name in options:
+                return name
         return options[0]
 
     def name_card(self, view: Any, d: NameCard) -> Card:

@@ -142,7 +142,11 @@ class ChooseCards(Decision):
 
 
 class ChooseOne(Decision):
-    """Choose one of ``options``: short keys that read as words (``trash``, ``discard``, ``keep``)."""
+    """Choose one of ``options``: short keys that read as words (``trash``, ``discard``, ``keep``).
+
+    With purpose ORDER and no card, it is the order of "when you gain" effects: the options are the
+    names of the cards whose effects are waiting on ``about`` (the gained card); the one chosen goes next.
+    """
 
     __slots__ = ("options", "about")
 
@@ -158,6 +162,8 @@ class ChooseOne(Decision):
         return f"Choose {or_list(list(self.options))}."
 
     def __str__(self) -> str:
+        if self.purpose is Purpose.ORDER and self.about is not None:  # "when you gain" effects' order
+            return f"{self.about.name} gained: {or_list(list(self.options))} first?"
         about = f" for {self.about.name}" if self.about is not None else ""
         return f"{self._head()}choose{about}, {or_list(list(self.options))}."
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generator, Iterable, NamedTuple, Protocol
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
-from companion.engine.effects import CardEffect, Trigger
+from companion.engine.effects import CardEffect, Interplay, Reaction, Trigger, WhenGain
 from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
@@ -52,15 +52,26 @@ class Answer(NamedTuple):
 
 
 class GainedCard:
-    """A card just gained, and where it is now (hooks may move it: Tiara, Watchtower)."""
+    """A card just gained: where the gain put it (``to``) and where it is now (``zone``).
 
-    __slots__ = ("player", "card", "zone", "bought")
+    Effects that move the gained card (Tiara, Watchtower) can move it only while it is still where
+    it was gained (``tracked``): once one of them has put it on the deck or in the trash, the others
+    have lost track of it.
+    """
+
+    __slots__ = ("player", "card", "zone", "bought", "to")
 
     def __init__(self, player: int, card: Card, zone: Zone, bought: bool) -> None:
         self.player = player
         self.card = card
         self.zone = zone
         self.bought = bought
+        self.to = zone
+
+    @property
+    def tracked(self) -> bool:
+        """The card is still where it was gained, so an effect may still move it."""
+        return self.zone is self.to and self.zone is not Zone.TRASH
 
 
 class Game:
@@ -389,26 +400,54 @@ class Game:
         t = self.turn
         on_gain = self.fx[card.name].on_gain
         reactors = self.reactions[Trigger.GAIN]
-        if on_gain is None and not t.gain_hooks and not reactors:
+        hooks = t.gain_hooks if player == t.player else None
+        if on_gain is None and not hooks and not reactors:
             return GainedCard(player, card, to, bought)
         g = GainedCard(player, card, to, bought)
-        if on_gain is not None:
-            steps = on_gain(self, g)
-            if steps is not None:
-                yield from steps
-        if t.gain_hooks and player == t.player:
-            for hook in list(t.gain_hooks):
-                steps = hook(self, g)
-                if steps is not None:
-                    yield from steps
+        waiting: list[WhenGain] = [on_gain] if on_gain is not None else []
+        if hooks:
+            waiting += hooks
         if reactors:
             for r in sorted(set(ps.hand) & reactors):
                 reaction = self.fx[r.name].reaction
                 if reaction is not None and reaction.respond is not None:
-                    steps = reaction.respond(self, player, r, g)
-                    if steps is not None:
-                        yield from steps
+                    waiting.append(_reaction_when_gain(player, r, reaction))
+        if waiting:
+            yield from self._when_gain(g, waiting)
         return g
+
+    def _when_gain(self, g: GainedCard, waiting: list[WhenGain]) -> Steps:
+        """Do the "when you gain" effects waiting on ``g``; the player picks the order where it matters.
+
+        Effects whose order cannot change anything (Interplay.NONE) go first; then, while two or more
+        different effects that could give different results are waiting, the player names the next
+        one (a ChooseOne of their card names). An effect that no longer applies (the card has been
+        moved, the Gold pile is empty) is dropped: it cannot apply again. Version-1 saves keep the old fixed order.
+        """
+        if self.setup.legacy_gains:
+            for w in waiting:
+                steps = w.run(self, g)
+                if steps is not None:
+                    yield from steps
+            return
+        while waiting:
+            live = waiting = [w for w in waiting if w.applies is None or w.applies(self, g)]
+            if not live:
+                return
+            w = live[0]
+            if w.interplay is not Interplay.NONE:
+                calm = next((x for x in live if x.interplay is Interplay.NONE), None)
+                if calm is not None:
+                    w = calm
+                else:
+                    names = list(dict.fromkeys(x.source for x in live))
+                    if len(names) > 1:
+                        first = yield ChooseOne(g.player, Purpose.ORDER, None, names, g.card)
+                        w = next(x for x in live if x.source == first)
+            waiting.remove(w)
+            steps = w.run(self, g)
+            if steps is not None:
+                yield from steps
 
     def move_gained(self, g: GainedCard, to: Zone) -> bool:
         """Move a just-gained card to ``to`` (the deck, or the trash) if it is still where it was put."""
@@ -423,6 +462,8 @@ class Game:
             if to is Zone.DECK:
                 self.emit(PutOnDeck(g.player, 1, (g.card,), True))
         g.zone = to
+        if self.setup.legacy_gains:
+            g.to = to  # version 1: the next effect may move it again from here
         return True
 
     def buy(self, player: int, card: Card) -> Steps:
@@ -512,6 +553,13 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.setup.kingdom.name or 'kingdom'}, players={self.n}, phase={self.phase.name})"
+
+
+def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain:
+    """A Reaction in hand to a gain (Watchtower) as one of the gain's waiting effects."""
+    respond = reaction.respond
+    assert respond is not None
+    return WhenGain(card.name, lambda game, g: respond(game, player, card, g), reaction.interplay, reaction.applies)
 
 
 __all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer"]

@@ -14,7 +14,10 @@ from companion.engine.setup import GameSetup, Seat
 from companion.kingdom import Kingdom
 
 FORMAT = "companion-dominion-game"
-VERSION = 1
+# 2: the player picks the order of "when you gain" effects (a question version 1 games never asked),
+# and an effect cannot move a gained card another effect has moved. Version 1 files still load, and
+# go on under their own rules (GameSetup.legacy_gains), so their answers keep fitting.
+VERSION = 2
 
 
 class SaveError(ValueError):
@@ -74,7 +77,8 @@ def to_dict(game: Game) -> dict[str, Any]:
         "turn_limit": s.turn_limit,
         "answers": [[a.player, a.person, _encode(a.value)] for a in game.answers],
     }
-    return {"format": FORMAT, "version": VERSION, "checksum": _checksum(body), "game": body}
+    version = 1 if s.legacy_gains else VERSION
+    return {"format": FORMAT, "version": version, "checksum": _checksum(body), "game": body}
 
 
 def _checksum(body: dict[str, Any]) -> str:
@@ -110,7 +114,7 @@ def loads(text: str, log: bool = True) -> Game:
         k = body["kingdom"]
         kingdom = Kingdom(tuple(cat[n] for n in k["cards"]), bool(k["platinum_colony"]), k["name"])
         seats = tuple(Seat(str(s["name"]), s["bot"]) for s in body["seats"])
-        setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"])
+        setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"], legacy_gains=version < 2)
         answers = [Answer(int(p), _decode(v), bool(person)) for p, person, v in body["answers"]]
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(f"The save file is damaged: {e}.") from None

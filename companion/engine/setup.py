@@ -24,13 +24,16 @@ class GameSetup:
     """Everything a game is made of besides the answers given in it.
 
     ``turn_limit`` (turns per player) ends a game that bots cannot finish; None means no limit,
-    as the rules have none.
+    as the rules have none. ``legacy_gains`` keeps a game saved by version 1 of the save format
+    replaying as it was played: "when you gain" effects in a fixed order, and an effect may move a
+    gained card wherever another effect put it (see docs/engine.md).
     """
 
     kingdom: Kingdom
     seats: tuple[Seat, ...]
     seed: int
     turn_limit: int | None = None
+    legacy_gains: bool = False
 
     def __post_init__(self) -> None:
         check_players(len(self.seats))

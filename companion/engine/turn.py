@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from companion.cards import Card
 
 if TYPE_CHECKING:
-    from companion.engine.game import GainedCard, Game
+    from companion.engine.effects import WhenGain
+    from companion.engine.game import Game
 
 
 class Turn:
@@ -22,8 +23,8 @@ class Turn:
         self.buys = 1
         self.coins = 0
         self.action_discount = 0  # Quarry: Action cards cost this much less, this turn
-        # "This turn, when you gain a card" (Hoard, Collection, Tiara): called with (game, gained).
-        self.gain_hooks: list[Callable[["Game", "GainedCard"], Any]] = []
+        # "This turn, when you gain a card" (Hoard, Collection, Tiara), in the order they were played.
+        self.gain_hooks: list["WhenGain"] = []
         # "The first time you play a Silver this turn" (Merchant): called with (game, player, card).
         self.play_hooks: list[Callable[["Game", int, Card], None]] = []
         self.named: list[Card] = []  # cards named for War Chests this turn

@@ -325,8 +325,10 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
             text += " Or none."
         return text
     if isinstance(d, ChooseOne):
-        about = f" for {d.about.name}" if d.about is not None else ""
         choices = ", ".join(f"{i} {o}" for i, o in enumerate(d.options, 1))
+        if d.purpose is Purpose.ORDER and d.about is not None:  # the order of "when you gain" effects
+            return f"{d.about.name} gained: which first? {choices}."
+        about = f" for {d.about.name}" if d.about is not None else ""
         return f"{head}choose{about}. {choices}."
     if isinstance(d, YesNo):
         about = f" {d.about.name}" if d.about is not None else ""

@@ -2,7 +2,7 @@
 
 An effect's ``play(game, player, card)`` reads top to bottom like the card's text. It is a plain
 function, or a generator that ``yield``s a Decision and receives the answer. Hooks name the rule
-event they belong to: ``on_gain`` (when you gain this), ``cost_modifier`` (this card's own cost
+event they belong to: ``on_gain`` (when you gain this: a ``WhenGain``), ``cost_modifier`` (this card's own cost
 rule, e.g. Peddler), ``can_buy`` (a buy restriction, e.g. Grand Market), ``reaction`` (Moat,
 Watchtower, Clerk), ``vp`` (variable Victory points, e.g. Gardens).
 """
@@ -32,6 +32,30 @@ class Trigger(Enum):
     START_OF_TURN = "at the start of your turn"
 
 
+class Interplay(Enum):
+    """How a "when you gain" effect can change the result of others waiting on the same gain.
+
+    The player picks the order of things that happen to them at the same time; the engine asks only
+    when at least two different effects that are not NONE are waiting (see docs/engine.md).
+    """
+
+    NONE = "the same in any order"  # Mint trashing Treasures from play, Collection's VP token
+    GAINS = "gains another card"  # Hoard: its Gold may go onto the deck above or below the gained card
+    MOVES = "moves the gained card"  # Tiara, Watchtower: only while the card is where it was gained
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class WhenGain:
+    """One "when you gain" effect: ``run(game, gained)`` does it; ``applies(game, gained)`` (None: always)
+    says whether it would do anything now. ``source`` is the card it comes from: its name is what the
+    player picks when choosing the order."""
+
+    source: str
+    run: Callable[["Game", "GainedCard"], MaybeSteps]
+    interplay: Interplay = Interplay.NONE
+    applies: Callable[["Game", "GainedCard"], bool] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Reaction:
     trigger: Trigger
@@ -39,6 +63,9 @@ class Reaction:
     # GAIN: generator (game, player, reaction_card, gained) changing what happens to the gained card.
     # START_OF_TURN: None: the engine offers to play the card.
     respond: Callable[..., MaybeSteps] | None = None
+    # GAIN only: how it interacts with other "when you gain" effects, and whether it can do anything now.
+    interplay: Interplay = Interplay.MOVES
+    applies: Callable[["Game", "GainedCard"], bool] | None = None
 
 
 @dataclass(slots=True)
@@ -46,7 +73,7 @@ class CardEffect:
     name: str
     play: PlayFn | None = None
     coin: int = 0  # coins a Treasure makes before its ability (Copper 1, Hoard 2)
-    on_gain: Callable[["Game", "GainedCard"], MaybeSteps] | None = None
+    on_gain: WhenGain | None = None  # when you gain this card (Mint)
     cost_modifier: Callable[["Game", Card], int] | None = None  # coins less this card costs now
     can_buy: Callable[["Game", int], bool] | None = None
     reaction: Reaction | None = None

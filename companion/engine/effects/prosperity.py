@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import NameCard, OrderCards, Purpose
-from companion.engine.effects import Reaction, Steps, Trigger, define, effect
+from companion.engine.effects import Interplay, Reaction, Steps, Trigger, WhenGain, define, effect
 from companion.engine.effects.base import play_multiple, trash_and_gain
 from companion.engine.events import Named, Zone
 from companion.engine.phase import Phase
@@ -113,10 +113,13 @@ def _collection_hook(g: "Game", gained: "GainedCard") -> None:
         g.take_vp(gained.player, 1)
 
 
+COLLECTION_HOOK = WhenGain("Collection", _collection_hook, Interplay.NONE)
+
+
 @effect("Collection", coin=2)
 def collection(g: "Game", p: int, card: Card) -> None:
     g.turn.buys += 1
-    g.turn.gain_hooks.append(_collection_hook)
+    g.turn.gain_hooks.append(COLLECTION_HOOK)
 
 
 @effect("Crystal Ball", coin=1)
@@ -160,9 +163,17 @@ def _hoard_hook(g: "Game", gained: "GainedCard") -> Steps:
         yield from g.gain(gained.player, GOLD)
 
 
+def _hoard_applies(g: "Game", gained: "GainedCard") -> bool:
+    """Wherever the bought card is now (even trashed by Watchtower): it was gained, and bought."""
+    return gained.bought and gained.card in g.victories and g.supply.get(GOLD, 0) > 0
+
+
+HOARD_HOOK = WhenGain("Hoard", _hoard_hook, Interplay.GAINS, _hoard_applies)
+
+
 @effect("Hoard", coin=2)
 def hoard(g: "Game", p: int, card: Card) -> None:
-    g.turn.gain_hooks.append(_hoard_hook)
+    g.turn.gain_hooks.append(HOARD_HOOK)
 
 
 @effect("Investment")
@@ -198,7 +209,7 @@ def _mint_gained(g: "Game", gained: "GainedCard") -> None:
         g.trash_card(gained.player, c, Zone.PLAY)
 
 
-@effect("Mint", on_gain=_mint_gained)
+@effect("Mint", on_gain=WhenGain("Mint", _mint_gained, Interplay.NONE))
 def mint(g: "Game", p: int, card: Card) -> Steps:
     treasures = [c for c in g.players[p].hand if g.is_treasure(c)]
     chosen = yield from g.ask_cards(p, Purpose.REVEAL, card, treasures, 0, 1)
@@ -228,16 +239,24 @@ def rabble(g: "Game", p: int, card: Card) -> Steps:
             deck[-len(order):] = list(reversed(order))  # the first card of the answer is on top
 
 
+def _tiara_applies(g: "Game", gained: "GainedCard") -> bool:
+    """Only while the card is where it was gained, and that is not the deck already."""
+    return gained.tracked and gained.zone is not Zone.DECK
+
+
 def _tiara_hook(g: "Game", gained: "GainedCard") -> Steps:
-    if gained.zone is not Zone.DECK and gained.zone is not Zone.TRASH:
+    if _tiara_applies(g, gained):
         if (yield from g.ask_yes(gained.player, Purpose.TOPDECK, _cat["Tiara"], gained.card)):
             g.move_gained(gained, Zone.DECK)
+
+
+TIARA_HOOK = WhenGain("Tiara", _tiara_hook, Interplay.MOVES, _tiara_applies)
 
 
 @effect("Tiara")
 def tiara(g: "Game", p: int, card: Card) -> Steps:
     g.turn.buys += 1
-    g.turn.gain_hooks.append(_tiara_hook)
+    g.turn.gain_hooks.append(TIARA_HOOK)
     treasures = [c for c in g.players[p].hand if g.is_treasure(c)]
     chosen = yield from g.ask_cards(p, Purpose.PLAY, card, treasures, 0, 1)
     if chosen:
@@ -277,8 +296,13 @@ def war_chest(g: "Game", p: int, card: Card) -> Steps:
 WATCHTOWER_CHOICES = ("trash", "deck", "no")
 
 
+def _watchtower_applies(g: "Game", gained: "GainedCard") -> bool:
+    """Only while the card is where it was gained (Tiara may have put it on the deck first)."""
+    return gained.tracked
+
+
 def _watchtower(g: "Game", p: int, watchtower: Card, gained: "GainedCard") -> Steps:
-    if gained.zone is Zone.TRASH:
+    if not gained.tracked:
         return
     what = yield from g.ask_one(p, Purpose.REACT, watchtower, WATCHTOWER_CHOICES, gained.card)
     if what == "no":
@@ -287,7 +311,7 @@ def _watchtower(g: "Game", p: int, watchtower: Card, gained: "GainedCard") -> St
     g.move_gained(gained, Zone.TRASH if what == "trash" else Zone.DECK)
 
 
-@effect("Watchtower", reaction=Reaction(Trigger.GAIN, _watchtower))
+@effect("Watchtower", reaction=Reaction(Trigger.GAIN, _watchtower, Interplay.MOVES, _watchtower_applies))
 def watchtower(g: "Game", p: int, card: Card) -> None:
     hand = g.players[p].hand
     if len(hand) < 6:
