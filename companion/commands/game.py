@@ -71,6 +71,7 @@ def _say(session: "Session", lines: list[str]) -> None:
     act = session.state.get(KEY)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
+    lines = render.fit_response(lines, session.verbosity)
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 
