@@ -244,10 +244,12 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
         kept = [c for c in _collapse(urgent) if not c.startswith(known)]
         short = ", ".join(kept or ([] if verbosity == "brief" else _collapse(urgent)[:1]))
+        who = game.players[turn_player].name if turn_player is not None else ""
         if verbosity == "brief":  # what you chose yourself goes without saying when words are short
-            head.append(Said(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else ""))
+            head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
+                               who, attack, short, True))
         else:
-            head.append(Said(f"{by} {said}.", f"{by} {short}."))
+            head.append(Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False))
     sentences = _merge_same(out.sentences)
     if turn_player is None:
         return head + sentences
@@ -344,6 +346,69 @@ class TurnLine(Said):
         return line
 
 
+class Attack(Said):
+    """What happened to you in another player's turn: ``who`` played ``card`` (None if not an Attack)
+    and you ``what`` (the short clauses), so several alike can be said in one line."""
+
+    who: str
+    card: Card | None
+    what: str
+    brief: bool
+
+    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> "Attack":
+        line = super().__new__(cls, text, short)
+        line.who, line.card, line.what, line.brief = who, card, what, brief
+        return line
+
+
+def _merge_attacks(lines: list[str]) -> list[str]:
+    """Several attacks in a row that did the same to you: one line, with how many times."""
+    out: list[str] = []
+    run: list[Attack] = []
+
+    def close() -> None:
+        if len(run) > 1:
+            what, n = run[0].what, len(run)
+            cards = {a.card for a in run}
+            what = _times(what, n)
+            if run[0].brief:
+                text = f"{what[0].upper()}{what[1:]}."
+            else:
+                card = next(iter(cards))
+                by = card.plural if len(cards) == 1 and card is not None else "Attacks"
+                text = f"{by} from {and_list([a.who for a in run])}: you {what}."
+            out.append(Said(text, text))
+        else:
+            out.extend(run)
+        run.clear()
+        out.extend(between)  # other players' turns in between are said after, as when turns are summed up
+        between.clear()
+
+    between: list[str] = []
+    for line in lines:
+        if isinstance(line, Attack) and line.what:
+            if run and run[0].what != line.what:
+                close()
+            run.append(line)
+            continue
+        if run and isinstance(line, TurnLine):
+            between.append(line)
+            continue
+        close()
+        out.append(line)
+    close()
+    return out
+
+
+def _times(what: str, n: int) -> str:
+    """``gained Curse`` done 3 times is ``gained 3 Curses``; anything else gets ``, 3 times``."""
+    from companion.cards import catalogue
+
+    verb, _, rest = what.partition(" ")
+    card = catalogue().by_name.get(rest)
+    return f"{verb} {card.counted(n)}" if card is not None else f"{what}, {n} times"
+
+
 LIMITS = {"brief": (BRIEF_WORDS, 5), "normal": (40, 5)}  # words and lines a response may have
 
 
@@ -365,10 +430,13 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
         return list(lines)
     # 1. what happened to you, in short; each other turn in one short line
     short: list[str] = []
-    for line in lines:
+    for line in _merge_attacks(lines):
         if isinstance(line, TurnLine):
             if line.short:
                 short.append(TurnLine(line.short, line.short, line.who, line.bought))
+        elif isinstance(line, Attack):
+            if line.short:
+                short.append(Attack(line.short, line.short, line.who, line.card, line.what, line.brief))
         elif isinstance(line, Said):
             if line.short:
                 short.append(Said(line.short, line.short))
@@ -426,23 +494,25 @@ def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> lis
     """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
     news: list[str] = []
     emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
-    for c in emptied:
+    if emptied:  # several piles emptied at once are said together, with one count of what is left
         left = game.empty_to_end - game.empty_piles()
-        if brief:
-            news.append(f"{c.name} pile empty; 1 more ends the game." if left == 1 else f"{c.name} pile empty.")
-        elif c in (game.province, game.colony):
-            news.append(f"The {c.name} pile is empty.")
-        elif left > 0:
-            news.append(f"The {c.name} pile is empty; {count(left, 'more empty pile')} ends the game.")
+        ending = any(c in (game.province, game.colony) for c in emptied) or left <= 0
+        names = and_list([c.name for c in emptied])
+        if brief:  # the count of piles left can give way when words are short: supply low says it
+            said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
+            news.append(Said(f"{said}; 1 more ends the game." if left == 1 and not ending else f"{said}.",
+                             f"{said}."))
         else:
-            news.append(f"The {c.name} pile is empty.")
+            said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
+            verb = "ends" if left == 1 else "end"
+            news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
     for c in (game.province, game.colony):
         if c is None:
             continue
         n = game.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
             news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
-    return [Said(line, line) for line in news]  # said first and whole; may share a line when many
+    return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many
 
 
 # ---- decisions ----------------------------------------------------------------------------------
@@ -499,6 +569,8 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         head = "Start of turn: "
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
+        if verbosity == "brief" and d.purpose is Purpose.TOPDECK:
+            verb = "put on deck"
         counted = verbosity != "brief" or d.max > 1  # brief: how many copies matters only when several are chosen
         text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose, counted)}."
         if d.min == 0 and d.max > 1 and verbosity != "brief":
