@@ -67,11 +67,14 @@ def _tell(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
-def _say(session: "Session", lines: list[str]) -> None:
+def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
+    """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
+    render.fit_response), unless a part was fitted on its own (new's kingdom is a listing)."""
     act = session.state.get(KEY)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
-    lines = render.fit_response(lines, session.verbosity)
+    if fit:
+        lines = render.fit_response(lines, session.verbosity)
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 
@@ -151,8 +154,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         name = g.players[d.player].name
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
     else:
-        lines.extend(act.news(session.verbosity))
-    _say(session, lines)
+        lines.extend(render.fit_response(act.news(session.verbosity), session.verbosity))
+    _say(session, lines, fit=False)
 
 
 @command(

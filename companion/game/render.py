@@ -243,7 +243,9 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         said = ", ".join(_collapse(urgent))
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
         kept = [c for c in _collapse(urgent) if not c.startswith(known)]
-        short = ", ".join(kept or ([] if verbosity == "brief" else _collapse(urgent)[:1]))
+        first = _collapse(urgent)[0]
+        first = "revealed your hand" if first.startswith("revealed ") else first  # the cards are in the log
+        short = ", ".join(kept or ([] if verbosity == "brief" else [first]))
         who = game.players[turn_player].name if turn_player is not None else ""
         if verbosity == "brief":  # what you chose yourself goes without saying when words are short
             head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
@@ -261,7 +263,8 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     who = name_of(game, turn_player, viewer)
     short = _turn_summary(game, events, turn_player, viewer)
     lines: list[str] = [TurnLine(sentences[0] if sentences else "", f"{who} {short}." if short else "", who,
-                                 _bought(events, turn_player))]
+                                 _bought(events, turn_player),
+                                 tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
     lines += [TurnLine(s, "", who, "") for s in sentences[1:]]
     return head + lines
 
@@ -338,11 +341,14 @@ class TurnLine(Said):
 
     who: str
     bought: str
+    cards: tuple[Card, ...]
 
-    def __new__(cls, text: str, short: str, who: str = "", bought: str = "") -> "TurnLine":
+    def __new__(cls, text: str, short: str, who: str = "", bought: str = "",
+                cards: tuple[Card, ...] = ()) -> "TurnLine":
         line = super().__new__(cls, text, short)
         line.who = who
         line.bought = bought
+        line.cards = cards
         return line
 
 
@@ -433,7 +439,7 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     for line in _merge_attacks(lines):
         if isinstance(line, TurnLine):
             if line.short:
-                short.append(TurnLine(line.short, line.short, line.who, line.bought))
+                short.append(TurnLine(line.short, line.short, line.who, line.bought, line.cards))
         elif isinstance(line, Attack):
             if line.short:
                 short.append(Attack(line.short, line.short, line.who, line.card, line.what, line.brief))
@@ -458,8 +464,17 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     joined = with_turns(" ".join(turns))
     if _fits(joined, verbosity):
         return joined
-    # 3. only what each bought, then fewer turns, the latest kept, with a count of the rest
+    # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
+    # with a count of the rest
     bought = [t for t in turns if t.bought]
+    everyone = [c for t in turns for c in t.cards]
+    if everyone:
+        said = f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
+        said = f"Others bought {grouped(everyone)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
     for drop in range(len(turns) + 1):
         kept = bought[drop:] if drop <= len(bought) else []
         left = len(turns) - len(kept) if drop else 0
