@@ -8,7 +8,7 @@ spoken to anyone else. Verbosity: ``brief`` says only what changed for you and w
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Self, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
@@ -251,13 +251,15 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
                                who, attack, short, True))
         else:
-            head.append(Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False))
+            hit = Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False)
+            hit.droppable = not kept
+            head.append(hit)
     sentences = _merge_same(out.sentences)
     if turn_player is None:
         return head + sentences
     if turn_player == viewer:
         if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
-            sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.")
+            sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", True)
         return head + sentences
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
     who = name_of(game, turn_player, viewer)
@@ -328,10 +330,12 @@ class Said(str):
     """A line that can give way to a shorter one (``short``) when a response would be too long."""
 
     short: str
+    droppable = False  # can go unsaid as a last resort: your own buy, an attack that only saw your hand
 
-    def __new__(cls, text: str, short: str) -> "Said":
+    def __new__(cls, text: str, short: str, droppable: bool = False) -> Self:
         line = super().__new__(cls, text)
         line.short = short
+        line.droppable = droppable
         return line
 
 
@@ -344,7 +348,7 @@ class TurnLine(Said):
     cards: tuple[Card, ...]
 
     def __new__(cls, text: str, short: str, who: str = "", bought: str = "",
-                cards: tuple[Card, ...] = ()) -> "TurnLine":
+                cards: tuple[Card, ...] = ()) -> Self:
         line = super().__new__(cls, text, short)
         line.who = who
         line.bought = bought
@@ -361,7 +365,7 @@ class Attack(Said):
     what: str
     brief: bool
 
-    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> "Attack":
+    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> Self:
         line = super().__new__(cls, text, short)
         line.who, line.card, line.what, line.brief = who, card, what, brief
         return line
@@ -442,17 +446,22 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
                 short.append(TurnLine(line.short, line.short, line.who, line.bought, line.cards))
         elif isinstance(line, Attack):
             if line.short:
-                short.append(Attack(line.short, line.short, line.who, line.card, line.what, line.brief))
+                hit = Attack(line.short, line.short, line.who, line.card, line.what, line.brief)
+                hit.droppable = line.droppable
+                short.append(hit)
         elif isinstance(line, Said):
             if line.short:
-                short.append(Said(line.short, line.short))
+                short.append(Said(line.short, line.short, line.droppable))
         else:
             short.append(line)
     if _fits(short, verbosity):
         return short
     turns = [line for line in short if isinstance(line, TurnLine)]
     if not turns:
-        return _join_said(short)
+        joined = _join_said(short)
+        if _fits(joined, verbosity):
+            return joined
+        return _join_said([line for line in short if not (isinstance(line, Said) and line.droppable)])
     rest = [line for line in short if not isinstance(line, TurnLine)]
     # other turns go after what happened to you, however late in the round it happened
     at = max([short.index(turns[0])] + [i + 1 for i, line in enumerate(rest) if isinstance(line, Said)])
@@ -492,7 +501,10 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     fewest = with_turns("")  # 4. none: log has them all
     if _fits(fewest, verbosity):
         return fewest
-    return _join_said(fewest)  # 5. what happened to you in one line
+    joined = _join_said(fewest)  # 5. what happened to you in one line
+    if _fits(joined, verbosity):
+        return joined
+    return _join_said([line for line in fewest if not (isinstance(line, Said) and line.droppable)])  # 6.
 
 
 def _join_said(lines: list[str]) -> list[str]:
