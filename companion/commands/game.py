@@ -427,7 +427,7 @@ def play_command(session: "Session", args: str) -> None:
             raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
         turn = _turn_no(act)
         with _changing(act, typed):
-            if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+            if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
@@ -523,7 +523,7 @@ def buy_command(session: "Session", args: str) -> None:
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
     turn = _turn_no(act)
     with _changing(act, typed):
-        if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+        if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
             act.answer(())
         d2 = act.pending
         if d2 is not None and d2.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d2):

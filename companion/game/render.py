@@ -209,18 +209,23 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue  # brief: your own buy that ended your turn goes without saying
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
-            while i < len(events) and isinstance(events[i], Played) and events[i].player == e.player \
-                    and events[i].by is None and game.is_treasure(events[i].card):  # type: ignore[union-attr]
-                run.append(events[i].card)  # type: ignore[union-attr]
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Played) and more.player == e.player and more.by is None
+                        and game.is_treasure(more.card)):
+                    break
+                run.append(more.card)
                 i += 1
             if verbosity == "brief":
                 continue
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         elif isinstance(e, Drew) and e.cards:
             drawn = list(e.cards)  # Library draws one card at a time: one clause
-            while i < len(events) and isinstance(events[i], Drew) and events[i].player == e.player \
-                    and events[i].cards:  # type: ignore[union-attr]
-                drawn += events[i].cards  # type: ignore[union-attr]
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Drew) and more.player == e.player and more.cards):
+                    break
+                drawn += more.cards
                 i += 1
             c = (e.player, f"drew {grouped(drawn)}")
         else:
@@ -706,13 +711,13 @@ def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
         return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
     said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
-    names = [name_of(game, w, viewer) for w in r.winners]
-    if len(names) > 1:
-        won = f"{and_list(names)} share the win."
-    elif names[0] == "You":
+    winners = [name_of(game, w, viewer) for w in r.winners]
+    if len(winners) > 1:
+        won = f"{and_list(winners)} share the win."
+    elif winners[0] == "You":
         won = "You win."
     else:
-        won = f"{names[0]} wins."
+        won = f"{winners[0]} wins."
     text = f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}."
     return Said(f"{text} Type log to review it.", text)
 
@@ -795,10 +800,11 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
     events = g.view(viewer).log(0)
     lines: list[str] = []
     chunk: list[Event] = []
+    starts: list[TurnStarted] = []  # the TurnStarted that opens the chunk
 
     def close() -> None:
         if chunk:
-            start = chunk[0]
+            start = starts[-1]
             said = render_events(g, chunk, viewer, verbosity)
             who = name_of(g, start.player, viewer)
             if said and said[0].startswith(who + " "):
@@ -810,6 +816,7 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
         if isinstance(e, TurnStarted):
             close()
             chunk = [e]
+            starts.append(e)
         elif chunk:
             chunk.append(e)
     close()
