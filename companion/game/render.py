@@ -268,7 +268,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         return head + sentences
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
     who = name_of(game, turn_player, viewer)
-    short = _turn_summary(game, events, turn_player, viewer)
+    short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
     lines: list[str] = [TurnLine(sentences[0] if sentences else "", f"{who} {short}." if short else "", who,
                                  _bought(events, turn_player),
                                  tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
@@ -314,8 +314,9 @@ def _bought(events: Sequence[Event], player: int) -> str:
     return grouped(cards) if cards else ""
 
 
-def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: int) -> str:
-    """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys."""
+def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: int, over: bool = True) -> str:
+    """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys
+    ("bought nothing" only once the turn is ``over``)."""
     parts: list[str] = []
     attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in game.attacks]
     if attacks:
@@ -327,7 +328,8 @@ def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: in
     if gained:
         parts.append(f"gained {grouped(gained)}")
     bought = _bought(events, player)
-    parts.append(f"bought {bought}" if bought else "bought nothing")
+    if bought or over:
+        parts.append(f"bought {bought}" if bought else "bought nothing")
     return ", ".join(parts)
 
 
@@ -495,7 +497,7 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
         parts = [f"{t.who} {t.bought}" for t in kept]
         said = f"Bought: {', '.join(parts)}." if parts else ""
         if not drop and not parts:
-            said = f"{count(len(turns), 'other turn')}, nothing bought."
+            continue  # nothing bought: only a count of the turns, below
         if left:
             more = f"{count(left, 'more turn')} in the log." if parts else \
                 f"{count(left, 'other turn')}: type log."
