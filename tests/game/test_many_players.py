@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.dispatch import run_line
 from tests.accessibility import error_problems, response_problems
 from tests.game.driver import play_in_process
 
@@ -35,9 +36,30 @@ def test_every_response_fits(players: int, bots: str, seed: int, verbosity: str)
 
 
 def test_other_turns_are_summarised_not_lost() -> None:
-    """With 5 bots, what each bought between your turns is said or counted; log has every turn."""
+    """With 5 bots, what the others bought between your turns is said in short, and log has every turn."""
     rec = play_in_process("normal", new="new --players 6 --bots general,general,general,general,general "
                                          "--kingdom random --seed 2", limit=900)
-    told = [r for r in rec.responses if "Your turn" in r]
-    assert any("Bought:" in r or "in the log" in r or "type log" in r or r.count("bought") >= 3 for r in told)
+    told = [r for t, r in zip(rec.typed, rec.responses) if "Your turn" in r and not t.startswith("new")]
     assert len(told) >= 4
+    assert any(r.count(" bought ") >= 4 or "Bought:" in r for r in told)  # the others' buys, not only a count
+    assert all(len(r.split()) <= 40 for r in told)
+    session = rec.session
+    assert session is not None
+    out = session.out
+    at = out.tell()
+    run_line(session, "log all")
+    log = out.getvalue()[at:]
+    for bot in ("Bot", "Bot 2", "Bot 3", "Bot 4", "Bot 5"):
+        assert f"\n{bot}'s turn 3: " in log  # every turn is there whole
+
+
+def test_many_attacks_alike_are_one_line() -> None:
+    """Several attacks that did the same to you, when words are short, are one line with a count."""
+    from companion.game.render import Attack, fit_response
+
+    lines = [Attack(f"{who}'s Witch: you gained Curse.", f"{who}'s Witch: you gained Curse.", who, None,
+                    "gained Curse", False) for who in ("Bot", "Bot 2", "Bot 3", "Bot 4", "Bot 5")]
+    said = fit_response(lines + ["Your turn 9. 3 Coppers, 2 Silvers, Gold and Smithy, with more words here."],
+                        "normal")
+    assert said[0] == "Attacks from Bot, Bot 2, Bot 3, Bot 4 and Bot 5: you gained 5 Curses."
+    assert len(said) == 2
