@@ -67,10 +67,14 @@ def _tell(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
-def _say(session: "Session", lines: list[str]) -> None:
+def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
+    """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
+    render.fit_response), unless a part was fitted on its own (new's kingdom is a listing)."""
     act = session.state.get(KEY)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
+    if fit:
+        lines = render.fit_response(lines, session.verbosity)
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 
@@ -150,8 +154,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         name = g.players[d.player].name
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
     else:
-        lines.extend(act.news(session.verbosity))
-    _say(session, lines)
+        lines.extend(render.fit_response(act.news(session.verbosity), session.verbosity))
+    _say(session, lines, fit=False)
 
 
 @command(
@@ -423,7 +427,7 @@ def play_command(session: "Session", args: str) -> None:
             raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
         turn = _turn_no(act)
         with _changing(act, typed):
-            if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+            if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
@@ -519,7 +523,7 @@ def buy_command(session: "Session", args: str) -> None:
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
     turn = _turn_no(act)
     with _changing(act, typed):
-        if act.pending is d and d.purpose is Purpose.PLAY_ACTION:
+        if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
             act.answer(())
         d2 = act.pending
         if d2 is not None and d2.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d2):

@@ -189,7 +189,7 @@ class GameActivity:
             self.waiting = True
             name = g.players[d.player].name
             what = "turn" if render.is_turn_decision(d) else "answer"
-            lines.append(f"{name}'s {what}. Press Enter when {name} has the keyboard.")
+            lines.append(render.hand_over(name, what, verbosity))
             return lines
         lines.extend(self.now(verbosity))
         return lines

@@ -8,7 +8,7 @@ spoken to anyone else. Verbosity: ``brief`` says only what changed for you and w
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Self, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
@@ -209,18 +209,23 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue  # brief: your own buy that ended your turn goes without saying
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
-            while i < len(events) and isinstance(events[i], Played) and events[i].player == e.player \
-                    and events[i].by is None and game.is_treasure(events[i].card):  # type: ignore[union-attr]
-                run.append(events[i].card)  # type: ignore[union-attr]
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Played) and more.player == e.player and more.by is None
+                        and game.is_treasure(more.card)):
+                    break
+                run.append(more.card)
                 i += 1
             if verbosity == "brief":
                 continue
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         elif isinstance(e, Drew) and e.cards:
             drawn = list(e.cards)  # Library draws one card at a time: one clause
-            while i < len(events) and isinstance(events[i], Drew) and events[i].player == e.player \
-                    and events[i].cards:  # type: ignore[union-attr]
-                drawn += events[i].cards  # type: ignore[union-attr]
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Drew) and more.player == e.player and more.cards):
+                    break
+                drawn += more.cards
                 i += 1
             c = (e.player, f"drew {grouped(drawn)}")
         else:
@@ -236,34 +241,312 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue
         out.add(name_of(game, actor, viewer), clause)
     out.flush()
-    head = []
+    head: list[str] = []
     if urgent:
         by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
             and turn_player is not None and verbosity != "brief" else "You"
         said = ", ".join(_collapse(urgent))
-        head.append(f"{said[0].upper()}{said[1:]}." if verbosity == "brief" else f"{by} {said}.")
-    return head + out.sentences
+        known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
+        kept = [c for c in _collapse(urgent) if not c.startswith(known)]
+        first = _collapse(urgent)[0]
+        first = "revealed your hand" if first.startswith("revealed ") else first  # the cards are in the log
+        short = ", ".join(kept or ([] if verbosity == "brief" else [first]))
+        who = game.players[turn_player].name if turn_player is not None else ""
+        if verbosity == "brief":  # what you chose yourself goes without saying when words are short
+            head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
+                               who, attack, short, True))
+        else:
+            hit = Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False)
+            hit.droppable = not kept
+            head.append(hit)
+    sentences = _merge_same(out.sentences)
+    if turn_player is None:
+        return head + sentences
+    if turn_player == viewer:
+        if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
+            sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", True)
+        return head + sentences
+    # Another player's turn: each line can give way to one short line of what matters, when many are said.
+    who = name_of(game, turn_player, viewer)
+    short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
+    lines: list[str] = [TurnLine(sentences[0] if sentences else "", f"{who} {short}." if short else "", who,
+                                 _bought(events, turn_player),
+                                 tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
+    lines += [TurnLine(s, "", who, "") for s in sentences[1:]]
+    return head + lines
+
+
+def _merge_same(sentences: list[str]) -> list[str]:
+    """``Bot discarded 2 cards. Bot 2 discarded 2 cards.`` becomes ``Bot and Bot 2 discarded 2 cards.``"""
+    out: list[str] = []
+    run: list[tuple[str, str]] = []  # (actor, rest) of consecutive sentences saying the same thing
+
+    def close() -> None:
+        if len(run) > 1:
+            out.append(f"{and_list([a for a, _ in run])} {run[0][1]}")
+        elif run:
+            out.append(f"{run[0][0]} {run[0][1]}")
+        run.clear()
+
+    for s in sentences:
+        for verb in _SHARED_CLAUSES:
+            at = s.find(f" {verb} ")
+            if at > 0 and s[at + 1:].count(",") == 0:
+                actor, rest = s[:at], s[at + 1:]
+                break
+        else:
+            close()
+            out.append(s)
+            continue
+        if run and run[0][1] != rest:
+            close()
+        run.append((actor, rest))
+    close()
+    return out
+
+
+_SHARED_CLAUSES = ("discarded", "gained", "put", "revealed", "drew", "trashed", "blocked", "reacted")
+
+
+def _bought(events: Sequence[Event], player: int) -> str:
+    """What ``player`` bought in these events, grouped ("Gold", "2 Silvers"); "" for nothing."""
+    cards = [e.card for e in events if isinstance(e, Bought) and e.player == player]
+    return grouped(cards) if cards else ""
+
+
+def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: int, over: bool = True) -> str:
+    """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys
+    ("bought nothing" only once the turn is ``over``)."""
+    parts: list[str] = []
+    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in game.attacks]
+    if attacks:
+        parts.append(f"played {grouped(attacks)}")
+    tokens = sum(e.amount for e in events if isinstance(e, TookVP) and e.player == player)
+    if tokens:
+        parts.append(f"took {count(tokens, 'VP token')}")
+    gained = [e.card for e in events if isinstance(e, Gained) and e.player == player and not e.bought]
+    if gained:
+        parts.append(f"gained {grouped(gained)}")
+    bought = _bought(events, player)
+    if bought or over:
+        parts.append(f"bought {bought}" if bought else "bought nothing")
+    return ", ".join(parts)
+
+
+class Said(str):
+    """A line that can give way to a shorter one (``short``) when a response would be too long."""
+
+    short: str
+    droppable = False  # can go unsaid as a last resort: your own buy, an attack that only saw your hand
+
+    def __new__(cls, text: str, short: str, droppable: bool = False) -> Self:
+        line = super().__new__(cls, text)
+        line.short = short
+        line.droppable = droppable
+        return line
+
+
+class TurnLine(Said):
+    """A line about another player's turn: ``short`` is its one short line ("" when it can go unsaid),
+    ``who`` the player and ``bought`` what they bought, for the shortest form of many turns."""
+
+    who: str
+    bought: str
+    cards: tuple[Card, ...]
+
+    def __new__(cls, text: str, short: str, who: str = "", bought: str = "",
+                cards: tuple[Card, ...] = ()) -> Self:
+        line = super().__new__(cls, text, short)
+        line.who = who
+        line.bought = bought
+        line.cards = cards
+        return line
+
+
+class Attack(Said):
+    """What happened to you in another player's turn: ``who`` played ``card`` (None if not an Attack)
+    and you ``what`` (the short clauses), so several alike can be said in one line."""
+
+    who: str
+    card: Card | None
+    what: str
+    brief: bool
+
+    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> Self:
+        line = super().__new__(cls, text, short)
+        line.who, line.card, line.what, line.brief = who, card, what, brief
+        return line
+
+
+def _merge_attacks(lines: list[str]) -> list[str]:
+    """Several attacks in a row that did the same to you: one line, with how many times."""
+    out: list[str] = []
+    run: list[Attack] = []
+
+    def close() -> None:
+        if len(run) > 1:
+            what, n = run[0].what, len(run)
+            cards = {a.card for a in run}
+            what = _times(what, n)
+            if run[0].brief:
+                text = f"{what[0].upper()}{what[1:]}."
+            else:
+                card = next(iter(cards))
+                by = card.plural if len(cards) == 1 and card is not None else "Attacks"
+                text = f"{by} from {and_list([a.who for a in run])}: you {what}."
+            out.append(Said(text, text))
+        else:
+            out.extend(run)
+        run.clear()
+        out.extend(between)  # other players' turns in between are said after, as when turns are summed up
+        between.clear()
+
+    between: list[str] = []
+    for line in lines:
+        if isinstance(line, Attack) and line.what:
+            if run and run[0].what != line.what:
+                close()
+            run.append(line)
+            continue
+        if run and isinstance(line, TurnLine):
+            between.append(line)
+            continue
+        close()
+        out.append(line)
+    close()
+    return out
+
+
+def _times(what: str, n: int) -> str:
+    """``gained Curse`` done 3 times is ``gained 3 Curses``; anything else gets ``, 3 times``."""
+    from companion.cards import catalogue
+
+    verb, _, rest = what.partition(" ")
+    card = catalogue().by_name.get(rest)
+    return f"{verb} {card.counted(n)}" if card is not None else f"{what}, {n} times"
+
+
+LIMITS = {"brief": (BRIEF_WORDS, 5), "normal": (40, 5)}  # words and lines a response may have
+
+
+def _fits(lines: Sequence[str], verbosity: str) -> bool:
+    limit = LIMITS.get(verbosity)
+    if limit is None:
+        return True
+    text = fit_first_line("\n".join(lines))
+    return len(text.split()) <= limit[0] and text.count("\n") + 1 <= limit[1]
+
+
+def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
+    """Keep a response within the words and lines of its verbosity by saying other players' turns more
+    briefly, step by step: each turn in one short line (attacks, VP tokens, buys); then those in one
+    line; then only what each bought; then the latest turns, with how many more ``log`` has. What
+    happened to you, piles running out and what you must do now are always said, first and whole."""
+    lines = [line for line in lines if line]
+    if _fits(lines, verbosity) or not any(isinstance(line, Said) for line in lines):
+        return list(lines)
+    # 1. what happened to you, in short; each other turn in one short line
+    short: list[str] = []
+    for line in _merge_attacks(lines):
+        if isinstance(line, TurnLine):
+            if line.short:
+                short.append(TurnLine(line.short, line.short, line.who, line.bought, line.cards))
+        elif isinstance(line, Attack):
+            if line.short:
+                hit = Attack(line.short, line.short, line.who, line.card, line.what, line.brief)
+                hit.droppable = line.droppable
+                short.append(hit)
+        elif isinstance(line, Said):
+            if line.short:
+                short.append(Said(line.short, line.short, line.droppable))
+        else:
+            short.append(line)
+    if _fits(short, verbosity):
+        return short
+    turns = [line for line in short if isinstance(line, TurnLine)]
+    if not turns:
+        joined = _join_said(short)
+        if _fits(joined, verbosity):
+            return joined
+        return _join_said([line for line in short if not (isinstance(line, Said) and line.droppable)])
+    rest = [line for line in short if not isinstance(line, TurnLine)]
+    # other turns go after what happened to you, however late in the round it happened
+    at = max([short.index(turns[0])] + [i + 1 for i, line in enumerate(rest) if isinstance(line, Said)])
+
+    def with_turns(said: str) -> list[str]:
+        return rest[:at] + ([said] if said else []) + rest[at:]
+
+    # 2. the short lines in one line
+    joined = with_turns(" ".join(turns))
+    if _fits(joined, verbosity):
+        return joined
+    # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
+    # with a count of the rest
+    bought = [t for t in turns if t.bought]
+    everyone = [c for t in turns for c in t.cards]
+    if everyone:
+        said = f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
+        said = f"Others bought {grouped(everyone)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
+    for drop in range(len(turns) + 1):
+        kept = bought[drop:] if drop <= len(bought) else []
+        left = len(turns) - len(kept) if drop else 0
+        parts = [f"{t.who} {t.bought}" for t in kept]
+        said = f"Bought: {', '.join(parts)}." if parts else ""
+        if not drop and not parts:
+            continue  # nothing bought: only a count of the turns, below
+        if left:
+            more = f"{count(left, 'more turn')} in the log." if parts else \
+                f"{count(left, 'other turn')}: type log."
+            said = f"{said} {more}".strip()
+        candidate = with_turns(said)
+        if _fits(candidate, verbosity):
+            return candidate
+    fewest = with_turns("")  # 4. none: log has them all
+    if _fits(fewest, verbosity):
+        return fewest
+    joined = _join_said(fewest)  # 5. what happened to you in one line
+    if _fits(joined, verbosity):
+        return joined
+    return _join_said([line for line in fewest if not (isinstance(line, Said) and line.droppable)])  # 6.
+
+
+def _join_said(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        if out and isinstance(line, Said) and isinstance(out[-1], Said) and not isinstance(line, TurnLine):
+            out[-1] = Said(f"{out[-1]} {line}", f"{out[-1]} {line}")
+        else:
+            out.append(line)
+    return out
 
 
 def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[str]:
     """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
     news: list[str] = []
     emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
-    for c in emptied:
+    if emptied:  # several piles emptied at once are said together, with one count of what is left
         left = game.empty_to_end - game.empty_piles()
-        if c in (game.province, game.colony):
-            news.append(f"The {c.name} pile is empty.")
-        elif left > 0:
-            news.append(f"The {c.name} pile is empty; {count(left, 'more empty pile')} ends the game.")
+        ending = any(c in (game.province, game.colony) for c in emptied) or left <= 0
+        names = and_list([c.name for c in emptied])
+        if brief:  # the count of piles left can give way when words are short: supply low says it
+            said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
+            news.append(Said(f"{said}; 1 more ends the game." if left == 1 and not ending else f"{said}.",
+                             f"{said}."))
         else:
-            news.append(f"The {c.name} pile is empty.")
+            said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
+            verb = "ends" if left == 1 else "end"
+            news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
     for c in (game.province, game.colony):
         if c is None:
             continue
         n = game.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
             news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
-    return news
+    return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many
 
 
 # ---- decisions ----------------------------------------------------------------------------------
@@ -275,12 +558,12 @@ def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Ca
     return cards
 
 
-def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None) -> str:
+def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None, counted: bool = True) -> str:
     counts = Counter(options)
     parts = []
     for i, c in enumerate(distinct(options, purpose), 1):
         n = counts[c]
-        parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 else ""))
+        parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 and counted else ""))
     return ", ".join(parts)
 
 
@@ -320,7 +603,10 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         head = "Start of turn: "
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
-        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose)}."
+        if verbosity == "brief" and d.purpose is Purpose.TOPDECK:
+            verb = "put on deck"
+        counted = verbosity != "brief" or d.max > 1  # brief: how many copies matters only when several are chosen
+        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose, counted)}."
         if d.min == 0 and d.max > 1 and verbosity != "brief":
             text += " Or none."
         return text
@@ -340,6 +626,13 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         whose = game.players[d.for_player].name
         return f"{head}name a card for {whose}. Type its name."
     return str(d)
+
+
+def hand_over(name: str, what: str, verbosity: str) -> str:
+    """The keyboard goes to another person: whose turn (or answer) it is, and to press Enter."""
+    if verbosity == "brief":
+        return f"{name}'s {what}. Press Enter."
+    return f"{name}'s {what}. Press Enter when {name} has the keyboard."
 
 
 def prompt_for(game: "Game", d: Decision | None) -> str:
@@ -416,16 +709,21 @@ def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
     if verbosity == "brief":
         names = and_list([name_of(game, w, viewer) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
-        return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+        if len(scores) <= 3:
+            return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+        mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
+        yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
+        return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
     said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
-    names = [name_of(game, w, viewer) for w in r.winners]
-    if len(names) > 1:
-        won = f"{and_list(names)} share the win."
-    elif names[0] == "You":
+    winners = [name_of(game, w, viewer) for w in r.winners]
+    if len(winners) > 1:
+        won = f"{and_list(winners)} share the win."
+    elif winners[0] == "You":
         won = "You win."
     else:
-        won = f"{names[0]} wins."
-    return f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}. Type log to review it."
+        won = f"{winners[0]} wins."
+    text = f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}."
+    return Said(f"{text} Type log to review it.", text)
 
 
 def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
@@ -506,10 +804,11 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
     events = g.view(viewer).log(0)
     lines: list[str] = []
     chunk: list[Event] = []
+    starts: list[TurnStarted] = []  # the TurnStarted that opens the chunk
 
     def close() -> None:
         if chunk:
-            start = chunk[0]
+            start = starts[-1]
             said = render_events(g, chunk, viewer, verbosity)
             who = name_of(g, start.player, viewer)
             if said and said[0].startswith(who + " "):
@@ -521,6 +820,7 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
         if isinstance(e, TurnStarted):
             close()
             chunk = [e]
+            starts.append(e)
         elif chunk:
             chunk.append(e)
     close()

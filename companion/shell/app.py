@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 # Before prompt_toolkit is imported: never ask the terminal where the cursor is.
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -203,9 +203,9 @@ def _setup_readline(shell: CompanionShell) -> bool:
 
     redraw = _readline_redraw()
 
-    def show_matches(substitution: str, matches: list[str], longest: int) -> None:
+    def show_matches(substitution: str, matches: Sequence[str], longest: int) -> None:
         out = shell.stdout
-        out.write("\n" + describe_matches(state.get("shown") or matches) + "\n")
+        out.write("\n" + describe_matches(state.get("shown") or list(matches)) + "\n")
         out.flush()
         if redraw is not None:
             redraw()  # readline writes the prompt and the line afresh on the new line

@@ -24,9 +24,9 @@ def complete_line(session: Session, before_cursor: str) -> tuple[int, list[str]]
     name, space, rest = stripped.partition(" ")
     if not space:
         seen: list[str] = []
-        for cmd in registry.unique_commands():
-            for n in (cmd.name, *cmd.aliases):
-                if n.startswith(name.lower()) and cmd.shell and n not in seen and n != "bye":
+        for each in registry.unique_commands():
+            for n in (each.name, *each.aliases):
+                if n.startswith(name.lower()) and each.shell and n not in seen and n != "bye":
                     seen.append(n)
         return offset, sorted(seen)
     try:

@@ -23,8 +23,9 @@ def build_auto_speaker() -> "AutoSpeaker | None":
         from companion.system_packages import import_system_package
 
         import_system_package("speechd")
-    import accessible_output2.outputs as outputs
-    from accessible_output2.outputs.auto import Auto
+    # accessible_output2 ships no type hints (no py.typed, no stubs)
+    import accessible_output2.outputs as outputs  # type: ignore[import-untyped]
+    from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
 
     for module in list(vars(outputs).values()):
         if isinstance(module, types.ModuleType):
