@@ -37,12 +37,13 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
         bot_kinds = [bot_name(b) for b in bots] if bots is not None else None
     except UnknownBot as e:
         raise SetupError(str(e)) from None
+    named = len([n for n in names if n.strip()])
     if players is None:
-        players = (len(bot_kinds) + 1) if bot_kinds is not None else 2
+        players = (len(bot_kinds) + 1) if bot_kinds is not None else max(2, named)
     if not 2 <= players <= 6:
         raise SetupError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
-    if bot_kinds is None:
-        bot_kinds = ["bigmoney"] * (players - 1)
+    if bot_kinds is None:  # names without --bots are the people at the keyboard; bots fill the other seats
+        bot_kinds = ["bigmoney"] * (players - max(1, min(named, players)))
     if len(bot_kinds) >= players:
         raise SetupError(f"{len(bot_kinds)} bots leave no seat for a person. Type fewer bots, or simulate.")
     people = players - len(bot_kinds)

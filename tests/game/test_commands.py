@@ -96,3 +96,24 @@ def test_ending_a_turn_without_a_buy_says_so_and_undo_takes_it_back() -> None:
     brief = Typist("brief")
     brief(NEW)
     assert "Nothing bought" not in brief("end")
+
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "names", "seats"),
+    [
+        (None, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None)]),
+        (2, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None)]),
+        (3, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None), ("Big Money", "bigmoney")]),
+        (2, None, ["Ann"], [("Ann", None), ("Big Money", "bigmoney")]),
+        (None, None, [], [("You", None), ("Big Money", "bigmoney")]),
+        (2, ["general"], ["Ann"], [("Ann", None), ("Bot", "general")]),
+    ],
+)
+def test_names_without_bots_are_the_people_at_the_keyboard(
+    players: int | None, bots: list[str] | None, names: list[str], seats: list[tuple[str, str | None]]
+) -> None:
+    from companion.game.starting import build_setup
+
+    setup = build_setup(players, bots, names, "First Game", None, 2, None)
+    assert [(s.name, s.bot) for s in setup.seats] == seats
