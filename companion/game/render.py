@@ -269,7 +269,8 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
     who = name_of(game, turn_player, viewer)
     short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
-    lines: list[str] = [TurnLine(sentences[0] if sentences else "", f"{who} {short}." if short else "", who,
+    nothing = f"{who} bought nothing." if short == "bought nothing" else ""  # an empty turn is still said
+    lines: list[str] = [TurnLine(sentences[0] if sentences else nothing, f"{who} {short}." if short else "", who,
                                  _bought(events, turn_player),
                                  tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
     lines += [TurnLine(s, "", who, "") for s in sentences[1:]]

@@ -194,3 +194,14 @@ def test_friends_undo_only_their_own_moves() -> None:
     out = t("undo")
     check_error(out)
     assert f"the last move was {first}'s" in out
+
+
+def test_friends_hear_that_the_other_bought_nothing() -> None:
+    t = Typist()
+    t('new --names "Ana,Ben" --kingdom "First Game" --seed 5')
+    first = t.act.game.players[t.act.holder].name
+    t("")
+    t("end")  # nothing bought
+    out = t("")  # the other person takes the keyboard and hears what happened
+    assert f"{first} bought nothing." in out
+    check_response(out)
