@@ -134,10 +134,11 @@ def listed_kingdom(typed: str, platinum_colony: bool = False) -> Kingdom:
             continue
         card = cat.find(part, cat.kingdom)
         if card in cards:
-            raise KingdomError(f"{card.name} is named twice. Name 10 different kingdom cards.")
+            raise KingdomError(f"{quote(typed)} names {card.name} twice. Name 10 different kingdom cards.")
         cards.append(card)
     if len(cards) != KINGDOM_SIZE:
-        raise KingdomError(f"{len(cards)} kingdom cards named, but a kingdom has 10. Name 10, separated by commas.")
+        raise KingdomError(f"{quote(typed)} names {len(cards)} kingdom cards, but a kingdom has 10. "
+                           "Name 10, separated by commas.")
     return Kingdom(ordered(cards), platinum_colony)
 
 

@@ -146,8 +146,14 @@ class NameIndex(Generic[T]):
                 raise AmbiguousName(typed, self.kind, sorted(d for d, _ in hits))
         if exact is not None:  # a real name, but not among the allowed ones
             raise UnknownName(typed, self.kind, ())
-        close = difflib.get_close_matches(key, [n for n, _, _ in names], n=3, cutoff=0.6)
         display = {n: d for n, d, _ in names}
+        close = difflib.get_close_matches(key, list(display), n=3, cutoff=0.6)
+        if not close:  # a misspelled start of a longer name: "frist" for First Game
+            starts: dict[str, list[str]] = {}
+            for n in display:
+                starts.setdefault(n[: len(key)], []).append(n)
+            near = difflib.get_close_matches(key, list(starts), n=3, cutoff=0.75)
+            close = [n for start in near for n in starts[start]][:3]
         raise UnknownName(typed, self.kind, [display[c] for c in close])
 
     def complete(self, prefix: str) -> list[str]:

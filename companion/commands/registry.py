@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
@@ -266,6 +267,12 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = message.replace("the following arguments are required:", "missing")
+        invalid = re.match(r"argument (\S+?)(?:/\S+)?: invalid choice: '(.*)' \(choose from (.*)\)$", message)
+        if invalid:  # argparse's own words quote with single quotes and list choices in a Python way
+            option, typed, choices = invalid.groups()
+            listed = [c.strip().strip("'") for c in choices.split(",")]
+            raise CommandError(f'{option} "{typed[:30]}" is not a choice. Type {option} and '
+                               f"{', '.join(listed[:-1]) + ' or ' + listed[-1] if len(listed) > 1 else listed[0]}.")
         if message.startswith("unrecognized arguments:"):
             extra = message.split(":", 1)[1].strip()
             message = f'did not expect "{extra[:30]}"'

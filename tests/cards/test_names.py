@@ -101,3 +101,9 @@ def test_initials_never_take_a_prefix_from_another_card() -> None:
     assert CAT.find("cr").name == "Crystal Ball"  # Council Room's initials would steal it
     with pytest.raises(AmbiguousName):
         CAT.find("c")
+
+
+def test_a_misspelled_start_of_a_longer_name_is_suggested() -> None:
+    with pytest.raises(UnknownName) as e:
+        CAT.find("thrne")
+    assert str(e.value) == 'no card named "thrne". Did you mean Throne Room?'

@@ -99,3 +99,19 @@ def test_setup_errors(line: str, typed: str) -> None:
     out = say(line)
     assert out.startswith("Error:")
     check_error(out, typed)
+
+
+def test_a_misspelled_set_is_suggested() -> None:
+    assert say("sets frist").startswith('Error: no recommended set named "frist". Did you mean First Game?')
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [("setup 3 --colony maybe", 'Error: --colony "maybe" is not a choice. Type --colony and on, off or rule.\n'),
+     ("setup 2 village, smithy",
+      'Error: "village, smithy" names 2 kingdom cards, but a kingdom has 10. Name 10, separated by commas.\n')],
+)
+def test_option_and_list_errors_quote_what_was_typed(line: str, expected: str) -> None:
+    out = say(line)
+    assert out == expected
+    check_error(out)
