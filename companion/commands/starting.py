@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 def offer_table(session: "Session") -> None:
     """Offer the last unfinished table, in one line that says what to type."""
-    if not (data_dir() / "tables" / "last.json").exists():
+    folder = data_dir() / "tables"
+    if not folder.is_dir() or not any(folder.glob("*.json")):
         return
     from companion.commands.table import offer_on_start
 
