@@ -34,10 +34,10 @@ AREAS: dict[str, tuple[str, ...]] = {
         "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
     "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
-    "companion.commands.table": (
-        "table", "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score",
-        "count", "status", "log",
+    "companion.commands.table_entries": (
+        "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
+    "companion.commands.table": ("table", "status"),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
 }
