@@ -28,10 +28,12 @@ AREAS: dict[str, tuple[str, ...]] = {
         "quit", "exit", "bye",
     ),
     "companion.commands.setup": ("sets", "setup"),
-    "companion.commands.game": (
-        "new", "play", "buy", "end", "options", "choose", "done", "status", "hand", "supply", "deck",
-        "discard", "trash", "score", "kingdom", "log", "undo", "save", "load", "games", "resume",
+    "companion.commands.game_new": ("new",),
+    "companion.commands.game_turn": ("play", "buy", "end", "options", "choose", "done"),
+    "companion.commands.game_views": (
+        "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
+    "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
     "companion.commands.table_entries": (
         "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
