@@ -26,7 +26,8 @@ def offer_table(session: "Session") -> None:
 
 def offer_game(session: "Session") -> None:
     """Ask whether to resume the game that was being played, if there is one."""
-    if not (data_dir() / "games" / "autosave.json").exists():
+    games = data_dir() / "games"
+    if not (games / "_autosave.json").exists() and not (games / "autosave.json").exists():  # the second: version 1
         return
     from companion.commands.game_saves import offer_resume
 
