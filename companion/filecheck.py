@@ -24,7 +24,7 @@ class Damaged(ValueError):
 
 
 def _no_constant(name: str) -> Any:
-    raise Damaged(f"it holds {name}, which is not a number")
+    raise Damaged(f"it holds {name}, not a number")
 
 
 def _depth(text: str) -> int:
@@ -105,7 +105,7 @@ def whole(value: Any, where: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Damaged(f"{where} is not a whole number")
     if not least <= value <= most:
-        raise Damaged(f"{where} is {value}, not from {least} to {most}")
+        raise Damaged(f"{where} is {value}, not {least} to {most}")
     return value
 
 
@@ -123,7 +123,7 @@ def listed(value: Any, where: str, least: int = 0, most: int = 1_000_000) -> lis
     if not isinstance(value, list):
         raise Damaged(f"{where} is not a list")
     if not least <= len(value) <= most:
-        raise Damaged(f"{where} has {len(value)} items, not {least} to {most}")
+        raise Damaged(f"{where} number {len(value)}, not {least} to {most}")
     return value
 
 
@@ -145,7 +145,7 @@ def kingdom(value: Any, where: str = "the kingdom") -> tuple[Card, ...]:
     cards = tuple(card(n, where) for n in value)
     for c in cards:
         if not c.is_kingdom:
-            raise Damaged(f"{where} lists {c.name}, which is not a kingdom card")
+            raise Damaged(f"{where} lists {c.name}, not a kingdom card")
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
         raise Damaged(f"{where} lists {twice.name} twice")

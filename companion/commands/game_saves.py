@@ -72,6 +72,8 @@ def load_command(session: "Session", args: str) -> None:
         game, extra = store.read(name)
     except SaveError as e:
         message = str(e)
+        if message.startswith("The save file is damaged: "):
+            raise CommandError(f"{quote(args)} is damaged: {message[26:]} Type games for the list.") from None
         message = message[0].lower() + message[1:] if message else message
         raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
     resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},

@@ -45,6 +45,7 @@ AREAS: dict[str, tuple[str, ...]] = {
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
 # its area only when there is something to offer (a table or a game to resume).
 STARTERS: tuple[str, ...] = (
+    "companion.commands.starting:clear_abandoned",  # temporary files of saves that were killed
     "companion.commands.starting:offer_table",  # says what to type: before the game's question
     "companion.commands.starting:offer_game",
 )

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.paths import data_dir
+from companion.paths import ABANDONED_AFTER, clear_temporary, data_dir
 
 if TYPE_CHECKING:
     from companion.session import Session
+
+
+def clear_abandoned(session: "Session") -> None:
+    """Remove temporary files that saves killed part way left in the games and tables folders: only files
+    named as this program's temporary files, and only minutes-old ones, which no save can still be writing.
+    (Opening a table or a game clears its own at once, under its lock.)"""
+    for folder in ("games", "tables"):
+        clear_temporary(data_dir() / folder, older_than=ABANDONED_AFTER)
 
 
 def offer_table(session: "Session") -> None:

@@ -234,7 +234,7 @@ def resume(session: "Session", args: str = "") -> list[str]:
     try:
         saved = storage.load(name)
     except StorageError as e:
-        raise _fail(typed, f"{e} Type table list to hear the saved tables.") from None
+        raise _fail(typed, f"{e} Type table list for the others.") from None
     _open(session, saved, "resumed", typed, look)
     return (session.last or "").splitlines()
 
@@ -259,7 +259,7 @@ def _load(session: "Session", args: str) -> None:
     try:
         saved = storage.load(name)
     except StorageError as e:
-        raise _fail(typed, f"{e} Type table list to hear the saved tables.") from None
+        raise _fail(typed, f"{e} Type table list for the others.") from None
     _open(session, saved, "loaded", typed, look)
 
 

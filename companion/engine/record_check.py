@@ -53,7 +53,7 @@ def check_body(body: Any) -> None:
         bot = seat.get("bot")
         if bot is not None and bot not in BOTS:
             shown = bot[:20] if isinstance(bot, str) else "a number"
-            raise Damaged(f'{where} is played by a bot this version does not know, "{shown}"')
+            raise Damaged(f'{where}\'s bot is unknown here, "{shown}"')
     filecheck.whole(filecheck.field(body, "seed", "the game"), "the seed", -2**63, 2**63 - 1)
     filecheck.maybe_whole(body.get("turn_limit"), "the turn limit", 1, 10_000)
     answers = filecheck.listed(filecheck.field(body, "answers", "the game"), "the answers", 0, MAX_ANSWERS)

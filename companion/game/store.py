@@ -26,7 +26,7 @@ from companion.engine import Game, SaveError
 from companion.engine.record import _checksum, loads, to_dict
 from companion.filecheck import Damaged
 from companion.locks import Held, hold_file
-from companion.paths import atomic_write, clear_temporary, data_dir
+from companion.paths import atomic_write, data_dir
 
 AUTOSAVE = "autosave"
 PREVIOUS = "previous"
@@ -167,12 +167,3 @@ def hold() -> Held | None:
     holds it. The lock goes when released or when the process ends, however it ends."""
     return hold_file(games_dir(), f"_{AUTOSAVE}.json")
 
-
-def clear_abandoned() -> int:
-    """Remove temporary files left by saves that were killed, in the games and tables folders.
-
-    Only files named as this program's temporary files, and only those old enough that no save can still
-    be writing them (a save takes a moment; these are minutes old)."""
-    from companion.paths import ABANDONED_AFTER
-
-    return sum(clear_temporary(data_dir() / folder, older_than=ABANDONED_AFTER) for folder in ("games", "tables"))

@@ -108,7 +108,7 @@ def _entry(raw: Any, n: int, setup: Setup) -> Entry:
     for name in filecheck.listed(raw.get("cards", []), f"{where}'s cards", 0, 100):
         card = filecheck.card(name, where)
         if card.name not in supply:
-            raise Damaged(f"{where} names {card.name}, which is not in this game")
+            raise Damaged(f"{where} names {card.name}, not in this game")
         cards.append(card.name)
     amount = filecheck.whole(raw.get("amount", 0), f"{where}'s number", -10_000, 10_000)
     others = filecheck.flag(raw.get("others", False), f"{where}'s others")
