@@ -97,6 +97,8 @@ def take_turn(g: "Game") -> Steps:
             ps.hand = [c for c in ps.hand if c.name not in treasures]
             ps.play += chosen
             t.coins += sum(map(coins_of.__getitem__, names))
+            if "Silver" in names:
+                t.silver_played = True
             if log is not None:
                 log.extend(Played(p, card) for card in chosen)
             continue
@@ -109,6 +111,8 @@ def take_turn(g: "Game") -> Steps:
                     continue
                 ps.play.append(card)
                 t.coins += eff.coin
+                if card.name == "Silver":
+                    t.silver_played = True
                 if log is not None:
                     log.append(Played(p, card))
             elif card in ps.hand:

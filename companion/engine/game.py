@@ -74,6 +74,20 @@ class GainedCard:
         return self.zone is self.to and self.zone is not Zone.TRASH
 
 
+class ThisCard:
+    """One play of a card: ``here`` while that very card is still in play.
+
+    Cards are shared values (every Investment is the same Card), so "trash this" cannot look for the
+    card in play: another copy may be there. Throne Room and Tiara play a card again with the same
+    ThisCard, so once the first play has trashed it, the second cannot trash it again.
+    """
+
+    __slots__ = ("here",)
+
+    def __init__(self) -> None:
+        self.here = True
+
+
 class Game:
     """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
 
@@ -106,6 +120,7 @@ class Game:
         self.colony = cat["Colony"] if setup.kingdom.platinum_colony else None
         self.empty_to_end = 4 if n >= 5 else 3
         self.immune: frozenset[int] = frozenset()  # players unaffected by the Attack being resolved
+        self.this = ThisCard()  # the card whose instructions are being followed (see ThisCard)
         self.phase = Phase.START
         self.result: GameOver | None = None
         copper, estate = cat["Copper"], cat["Estate"]
@@ -475,19 +490,26 @@ class Game:
             self.log.append(Bought(player, card, cost))
         return (yield from self.gain(player, card, Zone.DISCARD, True))
 
-    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None) -> Steps:
+    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None,
+             this: "ThisCard | None" = None) -> Steps:
         """Play ``card``: move it into play from ``source`` (None: it is already in play, as when
-        Throne Room plays it again), then follow its instructions."""
+        Throne Room plays it again, passing the ``this`` the first play returned), then follow its
+        instructions. Returns the ThisCard that tracks that very card while it is in play."""
         ps = self.players[player]
+        if this is None:
+            this = ThisCard()
         if source is not None:
             if source is Zone.HAND:
                 ps.hand.remove(card)
             elif not remove_last(ps.zone(source), card):
-                return
+                this.here = False
+                return this
             ps.play.append(card)
         if self.logging:
             self.log.append(Played(player, card, by))
         t = self.turn
+        if card.name == "Silver":
+            t.silver_played = True
         if t.play_hooks:
             for hook in list(t.play_hooks):
                 hook(self, player, card)
@@ -498,11 +520,13 @@ class Game:
         if eff.coin:
             t.coins += eff.coin
         if eff.play is not None:
+            self.this = this  # read by an effect that refers to "this" card before its first question
             steps = eff.play(self, player, card)
             if steps is not None:
                 yield from steps
         if attack:
             self.immune = frozenset()
+        return this
 
     def _attack_reactions(self, player: int, attack: Card) -> Steps:
         immune = set()
@@ -562,4 +586,4 @@ def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain
     return WhenGain(card.name, lambda game, g: respond(game, player, card, g), reaction.interplay, reaction.applies)
 
 
-__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer"]
+__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer", "ThisCard"]
