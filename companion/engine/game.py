@@ -123,17 +123,29 @@ class Game:
         self.this = ThisCard()  # the card whose instructions are being followed (see ThisCard)
         self.phase = Phase.START
         self.result: GameOver | None = None
-        copper, estate = cat["Copper"], cat["Estate"]
-        for ps in self.players:
-            ps.deck = [copper] * 7 + [estate] * 3
-            shuffle(ps.deck, self.rng.random)
-        self.current = self.rng.randrange(n)
-        self.turn = Turn(self.current)
-        for p in range(n):
-            self.draw(p, 5)
+        self.draws = 0  # random numbers drawn for shuffles since the setup (a position records it)
+        start = setup.start
+        if start is None:
+            copper, estate = cat["Copper"], cat["Estate"]
+            for ps in self.players:
+                ps.deck = [copper] * 7 + [estate] * 3
+                shuffle(ps.deck, self.rng.random)
+            self.current = self.rng.randrange(n)
+            self.turn = Turn(self.current)
+            for p in range(n):
+                self.draw(p, 5)
+        else:
+            from companion.engine.position import place
+
+            place(self, start)
+            self.phase = Phase.BUY if start.phase in ("treasures", "buy") else \
+                Phase.ACTION if start.phase == "action" else Phase.START
         self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]
-        self._flow = self._main()
-        self.pending: Decision | None = next(self._flow)
+        self._flow = self._main(None if start is None else start.phase)
+        try:
+            self.pending: Decision | None = next(self._flow)
+        except StopIteration:  # a position whose turn ends the game before anyone is asked anything
+            self.pending = None
 
     # ---- the driver -----------------------------------------------------------------------------
     def answer(self, answer: Any, person: bool = True, check: bool = True) -> None:
@@ -196,10 +208,10 @@ class Game:
         return PlayerView(self, player)
 
     # ---- the flow of the game -------------------------------------------------------------------
-    def _main(self) -> Steps:
+    def _main(self, resume: str | None = None) -> Steps:
         from companion.engine.flow import play_game
 
-        return (yield from play_game(self))
+        return (yield from play_game(self, resume))
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -293,6 +305,7 @@ class Game:
         if not disc:
             return
         shuffle(disc, self.rng.random)
+        self.draws += len(disc) - 1
         if self.logging:
             self.log.append(Shuffled(player, len(disc)))
         disc.extend(ps.deck)  # the shuffled discard pile goes under the deck

@@ -138,6 +138,9 @@ def _merchant_silver(g: "Game", player: int, card: Card) -> None:
         t.memo["merchant"] = -1  # the first Silver has been played
 
 
+merchant_hook = _merchant_silver  # what a position puts back for Merchants waiting on a Silver
+
+
 @effect("Merchant")
 def merchant(g: "Game", p: int, card: Card) -> None:
     g.draw(p, 1)
@@ -147,7 +150,7 @@ def merchant(g: "Game", p: int, card: Card) -> None:
     if pending < 0 or t.silver_played:
         return  # a Silver was already played this turn (it may have left play since: plays count, not presence)
     if pending == 0:
-        t.play_hooks.append(_merchant_silver)
+        t.play_hooks.append(merchant_hook)
     t.memo["merchant"] = pending + 1
 
 

@@ -319,3 +319,8 @@ def watchtower(g: "Game", p: int, card: Card) -> None:
     hand = g.players[p].hand
     if len(hand) < 6:
         g.draw(p, 6 - len(hand))
+
+
+def gain_hooks() -> dict[str, WhenGain]:
+    """The "this turn, when you gain a card" effects by card name (a position names them)."""
+    return {"Hoard": HOARD_HOOK, "Collection": COLLECTION_HOOK, "Tiara": TIARA_HOOK}
