@@ -34,6 +34,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
     "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
+    "companion.commands.game_position": ("position",),
     "companion.commands.table_entries": (
         "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
