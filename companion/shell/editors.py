@@ -92,10 +92,10 @@ def choose(requested: str | None) -> tuple[str, str | None]:
         found = "readline" if kind == "gnu" else "libedit"
         if name in (AUTO, found):
             return found, None
-        return found, f"This Python has {found}, not {name}, so {found} reads your lines."
+        return found, f"Using {found}; no {name} here."
     if name == AUTO:
         return "plain", None
-    return "plain", f"{name.capitalize()} is not available here, so plain input reads your lines."
+    return "plain", f"Using plain input; no {name} here."
 
 
 def requested(session: "Session | None") -> str:
