@@ -38,6 +38,8 @@ LIBEDIT_SETTINGS = (
 
 def setup_readline(session: Session, out: TextIO, kind: str) -> None:
     """Configure Python's readline module (``kind`` is "gnu" or "libedit") for this session."""
+    if sys.platform == "win32":  # no readline module there but pyreadline3, which is never chosen
+        return
     import readline
 
     for setting in GNU_SETTINGS if kind == "gnu" else LIBEDIT_SETTINGS:
@@ -82,6 +84,8 @@ def setup_readline(session: Session, out: TextIO, kind: str) -> None:
 
 def forget_readline() -> None:
     """Stop completing when another editor takes over (the module stays loaded: Python cannot unload it)."""
+    if sys.platform == "win32":
+        return
     import readline
 
     readline.set_completer(None)
