@@ -41,6 +41,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.table": ("table", "status"),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
+    "companion.shell.editors": ("input",),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
