@@ -38,6 +38,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
+    "companion.commands.coach": ("hint", "bots"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
