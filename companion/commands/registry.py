@@ -42,6 +42,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
     "companion.shell.editors": ("input",),
+    "companion.commands.coach": ("hint", "bots"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
