@@ -38,6 +38,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
+    "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
