@@ -117,8 +117,10 @@ class HostedGame:
         self._attach(seating)
         self.seating = seating
         self.save()
-        for seat, text in seating.start().items():
-            self.push(seat, text)
+        for seat, texts in seating.start().items():
+            for text in texts:
+                if text:
+                    self.push(seat, text)
         return True
 
     def _attach(self, seating: ActivitySeats) -> None:

@@ -34,7 +34,7 @@ class Seating(Protocol):
     def prompt(self, seat: int) -> str: ...
     def waiting_for(self) -> int | None: ...
     def over(self) -> bool: ...
-    def start(self) -> dict[int, str]: ...
+    def start(self) -> dict[int, list[str]]: ...
     def catch_up(self, seat: int) -> str: ...
     def hand_to_bot(self, seat: int, bot: str) -> dict[int, str]: ...
     def take_back(self, seat: int) -> dict[int, str]: ...
@@ -185,19 +185,19 @@ class ActivitySeats:
         s.say(text)
         s.end()
 
-    def start(self) -> dict[int, str]:
+    def start(self) -> dict[int, list[str]]:
         """Everyone has joined: each seat hears the kingdom, who goes first, and its own turn if it is."""
         from companion.engine.events import TurnStarted
 
         g = self.act.game
         k = g.setup.kingdom
         first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
-        head = [f"The game starts. Kingdom {k}" if k.name else f"The game starts. Kingdom: {k}",
+        head = ["The game starts.", f"Kingdom {k}" if k.name else f"Kingdom: {k}",
                 f"{self.names[first]} goes first."]
         out = {}
         for p in self._people:
             self.tell(p, "\n".join(head))
-            out[p] = "\n".join(head) + "\n" + self.news(p)
+            out[p] = ["\n".join(head), self.news(p)]
         return out
 
     def catch_up(self, seat: int) -> str:

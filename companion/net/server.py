@@ -57,6 +57,7 @@ class Host:
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
+        self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -93,9 +94,17 @@ class Host:
         def send(seat: int, msg: dict[str, Any]) -> None:
             ws = self.conns.get((game.id, seat))
             if ws is not None and not ws.closed:
-                asyncio.ensure_future(_send(ws, msg))
+                self.deliver(ws, game, seat, msg)
 
         game.send = send
+
+    def deliver(self, ws: web.WebSocketResponse, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+        """Send one message to a seat's connection (every message to a seat goes through here)."""
+        kind = msg.get("type", "say")
+        text = encode(kind, **{k: v for k, v in msg.items() if k != "type"})
+        if self.tap is not None:
+            self.tap(game.id, seat, text)
+        asyncio.ensure_future(_send_text(ws, text))
 
     # ---- the web app ----
     def app(self) -> web.Application:
@@ -189,13 +198,14 @@ class Host:
         if old is not None and not old.closed:
             asyncio.ensure_future(_close(old, "This seat was opened from another place, so this connection closed."))
         st = game.seats[seat]
-        await _send(ws, {"type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
-                         "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
-                         "last_line": st.last_line})
+        self.deliver(ws, game, seat, {
+            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
+            "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
+            "last_line": st.last_line})
         seen = msg.get("seen")
         if token is not None and seen is not None:
             for m in game.missed(seat, seen):
-                await _send(ws, m)
+                self.deliver(ws, game, seat, m)
         if game.start_if_full():
             return game, seat
         if not game.started:
@@ -259,7 +269,7 @@ class Host:
     def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         ws = self.conns.get((game.id, seat))
         if ws is not None:
-            asyncio.ensure_future(_send(ws, msg))
+            self.deliver(ws, game, seat, msg)
 
     def connected(self, game: HostedGame, seat: int) -> bool:
         ws = self.conns.get((game.id, seat))
@@ -278,6 +288,13 @@ async def _send(ws: web.WebSocketResponse, msg: dict[str, Any]) -> None:
     fields = {k: v for k, v in msg.items() if k != "type"}
     try:
         await ws.send_str(encode(kind, **fields))
+    except (ConnectionError, RuntimeError):
+        pass
+
+
+async def _send_text(ws: web.WebSocketResponse, text: str) -> None:
+    try:
+        await ws.send_str(text)
     except (ConnectionError, RuntimeError):
         pass
 
