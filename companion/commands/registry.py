@@ -28,14 +28,16 @@ AREAS: dict[str, tuple[str, ...]] = {
         "quit", "exit", "bye",
     ),
     "companion.commands.setup": ("sets", "setup"),
-    "companion.commands.game": (
-        "new", "play", "buy", "end", "options", "choose", "done", "status", "hand", "supply", "deck",
-        "discard", "trash", "score", "kingdom", "log", "undo", "save", "load", "games", "resume",
+    "companion.commands.game_new": ("new",),
+    "companion.commands.game_turn": ("play", "buy", "end", "options", "choose", "done"),
+    "companion.commands.game_views": (
+        "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
-    "companion.commands.table": (
-        "table", "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score",
-        "count", "status", "log",
+    "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
+    "companion.commands.table_entries": (
+        "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
+    "companion.commands.table": ("table", "status"),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
     "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),

@@ -27,6 +27,6 @@ def offer_game(session: "Session") -> None:
     """Ask whether to resume the game that was being played, if there is one."""
     if not (data_dir() / "games" / "autosave.json").exists():
         return
-    from companion.commands.game import offer_resume
+    from companion.commands.game_saves import offer_resume
 
     offer_resume(session)

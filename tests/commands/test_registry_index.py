@@ -29,7 +29,8 @@ def test_a_card_lookup_loads_no_other_area(tmp_path) -> None:
         "from companion.cli import run\n"
         "run(['card', 'C1'])\n"
         "heavy = [m for m in ('cmd2', 'companion.engine', 'companion.game', 'companion.table', 'companion.bots',"
-        " 'companion.braille', 'companion.commands.game', 'companion.commands.table') if m in sys.modules]\n"
+        " 'companion.braille', 'companion.commands.game', 'companion.commands.table', 'companion.commands.table_entries',"
+        " 'companion.commands.table_session') if m in sys.modules]\n"
         "print('loaded:', heavy)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(tmp_path))

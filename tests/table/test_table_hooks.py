@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.commands.table import _complete_supply, offer_on_start
+from companion.commands.table import offer_on_start
+from companion.commands.table_session import _complete_supply
 from tests.table.driver import Driver
 
 
