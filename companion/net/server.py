@@ -121,7 +121,9 @@ class Host:
         return web.FileResponse(PAGE / "play.js", headers=_PAGE_HEADERS)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=20.0)
+        # Frames up to 16 times the limit are read and refused with a reason; bigger ones are cut off by
+        # aiohttp itself, which closes with code 1009 (message too big).
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
         if len(self.conns) >= MAX_CONNECTIONS:
             raise web.HTTPServiceUnavailable(text="This host is full.")
         await ws.prepare(request)
