@@ -67,6 +67,7 @@ class Remote:
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="companion-net")
         self._connected = threading.Event()
         self._task: Any = None
+        self._atask: asyncio.Task[None] | None = None
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -101,8 +102,10 @@ class Remote:
         async def stop() -> None:
             if self._ws is not None:
                 await self._ws.close()
-            if self._task is not None:
-                self._task.cancel()
+            task = self._atask
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
 
         try:
             asyncio.run_coroutine_threadsafe(stop(), self.loop).result(timeout=2)
@@ -122,6 +125,7 @@ class Remote:
                 pass  # sent again after reconnecting
 
     async def _run(self) -> None:
+        self._atask = asyncio.current_task()  # type: ignore[assignment]
         tries = 0
         lost_at: float | None = None
         async with aiohttp.ClientSession() as http:
@@ -192,6 +196,8 @@ class Remote:
         if msg.get("token"):
             self.token = msg["token"]
         self.prompt = msg.get("prompt") or self.prompt
+        if msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
+            self.seen = msg["n"]
         last = msg.get("last_line", 0)
         with self.changed:
             if last >= self.next_id:  # the host remembers more lines than this program sent: another run's

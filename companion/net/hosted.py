@@ -209,7 +209,7 @@ def load_game(path: Path) -> HostedGame:
                 and isinstance(n, int)):
             raise ValueError("bad seat")
         st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
-    if "seats" in raw:  # the game had started: its answers are in the same file
+    if "game" in raw:  # the game had started: its answers are in the same file
         seating, _ = load_seating(text)
         hosted._attach(seating)
         hosted.seating = seating

@@ -203,7 +203,7 @@ class Host:
         self.deliver(ws, game, seat, {
             "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
             "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
-            "last_line": st.last_line})
+            "last_line": st.last_line, "n": st.n})
         seen = msg.get("seen")
         if token is not None and seen is not None:
             for m in game.missed(seat, seen):

@@ -45,7 +45,7 @@ async def until(ws: aiohttp.ClientWebSocketResponse, test: Any, wait: float = 5.
     got = []
     while True:
         m = await ws.receive(timeout=wait)
-        assert m.type == aiohttp.WSMsgType.TEXT, m
+        assert m.type == aiohttp.WSMsgType.TEXT, (m, got)
         got.append(json.loads(m.data))
         if test(got[-1]):
             return got

@@ -40,6 +40,7 @@
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
         joined = true; tries = 0; seat = msg.seat;
+        if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) { token = msg.token; localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token})); }
         setPrompt(msg.prompt || "");
         if (unanswered && unanswered.id > (msg.last_line || 0)) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
