@@ -68,6 +68,11 @@ class HostedGame:
         self.seating: Seating | None = None
         self.inflight: tuple[int, int] | None = None  # (seat, line id) being applied now
         self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None  # set by the server
+        # While the server applies a line, the save is kept here and written off the event loop (other
+        # games go on meanwhile); the line's answer is sent only after the write.
+        self.write_later = False
+        self.unsaved: str | None = None
+        self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
 
     # ---- facts ----
     @property
@@ -175,6 +180,9 @@ class HostedGame:
             text = self.seating.dump(notes)
         else:
             text = json.dumps({"companion": notes}, separators=(",", ":"))
+        if self.write_later:
+            self.unsaved = text
+            return
         atomic_write(self.path(), text)
 
 

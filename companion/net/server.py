@@ -20,6 +20,7 @@ from aiohttp import WSMsgType, web
 from companion.net import codes, protocol
 from companion.net.hosted import GameFull, HostedGame, Options, load_game
 from companion.net.protocol import ProtocolError, encode
+from companion.paths import atomic_write
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
@@ -236,11 +237,17 @@ class Host:
             elif msg["type"] == "hello":
                 raise ProtocolError("hello was said twice.")
             else:
-                self.line(game, seat, msg["id"], msg["text"])
+                await self.line(game, seat, msg["id"], msg["text"])
 
     # ---- one typed line ----
-    def line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
-        """Apply a seat's line once, and send each seat what it should hear."""
+    async def line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
+        """Apply a seat's line once, save, then send each seat what it should hear."""
+        if game.lock is None:
+            game.lock = asyncio.Lock()
+        async with game.lock:
+            await self._line(game, seat, line_id, text)
+
+    async def _line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
         st = game.seats[seat]
         if line_id <= st.last_line:
             if line_id == st.last_line and st.reply is not None:
@@ -255,9 +262,17 @@ class Host:
 
         try:
             game.inflight = (seat, line_id)
+            game.write_later = True
             said = run_line(self, game, seat, text)
         finally:
             game.inflight = None
+            game.write_later = False
+        unsaved, game.unsaved = game.unsaved, None
+        if unsaved is not None:  # on disk before anyone hears it, without holding up the other games
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+            except OSError as e:
+                said[seat] = (said.get(seat) or "Done.") + f"\nThe game could not be saved: {e.strerror or e}."
         st.last_line = line_id
         for other, words in said.items():
             if other == seat:
@@ -320,6 +335,11 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 
 async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None) -> web.AppRunner:
     """Start listening; returns the runner (``await runner.cleanup()`` stops it)."""
+    from companion.cards import catalogue
+    from companion.commands import registry
+
+    registry.load_all()  # every command's module now, so no player's first command waits for an import
+    catalogue()
     runner = web.AppRunner(host.app(), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, address, port, ssl_context=tls, reuse_address=True)
