@@ -43,6 +43,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.simulate": ("simulate",),
     "companion.shell.editors": ("input",),
     "companion.commands.coach": ("hint", "bots"),
+    "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
