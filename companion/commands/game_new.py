@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, hold_game, install
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
 from companion.game import render
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 # ---- starting -----------------------------------------------------------------------------------
 def start_game(session: "Session", setup: GameSetup) -> None:
+    held = hold_game(session)
     old = session.state.get(KEY)
     kept = ""
     if old is not None and not old.over:
@@ -29,6 +30,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
             pass
     kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
+    act.held = held
     session.state[KEY] = act
     install(session)
     act.autosave()

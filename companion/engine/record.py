@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import Card, catalogue
+from companion.filecheck import Damaged, parse
 from companion.engine.decisions import IllegalAnswer
 from companion.engine.game import Answer, Game
+from companion.engine.record_check import check_save
 from companion.engine.position import PositionError, parse_position
 from companion.engine.setup import GameSetup, Seat
 from companion.kingdom import Kingdom
@@ -102,9 +104,9 @@ def save(game: Game, path: str | Path) -> None:
 def loads(text: str, log: bool = True) -> Game:
     """The game a saved text holds, replayed and checked; SaveError if it is damaged or too new."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveError(f"The save file is damaged: it is not JSON (line {e.lineno}).") from None
+        data = parse(text)  # no NaN, no Infinity, no unbounded nesting
+    except Damaged as e:
+        raise SaveError(f"The save file is damaged: {e}.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("This is not a saved Dominion game.")
     version = data.get("version")
@@ -115,6 +117,7 @@ def loads(text: str, log: bool = True) -> Game:
     body = data.get("game")
     if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
         raise SaveError("The save file is damaged: its checksum does not match.")
+    check_save(data)  # every field, before anything is built from it
     try:
         cat = catalogue()
         k = body["kingdom"]
