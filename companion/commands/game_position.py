@@ -84,7 +84,8 @@ def position_command(session: "Session", args: str) -> None:
     except OSError as e:
         raise CommandError(f"could not save {quote(words[1])}: {e.strerror}. Type another name.") from None
     name = path.stem
-    _tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.\nFile: {path}")
+    where = f"\nFile: {path}" if session.verbosity == "full" else ""
+    _tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 
 __all__ = ["position_command", "positions_dir", "read_position"]
