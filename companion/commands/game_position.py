@@ -56,6 +56,9 @@ def read_position(typed: str) -> Position:
 
 def _current(session: "Session") -> Position:
     act = _act(session)
+    if not act.solo:  # a position holds every hand and the order of every deck
+        raise CommandError(f"{quote('position')} tells every player's hidden cards, so it works only in a game "
+                           "with one person. Type status instead.")
     try:
         return position_of(act.game)
     except PositionError as e:
