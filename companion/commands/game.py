@@ -18,6 +18,8 @@ from companion.engine import IllegalAnswer, Purpose
 from companion.game import render
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
+from companion.game import seats
+from companion.game.seats import tell_others
 from companion.game.words import coins, count
 from companion.settings import define_setting
 
@@ -79,23 +81,44 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
 
 
 def _update_prompt(session: "Session") -> None:
+    """This session's prompt. After a change, each other seat with its own device hears what it missed
+    (companion.game.seats.tell_others)."""
     ask = session.state.get(ASK)
     act = session.state.get(KEY)
     if ask is not None:
         session.prompt = ask.prompt()
     elif act is not None:
-        session.prompt = act.prompt()
+        me = seat_of(session, act)
+        session.prompt = act.prompt(me if me >= 0 else None)
+        tell_others(act, me)
     else:
         session.prompt = DEFAULT_PROMPT
 
 
-def _private(session: "Session") -> GameActivity:
-    """The activity, if the person at the keyboard may hear their own cards now."""
+def seat_people(session: "Session", act: GameActivity) -> None:
+    """A game just started or loaded: at one keyboard, each person gets their own seat session (their own
+    responses for repeat and review); lines typed go to whoever holds the keyboard."""
+    front = getattr(session, "front", None) or session
+    seats.seat_people(front, act)
+
+
+def seat_of(session: "Session", act: GameActivity) -> int:
+    """The seat whose words ``session`` hears: its own seat (companion.game.seats); in a shell that is no
+    seat's, the person holding the keyboard, or -1 (public words only) while the keyboard changes hands."""
+    if session.seat is not None and act.sessions.get(session.seat) is session:
+        return session.seat
+    return -1 if act.waiting and not act.own_devices else act.holder
+
+
+def _private(session: "Session", typed: str) -> tuple[GameActivity, int]:
+    """The activity and this session's seat, if the person at the keyboard may hear their own cards now
+    (``typed`` is quoted if not)."""
     act = _act(session)
-    if act.waiting:
+    me = seat_of(session, act)
+    if me < 0:
         name = act.game.players[act.holder].name
-        raise CommandError(f"waiting for {name}. Press Enter when {name} has the keyboard.")
-    return act
+        raise CommandError(f"{quote(typed, 40)}: waiting for {name}. Press Enter when {name} has the keyboard.")
+    return act, me
 
 
 def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
@@ -154,6 +177,7 @@ class Questions:
         key = self.asks[self.at][0]
         return key == "people" and self.answers.get("players") == "1"
 
+
 # ---- the fallback: answers typed without a command ---------------------------------------------
 def fallback(session: "Session", line: str) -> bool:
     ask = session.state.get(ASK)
@@ -163,13 +187,14 @@ def fallback(session: "Session", line: str) -> bool:
     act = session.state.get(KEY)
     if act is None:
         return False
-    if act.waiting:
+    if act.waiting and not act.own_devices:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
         _say(session, act.take_keyboard(session.verbosity))
         return True
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     if d is None:
         return False
     if render.is_turn_decision(d):
@@ -190,24 +215,25 @@ def fallback(session: "Session", line: str) -> bool:
 
 
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     assert d is not None
-    turn = _turn_no(act)
+    turn = _turn_no(act, me)
     try:
         value = parse(d, line)
     except AnswerError as e:
         raise CommandError(str(e)) from None
-    with act.change():
+    with act.change(me):
         try:
             act.answer(value)
         except IllegalAnswer as e:
             raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
     act.labels.append(line.strip())
-    lines = act.news(session.verbosity)
+    lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"
         lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else "Done.")]
-    if act.holder == act.game.current:
+    if me == act.game.current:
         lines += _after_turn_step(session, act, turn)
     _say(session, lines)
 
@@ -226,15 +252,19 @@ def install(session: "Session") -> None:
 
     session.fallback = chained_game_fallback
 
-def _turn_no(act: GameActivity) -> int:
-    return act.game.players[act.holder].turns
+
+def _turn_no(act: GameActivity, me: int) -> int:
+    return act.game.players[me].turns
+
+
 def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
     """After play or buy in your own turn: where the turn stands, in a few words."""
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     if d is None or not render.is_turn_decision(d):
         return []
     t = act.game.turn
-    if _turn_no(act) != turn:
+    if _turn_no(act, me) != turn:
         return []
     if session.verbosity == "brief":
         return [f"{coins(t.coins).capitalize()}."] if d.purpose is not Purpose.PLAY_ACTION else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install, seat_people
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
 from companion.game import render
@@ -31,6 +31,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     act = GameActivity(Game(setup))
     session.state[KEY] = act
     install(session)
+    seat_people(session, act)
     act.autosave()
     g = act.game
     others = [s.name for s in setup.seats if not s.is_person]

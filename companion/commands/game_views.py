@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
-from companion.commands.game import _act, _game, _private, _tell, answer_question
+from companion.commands.game import _act, _game, _private, _tell, answer_question, seat_of
 from companion.commands.registry import CommandError
 from companion.engine import Purpose
 from companion.game import render
@@ -21,19 +21,22 @@ if TYPE_CHECKING:
 def status_command(session: "Session", args: str) -> None:
     act = _act(session)
     g = act.game
-    viewer = act.holder if not act.waiting else -1
-    line = render.status_line(g, viewer)
-    if act.waiting:
+    viewer = seat_of(session, act)
+    line = render.status_line(g, viewer, named=act.shared or viewer < 0)
+    d = act.mine(viewer) if viewer >= 0 else None
+    if viewer < 0:
         line += f" Waiting for {g.players[act.holder].name} to press Enter."  # noqa: E501
-    elif act.mine() is not None and not render.is_turn_decision(act.mine()):
-        line += " " + render.question(g, act.mine(), session.verbosity)  # type: ignore[arg-type]
+    elif d is not None and not render.is_turn_decision(d):
+        line += " " + render.question(g, d, session.verbosity)
+    elif d is None and act.own_devices and g.pending is not None and not g.over:
+        line += f" Waiting for {g.players[g.pending.player].name}."
     _tell(session, line)
 
 
 @_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand")
 def hand_command(session: "Session", args: str) -> None:
-    act = _private(session)
-    _tell(session, render.hand_line(act.game, act.holder))
+    act, me = _private(session, "hand")
+    _tell(session, render.hand_line(act.game, me))
 
 
 @_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
@@ -51,15 +54,16 @@ def supply_command(session: "Session", args: str) -> None:
 
 @_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
 def deck_command(session: "Session", args: str) -> None:
-    act = _private(session)
-    ps = act.game.players[act.holder]
+    act, me = _private(session, "deck")
+    ps = act.game.players[me]
     total = len(ps.all_cards())
     _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
     """``trash`` or ``discard`` as the answer to a card's question: Sentry's choice, or Chapel's cards."""
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me) if me >= 0 else None
     if d is None or render.is_turn_decision(d):
         return False
     if not args.strip() and isinstance(getattr(d, "options", None), tuple) and verb in d.options:  # type: ignore[attr-defined]
@@ -73,10 +77,10 @@ def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: P
 
 @_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
 def discard_command(session: "Session", args: str) -> None:
-    act = _private(session)
+    act, me = _private(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
-    ps = act.game.players[act.holder]
+    ps = act.game.players[me]
     if not ps.discard:
         _tell(session, "Your discard pile is empty.")
         return
@@ -86,7 +90,7 @@ def discard_command(session: "Session", args: str) -> None:
 @_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
 def trash_command(session: "Session", args: str) -> None:
     act = _act(session)
-    if not act.waiting and _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
+    if _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
         return
     trash = act.game.trash
     _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
@@ -95,7 +99,7 @@ def trash_command(session: "Session", args: str) -> None:
 @_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
 def score_command(session: "Session", args: str) -> None:
     act = _act(session)
-    _tell(session, render.score_line(act.game, act.holder if not act.waiting else -1))
+    _tell(session, render.score_line(act.game, seat_of(session, act)))
 
 
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
@@ -117,7 +121,7 @@ def log_command(session: "Session", args: str) -> None:
     n = 5 if not word else (10**6 if word == "all" else int(word))
     if n < 1:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
-    lines = render.log_lines(act.game, act.holder, session.verbosity if session.verbosity != "brief" else "normal")
+    lines = render.log_lines(act.game, seat_of(session, act), session.verbosity if session.verbosity != "brief" else "normal")
     if not lines:
         _tell(session, "Nothing has happened yet.")
         return

@@ -22,9 +22,10 @@ LOW_PILE = 3
 
 
 # ---- summaries ------------------------------------------------------------------------------------
-def status_line(game: "Game", viewer: int) -> str:
+def status_line(game: "Game", viewer: int, named: bool = False) -> str:
+    """The turn in one line; ``named``: whose turn by name, even your own (friends at one keyboard)."""
     t = game.turn
-    whose = name_of(game, game.current, viewer)
+    whose = game.players[game.current].name if named else name_of(game, game.current, viewer)
     turn_no = game.players[game.current].turns
     if game.over:
         return "The game is over. Type score, or log."
