@@ -95,6 +95,49 @@ def _update_prompt(session: "Session") -> None:
         session.prompt = DEFAULT_PROMPT
 
 
+def keep_unfinished(session: "Session", coming: Any = None) -> str:
+    """Before another game takes the automatic save: keep the unfinished one (this session's, or the one
+    saved when the program last ran) under its players' names and the date, so no game is dropped and
+    several are kept. ``coming``: the game about to be played, not kept if it is that very game.
+    Returns the sentence that says so, or ""."""
+    from companion.engine import SaveError
+    from companion.game import store
+
+    old = session.state.get(KEY)
+    if old is not None:
+        game, extra = old.game, old.extra()
+    elif store.path_for(store.AUTOSAVE).exists():
+        try:
+            game, extra = store.read(store.AUTOSAVE)
+        except (SaveError, OSError):
+            return ""  # a damaged save is set aside where it is found
+    else:
+        return ""
+    if game.over or (coming is not None and coming.setup == game.setup and coming.answers == game.answers):
+        return ""
+    name = _keep_name(game, store)
+    try:
+        store.write(name, game, extra)
+    except (SaveError, OSError):
+        return ""
+    return f" Your last game is saved as {name}."
+
+
+def _keep_name(game: Any, store: Any) -> str:
+    """``Ana-Ben 2026-11-23`` (or ``game 2026-11-23`` for one person), with a number if taken."""
+    import re
+    from datetime import date
+
+    people = [re.sub(r"[^A-Za-z0-9]", "", s.name) for s in game.setup.seats if s.is_person]
+    who = "-".join(p for p in people if p and p != "You")[:24] or "game"
+    base = f"{who} {date.today().isoformat()}"
+    name, n = base, 1
+    while store.path_for(name).exists():
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
 def seat_people(session: "Session", act: GameActivity) -> None:
     """A game just started or loaded: at one keyboard, each person gets their own seat session (their own
     responses for repeat and review); lines typed go to whoever holds the keyboard."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install, seat_people
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install, keep_unfinished, seat_people
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
 from companion.game import render
@@ -19,14 +19,7 @@ if TYPE_CHECKING:
 
 # ---- starting -----------------------------------------------------------------------------------
 def start_game(session: "Session", setup: GameSetup) -> None:
-    old = session.state.get(KEY)
-    kept = ""
-    if old is not None and not old.over:
-        try:
-            old.save_as("previous")
-            kept = " Your last game is saved as previous."
-        except OSError:
-            pass
+    kept = keep_unfinished(session)
     kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
     session.state[KEY] = act

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, install, seat_of, seat_people,
+    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, install, keep_unfinished, seat_of, seat_people,
 )
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import IllegalAnswer, SaveError
@@ -77,19 +77,13 @@ def load_command(session: "Session", args: str) -> None:
     except SaveError as e:
         message = str(e)
         message = message[0].lower() + message[1:] if message else message
-        raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
+        more = "" if "Type " in message else " Type games for the list."  # what to type is said once
+        raise CommandError(f"{quote(args)} was not loaded: {message}{more}") from None
     resume(session, game, extra, f"Loaded {name}.")
 
 
 def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> None:
-    old = session.state.get(KEY)
-    same = old is not None and old.game.setup == game.setup and old.game.answers == game.answers
-    if old is not None and not old.over and not same:
-        try:
-            old.save_as("previous")
-            head += " Your last game is saved as previous."
-        except OSError:
-            pass
+    head += keep_unfinished(session, game)
     head += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(game, extra=extra)
     act.catch_up()

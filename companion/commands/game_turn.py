@@ -5,8 +5,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
-from companion.cards import Card
-from companion.cards.names import and_list, loose, quote
+from companion.cards import Card, catalogue
+from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.game import (
     KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question, seat_of,
 )
@@ -85,10 +85,24 @@ def _complete_supply(session: "Session", text: str) -> list[str]:
     return _complete_from([c for c, n in act.game.supply.items() if n], text)
 
 
+def _treasures_word(word: str) -> bool:
+    """``play treasures`` and its short forms (``all``, ``money``, ``tr``...)."""
+    return word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word))
+
+
+def _names_a_card_in(text: str, hand: list[Card]) -> bool:
+    """Whether ``text`` names a card in ``hand`` (``tr`` is Throne Room, as ``card tr`` says): a card
+    shorthand that is also a word means the card."""
+    try:
+        return bool(catalogue().find_many(text, list(dict.fromkeys(hand))))
+    except NameError_:
+        return False
+
+
 @_game(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
        example="play village",
-       details="play treasures plays every Treasure. Several Treasures at once: play copper silver. "
-               "Answers a card's question to play a card, as Throne Room asks.")
+       details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
+               "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
 def play_command(session: "Session", args: str) -> None:
     typed = f"play {args}".strip()
     act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
@@ -104,7 +118,7 @@ def play_command(session: "Session", args: str) -> None:
     me = d.player
     hand = g.players[me].hand
     word = loose(text)
-    if word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word)):
+    if _treasures_word(word) and not _names_a_card_in(text, hand):
         if not any(g.is_treasure(c) for c in hand):
             raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
         if d.purpose is Purpose.BUY:
@@ -251,7 +265,8 @@ def end_command(session: "Session", args: str) -> None:
     _say(session, lines)
 
 
-@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
+@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
+       aliases=("op",))
 def options_command(session: "Session", args: str) -> None:
     act, me = _private(session, "options")
     if act.game.over:

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 
 # ---- one line each ------------------------------------------------------------------------------
-@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status")
+@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
+       aliases=("st",))
 def status_command(session: "Session", args: str) -> None:
     act = _act(session)
     g = act.game
@@ -33,14 +34,14 @@ def status_command(session: "Session", args: str) -> None:
     _tell(session, line)
 
 
-@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand")
+@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
 def hand_command(session: "Session", args: str) -> None:
     act, me = _private(session, "hand")
     _tell(session, render.hand_line(act.game, me))
 
 
 @_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
-       usage="supply [low]", example="supply low")
+       usage="supply [low]", example="supply low", aliases=("su",))
 def supply_command(session: "Session", args: str) -> None:
     act = _act(session)
     word = loose(args)
@@ -57,7 +58,27 @@ def deck_command(session: "Session", args: str) -> None:
     act, me = _private(session, "deck")
     ps = act.game.players[me]
     total = len(ps.all_cards())
-    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
+    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all. "
+                   f"Type owned to hear them.")
+
+
+@_game(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
+       example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
+       "rules let you know. The rest are in your deck or your discard pile.")
+def owned_command(session: "Session", args: str) -> None:
+    act, me = _private(session, "owned")
+    ps = act.game.players[me]
+    lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
+    if ps.hand:
+        lines.append(f"In hand: {grouped(ps.hand)}.")
+    elsewhere = [f"in play {grouped(ps.play)}"] if ps.play else []
+    elsewhere += [f"set aside {grouped(ps.aside)}"] if ps.aside else []
+    if elsewhere:
+        said = "; ".join(elsewhere)
+        lines.append(f"{said[0].upper()}{said[1:]}.")
+    top = f"; {ps.discard[-1].name} on top of your discard pile" if ps.discard else ""
+    lines.append(f"{count(len(ps.deck), 'card')} in your deck{top}.")
+    _tell(session, "\n".join(lines))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
@@ -75,7 +96,8 @@ def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: P
     return False
 
 
-@_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
+@_game(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
+       details="The rules let you see the top card, but not count or look through a discard pile.")
 def discard_command(session: "Session", args: str) -> None:
     act, me = _private(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
@@ -84,7 +106,7 @@ def discard_command(session: "Session", args: str) -> None:
     if not ps.discard:
         _tell(session, "Your discard pile is empty.")
         return
-    _tell(session, f"Discard pile: {count(len(ps.discard), 'card')}, {ps.discard[-1].name} on top.")
+    _tell(session, f"Your discard pile has {ps.discard[-1].name} on top.")
 
 
 @_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
@@ -96,7 +118,7 @@ def trash_command(session: "Session", args: str) -> None:
     _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 
 
-@_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
+@_game(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
 def score_command(session: "Session", args: str) -> None:
     act = _act(session)
     _tell(session, render.score_line(act.game, seat_of(session, act)))
@@ -111,7 +133,7 @@ def kingdom_command(session: "Session", args: str) -> None:
     _tell(session, line)
 
 
-@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3",
+@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
        details="N is how many lines; all for the whole game. Works after the game ends.")
 def log_command(session: "Session", args: str) -> None:
     act = _act(session)

@@ -219,13 +219,14 @@ class GameActivity:
         d = self.mine(seat)
         if d is None:
             return []
+        head: list[str] = []  # a turn is announced, with the hand, before its first question (Clerk's)
+        turns = g.players[d.player].turns
+        if d.player == g.current and self.announced.get(d.player) != turns:
+            self.announced[d.player] = turns
+            head = [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
         if render.is_turn_decision(d):
-            turns = g.players[d.player].turns
-            if self.announced.get(d.player) != turns:
-                self.announced[d.player] = turns
-                return [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
-            return []
-        return [render.question(g, d, verbosity)]
+            return head
+        return head + [render.question(g, d, verbosity)]
 
     def take_keyboard(self, verbosity: str) -> list[str]:
         """The person handed the keyboard pressed Enter: what they missed, then their hand or question.

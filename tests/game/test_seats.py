@@ -12,6 +12,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from companion.engine import Purpose
 from companion.game import render
 from companion.game.seats import attach, run_for
@@ -20,6 +22,12 @@ from tests.accessibility import check_error, check_response
 from tests.game.driver import choose_line
 from tests.game.helpers import Typist
 from tests.game.shell import Shell
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
 
 FRIENDS = 'new --players 3 --bots bigmoney --names "Ana,Ben" --kingdom "First Game" --seed 7'
 
