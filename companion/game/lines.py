@@ -23,9 +23,10 @@ LOW_PILE = 3
 
 
 # ---- summaries ------------------------------------------------------------------------------------
-def status_line(game: "Game", viewer: int) -> str:
+def status_line(game: "Game", viewer: int, named: bool = False) -> str:
+    """The turn in one line; ``named``: whose turn by name, even your own (friends at one keyboard)."""
     t = game.turn
-    whose = name_of(game, game.current, viewer)
+    whose = game.players[game.current].name if named else name_of(game, game.current, viewer)
     turn_no = game.players[game.current].turns
     if game.over:
         return "The game is over. Type score, or log."
@@ -49,12 +50,12 @@ def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
     turn_no = game.players[viewer].turns
     who = "Your" if people == 1 else possessive(game.players[viewer].name)
     hand = game.players[viewer].hand
+    said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
-        return f"Turn {turn_no}: {grouped(hand)}."
-    lines = f"{who} turn {turn_no}. {grouped(hand)}."
-    if verbosity == "full":
-        ps = game.players[viewer]
-        lines += f" Deck {len(ps.deck)}, discard {len(ps.discard)}."
+        return f"Turn {turn_no}: {said}."
+    lines = f"{who} turn {turn_no}. {said}."
+    if verbosity == "full":  # you may count your deck, but not your discard pile
+        lines += f" Deck {len(game.players[viewer].deck)}."
     return lines
 
 
