@@ -74,7 +74,7 @@ class Host:
 
     def resume_all(self) -> list[HostedGame]:
         """Every unfinished game saved by this host before it stopped, held again."""
-        found = []
+        found: list[HostedGame] = []
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.json")):

@@ -201,6 +201,13 @@ class CompanionShell(cmd2.Cmd):
         save_history(self.session)
 
 
+def _readline_redraw() -> Any:
+    """For companion.net.join, which redraws the line when the host speaks between prompts."""
+    from companion.shell.readline_setup import readline_redraw
+
+    return readline_redraw()
+
+
 def _silent_session() -> Any:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.input import DummyInput
