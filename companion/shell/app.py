@@ -256,6 +256,13 @@ def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: Te
 
         attach_speech(session)
     shell = CompanionShell(session, backend=backend, stdin=stdin, stdout=stdout)
+    if shell.tty:  # a closed terminal window ends the program, whichever line editor reads it
+        from companion.shell.hangup import watch_terminal
+
+        try:
+            watch_terminal(stdin.fileno(), session.close)
+        except (OSError, ValueError, AttributeError):
+            pass
     try:
         shell.cmdloop()
     finally:
