@@ -133,6 +133,8 @@ def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
         raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
+    if not store.path_for(store.AUTOSAVE).exists():
+        raise CommandError("there is no game to resume yet. Type new to start one.")
     try:
         game, extra = store.read(store.AUTOSAVE)
     except SaveError as e:
