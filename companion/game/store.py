@@ -118,8 +118,8 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"the saved game {quote(name)} cannot be read: {getattr(e, 'strerror', None) or e}.") from None
     try:
-        game = loads(text)
-        extra = _extra(filecheck.parse(text))
+        game = loads(text)  # parsed and checked there; read again here only for the companion block
+        extra = _extra(json.loads(text))
     except SaveError:
         raise
     except Damaged as e:
