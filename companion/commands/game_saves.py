@@ -128,7 +128,8 @@ def games_command(session: "Session", args: str) -> None:
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
-         topic=TOPIC, one_shot=False)
+         topic=TOPIC, one_shot=False,
+         details="resume read-only looks at a game another window is playing, without changing it.")
 def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
