@@ -3,7 +3,7 @@
 The storage API (also what a host sharing a table uses): ``save(saved)`` writes one table's file, which
 is the whole record; ``load(name)`` reads and checks it (``StorageError`` with a sentence if it is missing
 or damaged); ``last_name()`` is the table saved most recently, derived from the stamp in every file, so
-there is no separate pointer to fall out of step with it; ``saved_names()``, ``free_name()``,
+there is no separate pointer to fall out of step with it; ``saved_names()``, ``exists(name)``, ``free_name()``,
 ``file_name(name)`` and ``remove(name)`` manage names; ``hold(name)`` locks a table for one writer.
 
 Files live in ``<data dir>/tables/``, the data dir being ``companion.paths.data_dir()``. A file holds
@@ -216,6 +216,19 @@ def _scan() -> list[tuple[int, str, Path]]:
         found.append((stamp, name, path))
     found.sort(key=lambda f: (f[0], f[1]), reverse=True)
     return found
+
+
+def exists(name: str) -> bool:
+    """True if a table is saved under ``name`` (version 1's ``last.json`` pointer is not a table)."""
+    path = tables_dir() / file_name(name)
+    if not path.exists():
+        return False
+    if path.name != LEGACY_POINTER:
+        return True
+    try:
+        return not _is_pointer(filecheck.read(path))
+    except (OSError, Damaged):
+        return True
 
 
 def last_name() -> str | None:
