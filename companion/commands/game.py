@@ -18,6 +18,7 @@ from companion.engine import IllegalAnswer, Purpose
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.money import money, more_in_treasures
 from companion.game.words import coins, count
 from companion.locks import Held
 from companion.settings import define_setting
@@ -271,13 +272,12 @@ def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[s
     t = act.game.turn
     if _turn_no(act) != turn:
         return []
+    more = more_in_treasures(money(act.game, act.holder))  # after drawing: what the Treasures in hand add
     if session.verbosity == "brief":
-        return [f"{coins(t.coins).capitalize()}."] if d.purpose is not Purpose.PLAY_ACTION else []
+        return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
-        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}."]
-    if d.purpose is Purpose.PLAY_TREASURES:
-        return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
-    return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
+        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
+    return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
 
 
 def __getattr__(name: str) -> Any:

@@ -35,6 +35,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
     "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
     "companion.commands.game_position": ("position",),
+    "companion.commands.learn": ("learn",),
     "companion.commands.table_entries": (
         "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),

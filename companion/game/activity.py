@@ -28,6 +28,11 @@ class GameActivity:
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
+        self.lessons: Any = None  # the guided first game's lessons (companion.game.lessons), if any
+        if "lessons" in extra:
+            from companion.game.lessons import Lessons
+
+            self.lessons = Lessons.from_state(extra["lessons"])
         marks = extra.get("marks")
         n = len(game.answers)
         self.marks: list[int] = [m for m in marks if isinstance(m, int) and 0 <= m <= n] if isinstance(marks, list) else []
@@ -146,7 +151,10 @@ class GameActivity:
         return self.mark_people[-1] if self.mark_people else -1
 
     def extra(self) -> dict[str, Any]:
-        return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        extra = {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        if self.lessons is not None:  # the guided first game (companion.game.lessons)
+            extra["lessons"] = self.lessons.state()
+        return extra
 
     def check_writable(self) -> None:
         """CommandError if this game is open read-only here (another window is playing it)."""
@@ -203,7 +211,7 @@ class GameActivity:
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
             lines.append(end)
-            return lines
+            return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
         if self.hand_over_needed():
             d = g.pending
             assert d is not None
@@ -214,7 +222,7 @@ class GameActivity:
             lines.append(render.hand_over(name, what, verbosity))
             return lines
         lines.extend(self.now(verbosity))
-        return lines
+        return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
 
     def now(self, verbosity: str) -> list[str]:
         """The question waiting for the person at the keyboard, or their turn's start."""

@@ -110,7 +110,10 @@ def _extra(data: Any) -> dict[str, Any]:
     name = raw.get("name", AUTOSAVE)
     if name not in INTERNAL:
         check_name(filecheck.text(name, "the save name", 40))
-    return {"marks": marks, "mark_people": people, "name": name}
+    extra: dict[str, Any] = {"marks": marks, "mark_people": people, "name": name}
+    if "lessons" in raw:  # the guided first game; companion.game.lessons checks what it holds
+        extra["lessons"] = raw["lessons"]
+    return extra
 
 
 def read(name: str) -> tuple[Game, dict[str, Any]]:
