@@ -128,11 +128,14 @@ def games_command(session: "Session", args: str) -> None:
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
-         topic=TOPIC, one_shot=False)
+         topic=TOPIC, one_shot=False,
+         details="resume read-only looks at a game another window is playing, without changing it.")
 def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
         raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
+    if not store.path_for(store.AUTOSAVE).exists():
+        raise CommandError("there is no game to resume yet. Type new to start one.")
     try:
         game, extra = store.read(store.AUTOSAVE)
     except SaveError as e:
