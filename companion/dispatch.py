@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.cards.names import or_list, quote
 from companion.commands import registry
 from companion.commands.registry import CommandError
+from companion.numbers import NumberError
 from companion.session import Session
 
 MAX_LINE = 1000  # characters; no command needs more
@@ -64,6 +65,9 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
         _run(session, line, one_shot)
     except CommandError as e:
         session.error(str(e))
+    except NumberError as e:  # a number typed in numerals no command reads ("²", "①"), from any command
+        text = str(e)
+        session.error(text if text.startswith(quote(line)) else f"{quote(line)}: {text}")
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
         log_exception(line)
         session.error(failure_sentence(e, line))

@@ -8,6 +8,7 @@ from typing import Iterable, Sequence
 from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameIndex, UnknownName, loose, normalise
+from companion.numbers import as_number
 
 
 def _code_key(text: str) -> str:
@@ -92,8 +93,9 @@ class Catalogue:
         i = 0
         while i < len(tokens):
             repeat = 1
-            if tokens[i].isdigit() and i + 1 < len(tokens) and self.by_code(tokens[i]) is None:
-                repeat = int(tokens[i])
+            count = as_number(tokens[i]) if i + 1 < len(tokens) and self.by_code(tokens[i]) is None else None
+            if count is not None:
+                repeat = count
                 i += 1
             card = None
             for j in range(len(tokens), i, -1):  # the longest run of words that names a card exactly

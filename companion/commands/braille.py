@@ -19,6 +19,7 @@ from companion.cards import NameError_, catalogue
 from companion.cards.names import loose, quote
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.braille import Translator
@@ -42,9 +43,10 @@ def _translator(uncontracted: bool) -> "Translator":
 def _number(typed: str | None, option: str, low: int, high: int, default: int, unit: str) -> int:
     if typed is None:
         return default
-    if not re.fullmatch(r"[0-9]+", typed.strip()):
+    found = as_number(typed)
+    if found is None:
         raise CommandError(f"{option} {quote(typed)} is not a number. Type a number from {low} to {high}, like {option} {default}.")
-    value = int(typed)
+    value = found
     if not low <= value <= high:
         raise CommandError(f"{option} {value} is too {'small' if value < low else 'big'}. Choose {low} to {high}{' ' + unit if unit else ''}.")
     return value

@@ -20,6 +20,7 @@ from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
 from companion.game.words import coins, count
 from companion.settings import define_setting
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -175,7 +176,7 @@ def fallback(session: "Session", line: str) -> bool:
     if render.is_turn_decision(d):
         if not line.strip():
             raise CommandError("nothing was typed. Type options to hear what you can do.")
-        if line.replace(" ", "").isdigit():
+        if all(as_number(w) is not None for w in line.split()):
             raise CommandError(f"{quote(line, 40)}: no card is asking a question now. Type options.")
         try:
             card = catalogue().find(line)
