@@ -57,8 +57,9 @@ def as_number(word: str, *, signed: bool = False) -> int | None:
         from companion.cards.names import quote  # here: the card package itself reads numbers through this module
 
         plain = _plain(body)
-        instead = f" Type {sign}{plain} instead." if plain else " Type it with the digits 0 to 9."
-        raise NumberError(f"{quote(word)} is not a number written with the digits 0 to 9.{instead}")
+        if not plain:
+            raise NumberError(f"{quote(word)} is not a whole number. Type one with the digits 0 to 9.")
+        raise NumberError(f"{quote(word)} is not a number written with the digits 0 to 9. Type {sign}{plain} instead.")
     return None
 
 

@@ -122,11 +122,11 @@ def games_command(session: "Session", args: str) -> None:
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
          topic=TOPIC, one_shot=False)
 def resume_command(session: "Session", args: str) -> None:
-    session.state.pop(ASK, None)
     try:
         game, extra = store.read(store.AUTOSAVE)
-    except SaveError as e:
+    except SaveError as e:  # new's question, if one is being asked, is still asked
         raise CommandError(f"could not resume: {e} Type new to start a game.") from None
+    session.state.pop(ASK, None)
     resume(session, game, extra, "Resumed.")
 
 

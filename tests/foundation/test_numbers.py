@@ -41,8 +41,11 @@ def test_other_numerals_are_refused_with_what_to_type(word: str, plain: str | No
     with pytest.raises(NumberError) as e:
         as_number(word)
     said = str(e.value)
-    assert said.startswith(f'"{word}" is not a number written with the digits 0 to 9.')
-    assert said.endswith(f"Type {plain} instead." if plain else "Type it with the digits 0 to 9.")
+    if plain:
+        assert said == f'"{word}" is not a number written with the digits 0 to 9. Type {plain} instead.'
+    else:
+        assert said == f'"{word}" is not a whole number. Type one with the digits 0 to 9.'
+    check_error(f"Error: {said}\n", word)
     with pytest.raises(NumberError):
         whole(word)
 
