@@ -66,12 +66,15 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
     try:
         _run(session, line, one_shot)
     except CommandError as e:
+        _error_cue(session)
         session.error(str(e))
-    except NumberError as e:  # a number typed in numerals no command reads ("²", "①"), from any command
+    except NumberError as e:
+        _error_cue(session)  # a number typed in numerals no command reads ("²", "①"), from any command
         text = str(e)
         session.error(text if text.startswith(quote(line)) else f"{quote(line)}: {text}")
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
         log_exception(line)
+        _error_cue(session)
         session.error(failure_sentence(e, line))
     finally:
         session.end()
@@ -101,6 +104,15 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
         raise unknown_command(name, one_shot, line)
     assert cmd is not None
     cmd.run(session, args.strip())
+
+
+def _error_cue(session: Session) -> None:
+    """The error sound, when sounds are on (checked without importing the sound module otherwise)."""
+    settings = session.settings
+    if settings is not None and getattr(settings, "on", None) is not None and settings.get("sounds") == "on":
+        from companion.speech.sounds import cue
+
+        cue(session, "error")
 
 
 def failure_sentence(error: BaseException, line: str) -> str:

@@ -21,6 +21,7 @@ from companion.game.answers import AnswerError, hint, parse
 from companion.game.words import coins, count
 from companion.settings import define_setting
 from companion.numbers import as_number
+from companion.speech.sounds import cue
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -75,6 +76,9 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
         lines = [*lines, act.save_problem]
     if fit:
         lines = render.fit_response(lines, session.verbosity)
+    if act is not None and act.cues:
+        cue(session, *act.cues)  # heard with the words, when sounds are on
+        act.cues = []
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 

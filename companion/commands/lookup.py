@@ -469,6 +469,10 @@ def set_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     if spec.name == "speech":
         _switch_speech(session, value == "on")
+    if spec.name == "sounds":
+        from companion.speech.sounds import stop
+
+        stop(session)  # off: no more cues; on: try again, even where sounds could not play before
     session.settings.set(spec.name, value)
     problem = session.settings.save()
     session.say(f"{spec.name.capitalize()} is now {value}." + (f"\n{problem}" if problem else ""))
