@@ -8,7 +8,9 @@ This module never imports cmd2.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import traceback
 from datetime import datetime, timezone
 from pathlib import Path
@@ -16,6 +18,7 @@ from pathlib import Path
 from companion.cards.names import or_list, quote
 from companion.commands import registry
 from companion.commands.registry import CommandError
+from companion.numbers import NumberError
 from companion.session import Session
 
 MAX_LINE = 1000  # characters; no command needs more
@@ -70,9 +73,15 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
     try:
         _run(session, line, one_shot)
     except CommandError as e:
+        _error_cue(session)
         session.error(str(e))
+    except NumberError as e:
+        _error_cue(session)  # a number typed in numerals no command reads ("²", "①"), from any command
+        text = str(e)
+        session.error(text if text.startswith(quote(line)) else f"{quote(line)}: {text}")
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
         log_exception(line)
+        _error_cue(session)
         session.error(failure_sentence(e, line))
     finally:
         session.end()
@@ -104,6 +113,15 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
     cmd.run(session, args.strip())
 
 
+def _error_cue(session: Session) -> None:
+    """The error sound, when sounds are on (checked without importing the sound module otherwise)."""
+    settings = session.settings
+    if settings is not None and getattr(settings, "on", None) is not None and settings.get("sounds") == "on":
+        from companion.speech.sounds import cue
+
+        cue(session, "error")
+
+
 def failure_sentence(error: BaseException, line: str) -> str:
     """What to say for an unexpected failure: the damaged card data's own sentence (file, card, field),
     which the person can act on, or the generic sentence for a bug."""
@@ -122,16 +140,48 @@ def log_path() -> Path:
 
 
 def log_exception(line: str) -> Path | None:
-    """Append the current exception's traceback to the error log; never raises."""
+    """Append the current exception's traceback to the error log; never raises.
+
+    The log is in the state folder, where every file is hostile: a link planted as ``errors.log`` is
+    removed, never written through, and the log is cut to its newest half by the atomic writer (a new
+    file renamed over the old), so neither appending nor cutting can change a file elsewhere."""
     try:
         path = log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > LOG_LIMIT:
-            kept = path.read_bytes()[-LOG_LIMIT // 2:]
-            path.write_bytes(kept)
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        with path.open("a", encoding="utf-8", errors="backslashreplace") as f:
-            f.write(f"--- {stamp} line: {line[:200]!r}\n{traceback.format_exc()}\n")
+        entry = f"--- {stamp} line: {line[:200]!r}\n{traceback.format_exc()}\n"
+        _trim_log(path)
+        _append(path, entry.encode("utf-8", errors="backslashreplace"))
         return path
     except Exception:  # noqa: BLE001 - the log is a courtesy; failing to write it must not fail the command
         return None
+
+
+def _trim_log(path: Path) -> None:
+    """Keep the log a regular file of at most LOG_LIMIT bytes: anything else at its name is replaced."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        path.unlink()  # never follow it: the next append makes a new, ordinary log
+        return
+    if not stat.S_ISREG(st.st_mode) or st.st_size <= LOG_LIMIT:
+        return
+    with path.open("rb") as f:
+        f.seek(-(LOG_LIMIT // 2), os.SEEK_END)
+        kept = f.read()
+    from companion.paths import atomic_write
+
+    atomic_write(path, kept.decode("utf-8", errors="replace"))
+
+
+def _append(path: Path, data: bytes) -> None:
+    """Append to a regular file only: no following a link, no waiting on a pipe planted at the name."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.write(fd, data)
+    finally:
+        os.close(fd)

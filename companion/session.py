@@ -19,6 +19,7 @@ class Session:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     history_size: int = 200
     speak: Callable[[str], None] | None = None  # set when speech is on
+    sounds: Any = None  # the sound cues' worker, once one has played (companion.speech.sounds)
     state: dict[str, Any] = field(default_factory=dict)  # per-area state, keyed by area name
     settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
     # Hooks for areas (see docs/design.md):

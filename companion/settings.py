@@ -63,6 +63,7 @@ def define_setting(name: str, choices: tuple[str, ...], default: str, summary: s
 
 define_setting("verbosity", ("brief", "normal", "full"), "normal", "how much is said")
 define_setting("speech", ("off", "on"), "off", "the program speaks each response itself")
+define_setting("sounds", ("off", "on"), "off", "short sounds for your turn, attacks, low piles, the end and errors")
 define_setting("codes", ("on", "off"), "on", "say braille codes such as C1 with cards")
 define_setting("notes", ("off", "on"), "off", "card always adds the rulebook note")
 BUILT_IN = tuple(SPECS)  # said first; the areas' settings follow by name, whichever area was imported first

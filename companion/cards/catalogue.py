@@ -9,6 +9,7 @@ from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameIndex, UnknownName, loose, normalise
+from companion.numbers import as_number
 
 T = TypeVar("T")
 
@@ -125,8 +126,9 @@ class Catalogue:
         i = 0
         while i < len(tokens):
             repeat = 1
-            if tokens[i].isdigit() and i + 1 < len(tokens) and self.by_code(tokens[i]) is None:
-                repeat = int(tokens[i])
+            count = as_number(tokens[i]) if i + 1 < len(tokens) and self.by_code(tokens[i]) is None else None
+            if count is not None:
+                repeat = count
                 i += 1
             card = None
             for j in range(len(tokens), i, -1):  # the longest run of words that names a card exactly

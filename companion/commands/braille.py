@@ -7,6 +7,7 @@ The current game's or table's kingdom is found through ``session.state``: whatev
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import random
 import re
@@ -19,6 +20,7 @@ from companion.cards import NameError_, catalogue
 from companion.cards.names import loose, quote
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.braille import Translator
@@ -42,9 +44,10 @@ def _translator(uncontracted: bool) -> "Translator":
 def _number(typed: str | None, option: str, low: int, high: int, default: int, unit: str) -> int:
     if typed is None:
         return default
-    if not re.fullmatch(r"[0-9]+", typed.strip()):
+    found = as_number(typed)
+    if found is None:
         raise CommandError(f"{option} {quote(typed)} is not a number. Type a number from {low} to {high}, like {option} {default}.")
-    value = int(typed)
+    value = found
     if not low <= value <= high:
         raise CommandError(f"{option} {value} is too {'small' if value < low else 'big'}. Choose {low} to {high}{' ' + unit if unit else ''}.")
     return value
@@ -140,22 +143,38 @@ def _umask() -> int:
 def write_file(path: Path, data: bytes) -> None:
     """Write all or nothing: a temporary file in the same folder, renamed over the target."""
     folder = path.parent
-    if path.is_dir():
+    try:
+        is_folder, folder_exists = path.is_dir(), folder.is_dir()
+    except OSError as e:  # a name too long for the file system, a path through a file, a loop of links
+        raise _unwritable(path, e) from None
+    if is_folder:
         raise CommandError(f"{_name(path)} is a folder. After --output type a file name, like cards.brf.")
-    if not folder.is_dir():
+    if not folder_exists:
         raise CommandError(f"there is no folder {_name(folder)} for {_name(path)}. Choose a folder that exists with --output.")
     try:
         fd, temp = tempfile.mkstemp(prefix=".braille-", suffix=".tmp", dir=folder)
-    except OSError:
+    except OSError as e:
+        if e.errno == errno.ENAMETOOLONG:
+            raise _unwritable(folder, e) from None
         raise CommandError(f"cannot write in the folder {_name(folder)}. Choose another folder with --output.") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.chmod(temp, 0o666 & ~_umask())  # as an ordinary new file would be, not mkstemp's 0600
         os.replace(temp, path)
-    except OSError:
+    except OSError as e:
         Path(temp).unlink(missing_ok=True)
-        raise CommandError(f"cannot write {_name(path)}. Choose another file with --output.") from None
+        raise _unwritable(path, e) from None
+
+
+def _unwritable(path: Path, e: OSError) -> CommandError:
+    """The sentence for a file that cannot be written, saying why when the reason is one a person can fix."""
+    if e.errno == errno.ENAMETOOLONG:
+        longest = max(path.parts, key=len) if path.parts else str(path)
+        return CommandError(f"the name {quote(longest, limit=60)} is too long for a file. Choose a shorter name with --output.")
+    if e.errno == errno.ENOTDIR:
+        return CommandError(f"part of the path to {_name(path)} is a file, not a folder. Choose a folder with --output.")
+    return CommandError(f"cannot write {_name(path)}. Choose another file with --output.")
 
 
 def _export_parser() -> ArgumentParser:

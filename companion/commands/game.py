@@ -24,6 +24,8 @@ from companion.game.seats import tell_others
 from companion.game.words import coins, count
 from companion.locks import Held
 from companion.settings import define_setting
+from companion.numbers import as_number
+from companion.speech.sounds import cue
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -105,6 +107,9 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
         lines = [*lines, act.save_problem]
     if fit:
         lines = render.fit_response(lines, session.verbosity)
+    if act is not None and act.cues:
+        cue(session, *act.cues)  # heard with the words, when sounds are on
+        act.cues = []
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
 
@@ -279,7 +284,7 @@ def fallback(session: "Session", line: str) -> bool:
     if render.is_turn_decision(d):
         if not line.strip():
             raise CommandError("nothing was typed. Type options to hear what you can do.")
-        if line.replace(" ", "").isdigit():
+        if all(as_number(w) is not None for w in line.split()):
             raise CommandError(f"{quote(line, 40)}: no card is asking a question now. Type options.")
         try:
             card = catalogue().find(line)

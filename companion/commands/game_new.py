@@ -14,6 +14,7 @@ from companion.game import render
 from companion.game.activity import GameActivity
 from companion.game.starting import SetupError, bool_or_random, build_setup
 from companion.kingdom import KingdomError, choose_kingdom
+from companion.numbers import as_number, whole
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -72,12 +73,12 @@ def new_command(session: "Session", args: str) -> None:
         ask_new(session)
         return
     p = ArgumentParser("new")
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=whole)
     p.add_argument("--bots")
     p.add_argument("--names", default="")
     p.add_argument("--kingdom", default="First Game")
     p.add_argument("--sets")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=whole)
     p.add_argument("--colony", default="random")
     p.add_argument("--position")
     ns = p.parse(args)
@@ -104,16 +105,18 @@ def new_command(session: "Session", args: str) -> None:
 def ask_new(session: "Session") -> None:
     def check(key: str, typed: str, answers: dict[str, str]) -> str:
         if key == "players":
-            if not typed.isdigit() or not 2 <= int(typed) <= 6:
+            n = as_number(typed)
+            if n is None or not 2 <= n <= 6:
                 raise CommandError(f"{quote(typed)} is not 2 to 6 players. Type a number from 2 to 6.")
-            return typed
+            return str(n)
         if key == "people":
             most = int(answers["players"])
-            if not typed.isdigit() or not 1 <= int(typed) <= most:
+            n = as_number(typed)
+            if n is None or not 1 <= n <= most:
                 span = "1 or 2" if most == 2 else f"1 to {most}"
                 choices = "1 or 2" if most == 2 else f"a number from 1 to {most}"
                 raise CommandError(f"{quote(typed)} is not {span} people. Type {choices}.")
-            return typed
+            return str(n)
         try:
             choose_kingdom(typed, seed=1)
         except KingdomError as e:

@@ -11,6 +11,7 @@ from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import GameActivity
 from companion.game.words import count, grouped
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -138,9 +139,9 @@ def kingdom_command(session: "Session", args: str) -> None:
 def log_command(session: "Session", args: str) -> None:
     act = _act(session)
     word = args.strip().lower()
-    if word and word != "all" and not word.isdigit():
+    n = 5 if not word else (10**6 if word == "all" else as_number(word))
+    if n is None:
         raise CommandError(f"log needs a number or all, not {quote(args)}. Type log 5.")
-    n = 5 if not word else (10**6 if word == "all" else int(word))
     if n < 1:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
     lines = render.log_lines(act.game, seat_of(session, act), session.verbosity if session.verbosity != "brief" else "normal")

@@ -15,6 +15,7 @@ from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
 from companion.commands import registry
 from companion.commands.registry import CommandError, command
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -117,10 +118,11 @@ def _cost_filter(words: list[str]) -> tuple[int | None, list[str]]:
     cost: int | None = None
     skip = {"cost", "costs", "costing", "coin", "coins", "cards", "card", "with", "of", "and", "that", "the"}
     for w in words:
-        if re.fullmatch(r"\$?\d{1,2}", w):
+        n = as_number(w.removeprefix("$"))
+        if n is not None and len(w.removeprefix("$")) <= 2:
             if cost is not None:
                 raise CommandError(f'only one cost at a time, not "{w}" too. Type cards cost 4, for example.')
-            cost = int(w.lstrip("$"))
+            cost = n
         elif w not in skip:
             rest.append(w)
     return cost, rest
@@ -365,9 +367,9 @@ def repeat_command(session: "Session", args: str) -> None:
 def review_command(session: "Session", args: str) -> None:
     args = _plain(args)
     typed = args.strip()
-    if typed and not typed.isdigit():
+    n = as_number(typed) if typed else 5
+    if n is None:
         raise CommandError(f"review needs a number, not {quote(typed)}. Type review 3, for example.")
-    n = int(typed) if typed else 5
     if n < 1:
         raise CommandError(f"review needs a number from 1 up, not {quote(typed)}. Type review 3.")
     past = list(session.responses)[-n:]
@@ -392,9 +394,9 @@ def review_command(session: "Session", args: str) -> None:
 def history_command(session: "Session", args: str) -> None:
     args = _plain(args)
     typed = args.strip()
-    if typed and not typed.isdigit():
+    n = as_number(typed) if typed else 10
+    if n is None:
         raise CommandError(f"history needs a number, not {quote(typed)}. Type history 5, for example.")
-    n = int(typed) if typed else 10
     lines = [line for line in session.typed[:-1]][-n:] if n else []  # not this history command itself
     if not lines:
         session.say("Nothing typed yet.")
@@ -469,6 +471,10 @@ def set_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     if spec.name == "speech":
         _switch_speech(session, value == "on")
+    if spec.name == "sounds":
+        from companion.speech.sounds import stop
+
+        stop(session)  # off: no more cues; on: try again, even where sounds could not play before
     session.settings.set(spec.name, value)
     problem = session.settings.save()
     session.say(f"{spec.name.capitalize()} is now {value}." + (f"\n{problem}" if problem else ""))

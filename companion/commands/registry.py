@@ -298,8 +298,14 @@ class ArgumentParser(argparse.ArgumentParser):
         try:
             words = split_words(args)
         except ValueError:
-            raise CommandError(f"a quote is not closed in {args.strip()[:30]!r}. Close it with another quote.") from None
+            from companion.cards.names import quote
+
+            raise CommandError(f"a quote is not closed in {quote(args)}. Close it with another quote.") from None
+        from companion.numbers import NumberError
+
         try:
             return self.parse_intermixed_args(words) if intermixed else self.parse_args(words)
         except argparse.ArgumentError as e:
             self.error(str(e))
+        except NumberError as e:  # a number option (type=numbers.whole) given something else: its own sentence
+            raise CommandError(str(e)) from None

@@ -15,6 +15,7 @@ from companion.commands.lookup import CARDS
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.kingdom import KingdomError, choose_kingdom
 from companion.table.text import layout_lines
+from companion.numbers import as_number, is_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -112,22 +113,22 @@ def setup_command(session: "Session", args: str) -> None:
     options = _setup_parser().parse(args, intermixed=True)
     words = list(options.words)
     players_text = options.players
-    if players_text is None and words and words[0].isdigit():
+    if players_text is None and words and is_number(words[0]):
         players_text = words.pop(0)
     kingdom_text = options.kingdom or " ".join(words) or "First Game"
-    try:
-        players = int(players_text) if players_text is not None else 2
-    except ValueError:
+    found = as_number(players_text) if players_text is not None else 2
+    if found is None:
         raise CommandError(f"{quote(players_text)} is not a number of players. Type a number from 2 to 6, "
-                           "like setup 4 first game.") from None
+                           "like setup 4 first game.")
+    players = found
     if not 2 <= players <= 6:
         raise CommandError(f"{quote(players_text or '')} players: Dominion is for 2 to 6. "
                            "Type a number from 2 to 6, like setup 4 first game.")
     seed = None
     if options.seed is not None:
-        if not options.seed.isdigit():
+        seed = as_number(options.seed)
+        if seed is None or seed < 0:
             raise CommandError(f"--seed {quote(options.seed)} is not a whole number. Type --seed and a number.")
-        seed = int(options.seed)
     colony = {"on": True, "off": False}.get(options.colony or "")
     random_kingdom = loose(kingdom_text) in ("random", "r")
     if random_kingdom and seed is None:

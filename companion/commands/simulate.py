@@ -11,6 +11,7 @@ from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.engine import Game, GameEndReason, GameSetup
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
 from companion.session import Session
+from companion.numbers import whole
 
 TURN_LIMIT = 100  # turns per player: bots that cannot finish a game stop here
 MAX_GAMES = 100_000
@@ -69,13 +70,13 @@ def report(tally: Tally, bots: list[str], kingdom_text: str) -> list[str]:
 
 def _parser() -> ArgumentParser:
     p = ArgumentParser("simulate")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--games", type=whole, default=100)
+    p.add_argument("--players", type=whole, default=None)
     p.add_argument("--bots", default=None)
     p.add_argument("--kingdom", default="First Game")
     p.add_argument("--sets", default=None)
     p.add_argument("--colony", choices=sorted(COLONY), default=None)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=whole, default=1)
     return p
 
 

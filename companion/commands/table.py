@@ -29,6 +29,7 @@ from companion.table.model import DEFAULT_LOW, Entry, Setup, Table
 from companion.table.scoring import scores, winners
 from companion.table.storage import Saved, StorageError
 from companion.table import text
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -56,14 +57,15 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     ns.kingdom = " ".join(ns.kingdom)
     ns.name = None if ns.name is None else " ".join(ns.name)
     ns.first = None if ns.first is None else " ".join(ns.first)
-    if ns.seed is not None and not ns.seed.lstrip("-").isdigit():
+    seed = None if ns.seed is None else as_number(ns.seed, signed=True)
+    if ns.seed is not None and seed is None:
         raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
         raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
     if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
-    return names, ns.kingdom, None if ns.seed is None else int(ns.seed), colony, ns.name, ns.first
+    return names, ns.kingdom, seed, colony, ns.name, ns.first
 
 
 def _check_names(typed: str, names: list[str]) -> None:
@@ -335,10 +337,11 @@ def _close(session: "Session", args: str) -> None:
 def _low(session: "Session", args: str) -> None:
     typed = f"table low {args}".strip()
     saved = _writable(session, typed)
-    if not args.strip().isdigit() or not 0 <= int(args) <= 20:
+    low = as_number(args)
+    if low is None or not 0 <= low <= 20:
         raise _fail(typed, "needs a number from 0 to 20. Type table low 3.")
     old = saved.table.low
-    saved.table.low = int(args)
+    saved.table.low = low
 
     def back() -> None:
         saved.table.low = old

@@ -15,6 +15,7 @@ from companion.commands.table_session import HINT, TOPIC, _complete_supply, _pil
 from companion.commands.table_typed import _fail, _players_for, check_stranger, find_cards, split_player, typed_words
 from companion.table.model import Entry, Table
 from companion.table import text
+from companion.numbers import as_number
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -93,10 +94,9 @@ def vp(session: "Session", args: str) -> None:
     if player is None:
         check_stranger(table, rest, "vp")
     player = table.state.current if player is None else player
-    try:
-        amount = int(rest)
-    except ValueError:
-        raise _fail(typed, "needs a number of VP tokens. Type vp 2, or vp Ann 2.") from None
+    amount = as_number(rest, signed=True)
+    if amount is None:
+        raise _fail(typed, "needs a number of VP tokens. Type vp 2, or vp Ann 2.")
     if amount == 0:
         raise _fail(typed, "0 tokens changes nothing. Type vp 2, or vp Ann 2.")
     entry = Entry("vp", (player,), amount=amount)
@@ -141,9 +141,10 @@ def coins(session: "Session", args: str) -> None:
     table = _saved(session).table
     typed = f"coins {args}".strip()
     word = args.strip()
-    if not word.lstrip("-").isdigit() or int(word) == 0 or abs(int(word)) > 99:
+    amount = as_number(word, signed=True)
+    if amount is None or amount == 0 or abs(amount) > 99:
         raise _fail(typed, "needs a number of coins. Type coins 3, or coins -1.")
-    entry = Entry("coins", amount=int(word))
+    entry = Entry("coins", amount=amount)
     _record(session, typed, entry, lambda t, before: text.turn_line(t.state).split("\n"))
 
 
@@ -216,9 +217,9 @@ def score(session: "Session", args: str) -> None:
 def log(session: "Session", args: str) -> None:
     table = _saved(session).table
     word = args.strip()
-    if word and not (word.isdigit() and 1 <= int(word) <= 50):
+    n = as_number(word) if word else 4
+    if n is None or not 1 <= n <= 50:
         raise _fail(f"log {args}".strip(), "needs a number from 1 to 50. Type log, or log 10.")
-    n = int(word) if word else 4
     if not table.entries:
         session.say("Nothing recorded yet.\nType buy, gain, trash or play.")
         return
@@ -255,8 +256,9 @@ def pile(session: "Session", args: str) -> None:
     typed = f"pile {args}".strip()
     words = args.split()
     amount = None
-    if len(words) > 1 and words[-1].lstrip("-").isdigit() and catalogue().by_code(words[-1]) is None:
-        amount, args = int(words[-1]), " ".join(words[:-1])
+    last = as_number(words[-1], signed=True) if len(words) > 1 and catalogue().by_code(words[-1]) is None else None
+    if last is not None:
+        amount, args = last, " ".join(words[:-1])
     cards = find_cards(table, args, "pile", typed)
     if len(set(cards)) != 1 or len(cards) != 1:
         raise _fail(typed, "name one pile. Type pile province, or piles for all of them.")
@@ -284,12 +286,13 @@ def count(session: "Session", args: str) -> None:
         session.say(f"{name} has {text.plural(table.state.deck_size(player), 'card')}.\n{text.deck_said(deck)}.")
         return
     words = rest.split()
-    if len(words) < 2 or not words[-1].isdigit() or catalogue().by_code(words[-1]) is not None:
+    last = as_number(words[-1]) if len(words) >= 2 and catalogue().by_code(words[-1]) is None else None
+    if last is None:
         raise _fail(typed, f"needs a card and a number. Type count {name} gardens 2, or count {name} to hear them.")
     cards = find_cards(table, " ".join(words[:-1]), "count", typed)
     if len(set(cards)) != 1 or len(cards) != 1:
         raise _fail(typed, f"name one card. Type count {name} gardens 2.")
-    card, amount = cards[0], int(words[-1])
+    card, amount = cards[0], last
     entry = Entry("count", (player,), (card.name,), amount)
 
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]

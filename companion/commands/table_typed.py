@@ -12,6 +12,7 @@ from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
 from companion.commands.registry import CommandError
 from companion.table.model import Table
+from companion.numbers import as_number
 
 
 def _fail(typed: str, problem: str) -> CommandError:
@@ -55,7 +56,7 @@ def check_stranger(table: Table, rest: str, verb: str) -> None:
     except NameError_:
         return
     tail = words[1:]
-    if tail and tail[-1].lstrip("-").isdigit():
+    if tail and as_number(tail[-1], signed=True) is not None:
         tail = tail[:-1]
     if tail:  # "Zed curse", "Zed gardens 2": the rest names cards
         try:

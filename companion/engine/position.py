@@ -232,7 +232,7 @@ def _cards(names: dict[str, Card], text: str, where: str) -> tuple[Card, ...]:
 
 def _int(text: str, where: str) -> int:
     text = text.strip()
-    if not text.isdigit() or len(text) > 19:
+    if not (text.isascii() and text.isdigit()) or len(text) > 19:
         raise PositionError(f"{where}: {text!r} is not a whole number.")
     return int(text)
 
@@ -262,7 +262,7 @@ def parse_position(text: str) -> Position:
     if not lines:
         raise PositionError("The position is empty.")
     head = lines[0].split()
-    if len(head) != 3 or " ".join(head[:2]).lower() != HEADER.lower() or not head[2].isdigit():
+    if len(head) != 3 or " ".join(head[:2]).lower() != HEADER.lower() or not (head[2].isascii() and head[2].isdigit()):
         raise PositionError(f"A position starts with the line '{HEADER} {VERSION}'.")
     if int(head[2]) > VERSION:
         raise PositionError(f"The position is version {head[2]}; this program reads version {VERSION}.")
@@ -309,7 +309,7 @@ def parse_position(text: str) -> Position:
             aside=zones["aside"], vp_tokens=_int(fields.get(f"player {i} tokens", "0"), f"player {i} tokens"),
             turns=_int(fields.get(f"player {i} turns", "0"), f"player {i} turns")))
     turn = fields["turn"].strip().lower()
-    if not turn.startswith("player ") or not turn[7:].strip().isdigit():
+    if not turn.startswith("player ") or not (turn[7:].strip().isascii() and turn[7:].strip().isdigit()):
         raise PositionError(f"turn: say whose turn it is as 'player 1', not {fields['turn'].strip()!r}.")
     rnd = _RANDOM.match(" ".join(fields.get("random", "seed 0, 0 draws").lower().split()))
     if not rnd:

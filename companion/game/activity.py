@@ -16,6 +16,7 @@ from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
+from companion.game.cues import game_cues
 from companion.locks import Held
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class GameActivity:
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
+        self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)
         self.supply_heard: dict[int, dict[Any, int]] = {p: dict(game.setup.kingdom.pile_sizes(game.n))
                                                        for p in self.people}
         self.announced: dict[int, int] = {}
@@ -219,6 +221,7 @@ class GameActivity:
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
         end = render.end_message(g, viewer, verbosity) if g.over else ""
+        self.cues = game_cues(events, viewer, piles, g.over)  # sounds, when on: played by the command layer
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line not in end)  # the end gives its own reason once
         try:

@@ -12,6 +12,7 @@ from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, normalise, quote
 from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
 from companion.game.render import distinct
+from companion.numbers import as_number
 
 NONE_WORDS = {"none", "nothing", "0", "no", "done", "skip", "pass"}
 YES_WORDS = {"yes", "y", "1", "ok", "sure"}
@@ -62,8 +63,9 @@ def parse(d: Decision, text: str) -> Any:
             return False
         raise AnswerError(f"{quote(typed)} is not yes or no. Type yes or no.")
     if isinstance(d, ChooseOne):
-        if len(words) == 1 and words[0].isdigit() and 1 <= int(words[0]) <= len(d.options):
-            return d.options[int(words[0]) - 1]
+        n = as_number(words[0]) if len(words) == 1 else None
+        if n is not None and 1 <= n <= len(d.options):
+            return d.options[n - 1]
         w = " ".join(words)
         found = [o for o in d.options if normalise(o) == w] or [o for o in d.options if normalise(o).startswith(w)]
         if len(found) == 1:
@@ -105,10 +107,11 @@ def parse(d: Decision, text: str) -> Any:
 def _cards(d: Decision, options: list[Card], typed: str, words: list[str]) -> list[Card]:
     """Cards by number (each number a different card; repeat a number for another copy) or by name."""
     numbered = distinct(options, d.purpose)
-    if all(w.isdigit() for w in words):
+    numbers = [as_number(w) for w in words]
+    if words and all(n is not None for n in numbers):
         out = []
-        for w in words:
-            i = int(w)
+        for w, i in zip(words, numbers):
+            assert i is not None
             if not 1 <= i <= len(numbered):
                 raise AnswerError(f"{quote(w)} is not a choice number. {_hint(d)}")
             out.append(numbered[i - 1])

@@ -30,7 +30,7 @@ def new_code() -> str:
 def normal_code(typed: str) -> str:
     """The digits of a typed code (spaces and dashes dropped), or "" if it is not a code at all."""
     digits = "".join(c for c in typed if c not in " -")
-    return digits if digits.isdigit() and len(digits) == DIGITS else ""
+    return digits if digits.isascii() and digits.isdigit() and len(digits) == DIGITS else ""
 
 
 def said_code(code: str) -> str:

@@ -104,9 +104,10 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
 
     def players(t: str) -> int:
         t = t or "2"
-        if not t.isdigit() or not 2 <= int(t) <= 6:
+        count = _number(t)
+        if count is None or not 2 <= count <= 6:
             raise ValueError(f'"{t}" is not 2 to 6 players. Type a number from 2 to 6.')
-        return int(t)
+        return count
 
     n = question("New hosted game. How many players, 2 to 6? Enter for 2.", players)
     if n is None:
@@ -114,9 +115,10 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
 
     def people(t: str) -> int:
         t = t or str(n)
-        if not t.isdigit() or not 1 <= int(t) <= n:
+        count = _number(t)
+        if count is None or not 1 <= count <= n:
             raise ValueError(f'"{t}" is not 1 to {n} people. Type a number from 1 to {n}.')
-        return int(t)
+        return count
 
     p = question(f"People, you included? Enter for {n}. The rest are bots.", people)
     if p is None:
@@ -203,3 +205,13 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
                         stdout=stdout, token_key=f"host:{mine.id}", speech=speech)
     finally:
         running.stop()
+
+
+def _number(typed: str) -> int | None:
+    """The number typed (companion.numbers), with a superscript or circled one refused as a ValueError."""
+    from companion.numbers import NumberError, as_number
+
+    try:
+        return as_number(typed)
+    except NumberError as e:
+        raise ValueError(str(e)) from None

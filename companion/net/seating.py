@@ -76,7 +76,7 @@ class ActivitySeats:
         self._commands = game_commands
         extra = extra or {}
         self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
-                                          if str(k).isdigit() and isinstance(v, str)}
+                                          if str(k).isascii() and str(k).isdigit() and isinstance(v, str)}
         self.act = _NetActivity(game, extra)
         self.names = [p.name for p in game.players]
         self._people = [i for i, s in enumerate(game.setup.seats) if s.is_person]

@@ -48,7 +48,7 @@ def test_a_single_bot_name_fills_every_seat() -> None:
     ("--players 7", "not possible"),
     ("--players 3 --bots bigmoney,bmu", "2 bots for 3 players"),
     ("--kingdom Nowhere", "Nowhere"),
-    ("--games many", "invalid"),
+    ("--games many", "not a whole number"),
 ])
 def test_bad_arguments_are_refused_before_playing(args: str, words: str) -> None:
     with pytest.raises(CommandError, match=words):

@@ -1,0 +1,26 @@
+"""Which sound cues (companion.speech.sounds) the news of a game calls for, most urgent first."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from companion.engine.events import Event, GameOver, Played, TurnStarted
+
+
+def game_cues(events: Sequence[Event], viewer: int, piles_news: Sequence[str], over: bool) -> list[str]:
+    """``end`` when the game is over; ``attack`` for another player's Attack (it hits ``viewer`` or is
+    blocked, and either way is worth hearing first); ``pile`` when a pile ran low or empty; ``turn`` when
+    ``viewer``'s turn starts."""
+    cues: list[str] = []
+    if over or any(isinstance(e, GameOver) for e in events):
+        return ["end"]
+    if any(isinstance(e, Played) and e.player != viewer and e.card.is_attack for e in events):
+        cues.append("attack")
+    if piles_news:
+        cues.append("pile")
+    if any(isinstance(e, TurnStarted) and e.player == viewer for e in events):
+        cues.append("turn")
+    return cues
+
+
+__all__ = ["game_cues"]
