@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.game import KEY, _say, install
+from companion.commands.game import KEY, _say, hold_game, install, keep_unfinished, seat_people
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import SaveError
 from companion.game import store
@@ -23,20 +23,16 @@ def _start(session: "Session", seed: int | None = None) -> None:
         setup = build_setup(2, ["easy"], [], "First Game", None, seed, False)
     except SetupError as e:
         raise CommandError(str(e)) from None
-    old = session.state.get(KEY)
-    kept = ""
-    if old is not None and not old.over:
-        try:
-            old.save_as("previous")
-            kept = "Your last game is saved as previous."
-        except OSError:
-            pass
+    held = hold_game(session)  # first: a refusal changes nothing
+    kept = keep_unfinished(session).strip()
     said = [s for s in take_over(session, KEY)]
     from companion.engine import Game
 
     act = GameActivity(Game(setup), extra={"lessons": {}})
+    act.held = held
     session.state[KEY] = act
     install(session)
+    seat_people(session, act)
     g = act.game
     first = g.players[g.current].name
     goes = "You go first." if g.current == act.holder else f"{first} goes first."

@@ -36,9 +36,20 @@ def _value(value: Any, where: str, depth: int = 0) -> None:
         raise Damaged(f"{where} is not an answer this program gives")
 
 
+def _known_bot(bot: Any, bot_name: Any, unknown: type[Exception]) -> bool:
+    """A bot this version plays: its registry name, or an earlier version's name for it ("general")."""
+    if not isinstance(bot, str) or len(bot) > 40:
+        return False
+    try:
+        bot_name(bot)
+    except unknown:
+        return False
+    return True
+
+
 def check_body(body: Any) -> None:
     """The ``game`` part of a save: kingdom, seats, seed, turn limit and answers. Damaged if one is wrong."""
-    from companion.bots import BOTS
+    from companion.bots import UnknownBot, bot_name
 
     body = filecheck.mapping(body, "the game")
     kingdom = filecheck.mapping(filecheck.field(body, "kingdom", "the game"), "the kingdom")
@@ -51,7 +62,7 @@ def check_body(body: Any) -> None:
         seat = filecheck.mapping(seat, where)
         filecheck.text(filecheck.field(seat, "name", where), f"{where}'s name", 40)
         bot = seat.get("bot")
-        if bot is not None and bot not in BOTS:
+        if bot is not None and not _known_bot(bot, bot_name, UnknownBot):
             shown = bot[:20] if isinstance(bot, str) else "a number"
             raise Damaged(f'{where}\'s bot is unknown here, "{shown}"')
     filecheck.whole(filecheck.field(body, "seed", "the game"), "the seed", -2**63, 2**63 - 1)

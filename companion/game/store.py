@@ -6,8 +6,10 @@ is saved under), and ``companion_checksum``, which binds that block to the game'
 to either is refused. Writes are atomic, so a kill leaves the old file or the new one.
 
 Names: a user's save ``friday`` is ``friday.json``. The program's own files start with an underscore,
-which no save name can: ``_autosave.json`` (the game being played) and ``_previous.json`` (the game a new
-one replaced). ``load previous`` and ``load autosave`` read those; no save may take their names, and a
+which no save name can: ``_autosave.json`` (the game being played) and ``_previous.json`` (where earlier
+versions kept the game a new one replaced; an unfinished game is now kept under its players' names and
+the date, see ``keep_unfinished`` in companion/commands/game.py). ``load previous`` and ``load autosave``
+read those; no save may take their names, and a
 name already used is refused unless it is the game's own. Version 1's ``autosave.json`` is moved to
 ``_autosave.json`` the first time it is read.
 """
@@ -67,7 +69,7 @@ def check_new_name(typed: str, own: str | None = None) -> str:
     """A name to save a game under: not the program's own, and not one already used (unless ``own``)."""
     name = check_name(typed)
     if name in INTERNAL:
-        what = "the automatic save" if name == AUTOSAVE else "where a game a new one replaces is kept"
+        what = "the automatic save" if name == AUTOSAVE else "a name the program keeps for earlier versions' games"
         raise SaveError(f"{quote(typed)} is {what}. Type another name, such as save friday.")
     if name != (own or "").lower() and (games_dir() / f"{name}.json").exists():
         raise SaveError(f"a game is already saved as {quote(name)}. Type save and another name, or load {name}.")
