@@ -131,7 +131,7 @@ class Remote:
         async with aiohttp.ClientSession() as http:
             while not self.closed:
                 try:
-                    async with http.ws_connect(self.url, ssl=self.tls if self.tls is not None else None,
+                    async with http.ws_connect(self.url, ssl=self.tls if self.tls is not None else True,
                                                heartbeat=20.0, max_msg_size=0) as ws:
                         self._ws = ws
                         await ws.send_str(self._hello())

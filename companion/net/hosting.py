@@ -37,10 +37,12 @@ class Running:
 
     def stop(self) -> None:
         async def down() -> None:
+            await self.host.close_all()
+            await self.runner.shutdown()
             await self.runner.cleanup()
 
         try:
-            asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=5)
+            asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=15)
         except Exception:  # noqa: BLE001 - stopping anyway
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)

@@ -74,7 +74,7 @@ class Host:
 
     def resume_all(self) -> list[HostedGame]:
         """Every unfinished game saved by this host before it stopped, held again."""
-        found = []
+        found: list[HostedGame] = []
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.json")):
@@ -192,10 +192,14 @@ class Host:
                                  "or with your seat token to come back.")
                 return None
             try:
+                game.write_later = True
                 seat, fresh = game.take_seat(name)
             except GameFull:
                 await _close(ws, "Error: every seat in this game is taken. Ask the host to start another.")
                 return None
+            finally:
+                game.write_later = False
+            await self.persist(game)  # the seat is on disk before its token is told
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
@@ -206,10 +210,18 @@ class Host:
             "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
             "last_line": st.last_line, "n": st.n})
         seen = msg.get("seen")
-        if token is not None and seen is not None:
+        if token is None:
+            seen = 0  # a new seat: whatever was said to it while it was being seated
+        if seen is not None:
             for m in game.missed(seat, seen):
                 self.deliver(ws, game, seat, m)
-        if game.start_if_full():
+        game.write_later = True
+        try:
+            started = game.start_if_full()
+        finally:
+            game.write_later = False
+        await self.persist(game)
+        if started:
             return game, seat
         if not game.started:
             wanted = game.free_seats()
@@ -267,12 +279,9 @@ class Host:
         finally:
             game.inflight = None
             game.write_later = False
-        unsaved, game.unsaved = game.unsaved, None
-        if unsaved is not None:  # on disk before anyone hears it, without holding up the other games
-            try:
-                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
-            except OSError as e:
-                said[seat] = (said.get(seat) or "Done.") + f"\nThe game could not be saved: {e.strerror or e}."
+        problem = await self.persist(game)  # on disk before anyone hears it, without holding up other games
+        if problem:
+            said[seat] = (said.get(seat) or "Done.") + f"\n{problem}"
         st.last_line = line_id
         for other, words in said.items():
             if other == seat:
@@ -282,6 +291,22 @@ class Host:
         st.reply = game.push(seat, said.get(seat) or "Done.", reply=line_id)
         if self.measure:
             self.timings.append(time.perf_counter() - started)
+
+    async def persist(self, game: HostedGame) -> str:
+        """Write the game's file if it changed, on a worker thread; "" or a sentence saying why not."""
+        unsaved, game.unsaved = game.unsaved, None
+        if unsaved is None:
+            return ""
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+        except OSError as e:
+            return f"The game could not be saved: {e.strerror or e}."
+        return ""
+
+    async def close_all(self) -> None:
+        """Say goodbye to every connection (the host is stopping)."""
+        for ws in list(self.conns.values()):
+            await _close(ws, "The host stopped. Your seat is kept; join again when it is back.")
 
     def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         ws = self.conns.get((game.id, seat))

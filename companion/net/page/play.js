@@ -30,7 +30,7 @@
     ws = new WebSocket(scheme + location.host + "/ws");
     ws.onopen = function () {
       const hello = {v: 1, type: "hello", code: code, name: name};
-      if (token) { hello.seat = seat; hello.token = token; hello.seen = seen; }
+      if (token) { hello.seat = seat; hello.token = token; if (seen > 0) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = function (event) {
