@@ -162,19 +162,21 @@ class RecommendedSets:
 def catalogue() -> Catalogue:
     """The catalogue of every card, loaded once per process (from the card cache when the YAML is unchanged)."""
     from companion.cards.cache import cached
-    from companion.cards.loader import CARD_FILES, data_dir
+    from companion.cards.loader import CARD_FILES, cards_from_docs, data_dir, read_card_docs
 
     folder = data_dir()
-    return Catalogue(cached("cards", folder, CARD_FILES, lambda: load_cards(folder)))
+    return Catalogue(cached("cards", folder, CARD_FILES, lambda: read_card_docs(folder),
+                            lambda docs: cards_from_docs(folder, docs)))
 
 
 @lru_cache(maxsize=1)
 def glossary() -> Glossary:
     from companion.cards.cache import cached
-    from companion.cards.loader import data_dir
+    from companion.cards.loader import data_dir, glossary_from_doc, read_glossary_doc
 
     folder = data_dir()
-    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: load_glossary(folder)))
+    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: read_glossary_doc(folder),
+                           lambda doc: glossary_from_doc(folder, doc)))
 
 
 @lru_cache(maxsize=1)
