@@ -190,7 +190,11 @@ def load_game(path: Path) -> HostedGame:
     """A hosted game from its file (hostile like every file): ValueError or SaveError if it cannot be."""
     text = path.read_text(encoding="utf-8")
     raw = json.loads(text)
-    notes = raw.get("companion") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict):
+        raise ValueError("not a hosted game")
+    body = raw.get("game")
+    # the host's notes: inside the game part once it has started (there the save's checksum covers them)
+    notes = body.get("companion") if isinstance(body, dict) else raw.get("companion")
     net = notes.get("net") if isinstance(notes, dict) else None
     if not isinstance(net, dict) or net.get("format") != FORMAT:
         raise ValueError("not a hosted game")

@@ -40,6 +40,7 @@ class Running:
             await self.host.close_all()
             await self.runner.shutdown()
             await self.runner.cleanup()
+            self.host.release()
 
         try:
             asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=15)

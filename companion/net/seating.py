@@ -262,6 +262,7 @@ def load_seating(text: str) -> tuple[ActivitySeats, dict[str, Any]]:
     from companion.engine.record import loads
 
     game = loads(text)
-    raw = json.loads(text).get("companion")
+    body = json.loads(text).get("game")
+    raw = body.get("companion") if isinstance(body, dict) else None
     extra = raw if isinstance(raw, dict) else {}
     return ActivitySeats(game, extra), extra

@@ -58,6 +58,7 @@ class Host:
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
+        self.held: list[Any] = []  # the locks on the games' files
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
 
     # ---- games ----
@@ -67,6 +68,7 @@ class Host:
         if key in self.games:
             raise ValueError("that code is in use")
         game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        self._hold(game)
         self._wire(game)
         self.games[key] = game
         game.save()
@@ -84,12 +86,27 @@ class Host:
                 self.problems.append(path.name)
                 continue
             key = codes.code_key(game.code)
-            if game.over() or key in self.games:
-                continue
+            if game.over() or key in self.games or not self._hold(game):
+                continue  # over, already held here, or held by another host process
             self._wire(game)
             self.games[key] = game
             found.append(game)
         return found
+
+    def _hold(self, game: HostedGame) -> bool:
+        """Lock the game's file for this process (the one writer), for as long as the host runs."""
+        from companion.locks import hold_file
+
+        held = hold_file(self.folder, game.path().name)
+        if held is None:
+            return False
+        self.held.append(held)
+        return True
+
+    def release(self) -> None:
+        for held in self.held:
+            held.release()
+        self.held = []
 
     def _wire(self, game: HostedGame) -> None:
         def send(seat: int, msg: dict[str, Any]) -> None:
