@@ -28,8 +28,8 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     example='companion host --players 3 --bots general --kingdom "First Game" --seed 4',
     topic=TOPIC,
     shell=False,
-    details=("With no options it asks the questions new asks. Also: --name, --listen ADDRESS (else this "
-             "computer only), --port, --code, --cert and --key for TLS."),
+    details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
+             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -46,6 +46,7 @@ def host_command(session: "Session", args: str) -> None:
     p.add_argument("--code")
     p.add_argument("--cert")
     p.add_argument("--key")
+    p.add_argument("--table")
     ns = p.parse(args)
     options = None
     from companion.net import codes
@@ -59,10 +60,17 @@ def host_command(session: "Session", args: str) -> None:
         colony = bool_or_random(ns.colony)
     except SetupError as e:
         raise CommandError(str(e)) from None
-    if ns.players is not None or ns.bots is not None:
+    table = None
+    if ns.table is not None:  # a table record of real cards: the players' names, with commas
+        if ns.players is not None or ns.bots is not None:
+            raise CommandError("--table names the players, so it takes no --players or --bots. "
+                               "Type --table \"Ana, Ben\".")
+        table = (ns.table, ns.kingdom, ns.seed)
+    elif ns.players is not None or ns.bots is not None:
         options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
     status = run_host(options, name=_name(ns.name), listen=ns.listen,
-                      port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key)
+                      port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
+                      table=table)
     session.failed = status != 0
 
 

@@ -49,6 +49,7 @@ class Options:
     kingdom: str
     seed: int
     colony: bool | None = None
+    table: str | None = None  # a hosted table record: its name (the players are the table's)
 
 
 class GameFull(Exception):
@@ -93,11 +94,16 @@ class HostedGame:
 
     # ---- seats ----
     def take_seat(self, name: str) -> tuple[int, str]:
-        """A new player takes the first free seat: (seat, token). GameFull when none is left."""
+        """A new player takes the first free seat (at a table, the seat of that name): (seat, token).
+        GameFull when none is left."""
         for i, s in enumerate(self.seats):
+            if self.options.table is not None and s.name.lower() != name.strip().lower():
+                continue
             if not s.digest:
                 token = codes.new_token()
-                s.name, s.digest = name.strip()[:20], codes.token_digest(token)
+                if self.options.table is None:  # at a table the seat keeps the table's spelling
+                    s.name = name.strip()[:20]
+                s.digest = codes.token_digest(token)
                 self.save()
                 return i, token
         raise GameFull()
@@ -110,7 +116,7 @@ class HostedGame:
 
     def start_if_full(self) -> bool:
         """Build and start the game once every person's seat is taken. True if it started now."""
-        if self.started or self.free_seats():
+        if self.started or self.free_seats() or self.options.table is not None:
             return False
         o = self.options
         names = [s.name for s in self.seats]
@@ -169,7 +175,7 @@ class HostedGame:
         return {"net": {
             "format": FORMAT, "id": self.id, "code": self.code,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
-                        "colony": o.colony},
+                        "colony": o.colony, "table": o.table},
             "seats": [{"name": s.name, "digest": s.digest, "last_line": last[i], "n": s.n}
                       for i, s in enumerate(self.seats)],
         }, "started": self.started}
@@ -202,14 +208,16 @@ def load_game(path: Path) -> HostedGame:
     if not isinstance(o, dict):
         raise ValueError("no options")
     players, bots, kingdom, seed = o.get("players"), o.get("bots"), o.get("kingdom"), o.get("seed")
-    colony = o.get("colony")
+    colony, table = o.get("colony"), o.get("table")
+    if not (table is None or isinstance(table, str)):
+        raise ValueError("bad table")
     if not (isinstance(players, int) and isinstance(bots, list) and all(isinstance(b, str) for b in bots)
             and isinstance(kingdom, str) and isinstance(seed, int) and colony in (None, True, False)):
         raise ValueError("bad options")
     code, game_id = net.get("code"), net.get("id")
     if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
         raise ValueError("bad code")
-    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony), path.parent)
+    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), path.parent)
     seats = net.get("seats")
     if not isinstance(seats, list) or len(seats) != len(hosted.seats):
         raise ValueError("bad seats")
@@ -221,7 +229,14 @@ def load_game(path: Path) -> HostedGame:
                 and isinstance(n, int)):
             raise ValueError("bad seat")
         st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
-    if "game" in raw:  # the game had started: its answers are in the same file
+    if table is not None:  # the table record is in the table assistant's own file
+        from companion.net.table_seating import load_table
+
+        held = load_table(table)
+        if held is None:
+            raise ValueError("the table cannot be held")
+        hosted.seating = held
+    elif "game" in raw:  # the game had started: its answers are in the same file
         seating, _ = load_seating(text)
         hosted._attach(seating)
         hosted.seating = seating

@@ -74,6 +74,31 @@ class Host:
         game.save()
         return game
 
+    def add_table(self, names: str, kingdom: str, seed: int | None, code: str | None = None) -> HostedGame:
+        """Host a new table record for the players ``names`` (commas between): ValueError saying why not."""
+        from companion.net.table_seating import new_table
+
+        args = f"--players {names} --kingdom {kingdom}" + (f" --seed {seed}" if seed is not None else "")
+        seating, said = new_table(args)
+        if seating is None:
+            raise ValueError(said)
+        code = codes.said_code(code) if code else codes.new_code()
+        key = codes.code_key(code)
+        if key in self.games:
+            seating.held.release()
+            raise ValueError(f'Error: the code "{code}" is in use by a game this host holds. Type another --code.')
+        options = Options(len(seating.names), [], kingdom, seed or 0, None, seating.saved.name)
+        game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        for st, name in zip(game.seats, seating.names):
+            st.name = name
+        game.seating = seating
+        self.held.append(seating.held)
+        self._hold(game)
+        self._wire(game)
+        self.games[key] = game
+        game.save()
+        return game
+
     def resume_all(self) -> list[HostedGame]:
         """Every unfinished game saved by this host before it stopped, held again."""
         found: list[HostedGame] = []
@@ -204,7 +229,12 @@ class Host:
                 return None
             fresh = None
         else:
-            if game.seat_named(name) is not None:
+            if game.seat_named(name) is not None or (
+                    game.options.table is not None and name.lower() not in [st.name.lower() for st in game.seats]):
+                if game.options.table is not None and game.seat_named(name) is None:
+                    names = ", ".join(st.name for st in game.seats)
+                    await _close(ws, f'Error: "{name}" does not play at this table. Join with one of {names}.')
+                    return None
                 await _close(ws, f'Error: "{name}" is taken in this game. Join with another name, '
                                  "or with your seat token to come back.")
                 return None
@@ -243,7 +273,10 @@ class Host:
         if not game.started:
             wanted = game.free_seats()
             game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
-        elif token is not None:
+        elif token is None:  # a player joins a table (or a game) that is already on
+            game.to_all(f"{st.name} joined.", but=seat)
+            game.push(seat, game.seating.catch_up(seat))  # type: ignore[union-attr]
+        else:
             away = getattr(game.seating, "away_bots", {})
             head = f"Welcome back, {st.name}."
             if seat in away:
