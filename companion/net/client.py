@@ -139,6 +139,9 @@ class Remote:
                             self.note("Connected again.")
                         tries, lost_at = 0, None
                         await self._read(ws)
+                except aiohttp.ClientConnectorCertificateError:
+                    self._refuse("Error: the host's certificate is not trusted. Add --ca and its certificate "
+                                 "file, or --insecure if you trust the host.")
                 except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     pass
                 except ProtocolError as e:
