@@ -34,11 +34,10 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (folder / f.name).write_bytes(f.read_bytes())
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(loader, "data_dir", lambda: folder)
-    catalogue.cache_clear()
-    glossary.cache_clear()
-    yield folder
-    catalogue.cache_clear()
-    glossary.cache_clear()
+    with catalogue.kept(), glossary.kept():  # the rest of the suite goes on with the very same cards
+        catalogue.cache_clear()
+        glossary.cache_clear()
+        yield folder
 
 
 def say(line: str) -> str:
