@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from companion.game.starting import SetupError, build_setup
 from companion.net import codes
-from companion.net.seating import ActivitySeats, Seating, load_seating, new_seating
+from companion.net.seating import Seating, load_seating, new_seating
 from companion.paths import atomic_write
 
 KEEP = 60  # messages kept per seat to tell a returning player what they missed
@@ -134,7 +134,7 @@ class HostedGame:
                     self.push(seat, text)
         return True
 
-    def _attach(self, seating: ActivitySeats) -> None:
+    def _attach(self, seating: Any) -> None:
         seating.act.on_save = self.save
 
     # ---- messages ----
