@@ -216,6 +216,10 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 printer.busy = False
             return False
 
+        def _read_command_line(self, prompt: str) -> str:
+            session.prompt = remote.prompt  # the newest the host gave, even if it came before the shell
+            return super()._read_command_line(prompt)
+
         def preloop(self) -> None:
             printer.busy = False
 
