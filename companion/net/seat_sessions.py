@@ -36,13 +36,12 @@ class SessionSeats:
     """One hosted game: the activity and an attached session for each person's seat."""
 
     def __init__(self, game: Game, extra: dict[str, Any] | None = None) -> None:
-        from companion.game import seats
-
+        seats = _seats_api()
         self._seats = seats
         extra = extra or {}
         self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
                                           if str(k).isdigit() and isinstance(v, str)}
-        self.act = _HostedActivity(game, "hosted", extra)
+        self.act: Any = _HostedActivity(game, "hosted", extra)
         self.names = [p.name for p in game.players]
         self._people = list(self.act.people)
         self.sessions: dict[int, Session] = {}
@@ -162,10 +161,16 @@ class SessionSeats:
         return store.dump(self.act.game, extra)
 
 
+def _seats_api() -> Any:
+    import importlib
+
+    return importlib.import_module("companion.game.seats")
+
+
 def available() -> bool:
     """Whether this version of the game has the seats API."""
     try:
-        from companion.game import seats
+        seats = _seats_api()
     except ImportError:
         return False
     return all(hasattr(seats, n) for n in ("attach", "run_for", "tell_others"))
