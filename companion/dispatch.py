@@ -58,7 +58,14 @@ def _names_a_card(text: str) -> bool:
 
 
 def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
-    """Run one typed line as one response. Returns True when the session should end (quit)."""
+    """Run one typed line as one response. Returns True when the session should end (quit).
+
+    At a keyboard shared by friends (``session.route``), the line is run in the session of the person
+    holding the keyboard, so it is heard, remembered for ``repeat`` and ``review``, and spoken there."""
+    if session.route is not None and not one_shot:
+        seated = session.route(line)
+        if seated is not session:
+            return run_line(seated, line) or session.quitting
     session.begin()
     try:
         _run(session, line, one_shot)

@@ -9,6 +9,7 @@ unknown card, "Coppar""), for the caller to put after "is damaged:".
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,24 +28,18 @@ def _no_constant(name: str) -> Any:
     raise Damaged(f"it holds {name}, not a number")
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def _depth(text: str) -> int:
-    """How deeply brackets nest in a JSON text (strings skipped), counted without recursion."""
+    """How deeply brackets nest in a JSON text (strings left out), counted without recursion."""
     deepest = depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for ch in _BRACKET.findall(_STRING.sub("", text)):
+        if ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in "]}":
+        else:
             depth -= 1
     return deepest
 

@@ -21,28 +21,30 @@ from companion.paths import clear_temporary
 class Held:
     """A lock this process holds; ``release()`` gives it up (safe to call twice)."""
 
-    def __init__(self, lock: FileLock, path: Path) -> None:
-        self._lock = lock
+    def __init__(self, lock: FileLock | None, path: Path) -> None:
+        self._lock = lock  # None: the folder cannot hold a lock file (read-only); saving will say why
         self.path = path
 
     @property
     def held(self) -> bool:
-        return self._lock.is_locked
+        return self._lock is not None and self._lock.is_locked
 
     def release(self) -> None:
-        if self._lock.is_locked:
+        if self._lock is not None and self._lock.is_locked:
             self._lock.release(force=True)
 
 
 def hold_file(folder: Path, file_name: str) -> Held | None:
     """Lock the record ``folder/file_name`` for this process without waiting; None if another holds it."""
     locks = folder / ".locks"
-    locks.mkdir(parents=True, exist_ok=True)
     path = locks / f"{file_name}.lock"
     lock = FileLock(path, timeout=0, thread_local=False)
     try:
+        locks.mkdir(parents=True, exist_ok=True)
         lock.acquire()
     except Timeout:
         return None
+    except OSError:  # no lock can be made here (a read-only folder): nothing can be saved here either
+        return Held(None, path)
     clear_temporary(folder, file_name)
     return Held(lock, path)

@@ -28,6 +28,11 @@ class Session:
     fallback: Callable[["Session", str], bool] | None = None
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
+    # The seat this session's person plays in a shared game (None: not seated; see companion.game.seats).
+    seat: int | None = None
+    # Friends at one keyboard: which session a typed line belongs to (the person holding the keyboard).
+    # None: this session's own. ``dispatch.run_line`` follows it before anything else.
+    route: Callable[[str], "Session"] | None = None
 
     def __post_init__(self) -> None:
         self.responses: deque[str] = deque(maxlen=self.history_size)
@@ -36,6 +41,7 @@ class Session:
         self.failed = False
         self.quitting = False  # set by quit; the shell stops after this line
         self.typed: list[str] = []  # every line typed in the shell, for the history command
+        self.said = ""  # the last response, as ``end`` finished it (recorded or not)
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
@@ -65,6 +71,7 @@ class Session:
         """Finish the response: remember it for repeat/review and speak it if speech is on."""
         text = "\n".join(self._current)
         self._current = []
+        self.said = text
         if text and record and self._record:
             self.responses.append(text)
         if text and self.speak is not None:

@@ -18,6 +18,9 @@ from companion.engine import IllegalAnswer, Purpose
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.money import money, more_in_treasures
+from companion.game import seats
+from companion.game.seats import tell_others
 from companion.game.words import coins, count
 from companion.locks import Held
 from companion.settings import define_setting
@@ -107,23 +110,87 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
 
 
 def _update_prompt(session: "Session") -> None:
+    """This session's prompt. After a change, each other seat with its own device hears what it missed
+    (companion.game.seats.tell_others)."""
     ask = session.state.get(ASK)
     act = session.state.get(KEY)
     if ask is not None:
         session.prompt = ask.prompt()
     elif act is not None:
-        session.prompt = act.prompt()
+        me = seat_of(session, act)
+        session.prompt = act.prompt(me if me >= 0 else None)
+        tell_others(act, me)
     else:
         session.prompt = DEFAULT_PROMPT
 
 
-def _private(session: "Session") -> GameActivity:
-    """The activity, if the person at the keyboard may hear their own cards now."""
+def keep_unfinished(session: "Session", coming: Any = None) -> str:
+    """Before another game takes the automatic save: keep the unfinished one (this session's, or the one
+    saved when the program last ran) under its players' names and the date, so no game is dropped and
+    several are kept. ``coming``: the game about to be played, not kept if it is that very game.
+    Returns the sentence that says so, or ""."""
+    from companion.engine import SaveError
+    from companion.game import store
+
+    old = session.state.get(KEY)
+    if old is not None:
+        game, extra = old.game, old.extra()
+    elif store.path_for(store.AUTOSAVE).exists():
+        try:
+            game, extra = store.read(store.AUTOSAVE)
+        except (SaveError, OSError):
+            return ""  # a damaged save is set aside where it is found
+    else:
+        return ""
+    if game.over or (coming is not None and coming.setup == game.setup and coming.answers == game.answers):
+        return ""
+    name = _keep_name(game, store)
+    try:
+        store.write(name, game, extra)
+    except (SaveError, OSError):
+        return ""
+    return f" Your last game is saved as {name}."
+
+
+def _keep_name(game: Any, store: Any) -> str:
+    """``Ana-Ben 2026-11-23`` (or ``game 2026-11-23`` for one person), with a number if taken."""
+    import re
+    from datetime import date
+
+    people = [re.sub(r"[^A-Za-z0-9]", "", s.name) for s in game.setup.seats if s.is_person]
+    who = "-".join(p for p in people if p and p != "You")[:24] or "game"
+    base = f"{who} {date.today().isoformat()}"
+    name, n = base, 1
+    while store.path_for(name).exists():
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def seat_people(session: "Session", act: GameActivity) -> None:
+    """A game just started or loaded: at one keyboard, each person gets their own seat session (their own
+    responses for repeat and review); lines typed go to whoever holds the keyboard."""
+    front = getattr(session, "front", None) or session
+    seats.seat_people(front, act)
+
+
+def seat_of(session: "Session", act: GameActivity) -> int:
+    """The seat whose words ``session`` hears: its own seat (companion.game.seats); in a shell that is no
+    seat's, the person holding the keyboard, or -1 (public words only) while the keyboard changes hands."""
+    if session.seat is not None and act.sessions.get(session.seat) is session:
+        return session.seat
+    return -1 if act.waiting and not act.own_devices else act.holder
+
+
+def _private(session: "Session", typed: str) -> tuple[GameActivity, int]:
+    """The activity and this session's seat, if the person at the keyboard may hear their own cards now
+    (``typed`` is quoted if not)."""
     act = _act(session)
-    if act.waiting:
+    me = seat_of(session, act)
+    if me < 0:
         name = act.game.players[act.holder].name
-        raise CommandError(f"waiting for {name}. Press Enter when {name} has the keyboard.")
-    return act
+        raise CommandError(f"{quote(typed, 40)}: waiting for {name}. Press Enter when {name} has the keyboard.")
+    return act, me
 
 
 def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
@@ -189,6 +256,7 @@ class Questions:
         key = self.asks[self.at][0]
         return key == "people" and self.answers.get("players") == "1"
 
+
 # ---- the fallback: answers typed without a command ---------------------------------------------
 def fallback(session: "Session", line: str) -> bool:
     ask = session.state.get(ASK)
@@ -198,13 +266,14 @@ def fallback(session: "Session", line: str) -> bool:
     act = session.state.get(KEY)
     if act is None:
         return False
-    if act.waiting:
+    if act.waiting and not act.own_devices:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
         _say(session, act.take_keyboard(session.verbosity))
         return True
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     if d is None:
         return False
     if render.is_turn_decision(d):
@@ -225,24 +294,25 @@ def fallback(session: "Session", line: str) -> bool:
 
 
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     assert d is not None
-    turn = _turn_no(act)
+    turn = _turn_no(act, me)
     try:
         value = parse(d, line)
     except AnswerError as e:
         raise CommandError(str(e)) from None
-    with act.change():
+    with act.change(me):
         try:
             act.answer(value)
         except IllegalAnswer as e:
             raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
     act.labels.append(line.strip())
-    lines = act.news(session.verbosity)
+    lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"
         lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else "Done.")]
-    if act.holder == act.game.current:
+    if me == act.game.current:
         lines += _after_turn_step(session, act, turn)
     _say(session, lines)
 
@@ -261,23 +331,26 @@ def install(session: "Session") -> None:
 
     session.fallback = chained_game_fallback
 
-def _turn_no(act: GameActivity) -> int:
-    return act.game.players[act.holder].turns
+
+def _turn_no(act: GameActivity, me: int) -> int:
+    return act.game.players[me].turns
+
+
 def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
     """After play or buy in your own turn: where the turn stands, in a few words."""
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me)
     if d is None or not render.is_turn_decision(d):
         return []
     t = act.game.turn
-    if _turn_no(act) != turn:
+    if _turn_no(act, me) != turn:
         return []
+    more = more_in_treasures(money(act.game, me))  # after drawing: what the Treasures in hand add
     if session.verbosity == "brief":
-        return [f"{coins(t.coins).capitalize()}."] if d.purpose is not Purpose.PLAY_ACTION else []
+        return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
-        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}."]
-    if d.purpose is Purpose.PLAY_TREASURES:
-        return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
-    return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
+        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
+    return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
 
 
 def __getattr__(name: str) -> Any:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, hold_game, install
+from companion.commands.game import (
+    ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, seat_people,
+)
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
 from companion.game import render
@@ -19,20 +21,14 @@ if TYPE_CHECKING:
 
 # ---- starting -----------------------------------------------------------------------------------
 def start_game(session: "Session", setup: GameSetup) -> None:
-    held = hold_game(session)
-    old = session.state.get(KEY)
-    kept = ""
-    if old is not None and not old.over:
-        try:
-            old.save_as("previous")
-            kept = " Your last game is saved as previous."
-        except OSError:
-            pass
+    held = hold_game(session)  # first: a refusal changes nothing
+    kept = keep_unfinished(session)
     kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
     act.held = held
     session.state[KEY] = act
     install(session)
+    seat_people(session, act)
     act.autosave()
     g = act.game
     others = [s.name for s in setup.seats if not s.is_person]

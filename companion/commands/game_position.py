@@ -56,6 +56,9 @@ def read_position(typed: str) -> Position:
 
 def _current(session: "Session") -> Position:
     act = _act(session)
+    if not act.solo:  # a position holds every hand and the order of every deck
+        raise CommandError(f"{quote('position')} tells every player's hidden cards, so it works only in a game "
+                           "with one person. Type status instead.")
     try:
         return position_of(act.game)
     except PositionError as e:
@@ -84,7 +87,8 @@ def position_command(session: "Session", args: str) -> None:
     except OSError as e:
         raise CommandError(f"could not save {quote(words[1])}: {e.strerror}. Type another name.") from None
     name = path.stem
-    _tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.\nFile: {path}")
+    where = f"\nFile: {path}" if session.verbosity == "full" else ""
+    _tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 
 __all__ = ["position_command", "positions_dir", "read_position"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install
+from companion.commands.game import (
+    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install, keep_unfinished, seat_of,
+    seat_people,
+)
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
@@ -21,15 +24,16 @@ if TYPE_CHECKING:
        details="Bots' later moves are taken back too and played again.")
 def undo_command(session: "Session", args: str) -> None:
     act = _act(session)
+    me = seat_of(session, act)
     mover = act.last_mover()
-    if not act.solo and mover >= 0 and mover != act.holder and not act.waiting:
+    if not act.solo and mover >= 0 and me >= 0 and mover != me:
         name = act.game.players[mover].name
         raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
     if args.strip():
         raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
     label = act.labels[-1] if act.labels else None
     try:
-        act.undo()
+        act.undo(me if me >= 0 else None)
     except IllegalAnswer:
         raise CommandError("nothing to undo yet. Type options to hear what you can do.") from None
     if act.labels:
@@ -37,9 +41,10 @@ def undo_command(session: "Session", args: str) -> None:
     head = f"Took back {label}." if label else "Took back your last choice."
     g = act.game
     lines = [head]
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me) if me >= 0 else None
     if d is not None and render.is_turn_decision(d):
-        lines.append(render.status_line(g, act.holder))
+        lines.append(render.status_line(g, me, named=act.shared))
     elif d is not None:
         lines.append(render.question(g, d, session.verbosity))
     _say(session, lines)
@@ -75,7 +80,8 @@ def load_command(session: "Session", args: str) -> None:
         if message.startswith("The save file is damaged: "):
             raise CommandError(f"{quote(args)} is damaged: {message[26:]} Type games for the list.") from None
         message = message[0].lower() + message[1:] if message else message
-        raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
+        more = "" if "Type " in message else " Type games for the list."  # what to type is said once
+        raise CommandError(f"{quote(args)} was not loaded: {message}{more}") from None
     resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
            f"Loaded {name}.")
 
@@ -83,14 +89,7 @@ def load_command(session: "Session", args: str) -> None:
 def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look: bool = False) -> None:
     """Play ``game`` here: this shell holds it (or, with ``look``, it is only looked at, read-only)."""
     held = None if look else hold_game(session)
-    old = session.state.get(KEY)
-    same = old is not None and old.game.setup == game.setup and old.game.answers == game.answers
-    if old is not None and not old.over and not same:
-        try:
-            old.save_as("previous")
-            head += " Your last game is saved as previous."
-        except OSError:
-            pass
+    head += keep_unfinished(session, game)
     head += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(game, extra=extra)
     act.held, act.read_only = held, look
@@ -99,6 +98,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     act.catch_up()
     session.state[KEY] = act
     install(session)
+    seat_people(session, act)
     act.autosave()
     g = act.game
     lines = [head]
@@ -114,7 +114,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     else:
         act.waiting = True
         name = g.players[act.holder].name
-        lines.append(f"{name} is to play. Press Enter when {name} has the keyboard.")
+        lines.append(f"{name}'s turn {g.players[act.holder].turns}. Press Enter when {name} has the keyboard.")
     _say(session, lines)
 
 
@@ -128,11 +128,14 @@ def games_command(session: "Session", args: str) -> None:
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
-         topic=TOPIC, one_shot=False)
+         topic=TOPIC, one_shot=False,
+         details="resume read-only looks at a game another window is playing, without changing it.")
 def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
         raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
+    if not store.path_for(store.AUTOSAVE).exists():
+        raise CommandError("there is no game to resume yet. Type new to start one.")
     try:
         game, extra = store.read(store.AUTOSAVE)
     except SaveError as e:
@@ -167,7 +170,8 @@ def offer_resume(session: "Session") -> None:
     held.release()  # taken again if the answer is yes
     turns = game.players[game.current].turns
     bots = [s.name for s in game.setup.seats if not s.is_person]
-    against = f" against {and_list(bots)}" if bots else ""
+    people = [s.name for s in game.setup.seats if s.is_person]
+    against = f" against {and_list(bots)}" if bots else (f" for {and_list(people)}" if len(people) > 1 else "")
 
     def check(key: str, typed: str, answers: dict[str, str]) -> str:
         w = loose(typed)

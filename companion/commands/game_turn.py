@@ -5,10 +5,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
-from companion.cards import Card
-from companion.cards.names import and_list, loose, quote
+from companion.cards import Card, catalogue
+from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.game import (
-    KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question,
+    KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question, seat_of,
 )
 from companion.commands.registry import CommandError
 from companion.engine import IllegalAnswer, Purpose
@@ -16,6 +16,7 @@ from companion.engine.phase import Phase
 from companion.game import render
 from companion.game.activity import GameActivity
 from companion.game.answers import hint
+from companion.game.money import Money, autoplayed, money, short_of
 from companion.game.words import coins, count
 
 if TYPE_CHECKING:
@@ -30,11 +31,11 @@ def _question_first(act: GameActivity, d: Any, typed: str) -> CommandError:
 
 def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tuple[GameActivity, Any]:
     """The activity and the decision, if it is the turn of the person at the keyboard."""
-    act = _private(session)
+    act, me = _private(session, typed)
     g = act.game
     if g.over:
         raise CommandError(f"{quote(typed, 40)}: the game is over. Type score, log, or new.")
-    d = act.mine()
+    d = act.mine(me)
     if d is None:
         raise CommandError(f"{quote(typed, 40)}: it is not your turn. Wait, or type status.")
     if not render.is_turn_decision(d):
@@ -45,19 +46,19 @@ def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tu
 
 
 @contextmanager
-def _changing(act: GameActivity, typed: str) -> Iterator[None]:
-    """The activity's transaction; an answer the engine refuses becomes a plain error, nothing changed."""
+def _changing(act: GameActivity, typed: str, me: int) -> Iterator[None]:
+    """The activity's transaction (for seat ``me``); an answer the engine refuses becomes a plain error,
+    nothing changed."""
     try:
-        with act.change():
+        with act.change(me):
             yield
     except IllegalAnswer as e:
         raise CommandError(f"{quote(typed, 40)}: {e} Type options to hear what you can do.") from None
 
 
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Treasures that need no choice and whose order does not matter: the autoplay of online Dominion."""
-    fx = act.game.fx
-    return tuple(c for c in options if fx[c.name].play is None and fx[c.name].on_gain is None)
+    """Treasures that ask nothing, in an order that loses nothing (Bank last): autoplay's (game.money)."""
+    return autoplayed(act.game, options)
 
 
 def _complete_from(cards: list[Card], text: str) -> list[str]:
@@ -68,10 +69,13 @@ def _complete_from(cards: list[Card], text: str) -> list[str]:
 
 def _complete_hand(session: "Session", text: str) -> list[str]:
     act = session.state.get(KEY)
-    if act is None or act.waiting:
+    if act is None:
+        return []
+    me = seat_of(session, act)
+    if me < 0:
         return []
     extra = ["treasures"] if "treasures".startswith(text.strip().lower()) else []
-    return extra + _complete_from(list(act.game.players[act.holder].hand), text)
+    return extra + _complete_from(list(act.game.players[me].hand), text)
 
 
 def _complete_supply(session: "Session", text: str) -> list[str]:
@@ -81,10 +85,24 @@ def _complete_supply(session: "Session", text: str) -> list[str]:
     return _complete_from([c for c, n in act.game.supply.items() if n], text)
 
 
+def _treasures_word(word: str) -> bool:
+    """``play treasures`` and its short forms (``all``, ``money``, ``tr``...)."""
+    return word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word))
+
+
+def _names_a_card_in(text: str, hand: list[Card]) -> bool:
+    """Whether ``text`` names a card in ``hand`` (``tr`` is Throne Room, as ``card tr`` says): a card
+    shorthand that is also a word means the card."""
+    try:
+        return bool(catalogue().find_many(text, list(dict.fromkeys(hand))))
+    except NameError_:
+        return False
+
+
 @_game(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
        example="play village",
-       details="play treasures plays every Treasure. Several Treasures at once: play copper silver. "
-               "Answers a card's question to play a card, as Throne Room asks.")
+       details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
+               "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
 def play_command(session: "Session", args: str) -> None:
     typed = f"play {args}".strip()
     act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
@@ -97,20 +115,21 @@ def play_command(session: "Session", args: str) -> None:
         example = f"play {acts[0].name.lower()}, or " if acts else ""
         raise CommandError(f"play needs a card. Type {example}play treasures.")
     g = act.game
-    hand = g.players[act.holder].hand
+    me = d.player
+    hand = g.players[me].hand
     word = loose(text)
-    if word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word)):
+    if _treasures_word(word) and not _names_a_card_in(text, hand):
         if not any(g.is_treasure(c) for c in hand):
             raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
         if d.purpose is Purpose.BUY:
             raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
-        turn = _turn_no(act)
-        with _changing(act, typed):
+        turn = _turn_no(act, me)
+        with _changing(act, typed, me):
             if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
-        _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+        _say(session, _skipped(session, d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
         return
     cards = _cards(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
@@ -126,8 +145,8 @@ def play_command(session: "Session", args: str) -> None:
     if not actions and not treasures:
         raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
                            f"Type options.")
-    turn = _turn_no(act)
-    with _changing(act, typed):
+    turn = _turn_no(act, me)
+    with _changing(act, typed, me):
         if actions:
             if d.purpose is not Purpose.PLAY_ACTION:
                 why = "no actions are left" if g.turn.actions == 0 and g.phase is Phase.BUY else "it is the Buy phase"
@@ -140,7 +159,7 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             act.answer(tuple(treasures))
     act.labels.append(typed)
-    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
 
 
 def _play_all_treasures(act: GameActivity) -> None:
@@ -150,7 +169,8 @@ def _play_all_treasures(act: GameActivity) -> None:
     options = d.options  # type: ignore[attr-defined]
     simple = _simple_treasures(act, options)
     rest = tuple(c for c in options if c not in simple)
-    act.answer(simple + rest)
+    banks = tuple(c for c in simple if c.name == "Bank")  # Bank counts the Treasures in play: last of all
+    act.answer(tuple(c for c in simple if c.name != "Bank") + rest + banks)
 def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
     """Treasures played or a card bought while Actions could still be played ends the Action phase: say
     which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
@@ -161,8 +181,8 @@ def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
     return [*lines[:1], note, *lines[1:]]
 @_game(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
        example="buy silver",
-       details="In the Action phase, buy ends it. Copper, Silver, Gold and Platinum in your hand are played "
-               "first unless you set autoplay off. Two buys at once: buy silver silver.")
+       details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
+               "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
 def buy_command(session: "Session", args: str) -> None:
     typed = f"buy {args}".strip()
     act, d = _turn(session, typed)
@@ -170,13 +190,15 @@ def buy_command(session: "Session", args: str) -> None:
     if not text:
         raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
     g = act.game
+    me = d.player
     wanted = _cards(text, [c for c in g.supply])
     for card in wanted:
         if card not in g.supply:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
-    turn = _turn_no(act)
-    with _changing(act, typed):
+    before = money(g, me)  # every Treasure in hand, for an error that says what they would make
+    turn = _turn_no(act, me)
+    with _changing(act, typed, me):
         if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
             act.answer(())
         d2 = act.pending
@@ -190,27 +212,29 @@ def buy_command(session: "Session", args: str) -> None:
         buys = act.game.turn.buys
         for i, card in enumerate(wanted):
             d4 = act.pending
-            if d4 is None or d4.purpose is not Purpose.BUY or d4.player != act.holder or not render.is_turn_decision(d4):
+            if d4 is None or d4.purpose is not Purpose.BUY or d4.player != me or not render.is_turn_decision(d4):
                 if i:  # more cards than buys: nothing is bought, so say how many fit
                     raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
                                        f"Type fewer cards.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
-            reason = _cannot_buy(act, card)
+            reason = _cannot_buy(act, card, before if i == 0 else None, autoplay)
             if reason:  # said after the cards before it, whose buying is taken back with this error
                 after = f"after {and_list([c.name for c in wanted[:i]])}, " if i else ""
                 raise CommandError(f"{quote(typed)}: {after}{reason}")
             act.answer((card,))
     act.labels.append(typed)
-    _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+    _say(session, _skipped(session, d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
 
 
-def _cannot_buy(act: GameActivity, card: Card) -> str | None:
+def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:
+    """Why ``card`` cannot be bought now; ``before`` is the money in hand before autoplay (first card only)."""
     g = act.game
     if g.supply.get(card, 0) == 0:
         return f"the {card.name} pile is empty. Type supply low to hear what is left."
     cost = g.cost(card)
     if cost > g.turn.coins:
-        return f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
+        said = short_of(g, card, before, autoplay) if before is not None else None
+        return said or f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
     if not g.can_buy(g.turn.player, card):
         return f"{card.name} cannot be bought now. Type options to hear what can."
     return None
@@ -224,10 +248,11 @@ def end_command(session: "Session", args: str) -> None:
         raise CommandError(f"{quote(typed)}: end takes nothing after it. Type end.")
     act, d = _turn(session, typed)
     g = act.game
-    me, turn = act.holder, g.players[act.holder].turns
+    me = d.player
+    turn = g.players[me].turns
     bought = g.turn.bought
     unplayed = sum(1 for c in g.players[me].hand if g.is_treasure(c))
-    with _changing(act, typed):
+    with _changing(act, typed, me):
         while True:
             d = act.pending
             if d is None or d.player != me or not render.is_turn_decision(d) or g is not act.game:
@@ -236,7 +261,7 @@ def end_command(session: "Session", args: str) -> None:
                 break
             act.answer(())
     act.labels.append("end")
-    lines = act.news(session.verbosity)
+    lines = act.news(session.verbosity, me)
     if not bought and session.verbosity != "brief" and act.holder == me and not act.waiting:
         # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
         left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
@@ -244,24 +269,25 @@ def end_command(session: "Session", args: str) -> None:
     _say(session, lines)
 
 
-@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
+@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
+       aliases=("op",))
 def options_command(session: "Session", args: str) -> None:
-    act = _private(session)
+    act, me = _private(session, "options")
     if act.game.over:
         _tell(session, "The game is over. Type score, log, or new.")
         return
-    d = act.mine()
+    d = act.mine(me)
     if d is None:
         _tell(session, "It is not your turn. Type status.")
         return
-    _tell(session, render.options_line(act.game, act.holder, d, session.verbosity))
+    _tell(session, render.options_line(act.game, me, d, session.verbosity))
 
 
 @_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
        example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
 def choose_command(session: "Session", args: str) -> None:
-    act = _private(session)
-    d = act.mine()
+    act, me = _private(session, ("choose " + args).strip())
+    d = act.mine(me)
     if d is None or render.is_turn_decision(d):
         raise CommandError(f"{quote(('choose ' + args).strip())}: no card is asking now. Type options.")
     answer_question(session, act, args)

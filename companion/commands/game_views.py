@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
-from companion.commands.game import _act, _game, _private, _tell, answer_question
+from companion.commands.game import _act, _game, _private, _tell, answer_question, seat_of
 from companion.commands.registry import CommandError
 from companion.engine import Purpose
 from companion.game import render
@@ -17,27 +17,31 @@ if TYPE_CHECKING:
 
 
 # ---- one line each ------------------------------------------------------------------------------
-@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status")
+@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
+       aliases=("st",))
 def status_command(session: "Session", args: str) -> None:
     act = _act(session)
     g = act.game
-    viewer = act.holder if not act.waiting else -1
-    line = render.status_line(g, viewer)
-    if act.waiting:
+    viewer = seat_of(session, act)
+    line = render.status_line(g, viewer, named=act.shared or viewer < 0)
+    d = act.mine(viewer) if viewer >= 0 else None
+    if viewer < 0:
         line += f" Waiting for {g.players[act.holder].name} to press Enter."  # noqa: E501
-    elif act.mine() is not None and not render.is_turn_decision(act.mine()):
-        line += " " + render.question(g, act.mine(), session.verbosity)  # type: ignore[arg-type]
+    elif d is not None and not render.is_turn_decision(d):
+        line += " " + render.question(g, d, session.verbosity)
+    elif d is None and act.own_devices and g.pending is not None and not g.over:
+        line += f" Waiting for {g.players[g.pending.player].name}."
     _tell(session, line)
 
 
-@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand")
+@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
 def hand_command(session: "Session", args: str) -> None:
-    act = _private(session)
-    _tell(session, render.hand_line(act.game, act.holder))
+    act, me = _private(session, "hand")
+    _tell(session, render.hand_line(act.game, me))
 
 
 @_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
-       usage="supply [low]", example="supply low")
+       usage="supply [low]", example="supply low", aliases=("su",))
 def supply_command(session: "Session", args: str) -> None:
     act = _act(session)
     word = loose(args)
@@ -51,15 +55,36 @@ def supply_command(session: "Session", args: str) -> None:
 
 @_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
 def deck_command(session: "Session", args: str) -> None:
-    act = _private(session)
-    ps = act.game.players[act.holder]
+    act, me = _private(session, "deck")
+    ps = act.game.players[me]
     total = len(ps.all_cards())
-    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all.")
+    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all. "
+                   f"Type owned to hear them.")
+
+
+@_game(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
+       example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
+       "rules let you know. The rest are in your deck or your discard pile.")
+def owned_command(session: "Session", args: str) -> None:
+    act, me = _private(session, "owned")
+    ps = act.game.players[me]
+    lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
+    if ps.hand:
+        lines.append(f"In hand: {grouped(ps.hand)}.")
+    elsewhere = [f"in play {grouped(ps.play)}"] if ps.play else []
+    elsewhere += [f"set aside {grouped(ps.aside)}"] if ps.aside else []
+    if elsewhere:
+        said = "; ".join(elsewhere)
+        lines.append(f"{said[0].upper()}{said[1:]}.")
+    top = f"; {ps.discard[-1].name} on top of your discard pile" if ps.discard else ""
+    lines.append(f"{count(len(ps.deck), 'card')} in your deck{top}.")
+    _tell(session, "\n".join(lines))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
     """``trash`` or ``discard`` as the answer to a card's question: Sentry's choice, or Chapel's cards."""
-    d = act.mine()
+    me = seat_of(session, act)
+    d = act.mine(me) if me >= 0 else None
     if d is None or render.is_turn_decision(d):
         return False
     if not args.strip() and isinstance(getattr(d, "options", None), tuple) and verb in d.options:  # type: ignore[attr-defined]
@@ -71,31 +96,32 @@ def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: P
     return False
 
 
-@_game(name="discard", summary="says your discard pile's top card and size.", usage="discard", example="discard")
+@_game(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
+       details="The rules let you see the top card, but not count or look through a discard pile.")
 def discard_command(session: "Session", args: str) -> None:
-    act = _private(session)
+    act, me = _private(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
-    ps = act.game.players[act.holder]
+    ps = act.game.players[me]
     if not ps.discard:
         _tell(session, "Your discard pile is empty.")
         return
-    _tell(session, f"Discard pile: {count(len(ps.discard), 'card')}, {ps.discard[-1].name} on top.")
+    _tell(session, f"Your discard pile has {ps.discard[-1].name} on top.")
 
 
 @_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
 def trash_command(session: "Session", args: str) -> None:
     act = _act(session)
-    if not act.waiting and _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
+    if _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
         return
     trash = act.game.trash
     _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 
 
-@_game(name="score", summary="says everyone's VP now.", usage="score", example="score")
+@_game(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
 def score_command(session: "Session", args: str) -> None:
     act = _act(session)
-    _tell(session, render.score_line(act.game, act.holder if not act.waiting else -1))
+    _tell(session, render.score_line(act.game, seat_of(session, act)))
 
 
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
@@ -107,7 +133,7 @@ def kingdom_command(session: "Session", args: str) -> None:
     _tell(session, line)
 
 
-@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3",
+@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
        details="N is how many lines; all for the whole game. Works after the game ends.")
 def log_command(session: "Session", args: str) -> None:
     act = _act(session)
@@ -117,7 +143,7 @@ def log_command(session: "Session", args: str) -> None:
     n = 5 if not word else (10**6 if word == "all" else int(word))
     if n < 1:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
-    lines = render.log_lines(act.game, act.holder, session.verbosity if session.verbosity != "brief" else "normal")
+    lines = render.log_lines(act.game, seat_of(session, act), session.verbosity if session.verbosity != "brief" else "normal")
     if not lines:
         _tell(session, "Nothing has happened yet.")
         return

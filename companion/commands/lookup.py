@@ -325,10 +325,11 @@ def help_command(session: "Session", args: str) -> None:
         hint = f" Did you mean {or_list(close)}?" if close else ""
         raise CommandError(f"no command {quote(name)}.{hint} Type help for the list.")
     lines = [f"Type {cmd.usage}.", f"{cmd.name} {cmd.summary}", f"Example: {cmd.example}"]
-    if cmd.details:
-        lines.append(cmd.details)
-    if cmd.aliases:
-        lines.append(f"Also called {and_list(list(cmd.aliases))}.")
+    also = f"Also called {and_list(list(cmd.aliases))}." if cmd.aliases else ""
+    if cmd.details:  # one line with the other names, so help stays within its lines
+        lines.append(f"{cmd.details} {also}".strip())
+    elif also:
+        lines.append(also)
     for other in registered if shared else []:  # a shared verb, nothing on: what it means elsewhere
         where = registry.activity_of(other)
         if other is not cmd and where is not None:
@@ -341,7 +342,8 @@ def help_command(session: "Session", args: str) -> None:
 # ---------------------------------------------------------------- repeat, review, history
 
 
-@command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW)
+@command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW,
+         aliases=("rp",))
 def repeat_command(session: "Session", args: str) -> None:
     args = _plain(args)
     if args.strip():

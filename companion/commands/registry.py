@@ -24,17 +24,19 @@ if TYPE_CHECKING:
 # against what the modules really register.
 AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.lookup": (
-        "card", "cards", "rule", "help", "repeat", "review", "history", "settings", "set", "speech",
+        "card", "cards", "rule", "help", "repeat", "rp", "review", "history", "settings", "set", "speech",
         "quit", "exit", "bye",
     ),
     "companion.commands.setup": ("sets", "setup"),
     "companion.commands.game_new": ("new",),
-    "companion.commands.game_turn": ("play", "buy", "end", "options", "choose", "done"),
+    "companion.commands.game_turn": ("play", "buy", "end", "options", "op", "choose", "done"),
     "companion.commands.game_views": (
-        "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
+        "status", "st", "hand", "hd", "supply", "su", "deck", "owned", "discard", "trash", "score", "sc",
+        "kingdom", "log", "lg",
     ),
     "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
     "companion.commands.game_position": ("position",),
+    "companion.commands.learn": ("learn",),
     "companion.commands.table_entries": (
         "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),

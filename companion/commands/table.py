@@ -136,8 +136,10 @@ def _new(session: "Session", args: str) -> None:
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))
     held = storage.hold(name)
-    if held is None:
-        raise _fail(f"--name {name}", "another window is starting a table of that name. Choose another --name.")
+    if held is None or storage.exists(name):  # another window took it meanwhile
+        if held is not None:
+            held.release()
+        raise _fail(f"--name {name}", "another window has just used that name. Choose another --name.")
     _first_save(saved, held, typed)
     game_said = take_over(session, KEY)
     set_open(session, saved, held)
@@ -150,12 +152,14 @@ def _new(session: "Session", args: str) -> None:
     session.say("\n".join(lines))
 
 
-def _first_save(saved: Saved, held: Held, typed: str) -> None:
-    """Save a table just opened (it becomes the last one used) before it is said; if that fails, let go."""
+def _first_save(saved: Saved, held: Held, typed: str, taken: bool = True) -> None:
+    """Save a table just opened (it becomes the last one used) before it is said; if that fails, let go
+    of the lock if it was ``taken`` for this."""
     try:
         storage.save(saved)
     except StorageError as e:
-        held.release()
+        if taken:
+            held.release()
         raise _fail(typed, f"{e} Nothing was changed.") from None
 
 
@@ -175,8 +179,9 @@ def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -
     """Open a saved table: held by this shell, or read-only when asked for or when it must be."""
     held = None
     current = session.state.get(KEY)
-    if current is not None and storage.file_name(current.name) == storage.file_name(saved.name) and \
-            session.state.get(LOCK) is not None and not look:
+    mine = current is not None and storage.file_name(current.name) == storage.file_name(saved.name) and \
+        session.state.get(LOCK) is not None
+    if mine and not look:
         held = session.state.get(LOCK)  # this shell has it already
     elif not look:
         held = storage.hold(saved.name)
@@ -185,7 +190,7 @@ def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -
             raise _fail(typed, f"table {saved.name} is open in another window. Type table {word} read-only "
                                "to look at it, or close it there.")
     if held is not None:
-        _first_save(saved, held, typed)
+        _first_save(saved, held, typed, taken=not mine)
     game_said = take_over(session, KEY)
     set_open(session, saved, held)
     lines = text.status_lines(saved.name, saved.table, named=False)
@@ -199,7 +204,6 @@ def offer_on_start(session: "Session") -> None:
     offer = resume_offer(session)
     if offer:
         session.say(offer)
-
 
 
 def resume_offer(session: "Session") -> str | None:

@@ -17,7 +17,7 @@ from companion.engine.effects import CardEffect, Interplay, Reaction, Trigger, W
 from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
-    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, Zone,
+    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
 )
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
@@ -138,6 +138,8 @@ class Game:
             from companion.engine.position import place
 
             place(self, start)
+            if log:  # the log of a game from a position begins with the turn under way
+                self.log.append(TurnStarted(self.current, self.players[self.current].turns))
             self.phase = Phase.BUY if start.phase in ("treasures", "buy") else \
                 Phase.ACTION if start.phase == "action" else Phase.START
         self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from companion.cards import Card, catalogue
 from companion.kingdom import KINGDOM_SIZE, Kingdom, KingdomError, check_players, ordered
@@ -434,13 +434,6 @@ def check_fits(p: Position, kingdom: Kingdom, players: int) -> None:
         raise PositionError("The setup's kingdom is not the position's kingdom.")
     if players != len(p.players):
         raise PositionError(f"The position has {len(p.players)} players, the setup {players}.")
-
-
-def iter_cards(p: Position) -> Iterable[Card]:
-    yield from p.trash
-    for pl in p.players:
-        for zone in ZONES:
-            yield from getattr(pl, zone)
 
 
 __all__ = ["PHASES", "PlayerPosition", "Position", "PositionError", "VERSION", "parse_position", "position_of",

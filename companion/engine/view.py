@@ -1,8 +1,10 @@
 """A player's view: only what the rules let that player see. Bots and the shell read the game through it.
 
-Public: everyone's hand size, deck size, top card of each discard pile, cards in play and set aside,
-VP tokens, the Supply, the trash, the log as that player may know it. Private: your own hand.
-Every gain and trash is public, so the cards a player has (``owned``) and their VP are public too.
+Public: everyone's hand size, top card of each discard pile, cards in play and set aside, VP tokens,
+the Supply, the trash, the log as that player may know it. Private: your own hand, and your own deck's
+size: the rulebook lets you count your deck at any time, but not look through or count your discard
+pile, nor another player's deck or discard pile. Every gain and trash is public, so the cards a player
+has (``owned``) and their VP are public too.
 """
 
 from __future__ import annotations
@@ -53,8 +55,9 @@ class PlayerView:
     def hand_size(self, player: int | None = None) -> int:
         return len(self._g.players[self.player if player is None else player].hand)
 
-    def deck_size(self, player: int | None = None) -> int:
-        return len(self._g.players[self.player if player is None else player].deck)
+    def deck_size(self) -> int:
+        """Your own deck's size (no one may count another player's deck, nor any discard pile)."""
+        return len(self._g.players[self.player].deck)
 
     def discard_top(self, player: int | None = None) -> Card | None:
         d = self._g.players[self.player if player is None else player].discard

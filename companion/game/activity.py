@@ -9,7 +9,7 @@ last command a person gave; bots then play their moves again.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
@@ -17,6 +17,9 @@ from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.locks import Held
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 class GameActivity:
@@ -28,6 +31,11 @@ class GameActivity:
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
+        self.lessons: Any = None  # the guided first game's lessons (companion.game.lessons), if any
+        if "lessons" in extra:
+            from companion.game.lessons import Lessons
+
+            self.lessons = Lessons.from_state(extra["lessons"])
         marks = extra.get("marks")
         n = len(game.answers)
         self.marks: list[int] = [m for m in marks if isinstance(m, int) and 0 <= m <= n] if isinstance(marks, list) else []
@@ -48,6 +56,10 @@ class GameActivity:
         self.waiting = False  # the keyboard is being handed to ``holder``
         self.save_problem: str | None = None
         self.labels: list[str] = []  # what was typed for each mark, to say what undo takes back
+        # Each person's own session, by seat (companion.game.seats); empty when the shell's session is the
+        # only person's. ``own_devices``: each seat has its own output, so nobody waits for the keyboard.
+        self.sessions: dict[int, "Session"] = {}
+        self.own_devices = False
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -78,12 +90,18 @@ class GameActivity:
     def solo(self) -> bool:
         return len(self.people) == 1
 
-    def mine(self) -> Decision | None:
-        """The decision the person at the keyboard must answer now, if any."""
+    def mine(self, seat: int | None = None) -> Decision | None:
+        """The decision ``seat`` (by default the person at the keyboard) must answer now, if any."""
+        seat = self.holder if seat is None else seat
         d = self.game.pending
-        if d is None or self.waiting or d.player != self.holder:
+        if d is None or (self.waiting and not self.own_devices) or d.player != seat:
             return None
         return d
+
+    @property
+    def shared(self) -> bool:
+        """Friends take turns at one keyboard: the words name whose turn it is."""
+        return len(self.people) > 1 and not self.own_devices
 
     def turn_decision(self) -> Decision | None:
         d = self.mine()
@@ -91,11 +109,12 @@ class GameActivity:
 
     # ---- changing the game ----
     @contextmanager
-    def change(self) -> Iterator[None]:
-        """Answers given inside are all kept and saved, or, on any exception, all taken back."""
+    def change(self, by: int | None = None) -> Iterator[None]:
+        """Answers given inside (by ``by``, by default the keyboard's holder) are all kept and saved, or, on
+        any exception, all taken back."""
         self.check_writable()
         start = len(self.game.answers)
-        by = self.holder
+        by = self.holder if by is None else by
         try:
             yield
         except BaseException:
@@ -116,8 +135,9 @@ class GameActivity:
         self.game = replay(self.game.setup, self.game.answers[:answers], check=False)
         self.game.advance(self.agents)
 
-    def undo(self) -> None:
-        """Take back the last command that changed the game; IllegalAnswer if there is none."""
+    def undo(self, by: int | None = None) -> None:
+        """Take back the last command that changed the game (``by`` a seat with its own device, or the
+        keyboard's holder); IllegalAnswer if there is none."""
         self.check_writable()
         game = self.game
         if self.marks:
@@ -128,14 +148,15 @@ class GameActivity:
             self.game = engine_undo(game)
         self.game.advance(self.agents)
         d = self.game.pending
-        if d is not None:
+        if d is not None and not self.own_devices:
             if d.player != self.holder:
                 self.holder = d.player
             self.waiting = False
+        me = self.holder if by is None or not self.own_devices else by
         n = len(self.game.log)
         self.heard = {p: min(h, n) for p, h in self.heard.items()}
-        self.heard[self.holder] = n
-        self.supply_heard[self.holder] = dict(self.game.supply)
+        self.heard[me] = n
+        self.supply_heard[me] = dict(self.game.supply)
         self.announced = {p: t for p, t in self.announced.items()
                           if t <= self.game.players[p].turns}
         self.autosave()
@@ -146,7 +167,10 @@ class GameActivity:
         return self.mark_people[-1] if self.mark_people else -1
 
     def extra(self) -> dict[str, Any]:
-        return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        extra = {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        if self.lessons is not None:  # the guided first game (companion.game.lessons)
+            extra["lessons"] = self.lessons.state()
+        return extra
 
     def check_writable(self) -> None:
         """CommandError if this game is open read-only here (another window is playing it)."""
@@ -178,13 +202,16 @@ class GameActivity:
     # ---- what to say after a change ----
     def hand_over_needed(self) -> bool:
         """True when the next decision is another person's: the keyboard must change hands."""
+        if self.own_devices:
+            return False
         d = self.game.pending
         return d is not None and d.player != self.holder and self.agents[d.player] is None
 
-    def news(self, verbosity: str) -> list[str]:
-        """What the person at the keyboard has not heard yet, then what they must do now."""
+    def news(self, verbosity: str, seat: int | None = None) -> list[str]:
+        """What ``seat`` (by default the person at the keyboard) has not heard yet, then what they must do
+        now. Built from what that seat may know alone."""
         g = self.game
-        viewer = self.holder
+        viewer = self.holder if seat is None else seat
         lines: list[str] = []
         since = self.heard.get(viewer, 0)
         events = g.view(viewer).log(since)
@@ -203,8 +230,8 @@ class GameActivity:
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
             lines.append(end)
-            return lines
-        if self.hand_over_needed():
+            return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
+        if viewer == self.holder and self.hand_over_needed():
             d = g.pending
             assert d is not None
             self.holder = d.player
@@ -213,38 +240,46 @@ class GameActivity:
             what = "turn" if render.is_turn_decision(d) else "answer"
             lines.append(render.hand_over(name, what, verbosity))
             return lines
-        lines.extend(self.now(verbosity))
-        return lines
+        lines.extend(self.now(verbosity, viewer))
+        return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
 
-    def now(self, verbosity: str) -> list[str]:
-        """The question waiting for the person at the keyboard, or their turn's start."""
+    def now(self, verbosity: str, seat: int | None = None) -> list[str]:
+        """The question waiting for ``seat`` (by default the person at the keyboard), or their turn's start."""
         g = self.game
-        d = self.mine()
+        d = self.mine(seat)
         if d is None:
             return []
+        head: list[str] = []  # a turn is announced, with the hand, before its first question (Clerk's)
+        turns = g.players[d.player].turns
+        if d.player == g.current and self.announced.get(d.player) != turns:
+            self.announced[d.player] = turns
+            head = [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
         if render.is_turn_decision(d):
-            turns = g.players[d.player].turns
-            if self.announced.get(d.player) != turns:
-                self.announced[d.player] = turns
-                return [render.turn_start(g, d.player, verbosity, len(self.people))]
-            return []
-        return [render.question(g, d, verbosity)]
+            return head
+        return head + [render.question(g, d, verbosity)]
 
     def take_keyboard(self, verbosity: str) -> list[str]:
-        """The person handed the keyboard pressed Enter: what they missed, then their question."""
+        """The person handed the keyboard pressed Enter: what they missed, then their hand or question.
+        Their hand is said even if their turn had begun before (a game resumed mid-turn)."""
         self.waiting = False
+        self.announced.pop(self.holder, None)
         return self.news(verbosity)
 
-    def prompt(self) -> str:
+    def prompt(self, seat: int | None = None) -> str:
+        """The prompt for ``seat`` (by default the keyboard's); at a shared keyboard it names the player."""
         g = self.game
         if g.over:
             return "game over> "
-        if self.waiting:
+        if self.waiting and not self.own_devices:
             return f"{g.players[self.holder].name}, press Enter> "
-        d = self.mine()
+        seat = self.holder if seat is None else seat
+        d = self.mine(seat)
         if d is None:
+            if self.own_devices and g.pending is not None:
+                return f"waiting for {g.players[g.pending.player].name}> "
             return "game> "
-        return render.prompt_for(g, d)
+        said = render.prompt_for(g, d)
+        return f"{g.players[seat].name}, {said}" if self.shared else said
 
 
 def new_activity(setup: GameSetup) -> GameActivity:

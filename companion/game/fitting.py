@@ -172,27 +172,39 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
         said = f"Others bought {grouped(everyone)}."
         if _fits(with_turns(said), verbosity):
             return with_turns(said)
-    for drop in range(len(turns) + 1):
-        kept = bought[drop:] if drop <= len(bought) else []
-        left = len(turns) - len(kept) if drop else 0
+    # Turns that bought Victory cards are cut last, then the latest; whatever is cut is counted.
+    order = sorted(range(len(bought)), key=lambda i: (_bought_victory(bought[i]), i))
+    for drop in range(len(bought) + 1):
+        gone = set(order[:drop])
+        kept = [b for i, b in enumerate(bought) if i not in gone]
+        left = len(turns) - len(kept)
         parts = [f"{t.who} {t.bought}" for t in kept]
         said = f"Bought: {', '.join(parts)}." if parts else ""
         if not drop and not parts:
             continue  # nothing bought: only a count of the turns, below
-        if left:
+        if left and drop:
             more = f"{count(left, 'more turn')} in the log." if parts else \
                 f"{count(left, 'other turn')}: type log."
             said = f"{said} {more}".strip()
         candidate = with_turns(said)
         if _fits(candidate, verbosity):
             return candidate
-    fewest = with_turns("")  # 4. none: log has them all
-    if _fits(fewest, verbosity):
-        return fewest
-    joined = _join_said(fewest)  # 5. what happened to you in one line
-    if _fits(joined, verbosity):
-        return joined
-    return _join_said([line for line in fewest if not (isinstance(line, Said) and line.droppable)])  # 6.
+    # 4. only a count of the other turns, with what happened to you and the piles; then those in fewer
+    # lines; then without what can go unsaid. Attacks on you and piles are never cut; the count is cut
+    # only when nothing with it fits at all.
+    n = len(turns)
+    hint = f"Log: {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}: type log."
+    kept = _join_said([line for line in with_turns(hint) if not (isinstance(line, Said) and line.droppable)])
+    for candidate in (with_turns(hint), _join_said(with_turns(hint)), kept):
+        if _fits(candidate, verbosity):
+            return candidate
+    bare = _join_said([line for line in with_turns("") if not (isinstance(line, Said) and line.droppable)])
+    return bare if _fits(bare, verbosity) else kept
+
+
+def _bought_victory(turn: "TurnLine") -> bool:
+    """Whether another player's turn bought a Victory card (a Province, a Duchy...): said longest."""
+    return any(c.is_victory for c in turn.cards)
 
 
 def _join_said(lines: list[str]) -> list[str]:
@@ -215,11 +227,21 @@ def fit_first_line(text: str, width: int = 40) -> str:
         at = first.rfind(sep, 0, width)
         if at > 0:
             cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
-    if cut <= 0:  # no clause boundary: the last space that does not split a number from its noun
+    if cut <= 0:  # no clause boundary: the last space that splits no number from its noun, nor a name
         spaces = [i for i, ch in enumerate(first[: width + 1]) if ch == " " and i > 0]
-        good = [i for i in spaces if not first[:i].split()[-1].isdigit()]
+        good = [i for i in spaces if _may_break(first, i)]
         if not good:
             return text
         cut = good[-1]
     head, tail = first[:cut].rstrip(), first[cut:].strip()
     return head + "\n" + tail + (nl + rest if nl else "")
+
+
+def _may_break(line: str, at: int) -> bool:
+    """Whether a line may break at the space at ``at``: not after a number ("3 / Coppers"), not before one
+    ("Big Money / 2"), and not inside a name of capitalised words ("Big / Money", "Throne / Room")."""
+    before, after = line[:at].split()[-1], line[at + 1:].split()
+    nxt = after[0] if after else ""
+    if before.isdigit() or nxt.rstrip(".,;:").isdigit():
+        return False
+    return not (before[:1].isupper() and nxt[:1].isupper() and before[-1:].isalpha())

@@ -11,6 +11,7 @@ from companion.cards.names import and_list, or_list
 from companion.engine import Decision, Phase, Purpose
 from companion.engine.events import Event, TurnStarted
 from companion.game.fitting import BRIEF_WORDS, Said
+from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
 from companion.game.sentences import name_of, render_events
 from companion.game.words import coins, count, grouped, possessive
@@ -22,9 +23,10 @@ LOW_PILE = 3
 
 
 # ---- summaries ------------------------------------------------------------------------------------
-def status_line(game: "Game", viewer: int) -> str:
+def status_line(game: "Game", viewer: int, named: bool = False) -> str:
+    """The turn in one line; ``named``: whose turn by name, even your own (friends at one keyboard)."""
     t = game.turn
-    whose = name_of(game, game.current, viewer)
+    whose = game.players[game.current].name if named else name_of(game, game.current, viewer)
     turn_no = game.players[game.current].turns
     if game.over:
         return "The game is over. Type score, or log."
@@ -32,10 +34,8 @@ def status_line(game: "Game", viewer: int) -> str:
              Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
     line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
             f"{count(t.buys, 'buy')}, {coins(t.coins)}")
-    if viewer == game.current and not t.bought:
-        more = sum(game.fx[c.name].coin for c in game.players[viewer].hand if game.is_treasure(c))
-        if more:
-            line += f", {more} more in Treasures"
+    if viewer == game.current:
+        line += more_in_treasures(money(game, viewer))
     return line + "."
 
 
@@ -50,12 +50,12 @@ def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
     turn_no = game.players[viewer].turns
     who = "Your" if people == 1 else possessive(game.players[viewer].name)
     hand = game.players[viewer].hand
+    said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
-        return f"Turn {turn_no}: {grouped(hand)}."
-    lines = f"{who} turn {turn_no}. {grouped(hand)}."
-    if verbosity == "full":
-        ps = game.players[viewer]
-        lines += f" Deck {len(ps.deck)}, discard {len(ps.discard)}."
+        return f"Turn {turn_no}: {said}."
+    lines = f"{who} turn {turn_no}. {said}."
+    if verbosity == "full":  # you may count your deck, but not your discard pile
+        lines += f" Deck {len(game.players[viewer].deck)}."
     return lines
 
 
@@ -121,12 +121,11 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
         return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
-        plain = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is None]
-        others = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is not None]
-        total = t.coins + sum(game.fx[c.name].coin for c in plain)
-        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
-                     key=lambda c: (-game.cost(c), c.name))[:6]
-        extra = f" Also {grouped(others)}." if others else ""
+        m = money(game, viewer)
+        total = m.total
+        can = sorted({c for c in game.supply if game.supply[c] and cost_after(game, c, m) <= total and not c.is_curse},
+                     key=lambda c: (-cost_after(game, c, m), c.name))[:6]
+        extra = f" {asking_note(m)}" if m.asking else ""
         while True:
             line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
                     f"Buy {or_list([c.name for c in can])}, or end.")

@@ -31,12 +31,14 @@ def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Ca
 
 
 def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None, counted: bool = True) -> str:
+    """``1 Copper, 3 of them; 2 Estate``: each choice's number, then how many copies in words that are
+    not heard as one number ("1 Copper (3)" sounded like "one Copper three")."""
     counts = Counter(options)
     parts = []
     for i, c in enumerate(distinct(options, purpose), 1):
         n = counts[c]
-        parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 and counted else ""))
-    return ", ".join(parts)
+        parts.append(f"{i} {c.name}" + (f", {n} of them" if n > 1 and counted else ""))
+    return ("; " if any(", " in p for p in parts) else ", ").join(parts)
 
 
 def amount(d: ChooseCards, brief: bool = False) -> str:
@@ -77,7 +79,7 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         verb = _VERBS.get(d.purpose, d.purpose.value)
         if verbosity == "brief" and d.purpose is Purpose.TOPDECK:
             verb = "put on deck"
-        counted = verbosity != "brief" or d.max > 1  # brief: how many copies matters only when several are chosen
+        counted = verbosity != "brief"  # brief: the copies are in the hand, not said again
         text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose, counted)}."
         if d.min == 0 and d.max > 1 and verbosity != "brief":
             text += " Or none."
@@ -89,6 +91,8 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         about = f" for {d.about.name}" if d.about is not None else ""
         return f"{head}choose{about}. {choices}."
     if isinstance(d, YesNo):
+        if d.purpose is Purpose.REACT and d.card is not None and d.about is not None:
+            return f"Reveal {d.card.name} against {d.about.name}? Yes or no."  # not "Moat: reveal Witch?"
         about = f" {d.about.name}" if d.about is not None else ""
         verb = _VERBS.get(d.purpose, d.purpose.value)
         return f"{head}{verb}{about}? Yes or no."

@@ -1,9 +1,9 @@
 """Saved games on disk: the autosave and named saves, under the data folder's ``games/``.
 
-The file is the engine's versioned JSON save (setup, seed, answers, checksum). Inside its ``game`` part,
-so inside the checksum, is one more key, ``companion``: what the shell remembers (which answers began a
-command, for undo, and the name the game is saved under). Writes are atomic, so a kill leaves the old
-file or the new one.
+The file is the engine's versioned JSON save (setup, seed, answers, checksum) with one more key,
+``companion``: what the shell remembers (which answers began a command, for undo, and the name the game
+is saved under), and ``companion_checksum``, which binds that block to the game's checksum, so an edit
+to either is refused. Writes are atomic, so a kill leaves the old file or the new one.
 
 Names: a user's save ``friday`` is ``friday.json``. The program's own files start with an underscore,
 which no save name can: ``_autosave.json`` (the game being played) and ``_previous.json`` (the game a new
@@ -14,6 +14,7 @@ name already used is refused unless it is the game's own. Version 1's ``autosave
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from datetime import datetime, timezone
@@ -23,7 +24,7 @@ from typing import Any
 from companion import filecheck
 from companion.cards.names import quote
 from companion.engine import Game, SaveError
-from companion.engine.record import _checksum, loads, to_dict
+from companion.engine.record import loads, to_dict
 from companion.filecheck import Damaged
 from companion.locks import Held, hold_file
 from companion.paths import atomic_write, data_dir
@@ -73,11 +74,16 @@ def check_new_name(typed: str, own: str | None = None) -> str:
     return name
 
 
+def companion_checksum(game_checksum: str, extra: Any) -> str:
+    """SHA-256 binding the companion block to the game it belongs to (sorted compact JSON)."""
+    text = json.dumps({"game": game_checksum, "companion": extra}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def dump(game: Game, extra: dict[str, Any]) -> str:
     data = to_dict(game)
-    body = data["game"]
-    body["companion"] = extra
-    data["checksum"] = _checksum(body)  # the companion block is inside the checksum
+    data["companion"] = extra
+    data["companion_checksum"] = companion_checksum(data["checksum"], extra)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -88,11 +94,12 @@ def write(name: str, game: Game, extra: dict[str, Any]) -> Path:
 
 
 def _extra(data: Any) -> dict[str, Any]:
-    """The companion block (inside the game part; at the top in saves before it was checksummed), checked."""
-    body = data.get("game") if isinstance(data, dict) else None
-    raw = body.get("companion") if isinstance(body, dict) and "companion" in body else data.get("companion")
+    """The companion block, checked against its own checksum (saves before it had one: fields only)."""
+    raw = data.get("companion") if isinstance(data, dict) else None
     if raw is None:
         return {}
+    if "companion_checksum" in data and data["companion_checksum"] != companion_checksum(data.get("checksum"), raw):
+        raise Damaged("its checksum does not match")
     raw = filecheck.mapping(raw, "the companion part")
     marks = filecheck.listed(raw.get("marks", []), "the undo marks")
     for m in marks:
@@ -103,7 +110,10 @@ def _extra(data: Any) -> dict[str, Any]:
     name = raw.get("name", AUTOSAVE)
     if name not in INTERNAL:
         check_name(filecheck.text(name, "the save name", 40))
-    return {"marks": marks, "mark_people": people, "name": name}
+    extra: dict[str, Any] = {"marks": marks, "mark_people": people, "name": name}
+    if "lessons" in raw:  # the guided first game; companion.game.lessons checks what it holds
+        extra["lessons"] = raw["lessons"]
+    return extra
 
 
 def read(name: str) -> tuple[Game, dict[str, Any]]:
@@ -118,8 +128,8 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"the saved game {quote(name)} cannot be read: {getattr(e, 'strerror', None) or e}.") from None
     try:
-        game = loads(text)
-        extra = _extra(filecheck.parse(text))
+        game = loads(text)  # parsed and checked there; read again here only for the companion block
+        extra = _extra(json.loads(text))
     except SaveError:
         raise
     except Damaged as e:

@@ -201,6 +201,13 @@ class CompanionShell(cmd2.Cmd):
         save_history(self.session)
 
 
+def _readline_redraw() -> Any:
+    """For companion.net.join, which redraws the line when the host speaks between prompts."""
+    from companion.shell.readline_setup import readline_redraw
+
+    return readline_redraw()
+
+
 def _silent_session() -> Any:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.input import DummyInput
@@ -249,6 +256,13 @@ def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: Te
 
         attach_speech(session)
     shell = CompanionShell(session, backend=backend, stdin=stdin, stdout=stdout)
+    if shell.tty:  # a closed terminal window ends the program, whichever line editor reads it
+        from companion.shell.hangup import watch_terminal
+
+        try:
+            watch_terminal(stdin.fileno(), session.close)
+        except (OSError, ValueError, AttributeError):
+            pass
     try:
         shell.cmdloop()
     finally:

@@ -92,6 +92,16 @@ def forget_readline() -> None:
     readline.set_completion_display_matches_hook(None)
 
 
+def readline_redraw() -> Callable[[], None] | None:
+    """Write the prompt and the line typed so far afresh on a new line (GNU readline only), for text that
+    arrives between prompts; None where that cannot be done."""
+    if sys.platform == "win32":
+        return None
+    import readline
+
+    return _redraw(readline.__file__)
+
+
 def _redraw(library: str | None) -> Callable[[], None] | None:
     """``rl_on_new_line`` then ``rl_forced_update_display``, which Python's readline module does not offer;
     both GNU readline and libedit have them."""

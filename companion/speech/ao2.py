@@ -1,4 +1,5 @@
-"""The accessible_output2 speaker: NVDA, JAWS or SAPI on Windows, VoiceOver on macOS, Speech Dispatcher on Linux.
+"""The accessible_output2 speaker: NVDA, JAWS or SAPI on Windows, VoiceOver (else ``say``) on macOS, Speech
+Dispatcher on Linux.
 
 On Linux, accessible_output2 does ``import speechd`` itself; Debian ships that module only for its own
 python3, so it is loaded first from there (companion.system_packages) and the import then finds it.
@@ -10,14 +11,17 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.speech.say import SaySpeaker
 
 
 def _silent(*args: object, **kwargs: object) -> None:
     return None
 
 
-def build_auto_speaker() -> "AutoSpeaker | None":
+def build_auto_speaker() -> "AutoSpeaker | SaySpeaker | None":
     """Build accessible_output2's Auto output; None if no output is active. May block (run it in a thread)."""
     if sys.platform.startswith("linux"):
         from companion.system_packages import import_system_package
@@ -33,8 +37,17 @@ def build_auto_speaker() -> "AutoSpeaker | None":
     auto = Auto()
     output = auto.get_first_available_output()
     if output is None:
-        return None
+        return _say_speaker()
     return AutoSpeaker(auto, output)
+
+
+def _say_speaker() -> "SaySpeaker | None":
+    """On macOS without VoiceOver running, the system's ``say`` speaks instead."""
+    if sys.platform != "darwin":
+        return None
+    from companion.speech.say import build_say_speaker
+
+    return build_say_speaker()
 
 
 class AutoSpeaker:

@@ -3,7 +3,7 @@
 The storage API (also what a host sharing a table uses): ``save(saved)`` writes one table's file, which
 is the whole record; ``load(name)`` reads and checks it (``StorageError`` with a sentence if it is missing
 or damaged); ``last_name()`` is the table saved most recently, derived from the stamp in every file, so
-there is no separate pointer to fall out of step with it; ``saved_names()``, ``free_name()``,
+there is no separate pointer to fall out of step with it; ``saved_names()``, ``exists(name)``, ``free_name()``,
 ``file_name(name)`` and ``remove(name)`` manage names; ``hold(name)`` locks a table for one writer.
 
 Files live in ``<data dir>/tables/``, the data dir being ``companion.paths.data_dir()``. A file holds
@@ -92,7 +92,7 @@ def _setup(raw: Any) -> Setup:
                  filecheck.maybe_whole(raw.get("seed"), "the seed", -2**63, 2**63 - 1))
 
 
-def _entry(raw: Any, n: int, setup: Setup) -> Entry:
+def _entry(raw: Any, n: int, setup: Setup, supply: set[str]) -> Entry:
     where = f"entry {n}"
     raw = filecheck.mapping(raw, where)
     verb = filecheck.field(raw, "verb", where)
@@ -103,7 +103,6 @@ def _entry(raw: Any, n: int, setup: Setup) -> Entry:
         raise Damaged(f"{where} has a field this version does not know, {sorted(unknown)[0][:20]}")
     players = tuple(filecheck.whole(p, f"{where}'s player", 0, len(setup.players) - 1)
                     for p in filecheck.listed(raw.get("players", []), f"{where}'s players", 0, 6))
-    supply = {c.name for c in setup.supply}
     cards = []
     for name in filecheck.listed(raw.get("cards", []), f"{where}'s cards", 0, 100):
         card = filecheck.card(name, where)
@@ -136,7 +135,8 @@ def from_json(raw: Any) -> Saved:
         name = filecheck.text(filecheck.field(raw, "name", "the file"), "its name", 40)
         setup = _setup(filecheck.field(raw, "setup", "the file"))
         low = filecheck.whole(raw.get("low", 3), "its low pile number", 0, 20)
-        entries = [_entry(e, i + 1, setup)
+        supply = {c.name for c in setup.supply}
+        entries = [_entry(e, i + 1, setup, supply)
                    for i, e in enumerate(filecheck.listed(filecheck.field(raw, "entries", "the file"), "its entries"))]
     except Damaged as e:
         raise StorageError(f"is damaged: {e}.") from None
@@ -216,6 +216,19 @@ def _scan() -> list[tuple[int, str, Path]]:
         found.append((stamp, name, path))
     found.sort(key=lambda f: (f[0], f[1]), reverse=True)
     return found
+
+
+def exists(name: str) -> bool:
+    """True if a table is saved under ``name`` (version 1's ``last.json`` pointer is not a table)."""
+    path = tables_dir() / file_name(name)
+    if not path.exists():
+        return False
+    if path.name != LEGACY_POINTER:
+        return True
+    try:
+        return not _is_pointer(filecheck.read(path))
+    except (OSError, Damaged):
+        return True
 
 
 def last_name() -> str | None:

@@ -105,9 +105,9 @@ def test_the_companion_block_is_inside_the_checksum(home: Path) -> None:
     t("buy silver")
     path = store.path_for(store.AUTOSAVE)
     data = json.loads(path.read_text(encoding="utf-8"))
-    marks = data["game"]["companion"]["marks"]
-    assert marks
-    data["game"]["companion"]["marks"] = marks + [marks[-1]]
+    marks = data["companion"]["marks"]
+    assert marks and data["companion_checksum"]
+    data["companion"]["marks"] = marks + [marks[-1]]
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(SaveError, match="checksum"):
         store.read(store.AUTOSAVE)

@@ -54,9 +54,9 @@ def test_yes_no_choose_one_order_and_name() -> None:
 
 def test_the_question_says_how_many_and_numbers_the_choices() -> None:
     said = question(None, cellar(), "normal")  # type: ignore[arg-type]
-    assert said == "Cellar: discard up to 5. 1 Copper (3), 2 Estate (2). Or none."
+    assert said == "Cellar: discard up to 5. 1 Copper, 3 of them; 2 Estate, 2 of them. Or none."
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, ESTATE, SILVER, SILVER], 1, 1)
-    assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper, 2 Estate, 3 Silver (2)."
+    assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper; 2 Estate; 3 Silver, 2 of them."
 
 
 def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:

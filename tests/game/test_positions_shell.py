@@ -63,3 +63,16 @@ def test_position_errors_say_what_to_type(home: Path) -> None:
     out = t("new --position bad")
     check_error(out, "new --position bad")
     assert "kingdom" in out
+
+
+def test_position_is_refused_when_more_than_one_person_plays(home: Path) -> None:
+    """A position holds every hand and every deck's order: with two people at the keyboard it would tell
+    one player the other's hidden cards."""
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    t("")  # Ana takes the keyboard
+    for typed in ("position", "position save peek"):
+        out = t(typed)
+        check_error(out, typed)
+        assert "one person" in out
+    assert not (home / "data" / "positions").exists()

@@ -41,6 +41,10 @@ def _peddler_cost(g: "Game", card: Card) -> int:
     return 2 * sum(1 for c in g.players[g.turn.player].play if c in actions)
 
 
+# Treasures with abilities that never ask a question, in an order that loses nothing when they are
+# played one after another: Bank last, since it counts the Treasures in play (autoplay uses this).
+QUIET_TREASURES = ("Quarry", "Hoard", "Collection", "Bank")
+
 _simple("Grand Market", cards=1, actions=1, buys=1, coins=2, can_buy=_no_copper_in_play)
 _simple("Monument", coins=2, vp=1)
 _simple("Peddler", cards=1, actions=1, coins=1, cost_modifier=_peddler_cost)

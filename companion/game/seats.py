@@ -1,0 +1,162 @@
+"""Seats: one game, many people, each hearing only their own.
+
+A ``GameActivity`` holds the game, its bots and its autosave. Each person plays through their own
+``SeatSession``, attached to one seat: their own responses for ``repeat`` and ``review``, their own
+prompt, and (when they have their own device) their own verbosity and speech. Every word a seat hears
+is built for that seat (``session.seat``), so one person's hand is never said in another's session.
+
+- A game against bots: the shell's own session plays the one seat (no seat sessions needed).
+- Friends at one keyboard: ``seat_people`` gives each person a seat session on the shell's terminal;
+  the shell's session routes each typed line to the person holding the keyboard (``Session.route``),
+  and while the keyboard changes hands keeps any line but Enter to itself, where only public words are
+  said and remembered.
+- A network host: ``attach`` gives each connection a seat session with its own output; ``run_for`` runs
+  a line typed by that seat and returns exactly what the seat hears; after every change, each other
+  attached seat is told what it missed (``tell_others``, called by the game's commands themselves).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, TextIO
+
+from companion.session import Session
+
+if TYPE_CHECKING:
+    from companion.game.activity import GameActivity
+
+KEY = "game"  # where a session keeps its game (companion.commands.game.KEY)
+
+
+# What a seat shares with the terminal's session when friends take turns at one keyboard.
+SHARED = ("out", "settings", "speak", "on_close", "prompt", "fallback", "quitting")
+
+
+def _shared(name: str) -> property:
+    def get(self: "SeatSession") -> Any:
+        front = self.__dict__.get("_front")
+        return getattr(front, name) if front is not None else self.__dict__.get(f"_own_{name}")
+
+    def put(self: "SeatSession", value: Any) -> None:
+        front = self.__dict__.get("_front")
+        if front is not None:
+            setattr(front, name, value)
+        else:
+            self.__dict__[f"_own_{name}"] = value
+
+    return property(get, put)
+
+
+class SeatSession(Session):
+    """One person's session at one seat of a game: their own responses (for ``repeat`` and ``review``),
+    typed lines and seat.
+
+    With ``front`` (friends at one keyboard), the terminal's things are the front's: output, settings,
+    speech, prompt, fallback and close hooks, and the areas' state. Without it (a connection to a host),
+    everything is its own."""
+
+    def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
+                 settings: Any = None, speak: Callable[[str], None] | None = None,
+                 state: dict[str, Any] | None = None) -> None:
+        self.__dict__["_front"] = None
+        kwargs: dict[str, Any] = {"settings": settings, "speak": speak}
+        if out is not None:
+            kwargs["out"] = out
+        super().__init__(**kwargs)
+        self.seat = seat
+        if front is not None:
+            self.__dict__["_front"] = front
+            self.state = front.state
+        elif state is not None:
+            self.state = state
+
+    @property
+    def front(self) -> Session | None:
+        """The terminal's session, when this seat shares a keyboard with others."""
+        return self.__dict__.get("_front")
+
+
+for _name in SHARED:
+    setattr(SeatSession, _name, _shared(_name))
+
+
+def seat_people(front: Session, act: "GameActivity") -> None:
+    """Friends at one keyboard: a seat session for each person, and lines routed to the keyboard's holder.
+
+    A game of one person needs none: the shell's session is that person's. Any seats of an earlier game
+    are let go first."""
+    unseat(front)
+    if len(act.people) < 2:
+        return
+    for p in act.people:
+        act.sessions[p] = SeatSession(p, front=front)
+
+    def route(line: str) -> Session:
+        current = front.state.get(KEY)
+        if current is not act:  # another game or a table took over: this game's seats are let go
+            unseat(front)
+            return front
+        if act.waiting and line.strip():
+            return front  # the keyboard is changing hands: only public words until Enter
+        return act.sessions.get(act.holder, front)
+
+    front.route = route
+
+
+def unseat(front: Session) -> None:
+    """Let go of any seats the shell's session routes lines to."""
+    front.route = None
+
+
+def attach(act: "GameActivity", seat: int, *, out: TextIO | None = None, settings: Any = None,
+           speak: Callable[[str], None] | None = None, session: Session | None = None) -> Session:
+    """Seat a person with their own device at ``seat`` (a person's seat of ``act``).
+
+    Gives a new ``SeatSession`` writing to ``out``, or seats ``session`` (the host's own shell). From then
+    on the game's commands tell this seat, in its own session, what it missed after every change another
+    seat makes (others' turns summarised, attacks on it, piles), and ask it its questions. The keyboard is
+    no longer shared: nobody waits for Enter."""
+    if seat not in act.people:
+        raise ValueError(f"seat {seat} is not a person's seat")
+    from companion.commands.game import install
+
+    if session is None:
+        session = SeatSession(seat, out=out, settings=settings, speak=speak)
+    session.seat = seat
+    session.state[KEY] = act
+    install(session)
+    act.sessions[seat] = session
+    act.own_devices = True
+    act.waiting = False
+    for other, s in act.sessions.items():
+        s.prompt = act.prompt(other)
+    return session
+
+
+def run_for(session: Session, line: str) -> str:
+    """Run one line typed by a seat's person; return exactly the response that seat hears (it is also
+    written to the session's output, remembered for repeat and review, and spoken if speech is on)."""
+    from companion.dispatch import run_line
+
+    run_line(session, line)
+    return session.said
+
+
+def tell_others(act: "GameActivity", seat: int | None) -> dict[int, str]:
+    """After ``seat`` changed the game: tell each other seat with its own device what it has not heard,
+    in its own session, and return what each was told (seats with nothing new are left out)."""
+    from companion.game import render
+
+    told: dict[int, str] = {}
+    if not act.own_devices:
+        return told
+    for other, session in act.sessions.items():
+        if other == seat:
+            continue
+        lines = render.fit_response(act.news(session.verbosity, other), session.verbosity)
+        if not lines:
+            continue
+        session.begin()
+        session.say(render.fit_first_line("\n".join(lines)))
+        told[other] = session.end()
+        session.prompt = act.prompt(other)
+    return told
