@@ -200,7 +200,7 @@ def load_game(path: Path) -> HostedGame:
         raise ValueError("not a hosted game")
     body = raw.get("game")
     # the host's notes: inside the game part once it has started (there the save's checksum covers them)
-    notes = body.get("companion") if isinstance(body, dict) else raw.get("companion")
+    notes = body.get("companion") if isinstance(body, dict) and "companion" in body else raw.get("companion")
     net = notes.get("net") if isinstance(notes, dict) else None
     if not isinstance(net, dict) or net.get("format") != FORMAT:
         raise ValueError("not a hosted game")

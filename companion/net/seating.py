@@ -269,7 +269,9 @@ def load_seating(text: str) -> tuple[Any, dict[str, Any]]:
     from companion.engine.record import loads
 
     game = loads(text)
-    body = json.loads(text).get("game")
-    raw = body.get("companion") if isinstance(body, dict) else None
+    data = json.loads(text)
+    body = data.get("game")
+    # the host's notes: at the top of the save, or inside its game part in saves of another version
+    raw = body.get("companion") if isinstance(body, dict) and "companion" in body else data.get("companion")
     extra = raw if isinstance(raw, dict) else {}
     return _kind()(game, extra), extra
