@@ -8,12 +8,13 @@ they work. The network code is imported only when one of them runs.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
 from companion.commands.registry import ArgumentParser, CommandError, command
 
 if TYPE_CHECKING:
+    from companion.net.hosted import Options
     from companion.session import Session
 
 TOPIC = "Playing from different places"
@@ -27,9 +28,8 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     example='companion host --players 3 --bots general --kingdom "First Game" --seed 4',
     topic=TOPIC,
     shell=False,
-    details=("With no options it asks the same short questions as new. It says a join code to read aloud. "
-             "Options: --players, --bots, --kingdom, --seed, --colony, --name (yours), --listen ADDRESS "
-             "(loopback unless given), --port, --code, --cert and --key for TLS."),
+    details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
+             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -46,6 +46,7 @@ def host_command(session: "Session", args: str) -> None:
     p.add_argument("--code")
     p.add_argument("--cert")
     p.add_argument("--key")
+    p.add_argument("--table")
     ns = p.parse(args)
     options = None
     from companion.net import codes
@@ -59,10 +60,17 @@ def host_command(session: "Session", args: str) -> None:
         colony = bool_or_random(ns.colony)
     except SetupError as e:
         raise CommandError(str(e)) from None
-    if ns.players is not None or ns.bots is not None:
+    table = None
+    if ns.table is not None:  # a table record of real cards: the players' names, with commas
+        if ns.players is not None or ns.bots is not None:
+            raise CommandError("--table names the players, so it takes no --players or --bots. "
+                               "Type --table \"Ana, Ben\".")
+        table = (ns.table, ns.kingdom, ns.seed)
+    elif ns.players is not None or ns.bots is not None:
         options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
     status = run_host(options, name=_name(ns.name), listen=ns.listen,
-                      port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key)
+                      port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
+                      table=table)
     session.failed = status != 0
 
 
@@ -73,7 +81,8 @@ def _name(typed: str) -> str:
     return name
 
 
-def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int | None, colony: bool | None):  # type: ignore[no-untyped-def]
+def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int | None,
+             colony: bool | None) -> "Options":
     import random
 
     from companion.bots import UnknownBot, bot_name
@@ -104,7 +113,7 @@ def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int
 @command(
     "join",
     summary="joins a hosted game from this terminal.",
-    usage="companion join ADDRESS --code CODE --name NAME",
+    usage="join ADDRESS --code C --name N",
     example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
     topic=TOPIC,
     shell=False,
@@ -137,7 +146,7 @@ def join_command(session: "Session", args: str) -> None:
     session.failed = status != 0
 
 
-def _elsewhere(name: str):  # type: ignore[no-untyped-def]
+def _elsewhere(name: str) -> Callable[["Session", str], None]:
     def run(session: "Session", args: str) -> None:
         raise CommandError(f"{quote(name)} {ELSEWHERE}")
 

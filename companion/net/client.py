@@ -139,6 +139,9 @@ class Remote:
                             self.note("Connected again.")
                         tries, lost_at = 0, None
                         await self._read(ws)
+                except aiohttp.ClientConnectorCertificateError:
+                    self._refuse("Error: the host's certificate is not trusted. Add --ca and its certificate "
+                                 "file, or --insecure if you trust the host.")
                 except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     pass
                 except ProtocolError as e:
@@ -205,13 +208,17 @@ class Remote:
             pending = self.unanswered
             self._connected.set()
             self.changed.notify_all()
-        if pending is not None and pending[0] > last:
+        if pending is not None:  # sent again: the host applies it only if it has not yet, and answers either way
             await ws.send_str(encode("line", id=pending[0], text=pending[1]))
 
     def _say(self, msg: dict[str, Any]) -> None:
         n = msg.get("n", 0)
-        if n <= self.seen:
-            return  # already heard
+        if n <= self.seen:  # already heard; but it may answer the line sent again after reconnecting
+            with self.changed:
+                if self.unanswered is not None and msg.get("reply", 0) >= self.unanswered[0]:
+                    self.unanswered = None
+                    self.changed.notify_all()
+            return
         self.seen = n
         self.prompt = msg.get("prompt") or self.prompt
         self.yours = bool(msg.get("yours"))
@@ -222,8 +229,6 @@ class Remote:
                 self.show(text)
             reply = msg.get("reply", 0)
             if self.unanswered is not None and reply >= self.unanswered[0]:
-                self.unanswered = None
-            elif self.unanswered is not None and reply == 0 and "done before the connection" in text:
                 self.unanswered = None
             self.changed.notify_all()
 

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from companion.game.starting import SetupError, build_setup
 from companion.net import codes
-from companion.net.seating import ActivitySeats, Seating, load_seating, new_seating
+from companion.net.seating import Seating, load_seating, new_seating
 from companion.paths import atomic_write
 
 KEEP = 60  # messages kept per seat to tell a returning player what they missed
@@ -49,6 +49,7 @@ class Options:
     kingdom: str
     seed: int
     colony: bool | None = None
+    table: str | None = None  # a hosted table record: its name (the players are the table's)
 
 
 class GameFull(Exception):
@@ -93,11 +94,16 @@ class HostedGame:
 
     # ---- seats ----
     def take_seat(self, name: str) -> tuple[int, str]:
-        """A new player takes the first free seat: (seat, token). GameFull when none is left."""
+        """A new player takes the first free seat (at a table, the seat of that name): (seat, token).
+        GameFull when none is left."""
         for i, s in enumerate(self.seats):
+            if self.options.table is not None and s.name.lower() != name.strip().lower():
+                continue
             if not s.digest:
                 token = codes.new_token()
-                s.name, s.digest = name.strip()[:20], codes.token_digest(token)
+                if self.options.table is None:  # at a table the seat keeps the table's spelling
+                    s.name = name.strip()[:20]
+                s.digest = codes.token_digest(token)
                 self.save()
                 return i, token
         raise GameFull()
@@ -110,7 +116,7 @@ class HostedGame:
 
     def start_if_full(self) -> bool:
         """Build and start the game once every person's seat is taken. True if it started now."""
-        if self.started or self.free_seats():
+        if self.started or self.free_seats() or self.options.table is not None:
             return False
         o = self.options
         names = [s.name for s in self.seats]
@@ -128,7 +134,7 @@ class HostedGame:
                     self.push(seat, text)
         return True
 
-    def _attach(self, seating: ActivitySeats) -> None:
+    def _attach(self, seating: Any) -> None:
         seating.act.on_save = self.save
 
     # ---- messages ----
@@ -169,7 +175,7 @@ class HostedGame:
         return {"net": {
             "format": FORMAT, "id": self.id, "code": self.code,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
-                        "colony": o.colony},
+                        "colony": o.colony, "table": o.table},
             "seats": [{"name": s.name, "digest": s.digest, "last_line": last[i], "n": s.n}
                       for i, s in enumerate(self.seats)],
         }, "started": self.started}
@@ -190,7 +196,11 @@ def load_game(path: Path) -> HostedGame:
     """A hosted game from its file (hostile like every file): ValueError or SaveError if it cannot be."""
     text = path.read_text(encoding="utf-8")
     raw = json.loads(text)
-    notes = raw.get("companion") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict):
+        raise ValueError("not a hosted game")
+    body = raw.get("game")
+    # the host's notes: inside the game part once it has started (there the save's checksum covers them)
+    notes = body.get("companion") if isinstance(body, dict) and "companion" in body else raw.get("companion")
     net = notes.get("net") if isinstance(notes, dict) else None
     if not isinstance(net, dict) or net.get("format") != FORMAT:
         raise ValueError("not a hosted game")
@@ -198,14 +208,16 @@ def load_game(path: Path) -> HostedGame:
     if not isinstance(o, dict):
         raise ValueError("no options")
     players, bots, kingdom, seed = o.get("players"), o.get("bots"), o.get("kingdom"), o.get("seed")
-    colony = o.get("colony")
+    colony, table = o.get("colony"), o.get("table")
+    if not (table is None or isinstance(table, str)):
+        raise ValueError("bad table")
     if not (isinstance(players, int) and isinstance(bots, list) and all(isinstance(b, str) for b in bots)
             and isinstance(kingdom, str) and isinstance(seed, int) and colony in (None, True, False)):
         raise ValueError("bad options")
     code, game_id = net.get("code"), net.get("id")
     if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
         raise ValueError("bad code")
-    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony), path.parent)
+    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), path.parent)
     seats = net.get("seats")
     if not isinstance(seats, list) or len(seats) != len(hosted.seats):
         raise ValueError("bad seats")
@@ -217,7 +229,14 @@ def load_game(path: Path) -> HostedGame:
                 and isinstance(n, int)):
             raise ValueError("bad seat")
         st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
-    if "game" in raw:  # the game had started: its answers are in the same file
+    if table is not None:  # the table record is in the table assistant's own file
+        from companion.net.table_seating import load_table
+
+        held = load_table(table)
+        if held is None:
+            raise ValueError("the table cannot be held")
+        hosted.seating = held
+    elif "game" in raw:  # the game had started: its answers are in the same file
         seating, _ = load_seating(text)
         hosted._attach(seating)
         hosted.seating = seating

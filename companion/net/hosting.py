@@ -37,10 +37,13 @@ class Running:
 
     def stop(self) -> None:
         async def down() -> None:
+            await self.host.close_all()
+            await self.runner.shutdown()
             await self.runner.cleanup()
+            self.host.release()
 
         try:
-            asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=5)
+            asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=15)
         except Exception:  # noqa: BLE001 - stopping anyway
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -143,14 +146,18 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
 def announce(game: HostedGame, address: str, port: int, tls: bool) -> str:
     where = f"{'https' if tls else 'http'}://{address}:{port}"
     people = len(game.seats)
+    who = f"{people} people play; you are one." if game.options.table is None else \
+        f"Table {game.options.table}: each joins with their name, one of {', '.join(st.name for st in game.seats)}."
     return (f"Hosting. Join code {codes.said_code(game.code)}.\n"
             f"Friends type: companion join {address}:{port} --code {codes.normal_code(game.code)} --name NAME\n"
-            f"Or open {where} in a browser. {people} people play; you are one.")
+            f"Or open {where} in a browser. {who}")
 
 
 def run_host(options: Options | None, *, name: str, listen: str, port: int, code: str | None,
              cert: str | None = None, key: str | None = None, stdin: TextIO | None = None,
-             stdout: TextIO | None = None, speech: bool = False) -> int:
+             stdout: TextIO | None = None, speech: bool = False,
+             table: tuple[str, str, int | None] | None = None) -> int:
+    """Host a game (``options``, or asked), or a table record (``table``: names, kingdom, seed)."""
     from companion.net.join import run_join
     from companion.net.server import tls_context
 
@@ -182,6 +189,14 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             say(f"Resumed {len(resumed)} {'game' if len(resumed) == 1 else 'games'} this host held: codes {said}.")
         if mine is None and options is None and resumed and code is None:
             mine = resumed[0]
+        if mine is None and table is not None:
+            try:
+                mine = on_loop(running, running.host.add_table, *table, code)
+            except ValueError as e:
+                say(str(e))
+                return 1
+            if name.lower() not in [st.name.lower() for st in mine.seats]:
+                name = mine.seats[0].name  # the host plays the first seat unless --name says which
         if mine is None:
             if options is None:
                 options = ask(stdin, stdout)

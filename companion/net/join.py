@@ -57,6 +57,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 
         attach_speech(session)
     tty = stdin.isatty() and stdout.isatty()
+    if tty:
+        import companion.shell.app  # noqa: F401 - the slow import before connecting, so the prompt comes at once
     printer = _Printer(session, tty)
     key_address = token_key or address
     seat, token = remembered(key_address, code, name)
@@ -153,8 +155,34 @@ def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
     return 0
 
 
+def _redraw(backend: str, remote: Remote) -> Any:
+    """What writes the prompt (the newest the host gave) and the line being typed again after words from
+    the host: readline's ``rl_set_prompt``, ``rl_on_new_line`` and ``rl_forced_update_display``, which
+    GNU readline and libedit both have. Other line editors get the prompt written again by the printer."""
+    if backend not in ("readline", "libedit") or sys.platform == "win32":
+        return None
+    try:
+        import ctypes
+        import readline
+
+        lib = ctypes.CDLL(readline.__file__)
+        set_prompt, on_new_line, forced = lib.rl_set_prompt, lib.rl_on_new_line, lib.rl_forced_update_display
+    except (ImportError, OSError, AttributeError):
+        return None
+    set_prompt.argtypes = [ctypes.c_char_p]
+    kept: list[bytes] = []  # readline keeps the pointer: the bytes must outlive the call
+
+    def redraw() -> None:
+        kept[:] = [remote.prompt.encode("utf-8", "replace")]
+        set_prompt(kept[0])
+        on_new_line()
+        forced()
+
+    return redraw
+
+
 def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer) -> int:
-    from companion.shell.app import CompanionShell, _readline_redraw
+    from companion.shell.app import CompanionShell
 
     class RemoteShell(CompanionShell):
         """The local shell, reading lines as ever; each line is answered by the host."""
@@ -166,6 +194,9 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                     self.stdout.write("\n")
                     self.stdout.flush()
                 return True
+            if getattr(self, "_cancelled", False):  # Ctrl-C abandoned the line: nothing is sent
+                self._cancelled = False
+                return False
             if line.strip():
                 session.typed.append(line.strip())
             done = _local(session, remote, line)
@@ -185,12 +216,16 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 printer.busy = False
             return False
 
+        def _read_command_line(self, prompt: str) -> str:
+            session.prompt = remote.prompt  # the newest the host gave, even if it came before the shell
+            return super()._read_command_line(prompt)
+
         def preloop(self) -> None:
             printer.busy = False
 
     session.prompt = remote.prompt
     shell = RemoteShell(session, stdin=stdin, stdout=stdout)
-    printer.redraw = _readline_redraw() if shell.backend == "readline" else None
+    printer.redraw = _redraw(shell.backend, remote)
     shell.cmdloop()
     from companion.shell.app import save_history
 

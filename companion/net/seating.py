@@ -253,15 +253,25 @@ def _refuse(session: Session, word: str) -> None:
     session.end()
 
 
-def new_seating(setup: GameSetup) -> ActivitySeats:
-    return ActivitySeats(Game(setup))
+def _kind() -> Any:
+    """The seat layer to use: the game's own seats API where this version has it, else the adapter above."""
+    from companion.net.seat_sessions import SessionSeats, available
+
+    return SessionSeats if available() else ActivitySeats
 
 
-def load_seating(text: str) -> tuple[ActivitySeats, dict[str, Any]]:
+def new_seating(setup: GameSetup) -> Any:
+    return _kind()(Game(setup))
+
+
+def load_seating(text: str) -> tuple[Any, dict[str, Any]]:
     """A hosted game from its save text, and the host's own notes kept in it. SaveError if damaged."""
     from companion.engine.record import loads
 
     game = loads(text)
-    raw = json.loads(text).get("companion")
+    data = json.loads(text)
+    body = data.get("game")
+    # the host's notes: at the top of the save, or inside its game part in saves of another version
+    raw = body.get("companion") if isinstance(body, dict) and "companion" in body else data.get("companion")
     extra = raw if isinstance(raw, dict) else {}
-    return ActivitySeats(game, extra), extra
+    return _kind()(game, extra), extra

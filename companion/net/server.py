@@ -58,6 +58,7 @@ class Host:
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
+        self.held: list[Any] = []  # the locks on the games' files
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
 
     # ---- games ----
@@ -67,6 +68,32 @@ class Host:
         if key in self.games:
             raise ValueError("that code is in use")
         game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        self._hold(game)
+        self._wire(game)
+        self.games[key] = game
+        game.save()
+        return game
+
+    def add_table(self, names: str, kingdom: str, seed: int | None, code: str | None = None) -> HostedGame:
+        """Host a new table record for the players ``names`` (commas between): ValueError saying why not."""
+        from companion.net.table_seating import new_table
+
+        args = f"--players {names} --kingdom {kingdom}" + (f" --seed {seed}" if seed is not None else "")
+        seating, said = new_table(args)
+        if seating is None:
+            raise ValueError(said)
+        code = codes.said_code(code) if code else codes.new_code()
+        key = codes.code_key(code)
+        if key in self.games:
+            seating.held.release()
+            raise ValueError(f'Error: the code "{code}" is in use by a game this host holds. Type another --code.')
+        options = Options(len(seating.names), [], kingdom, seed or 0, None, seating.saved.name)
+        game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        for st, name in zip(game.seats, seating.names):
+            st.name = name
+        game.seating = seating
+        self.held.append(seating.held)
+        self._hold(game)
         self._wire(game)
         self.games[key] = game
         game.save()
@@ -84,12 +111,27 @@ class Host:
                 self.problems.append(path.name)
                 continue
             key = codes.code_key(game.code)
-            if game.over() or key in self.games:
-                continue
+            if game.over() or key in self.games or not self._hold(game):
+                continue  # over, already held here, or held by another host process
             self._wire(game)
             self.games[key] = game
             found.append(game)
         return found
+
+    def _hold(self, game: HostedGame) -> bool:
+        """Lock the game's file for this process (the one writer), for as long as the host runs."""
+        from companion.locks import hold_file
+
+        held = hold_file(self.folder, game.path().name)
+        if held is None:
+            return False
+        self.held.append(held)
+        return True
+
+    def release(self) -> None:
+        for held in self.held:
+            held.release()
+        self.held = []
 
     def _wire(self, game: HostedGame) -> None:
         def send(seat: int, msg: dict[str, Any]) -> None:
@@ -187,15 +229,24 @@ class Host:
                 return None
             fresh = None
         else:
-            if game.seat_named(name) is not None:
+            if game.seat_named(name) is not None or (
+                    game.options.table is not None and name.lower() not in [st.name.lower() for st in game.seats]):
+                if game.options.table is not None and game.seat_named(name) is None:
+                    names = ", ".join(st.name for st in game.seats)
+                    await _close(ws, f'Error: "{name}" does not play at this table. Join with one of {names}.')
+                    return None
                 await _close(ws, f'Error: "{name}" is taken in this game. Join with another name, '
                                  "or with your seat token to come back.")
                 return None
             try:
+                game.write_later = True
                 seat, fresh = game.take_seat(name)
             except GameFull:
                 await _close(ws, "Error: every seat in this game is taken. Ask the host to start another.")
                 return None
+            finally:
+                game.write_later = False
+            await self.persist(game)  # the seat is on disk before its token is told
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
@@ -206,15 +257,26 @@ class Host:
             "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
             "last_line": st.last_line, "n": st.n})
         seen = msg.get("seen")
-        if token is not None and seen is not None:
+        if token is None:
+            seen = 0  # a new seat: whatever was said to it while it was being seated
+        if seen is not None:
             for m in game.missed(seat, seen):
                 self.deliver(ws, game, seat, m)
-        if game.start_if_full():
+        game.write_later = True
+        try:
+            started = game.start_if_full()
+        finally:
+            game.write_later = False
+        await self.persist(game)
+        if started:
             return game, seat
         if not game.started:
             wanted = game.free_seats()
             game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
-        elif token is not None:
+        elif token is None:  # a player joins a table (or a game) that is already on
+            game.to_all(f"{st.name} joined.", but=seat)
+            game.push(seat, game.seating.catch_up(seat))  # type: ignore[union-attr]
+        else:
             away = getattr(game.seating, "away_bots", {})
             head = f"Welcome back, {st.name}."
             if seat in away:
@@ -267,12 +329,9 @@ class Host:
         finally:
             game.inflight = None
             game.write_later = False
-        unsaved, game.unsaved = game.unsaved, None
-        if unsaved is not None:  # on disk before anyone hears it, without holding up the other games
-            try:
-                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
-            except OSError as e:
-                said[seat] = (said.get(seat) or "Done.") + f"\nThe game could not be saved: {e.strerror or e}."
+        problem = await self.persist(game)  # on disk before anyone hears it, without holding up other games
+        if problem:
+            said[seat] = (said.get(seat) or "Done.") + f"\n{problem}"
         st.last_line = line_id
         for other, words in said.items():
             if other == seat:
@@ -282,6 +341,22 @@ class Host:
         st.reply = game.push(seat, said.get(seat) or "Done.", reply=line_id)
         if self.measure:
             self.timings.append(time.perf_counter() - started)
+
+    async def persist(self, game: HostedGame) -> str:
+        """Write the game's file if it changed, on a worker thread; "" or a sentence saying why not."""
+        unsaved, game.unsaved = game.unsaved, None
+        if unsaved is None:
+            return ""
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+        except OSError as e:
+            return f"The game could not be saved: {e.strerror or e}."
+        return ""
+
+    async def close_all(self) -> None:
+        """Say goodbye to every connection (the host is stopping)."""
+        for ws in list(self.conns.values()):
+            await _close(ws, "The host stopped. Your seat is kept; join again when it is back.")
 
     def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         ws = self.conns.get((game.id, seat))

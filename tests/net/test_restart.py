@@ -142,7 +142,7 @@ def test_a_host_killed_with_sigkill_resumes_its_game_and_players_reconnect(tmp_p
     host = _host(home, port, BIG_MONEY * 120)
     rc, out, err = finish(ben, ben_home, 90)
     host_rc, host_out, host_err = finish(host, home, 30)
-    assert rc == 0, err[-2000:]
+    assert rc == 0, (err[-2000:], out[-1500:], host_out[-1500:], host_err[-1000:])
     assert "The connection to the host was lost. Trying again." in out
     assert "Connected again." in out
     assert "Game over" in out.split("Connected again.")[-1]

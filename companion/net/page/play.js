@@ -30,7 +30,7 @@
     ws = new WebSocket(scheme + location.host + "/ws");
     ws.onopen = function () {
       const hello = {v: 1, type: "hello", code: code, name: name};
-      if (token) { hello.seat = seat; hello.token = token; hello.seen = seen; }
+      if (token) { hello.seat = seat; hello.token = token; if (seen > 0) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = function (event) {
@@ -43,9 +43,10 @@
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) { token = msg.token; localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token})); }
         setPrompt(msg.prompt || "");
-        if (unanswered && unanswered.id > (msg.last_line || 0)) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
+        if (unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
         if (msg.last_line >= nextId) nextId = msg.last_line + 1;
       } else if (msg.type === "say") {
+        if (unanswered && msg.reply >= unanswered.id) unanswered = null;
         if (msg.n <= seen) return;
         seen = msg.n;
         if (msg.text) show(msg.text);

@@ -1,0 +1,179 @@
+"""``Seating`` on the game's own seats API (companion.game.seats): one game, one session per person.
+
+Each person's seat gets its own ``SeatSession`` from ``attach``, writing to a buffer of its own. A line
+typed by a seat runs through ``run_for``; the game's commands then tell every other seat what it missed,
+in that seat's own session (``tell_others``), so after each line the host sends each seat exactly what
+its session's output received, and nothing else.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from companion.engine import Game
+from companion.game.activity import GameActivity
+from companion.net.seating import REFUSED, SeatSettings
+from companion.session import Session
+
+
+class _HostedActivity(GameActivity):
+    """The game activity with its saves written where the host keeps its games (never the autosave)."""
+
+    on_save: Any = None
+
+    def autosave(self) -> None:
+        if self.on_save is None:
+            return
+        try:
+            self.on_save()
+            self.save_problem = None
+        except OSError as e:
+            self.save_problem = f"The game could not be saved: {e.strerror or e}."
+
+
+class SessionSeats:
+    """One hosted game: the activity and an attached session for each person's seat."""
+
+    def __init__(self, game: Game, extra: dict[str, Any] | None = None) -> None:
+        seats = _seats_api()
+        self._seats = seats
+        extra = extra or {}
+        self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
+                                          if str(k).isdigit() and isinstance(v, str)}
+        self.act: Any = _HostedActivity(game, "hosted", extra)
+        self.names = [p.name for p in game.players]
+        self._people = list(self.act.people)
+        self.sessions: dict[int, Session] = {}
+        for seat in self._people:
+            self.sessions[seat] = seats.attach(self.act, seat, out=io.StringIO(), settings=SeatSettings())
+        for seat, bot in self.away_bots.items():
+            self._set_bot(seat, bot)
+        self.act.game.advance(self.act.agents)
+        if extra.get("started"):
+            self.act.catch_up()
+
+    # ---- facts ----
+    def people(self) -> list[int]:
+        return list(self._people)
+
+    def over(self) -> bool:
+        return self.act.over
+
+    def waiting_for(self) -> int | None:
+        d = self.act.pending
+        return None if d is None else d.player
+
+    def prompt(self, seat: int) -> str:
+        return self.act.prompt(seat)
+
+    # ---- lines ----
+    def _drain(self, seat: int) -> str:
+        s = self.sessions[seat]
+        out = s.out
+        text = out.getvalue() if isinstance(out, io.StringIO) else ""
+        s.out = io.StringIO()
+        return text.rstrip("\n")
+
+    def _drain_all(self) -> dict[int, str]:
+        return {p: text for p in self._people if (text := self._drain(p))}
+
+    def run(self, seat: int, line: str) -> dict[int, str]:
+        word = line.strip().split(" ", 1)[0].lower()
+        s = self.sessions[seat]
+        self._drain_all()
+        if word in REFUSED:
+            s.begin()
+            s.error(f'"{word}" is not available in a hosted game. Type help for what is.')
+            s.end()
+        else:
+            self._seats.run_for(s, line)
+        out = self._drain_all()
+        out.setdefault(seat, "")
+        return out
+
+    def tell(self, seat: int, text: str) -> None:
+        """Keep words a seat heard without typing (chat, notices) as a response of its own, for repeat."""
+        s = self.sessions.get(seat)
+        if s is None:
+            return
+        s.begin()
+        s.say(text)
+        s.end()
+        self._drain(seat)  # the host sends it itself
+
+    def start(self) -> dict[int, list[str]]:
+        from companion.engine.events import TurnStarted
+
+        g = self.act.game
+        k = g.setup.kingdom
+        first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
+        head = "\n".join(["The game starts.", f"Kingdom {k}" if k.name else f"Kingdom: {k}",
+                          f"{self.names[first]} goes first."])
+        for p in self._people:
+            self.tell(p, head)
+        self._seats.tell_others(self.act, None)
+        told = self._drain_all()
+        return {p: [head, told.get(p, "")] for p in self._people}
+
+    def catch_up(self, seat: int) -> str:
+        self._drain_all()
+        s = self.sessions[seat]
+        self._seats.tell_others(self.act, None)
+        lines = [self._drain(seat)]
+        if not self.act.over:
+            self._seats.run_for(s, "hand")
+            lines.append(self._drain(seat))
+        self._drain_all()
+        return "\n".join(x for x in lines if x)
+
+    # ---- bots for seats whose player is away ----
+    def _set_bot(self, seat: int, bot: str | None) -> None:
+        from companion.bots import make_bot
+
+        self.act.agents[seat] = None if bot is None else make_bot(bot, self.act.setup.seed + seat)
+
+    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
+        self._drain_all()
+        self.away_bots[seat] = bot
+        self._set_bot(seat, bot)
+        before = len(self.act.game.answers)
+        self.act.game.advance(self.act.agents)
+        if len(self.act.game.answers) != before:
+            self.act.autosave()
+        self._seats.tell_others(self.act, seat)
+        out = self._drain_all()
+        out.pop(seat, None)
+        return out
+
+    def take_back(self, seat: int) -> dict[int, str]:
+        self.away_bots.pop(seat, None)
+        self._set_bot(seat, None)
+        self.act.autosave()
+        return {seat: self.catch_up(seat)}
+
+    def dump(self, host: dict[str, Any]) -> str:
+        from companion.game import store
+
+        extra = self.act.extra()
+        extra.update(host)
+        extra["away_bots"] = {str(k): v for k, v in self.away_bots.items()}
+        return store.dump(self.act.game, extra)
+
+
+def _seats_api() -> Any:
+    import importlib
+
+    return importlib.import_module("companion.game.seats")
+
+
+def available() -> bool:
+    """Whether this version of the game has the seats API."""
+    try:
+        seats = _seats_api()
+    except ImportError:
+        return False
+    return all(hasattr(seats, n) for n in ("attach", "run_for", "tell_others"))
+
+
+__all__ = ["REFUSED", "SeatSettings", "SessionSeats", "available"]

@@ -1,0 +1,58 @@
+"""`companion join` in a real terminal (tmux): the local shell's line editor, Tab completion, words from
+the host while the player types (printed on their own line, the prompt and the typed text written again),
+and no colour."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+
+from companion.net.hosted import Options
+from tests.accessibility import sgr_sequences
+from tests.conftest import needs
+from tests.net.helpers import add_game, host_on_loopback
+from tests.net.test_hostile import hello as _hello, until
+from tests.terminal import Terminal, tmux_available
+
+CODE = "321321321"
+
+
+def test_join_in_a_terminal(tmp_path):
+    needs("tmux", tmux_available())
+    with host_on_loopback(tmp_path / "hosted") as running:
+        game = add_game(running, Options(3, ["bigmoney"], "First Game", 8), CODE)
+        args = ("join", f"127.0.0.1:{running.port}", "--code", CODE, "--name", "Ana")
+        with Terminal(tmp_path / "ana", args=args) as term:
+            term.wait_for("Waiting for 1 more player")
+
+            async def ben_joins_and_speaks() -> None:
+                async with aiohttp.ClientSession() as http:
+                    ws = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
+                    await ws.send_str(_hello("Ben", code=CODE))
+                    await until(ws, lambda m: "The game starts" in m.get("text", ""))
+                    term.wait_for("buy phase> ")  # the prompt the host gave, written again after its news
+                    term.type("card vil")  # Ana is typing when Ben speaks
+                    await asyncio.sleep(0.5)
+                    await ws.send_str('{"v":1,"type":"line","id":1,"text":"say good luck"}')
+                    await until(ws, lambda m: m.get("reply") == 1)
+                    await ws.close()
+
+            asyncio.run(ben_joins_and_speaks())
+            term.wait_for("Ben says: good luck")
+            term.key("Tab")  # the local line editor completes, with what was typed kept
+            term.wait_for("\bVillage")
+            assert "buy phase> card Village" in term.screen()
+            term.key("Enter")
+            term.wait_for("+2 Actions")
+            term.type("who")
+            term.key("Enter")
+            term.wait_for("Here: Ana")
+            screen = term.screen()
+            assert "Ben says: good luck" in screen
+            term.type("quit")
+            term.key("Enter")
+            term.wait_for("Your seat is kept")
+            raw = term.raw()
+        assert sgr_sequences(raw) == []
+        assert game.seats[0].name == "Ana"
