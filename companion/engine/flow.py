@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
-from companion.engine.decisions import ChooseCards, Decision, Purpose
+from companion.engine.decisions import ChooseBuy, ChooseCards, Decision, Purpose
 from companion.engine.events import Discarded, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
@@ -136,7 +136,7 @@ def take_turn(g: "Game") -> Steps:
     cost_modified = g.cost_modified
     buyable = g.buyable
     while t.buys > 0:
-        chosen = yield ChooseCards(p, BUY, None, None, 0, 1, source=buyable)
+        chosen = yield ChooseBuy(p, buyable)
         if not chosen:
             break
         t.bought = True
