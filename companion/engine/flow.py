@@ -6,7 +6,7 @@ from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
 from companion.engine.decisions import ChooseBuy, ChooseCards, Decision, Purpose
-from companion.engine.events import Discarded, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
+from companion.engine.events import Bought, Discarded, Gained, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.turn import Turn
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 Steps = Generator[Decision, Any, Any]
 PLAY_ACTION, PLAY_TREASURES, BUY = Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY
+DISCARD = Zone.DISCARD
 
 
 def play_game(g: "Game") -> Steps:
@@ -141,13 +142,17 @@ def take_turn(g: "Game") -> Steps:
             break
         t.bought = True
         card = chosen[0]
-        if t.gain_hooks or gain_reactors or card in on_gain or log is not None:
+        if t.gain_hooks or gain_reactors or card in on_gain or not supply.get(card):
             yield from g.buy(p, card)
-        else:  # the fast path: nothing can react to this gain, and nobody reads a log
-            t.coins -= card.cost if not t.action_discount and card not in cost_modified else g.cost(card)
+        else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
+            cost = card.cost if not t.action_discount and card not in cost_modified else g.cost(card)
+            t.coins -= cost
             t.buys -= 1
             supply[card] -= 1
             ps.discard.append(card)
+            if log is not None:
+                log.append(Bought(p, card, cost))
+                log.append(Gained(p, card, DISCARD, True))
 
     g.phase = Phase.CLEANUP
     if log is not None:
