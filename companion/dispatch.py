@@ -9,8 +9,6 @@ This module never imports cmd2.
 from __future__ import annotations
 
 import re
-import traceback
-from datetime import datetime, timezone
 from pathlib import Path
 
 from companion.cards.names import or_list, quote
@@ -106,6 +104,9 @@ def log_path() -> Path:
 def log_exception(line: str) -> Path | None:
     """Append the current exception's traceback to the error log; never raises."""
     try:
+        import traceback  # (here, not at the top: a one-shot command that works never needs them)
+        from datetime import datetime, timezone
+
         path = log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists() and path.stat().st_size > LOG_LIMIT:
