@@ -339,14 +339,14 @@ def main() -> None:
     cg = not ns.no_callgrind
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start")
     compare("Big Money mirror, First Game, 2 players, no log", workers, "bm", n(500), rounds, tree_of,
-            100, cg)
-    compare("Big Money mirror with companion's event log on", workers, "bm-log", n(500), rounds, tree_of, 100, cg)
+            40, cg)
+    compare("Big Money mirror with companion's event log on", workers, "bm-log", n(500), rounds, tree_of, 40, cg)
     compare("General bot, random base kingdoms, 2 players", workers, "general-base-2", n(100), rounds, tree_of,
-            20, cg)
+            10, cg)
     compare("General bot, random kingdoms of all 51 cards, 2 players", workers, "general-all-2", n(100), rounds,
-            tree_of, 20, cg)
-    compare("General bot, random kingdoms of all 51 cards, 4 players", workers, "general-all-4", n(50), rounds,
             tree_of, 10, cg)
+    compare("General bot, random kingdoms of all 51 cards, 4 players", workers, "general-all-4", n(50), rounds,
+            tree_of, 5, cg)
     compare_ms("Undo: a whole general-bot game replayed with its log", workers, "undo", n(50), rounds)
     compare_ms("Save: a finished game to JSON text", workers, "save", n(50), rounds)
     compare_ms("Load: JSON text to a game, replayed and checked", workers, "load", n(50), rounds)
