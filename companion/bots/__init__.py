@@ -1,25 +1,59 @@
-"""Bots: Big Money, Big Money Ultimate, the general bot for every card, and a seeded random bot.
+"""Bots: the levels (easy, normal, strong), the Big Money family, and a seeded random bot.
 
-Every bot has ``decide(view, decision)`` and sees only its player's view.
+Every bot has ``decide(view, decision)`` and sees only its player's view. ``bot_name`` is the one place
+a typed bot name is resolved (``new``, ``host``, ``simulate`` and saved games all use it). The names
+and their summaries are plain data here, so ``help bots`` does not load the bots; the classes are
+imported when first used.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import importlib
+from typing import Any
 
-from companion.bots.bigmoney import BigMoney, BigMoneyUltimate
-from companion.bots.general import GeneralBot
-from companion.bots.random_bot import RandomBot
 from companion.cards.names import or_list, quote
 
-BOTS: dict[str, Callable[[int], Any]] = {
-    "bigmoney": BigMoney,
-    "bmu": BigMoneyUltimate,
-    "general": GeneralBot,
-    "random": RandomBot,
+# The drawing cards Big Money is played with, each as its own bot: smithy-bm, council-room-bm...
+DRAWING_CARDS = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Laboratory", "Sentry", "Rabble", "Vault",
+                 "Magnate", "Watchtower")
+
+
+def bm_name(card: str) -> str:
+    """``Council Room`` to ``council-room-bm``."""
+    return card.lower().replace("'", "").replace(" ", "-") + "-bm"
+
+
+# name: (module, class), in the order help bots says them.
+_CLASSES: dict[str, tuple[str, str]] = {
+    "easy": ("easy", "EasyBot"),
+    "normal": ("general", "GeneralBot"),
+    "strong": ("strong", "StrongBot"),
+    "bigmoney": ("bigmoney", "BigMoney"),
+    "bmu": ("bigmoney", "BigMoneyUltimate"),
+    **{bm_name(card): ("bigmoney", "BigMoneyWith") for card in DRAWING_CARDS},
+    "random": ("random_bot", "RandomBot"),
+}
+BOTS = tuple(_CLASSES)
+_CARD_OF = {bm_name(card): card for card in DRAWING_CARDS}
+DEFAULT_BOT = "strong"
+# One short line each, for help bots.
+SUMMARIES: dict[str, str] = {
+    "easy": "plays every card plainly; for beginners.",
+    "normal": "buys the kingdom's good cards with money; a fair game.",
+    "strong": "picks the kingdom's best plan; the default.",
+    "bigmoney": "Big Money: buys only Treasures and Provinces.",
+    "bmu": "Big Money Ultimate: money, Duchies and Estates late.",
+    **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
+    "random": "any legal move at random; for testing.",
+}
+# What a bot seat is called at the table.
+DISPLAY: dict[str, str] = {
+    "easy": "Easy Bot", "normal": "Bot", "strong": "Strong Bot", "bigmoney": "Big Money", "bmu": "Ultimate",
+    "random": "Random", **{bm_name(card): f"{card} Bot" for card in DRAWING_CARDS},
 }
 ALIASES = {"bm": "bigmoney", "big money": "bigmoney", "bigmoneyultimate": "bmu", "big money ultimate": "bmu",
-           "ultimate": "bmu"}
+           "ultimate": "bmu", "general": "normal", "default": "strong", "beginner": "easy", "medium": "normal",
+           "hard": "strong"}
 
 
 class UnknownBot(ValueError):
@@ -27,15 +61,34 @@ class UnknownBot(ValueError):
 
 
 def bot_name(typed: str) -> str:
-    key = typed.strip().lower()
+    """The registry's name for a typed bot name (``Smithy BM``, ``general``, ``Strong``); UnknownBot if none."""
+    key = " ".join(typed.strip().lower().replace("_", " ").split())
     key = ALIASES.get(key, key)
-    if key not in BOTS:
-        raise UnknownBot(f"no bot named {quote(typed)}. Choose {or_list(list(BOTS))}.")
+    if key not in _CLASSES:
+        dashed = key.replace("'", "").replace(" ", "-")
+        if dashed.endswith("bm") and not dashed.endswith("-bm"):
+            dashed = dashed[:-2].rstrip("-") + "-bm"
+        key = ALIASES.get(dashed, dashed)
+    if key not in _CLASSES:
+        raise UnknownBot(f"no bot named {quote(typed)}. Choose {or_list(['easy', 'normal', 'strong', 'bmu'])}; "
+                         "help bots lists all.")
     return key
 
 
+def _class(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(f"companion.bots.{module}"), name)
+
+
 def make_bot(name: str, seed: int = 0) -> Any:
-    return BOTS[bot_name(name)](seed)
+    key = bot_name(name)
+    cls = _class(*_CLASSES[key])
+    if key in _CARD_OF:
+        return cls(seed, _CARD_OF[key])
+    return cls(seed)
+
+
+def display_name(name: str) -> str:
+    return DISPLAY[bot_name(name)]
 
 
 def agents_for(setup: Any) -> list[Any]:
@@ -43,4 +96,18 @@ def agents_for(setup: Any) -> list[Any]:
     return [None if seat.bot is None else make_bot(seat.bot, setup.seed + i) for i, seat in enumerate(setup.seats)]
 
 
-__all__ = ["BOTS", "BigMoney", "BigMoneyUltimate", "GeneralBot", "RandomBot", "UnknownBot", "agents_for", "bot_name", "make_bot"]
+_LAZY = {"BigMoney": ("bigmoney", "BigMoney"), "BigMoneyUltimate": ("bigmoney", "BigMoneyUltimate"),
+         "BigMoneyWith": ("bigmoney", "BigMoneyWith"), "EasyBot": ("easy", "EasyBot"),
+         "GeneralBot": ("general", "GeneralBot"), "RandomBot": ("random_bot", "RandomBot"),
+         "StrongBot": ("strong", "StrongBot")}
+
+
+def __getattr__(name: str) -> Any:  # the bot classes, imported when first asked for
+    if name in _LAZY:
+        return _class(*_LAZY[name])
+    raise AttributeError(f"module 'companion.bots' has no attribute {name!r}")
+
+
+__all__ = ["BOTS", "DEFAULT_BOT", "SUMMARIES", "BigMoney", "BigMoneyUltimate", "BigMoneyWith", "EasyBot",
+           "GeneralBot", "RandomBot", "StrongBot", "UnknownBot", "agents_for", "bot_name", "display_name",
+           "make_bot"]

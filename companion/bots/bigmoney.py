@@ -11,11 +11,11 @@ from typing import Any
 from companion.bots.cardsense import (
     COLONY, COPPER, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
 )
+from companion.bots import bm_name
 from companion.bots.general import GeneralBot
 from companion.cards import Card
 from companion.engine.decisions import Decision, Purpose
 
-_TERMINAL_DRAW = ("Smithy", "Council Room", "Library", "Witch", "Moat")
 
 
 _PLAIN = frozenset({COPPER, SILVER, GOLD, PLATINUM})  # cards hash by identity: no names needed
@@ -62,53 +62,65 @@ class BigMoney(GeneralBot):
         return ()
 
 
-class BigMoneyUltimate(BigMoney):
-    """Big Money Ultimate with one terminal drawing card (Smithy first): the well-known rule set.
+def _ultimate_buy(view: Any, drawer: Card | None) -> tuple[Card, ...]:
+    """The Big Money Ultimate rule, with one drawing card or none."""
+    coins = view.coins
+    pile = view.pile
+    money = money_total(view)
+    provinces = pile(PROVINCE)
+    if view.uses_colony:
+        if coins >= 11 and pile(COLONY) and money > 32:
+            return (COLONY,)
+        if coins >= 9 and pile(PLATINUM) and pile(COLONY) > 4:
+            return (PLATINUM,)
+        if coins >= 8 and pile(PROVINCE) and (money > 18 and pile(COLONY) <= 6):
+            return (PROVINCE,)
+    if coins >= 8 and provinces and money > 18:
+        return (PROVINCE,)
+    if coins >= 5 and pile(DUCHY) and provinces <= 4:
+        return (DUCHY,)
+    if coins >= 2 and pile(ESTATE) and provinces <= 2:
+        return (ESTATE,)
+    if coins >= 6 and pile(GOLD):
+        return (GOLD,)
+    if coins >= 5 and pile(DUCHY) and provinces <= 6:
+        return (DUCHY,)
+    if drawer is not None and coins >= view.cost(drawer) and pile(drawer):
+        if view.count_owned(drawer) * 11 < view.total_cards():
+            return (drawer,)
+    if coins >= 3 and pile(SILVER):
+        return (SILVER,)
+    return ()
 
-    Province once the deck's money passes 18 (Colony games: Colony past 32, Platinum before); Duchy with
-    4 or fewer Provinces left, Estate with 2 or fewer; Gold; Duchy with 6 or fewer; the drawing card
-    while there is fewer than one per 11 cards; Silver.
+
+class BigMoneyUltimate(BigMoney):
+    """Big Money Ultimate, the standard rule set: no kingdom cards.
+
+    Province once the deck's money passes 18 (Colony games: Colony past 32, Platinum while more than
+    4 Colonies are left); Duchy with 4 or fewer Provinces left, Estate with 2 or fewer; Gold; Duchy
+    with 6 or fewer; Silver.
     """
 
     name = "bmu"
 
-    def __init__(self, seed: int = 0) -> None:
+    def buy(self, view: Any) -> tuple[Card, ...]:
+        return _ultimate_buy(view, None)
+
+
+class BigMoneyWith(BigMoney):
+    """Big Money Ultimate with one drawing card (``smithy-bm``): one copy per 11 cards, bought after
+    Gold and the Duchies, before Silver. Without that card in the kingdom it is Big Money Ultimate."""
+
+    def __init__(self, seed: int = 0, card: str = "Smithy") -> None:
         super().__init__(seed)
+        self.card_name = card
+        self.name = bm_name(card)
         self._drawer: Card | None | bool = False
 
     def drawer(self, view: Any) -> Card | None:
         if self._drawer is False:
-            kingdom = {c.name: c for c in view.kingdom}
-            self._drawer = next((kingdom[n] for n in _TERMINAL_DRAW if n in kingdom), None)
+            self._drawer = next((c for c in view.kingdom if c.name == self.card_name), None)
         return self._drawer  # type: ignore[return-value]
 
     def buy(self, view: Any) -> tuple[Card, ...]:
-        coins = view.coins
-        pile = view.pile
-        money = money_total(view)
-        provinces = pile(PROVINCE)
-        if view.uses_colony:
-            if coins >= 11 and pile(COLONY) and money > 32:
-                return (COLONY,)
-            if coins >= 9 and pile(PLATINUM) and pile(COLONY) > 4:
-                return (PLATINUM,)
-            if coins >= 8 and pile(PROVINCE) and (money > 18 and pile(COLONY) <= 6):
-                return (PROVINCE,)
-        if coins >= 8 and provinces and money > 18:
-            return (PROVINCE,)
-        if coins >= 5 and pile(DUCHY) and provinces <= 4:
-            return (DUCHY,)
-        if coins >= 2 and pile(ESTATE) and provinces <= 2:
-            return (ESTATE,)
-        if coins >= 6 and pile(GOLD):
-            return (GOLD,)
-        if coins >= 5 and pile(DUCHY) and provinces <= 6:
-            return (DUCHY,)
-        drawer = self.drawer(view)
-        if drawer is not None and coins >= view.cost(drawer) and pile(drawer):
-            if view.count_owned(drawer) * 11 < view.total_cards():
-                return (drawer,)
-        if coins >= 3 and pile(SILVER):
-            return (SILVER,)
-        return ()
-
+        return _ultimate_buy(view, self.drawer(view))

@@ -79,6 +79,21 @@ def junk_rank(card: Card, view: Any) -> int:
     return 20 - card.cost - BUY_VALUE.get(card.name, 0)
 
 
+def trash_rank(card: Card, view: Any) -> int:
+    """How willing a bot is to trash a card (higher: sooner). Unlike ``junk_rank`` (for discarding),
+    points are never thrown away: a forced trash takes a Copper before a Province, and late in the
+    game an Estate is kept too."""
+    if card is CURSE:
+        return 100
+    if card.is_victory and not card.is_action and not card.is_treasure:
+        if card is ESTATE and not late(view):
+            return 90
+        return -40 - 10 * (card.vp or 0)
+    if card is COPPER:
+        return 50
+    return 20 - card.cost - BUY_VALUE.get(card.name, 0)
+
+
 def keep_rank(card: Card, view: Any) -> int:
     return -junk_rank(card, view)
 

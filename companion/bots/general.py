@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from companion.bots.cardsense import (
     BUY_VALUE, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
-    PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total,
+    PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total, trash_rank,
 )
 from companion.cards import Card
 from companion.engine.decisions import (
@@ -31,10 +31,11 @@ def _distinct(cards: Iterable[Card]) -> dict[Card, None]:
 
 
 class GeneralBot:
-    name = "general"
+    name = "normal"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.why = ""  # the reason for the last answer, where one was worked out (hint says it)
 
     # ---- dispatch ----
     def decide(self, view: Any, d: Decision) -> Any:
@@ -99,14 +100,32 @@ class GeneralBot:
     def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
         ranked = _sorted(_distinct(options), lambda c: -PLAY_ORDER.get(c.name, 50))
+        skipped: list[str] = []
         for c in ranked:
             if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
+                skipped.append(f"{c.name} has no other Action to play")
                 continue
             if c.name == "Moneylender" and COPPER not in hand:
+                skipped.append("Moneylender has no Copper to trash")
                 continue
-            if c.name in ("Bishop", "Remodel", "Expand") and not late(view) and not self.has_junk(view):
+            if c.name in ("Bishop", "Remodel", "Expand", "Forge") and not late(view) and not self.has_junk(view):
+                skipped.append(f"{c.name} has nothing worth trashing")
                 continue
+            others = [o for o in ranked if o is not c]
+            if c in VILLAGES:
+                self.why = "it gives +2 Actions" + (f", so {others[0].name} can still be played after it." if others
+                                                    else ".")
+            elif c in NON_TERMINAL:
+                self.why = "it gives its Action back, so play it before the Actions that do not."
+            elif c in MULTIPLIERS:
+                self.why = "it plays your best other Action twice" + (" or more." if c.name == "King's Court" else ".")
+            elif view.actions > 1:
+                self.why = f"it is your best Action, and you have {view.actions} Actions."
+            else:
+                self.why = "it is your best Action for your last Action" + (
+                    f"; {others[0].name} would do less." if others else ".")
             return (c,)
+        self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
 
     def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
@@ -122,7 +141,7 @@ class GeneralBot:
 
     def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
-        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        ranked = _sorted(options, lambda c: -trash_rank(c, view))
         is_late = late(view)
         money = money_total(view)
 
@@ -222,7 +241,9 @@ class GeneralBot:
                 opts = {c: None for c in opts if c.name != "Mint"}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
         if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
-            return best
+            # Gold over a 5-cost card (Laboratory, Market) at 6 coins; a curser's first two copies first
+            if not ok(GOLD) or view.cost(best) >= 6 or (best.name in ("Witch", "Charlatan") and owned[best] < 2):
+                return best
         if ok(GOLD):
             return GOLD
         density = money / max(1, sum(owned.values()))
@@ -247,16 +268,21 @@ class GeneralBot:
                 return c
             if name == "Hoard" and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
                 return c
-            if name in ("Expand", "Forge") and have < 1 and not is_late and sum(owned.values()) >= 14:
+            if name == "Expand" and have < 1 and not is_late and sum(owned.values()) >= 14:
                 return c
-            if name == "Workshop" and have < 2 and any(k.name == "Gardens" for k in view.kingdom):
-                return c
+            if name == "Workshop" and have < 4 and view.cost(c) >= max(view.cost(o) for o in opts) - 1 \
+                    and any(k.name == "Gardens" for k in view.kingdom):
+                return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 
     def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
         total = sum(owned.values())
         terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
         villages = sum(n for c, n in owned.items() if c in VILLAGES)
+        multipliers = sum(n for c, n in owned.items() if c in MULTIPLIERS)
+        actions = sum(n for c, n in owned.items() if view.is_action(c)) - multipliers
+        silvers = owned[SILVER]
+        junk = owned[CURSE] + owned[ESTATE]
         best, best_key = None, None
         for c in opts:
             value = BUY_VALUE.get(c.name)
@@ -269,6 +295,14 @@ class GeneralBot:
                     continue
                 if owned[c] >= 1 and c.name in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"):
                     continue
+                if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
+                    continue  # Throne Room and King's Court need Actions to play
+                if c in NON_TERMINAL and c not in VILLAGES and owned[c] >= max(2, total // 6):
+                    continue  # cantrips, but not a deck of them
+                if c.name == "Merchant" and owned[c] >= silvers:
+                    continue  # Merchant pays only with a Silver
+                if c.name == "Forge" and junk < 3:
+                    continue  # Forge needs cards to trash
             elif owned[c] >= 3 and c.name in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"):
                 continue
             key = (view.cost(c) + value, value)

@@ -28,21 +28,28 @@ AREAS: dict[str, tuple[str, ...]] = {
         "quit", "exit", "bye",
     ),
     "companion.commands.setup": ("sets", "setup"),
-    "companion.commands.game": (
-        "new", "play", "buy", "end", "options", "choose", "done", "status", "hand", "supply", "deck",
-        "discard", "trash", "score", "kingdom", "log", "undo", "save", "load", "games", "resume",
+    "companion.commands.game_new": ("new",),
+    "companion.commands.game_turn": ("play", "buy", "end", "options", "choose", "done"),
+    "companion.commands.game_views": (
+        "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
-    "companion.commands.table": (
-        "table", "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score",
-        "count", "status", "log",
+    "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
+    "companion.commands.game_position": ("position",),
+    "companion.commands.table_entries": (
+        "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
+    "companion.commands.table": ("table", "status"),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
+    "companion.shell.editors": ("input",),
+    "companion.commands.coach": ("hint", "bots"),
+    "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
 # its area only when there is something to offer (a table or a game to resume).
 STARTERS: tuple[str, ...] = (
+    "companion.commands.starting:clear_abandoned",  # temporary files of saves that were killed
     "companion.commands.starting:offer_table",  # says what to type: before the game's question
     "companion.commands.starting:offer_game",
 )

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
-from companion.bots import UnknownBot, bot_name, make_bot
+from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, make_bot
 from companion.commands.registry import ArgumentParser, CommandError, command
 from companion.engine import Game, GameEndReason, GameSetup
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
@@ -156,9 +156,9 @@ def _parser() -> ArgumentParser:
     usage="simulate and options",
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
     topic="Bot simulations",
-    details=("Options: --games, --players, --bots (bigmoney, bmu, general or random), --kingdom (a set, 10 "
-             "cards with commas, or random), --sets, --colony on, off or rule, --seed, and --jobs (processes; "
-            "all cores unless given: the results are the same)."),
+    details=("Options: --games, --players, --bots (strong, normal, easy, bmu, smithy-bm...: help bots lists them), "
+             "--kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, --seed, and "
+             "--jobs (processes; all cores unless given: the results are the same)."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)
@@ -176,7 +176,7 @@ def run(session: Session, args: str) -> None:
     if not 2 <= players <= 6:
         raise CommandError(f'"{players}" players is not possible. Type a number from 2 to 6.')
     if not bots:
-        bots = ["general"] * players
+        bots = [DEFAULT_BOT] * players
     elif len(bots) == 1:
         bots = bots * players
     elif len(bots) != players:

@@ -19,12 +19,14 @@ PLAY_ACTION, PLAY_TREASURES, BUY = Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, 
 DISCARD = Zone.DISCARD
 
 
-def play_game(g: "Game") -> Steps:
+def play_game(g: "Game", resume: str | None = None) -> Steps:
+    """The game's turns; ``resume`` (a position's phase) goes on with a turn already under way."""
     supply = g.supply
     province, colony, empty_to_end = g.province, g.colony, g.empty_to_end
     limit = g.setup.turn_limit
     while True:
-        yield from take_turn(g)
+        yield from take_turn(g, resume)
+        resume = None
         # end_reason(g), inlined: it is checked after every turn
         if not supply[province]:
             reason = GameEndReason.PROVINCES
@@ -57,17 +59,21 @@ def end_reason(g: "Game") -> GameEndReason | None:
     return None
 
 
-def take_turn(g: "Game") -> Steps:
+def take_turn(g: "Game", resume: str | None = None) -> Steps:
+    """One turn; ``resume`` is a position's phase (start, action, treasures, buy) to go on from."""
     p = g.current
     ps = g.players[p]
-    ps.turns += 1
-    t = g.turn = Turn(p)
     log = g.log if g.logging else None
-    if log is not None:
-        log.append(TurnStarted(p, ps.turns))
-    g.phase = Phase.START
+    if resume is None:
+        ps.turns += 1
+        t = g.turn = Turn(p)
+        if log is not None:
+            log.append(TurnStarted(p, ps.turns))
+        g.phase = Phase.START
+    else:
+        t = g.turn
     starters = g.start_reactors
-    if starters:
+    if starters and resume in (None, "start"):
         while True:
             options = [c for c in ps.hand if c in starters]
             if not options:
@@ -78,11 +84,13 @@ def take_turn(g: "Game") -> Steps:
             g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
             yield from g.play(p, chosen[0])
 
-    g.phase = Phase.ACTION
-    if log is not None:
-        log.append(PhaseStarted(p, Phase.ACTION))
+    acting = resume in (None, "start", "action")
+    if acting:
+        g.phase = Phase.ACTION
+        if log is not None and resume != "action":
+            log.append(PhaseStarted(p, Phase.ACTION))
     actions = g.actions
-    while t.actions > 0:
+    while acting and t.actions > 0:
         options = [c for c in ps.hand if c in actions]
         if not options:
             break
@@ -93,12 +101,13 @@ def take_turn(g: "Game") -> Steps:
         yield from g.play(p, chosen[0])
 
     g.phase = Phase.BUY
-    if log is not None:
+    if log is not None and acting:
         log.append(PhaseStarted(p, Phase.BUY))
     treasures = g.treasures
     fx = g.fx
     plain = g.plain_coins
-    while True:
+    silver = g.silver
+    while resume != "buy" and not t.bought:
         options = [c for c in ps.hand if c in treasures]
         if not options:
             break
@@ -115,6 +124,8 @@ def take_turn(g: "Game") -> Steps:
                 ps.hand = [c for c in ps.hand if c not in treasures]
                 ps.play += chosen
                 t.coins += coins
+                if silver in chosen:
+                    t.silver_played = True
                 if log is not None:
                     log.extend(Played(p, card) for card in chosen)
                 continue
@@ -127,6 +138,8 @@ def take_turn(g: "Game") -> Steps:
                     continue
                 ps.play.append(card)
                 t.coins += eff.coin
+                if card is silver:
+                    t.silver_played = True
                 if log is not None:
                     log.append(Played(p, card))
             elif card in ps.hand:

@@ -75,6 +75,20 @@ class GainedCard:
         return self.zone is self.to and self.zone is not Zone.TRASH
 
 
+class ThisCard:
+    """One play of a card: ``here`` while that very card is still in play.
+
+    Cards are shared values (every Investment is the same Card), so "trash this" cannot look for the
+    card in play: another copy may be there. Throne Room and Tiara play a card again with the same
+    ThisCard, so once the first play has trashed it, the second cannot trash it again.
+    """
+
+    __slots__ = ("here",)
+
+    def __init__(self) -> None:
+        self.here = True
+
+
 class Game:
     """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
 
@@ -87,7 +101,7 @@ class Game:
         self.check_bots = check_bots
         self.log: list[Event] = []
         self.answers: list[Answer] = []
-        copper, estate, province, colony = _basics()
+        copper, estate, silver, province, colony = _basics()
         self.kingdom = setup.kingdom
         n = setup.players
         self.supply: dict[Card, int] = dict(rules.pile_sizes[n - 2])
@@ -110,22 +124,36 @@ class Game:
         self.plain_coins = rules.plain_coins
         self.on_gain_cards = rules.on_gain
         self.province = province
+        self.silver = silver
         self.colony = colony if setup.kingdom.platinum_colony else None
         self.empty_to_end = 4 if n >= 5 else 3
         self.immune: frozenset[int] = frozenset()  # players unaffected by the Attack being resolved
+        self.this = ThisCard()  # the card whose instructions are being followed (see ThisCard)
         self.phase = Phase.START
         self.result: GameOver | None = None
-        rnd = self.rng.random
-        for ps in self.players:
-            ps.deck = [copper] * 7 + [estate] * 3
-            shuffle(ps.deck, rnd)
-        self.current = self.rng.randrange(n)
-        self.turn = Turn(self.current)
-        for p in range(n):
-            self.draw(p, 5)
+        self.draws = 0  # random numbers drawn for shuffles since the setup (a position records it)
+        start = setup.start
+        if start is None:
+            rnd = self.rng.random
+            for ps in self.players:
+                ps.deck = [copper] * 7 + [estate] * 3
+                shuffle(ps.deck, rnd)
+            self.current = self.rng.randrange(n)
+            self.turn = Turn(self.current)
+            for p in range(n):
+                self.draw(p, 5)
+        else:
+            from companion.engine.position import place
+
+            place(self, start)
+            self.phase = Phase.BUY if start.phase in ("treasures", "buy") else \
+                Phase.ACTION if start.phase == "action" else Phase.START
         self.views: list[PlayerView] = [PlayerView(self, p) for p in range(n)]
-        self._flow = self._main()
-        self.pending: Decision | None = next(self._flow)
+        self._flow = self._main(None if start is None else start.phase)
+        try:
+            self.pending: Decision | None = next(self._flow)
+        except StopIteration:  # a position whose turn ends the game before anyone is asked anything
+            self.pending = None
 
     # ---- the driver -----------------------------------------------------------------------------
     def answer(self, answer: Any, person: bool = True, check: bool = True) -> None:
@@ -189,11 +217,11 @@ class Game:
         return PlayerView(self, player)
 
     # ---- the flow of the game -------------------------------------------------------------------
-    def _main(self) -> Steps:
+    def _main(self, resume: str | None = None) -> Steps:
         """The game's flow: a generator of Decisions (play_game itself, one generator fewer per answer)."""
         from companion.engine.flow import play_game
 
-        return play_game(self)
+        return play_game(self, resume)
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -287,6 +315,7 @@ class Game:
         if not disc:
             return
         shuffle(disc, self.rng.random)
+        self.draws += len(disc) - 1
         if self.logging:
             self.log.append(Shuffled(player, len(disc)))
         disc.extend(ps.deck)  # the shuffled discard pile goes under the deck
@@ -484,19 +513,26 @@ class Game:
             self.log.append(Bought(player, card, cost))
         return (yield from self.gain(player, card, Zone.DISCARD, True))
 
-    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None) -> Steps:
+    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None,
+             this: "ThisCard | None" = None) -> Steps:
         """Play ``card``: move it into play from ``source`` (None: it is already in play, as when
-        Throne Room plays it again), then follow its instructions."""
+        Throne Room plays it again, passing the ``this`` the first play returned), then follow its
+        instructions. Returns the ThisCard that tracks that very card while it is in play."""
         ps = self.players[player]
+        if this is None:
+            this = ThisCard()
         if source is not None:
             if source is Zone.HAND:
                 ps.hand.remove(card)
             elif not remove_last(ps.zone(source), card):
-                return
+                this.here = False
+                return this
             ps.play.append(card)
         if self.logging:
             self.log.append(Played(player, card, by))
         t = self.turn
+        if card.name == "Silver":
+            t.silver_played = True
         if t.play_hooks:
             for hook in list(t.play_hooks):
                 hook(self, player, card)
@@ -507,11 +543,13 @@ class Game:
         if eff.coin:
             t.coins += eff.coin
         if eff.play is not None:
+            self.this = this  # read by an effect that refers to "this" card before its first question
             steps = eff.play(self, player, card)
             if steps is not None:
                 yield from steps
         if attack:
             self.immune = frozenset()
+        return this
 
     def _attack_reactions(self, player: int, attack: Card) -> Steps:
         immune = set()
@@ -565,10 +603,10 @@ class Game:
 
 
 @lru_cache(maxsize=1)
-def _basics() -> tuple[Card, Card, Card, Card]:
-    """Copper, Estate, Province and Colony, looked up once, not in every game's set-up."""
+def _basics() -> tuple[Card, Card, Card, Card, Card]:
+    """Copper, Estate, Silver, Province and Colony, looked up once, not in every game's set-up."""
     cat = catalogue()
-    return cat["Copper"], cat["Estate"], cat["Province"], cat["Colony"]
+    return cat["Copper"], cat["Estate"], cat["Silver"], cat["Province"], cat["Colony"]
 
 
 def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain:
@@ -578,4 +616,4 @@ def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain
     return WhenGain(card.name, lambda game, g: respond(game, player, card, g), reaction.interplay, reaction.applies)
 
 
-__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer"]
+__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer", "ThisCard"]

@@ -16,6 +16,7 @@ from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
+from companion.locks import Held
 
 
 class GameActivity:
@@ -33,7 +34,10 @@ class GameActivity:
         who = extra.get("mark_people")
         self.mark_people: list[int] = list(who) if isinstance(who, list) and len(who) == len(self.marks) \
             else [-1] * len(self.marks)  # the seat that gave each command (-1: not known)
-        self.save_name = save_name
+        named = extra.get("name")
+        self.save_name = named if save_name == store.AUTOSAVE and isinstance(named, str) else save_name
+        self.held: Held | None = None  # the lock on the game being played; None while read-only
+        self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.supply_heard: dict[int, dict[Any, int]] = {p: dict(game.setup.kingdom.pile_sizes(game.n))
@@ -89,6 +93,7 @@ class GameActivity:
     @contextmanager
     def change(self) -> Iterator[None]:
         """Answers given inside are all kept and saved, or, on any exception, all taken back."""
+        self.check_writable()
         start = len(self.game.answers)
         by = self.holder
         try:
@@ -113,6 +118,7 @@ class GameActivity:
 
     def undo(self) -> None:
         """Take back the last command that changed the game; IllegalAnswer if there is none."""
+        self.check_writable()
         game = self.game
         if self.marks:
             target = self.marks.pop()
@@ -142,8 +148,24 @@ class GameActivity:
     def extra(self) -> dict[str, Any]:
         return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
 
+    def check_writable(self) -> None:
+        """CommandError if this game is open read-only here (another window is playing it)."""
+        if self.read_only:
+            from companion.commands.registry import CommandError
+
+            raise CommandError("this game is open read-only here, as another window is playing it. "
+                               "Close that window, then type resume.")
+
+    def release(self) -> None:
+        """Give up the lock on the game being played (it is saved after every change)."""
+        if self.held is not None:
+            self.held.release()
+            self.held = None
+
     def autosave(self) -> None:
         """Save at once; a failure is remembered and said, never raised."""
+        if self.read_only:
+            return
         try:
             store.write(store.AUTOSAVE, self.game, self.extra())
             self.save_problem = None

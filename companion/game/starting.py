@@ -8,8 +8,6 @@ from companion.cards.names import quote
 from companion.engine import GameSetup, Seat
 from companion.kingdom import KingdomError, choose_kingdom
 
-BOT_NAMES = {"bigmoney": "Big Money", "bmu": "Ultimate", "general": "Bot", "random": "Random"}
-
 
 class SetupError(ValueError):
     """Options that cannot make a game; ``str()`` quotes what was typed and says what to type instead."""
@@ -29,7 +27,7 @@ def bool_or_random(value: str) -> bool | None:
 def build_setup(players: int | None, bots: list[str] | None, names: list[str], kingdom_text: str,
                 sets: str | None, seed: int | None, colony: bool | None) -> GameSetup:
     """The setup from new's options: people first, then bots. SetupError for anything wrong."""
-    from companion.bots import UnknownBot, bot_name
+    from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, display_name
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -43,7 +41,7 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
     if not 2 <= players <= 6:
         raise SetupError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
     if bot_kinds is None:  # names without --bots are the people at the keyboard; bots fill the other seats
-        bot_kinds = ["bigmoney"] * (players - max(1, min(named, players)))
+        bot_kinds = [DEFAULT_BOT] * (players - max(1, min(named, players)))
     if len(bot_kinds) >= players:
         raise SetupError(f"{len(bot_kinds)} bots leave no seat for a person. Type fewer bots, or simulate.")
     people = players - len(bot_kinds)
@@ -64,7 +62,7 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
             name = "You" if people == 1 else f"Player {i + 1}"
         else:
             kind = bot_kinds[i - people]
-            name = BOT_NAMES[kind]
+            name = display_name(kind)
         base, k = name, 2
         while name.lower() in taken:
             name, k = f"{base} {k}", k + 1

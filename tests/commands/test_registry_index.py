@@ -20,7 +20,7 @@ def test_the_index_names_exactly_what_each_area_registers() -> None:
 
 
 def test_every_starter_resolves_to_a_function() -> None:
-    assert [h.__name__ for h in registry.start_hooks()] == ["offer_table", "offer_game"]
+    assert [h.__name__ for h in registry.start_hooks()] == ["clear_abandoned", "offer_table", "offer_game"]
 
 
 def test_a_card_lookup_loads_no_other_area(tmp_path) -> None:
@@ -29,7 +29,8 @@ def test_a_card_lookup_loads_no_other_area(tmp_path) -> None:
         "from companion.cli import run\n"
         "run(['card', 'C1'])\n"
         "heavy = [m for m in ('cmd2', 'companion.engine', 'companion.game', 'companion.table', 'companion.bots',"
-        " 'companion.braille', 'companion.commands.game', 'companion.commands.table') if m in sys.modules]\n"
+        " 'companion.braille', 'companion.commands.game', 'companion.commands.table', 'companion.commands.table_entries',"
+        " 'companion.commands.table_session') if m in sys.modules]\n"
         "print('loaded:', heavy)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_HOME=str(tmp_path))

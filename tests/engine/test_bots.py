@@ -16,23 +16,24 @@ from tests.engine.scene import CAT, Scene, card, cards
 MIX = "Copper, Estate, Silver, Curse, Gold, Village, Duchy, Copper, Smithy, Province, Copper, Estate"
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
 @pytest.mark.parametrize("name", sorted(c.name for c in CAT.kingdom))
-def test_general_bot_answers_every_decision_of_every_card(name: str) -> None:
+def test_every_level_answers_every_decision_of_every_card(name: str, level: str) -> None:
     others = ["Village", "Smithy", "Moat", "Watchtower", "Mine", "Festival", "Gardens", "Quarry", "Witch"]
     s = Scene([name] + [o for o in others if o != name][:9], players=3, colony=True)
-    g = s.game
-    g.check_bots = True  # every answer is validated
     for p in range(3):
         s.set(p, hand=f"{name}, {name}, Copper, Estate, Silver, Moat, Watchtower" if p else
               f"{name}, {name}, King's Court, Throne Room, Copper, Silver, Estate, Curse",
               deck=MIX, discard="Gold, Village, Estate, Copper")
     s.start(0)
-    bots = [GeneralBot(p) for p in range(3)]
+    g = s.game
+    g.check_bots = True  # every answer is validated
+    bots = [make_bot(level, p) for p in range(3)]
     while g.pending is not None and min(ps.turns for ps in g.players) < 3:
         g.answer(bots[g.pending.player].decide(g.view(g.pending.player), g.pending), person=False)
     played = {e.card.name for e in g.log if isinstance(e, Played)}
     if CAT[name].is_action or CAT[name].is_treasure:
-        assert name in played, f"the general bot never played {name}"
+        assert name in played, f"the {level} bot never played {name}"
 
 
 def test_big_money_buys_by_the_rule() -> None:
@@ -47,12 +48,15 @@ def test_big_money_buys_by_the_rule() -> None:
     assert BigMoney().buy(s.game.view(0)) == (card("Province"),)  # no Colony without Platinum and Colony
 
 
-def test_big_money_ultimate_greens_late_and_buys_its_drawing_card() -> None:
+def test_big_money_ultimate_is_the_standard_one_and_greens_late() -> None:
     s = Scene(["Smithy"])
     g = s.game
     s.set(0, deck="Copper*7, Estate*3")
     g.turn.coins = 4
-    assert BigMoneyUltimate().buy(g.view(0)) == (card("Smithy"),)
+    assert BigMoneyUltimate().buy(g.view(0)) == (card("Silver"),)  # no kingdom card, not even Smithy
+    assert make_bot("smithy-bm").buy(g.view(0)) == (card("Smithy"),)  # Big Money with Smithy buys one
+    g.turn.coins = 8
+    assert BigMoneyUltimate().buy(g.view(0)) == (card("Gold"),)  # 7 coins of money: not yet a Province
     g.supply[card("Province")] = 2
     g.turn.coins = 2
     assert BigMoneyUltimate().buy(g.view(0)) == (card("Estate"),)
@@ -85,7 +89,8 @@ def test_bots_get_only_a_player_view() -> None:
 def test_make_bot_knows_every_bot_and_refuses_others() -> None:
     from companion.bots import UnknownBot
 
-    for name in ("bigmoney", "bm", "bmu", "big money ultimate", "general", "random"):
+    for name in ("bigmoney", "bm", "bmu", "big money ultimate", "general", "random", "easy", "normal", "strong",
+                 "smithy-bm", "Smithy BM", "council room bm"):
         assert hasattr(make_bot(name), "decide")
     with pytest.raises(UnknownBot, match="no bot named"):
         make_bot("grandmaster")

@@ -34,7 +34,7 @@ def test_same_seed_same_results_and_another_seed_differs() -> None:
     b = _say("--games 30 --kingdom random --sets base --seed 7")[:-1]
     c = _say("--games 30 --kingdom random --sets base --seed 8")[:-1]
     assert a == b and a != c
-    assert "general" in a[1] and "random kingdoms" in a[2]
+    assert "strong" in a[1] and "random kingdoms" in a[2]  # the strong bot by default
 
 
 def test_a_single_bot_name_fills_every_seat() -> None:

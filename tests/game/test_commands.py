@@ -104,10 +104,10 @@ def test_ending_a_turn_without_a_buy_says_so_and_undo_takes_it_back() -> None:
     [
         (None, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None)]),
         (2, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None)]),
-        (3, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None), ("Big Money", "bigmoney")]),
-        (2, None, ["Ann"], [("Ann", None), ("Big Money", "bigmoney")]),
-        (None, None, [], [("You", None), ("Big Money", "bigmoney")]),
-        (2, ["general"], ["Ann"], [("Ann", None), ("Bot", "general")]),
+        (3, None, ["Ann", "Ben"], [("Ann", None), ("Ben", None), ("Strong Bot", "strong")]),
+        (2, None, ["Ann"], [("Ann", None), ("Strong Bot", "strong")]),
+        (None, None, [], [("You", None), ("Strong Bot", "strong")]),
+        (2, ["general"], ["Ann"], [("Ann", None), ("Bot", "normal")]),
     ],
 )
 def test_names_without_bots_are_the_people_at_the_keyboard(

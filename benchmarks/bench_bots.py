@@ -1,0 +1,173 @@
+"""The bots' strength and speed. Prints figures with 95% intervals; asserts nothing.
+
+    python3 benchmarks/bench_bots.py                  # every figure, 2,000 games each (long: run once)
+    python3 benchmarks/bench_bots.py --games 200      # a quick look
+    python3 benchmarks/bench_bots.py --only speed     # speed and hint time only
+
+Win rates: the strong bot against the standard Big Money Ultimate (bmu), 2 players, half the games
+in each seat order, seeded; a tie counts half a win. Figures: random base-set kingdoms, random
+kingdoms from both boxes, and every kingdom of the panel below (42 kingdoms covering all 51 cards:
+the 10 recommended sets these boxes make alone, then seeded random kingdoms). Peers in the same run:
+the normal bot and smithy-bm against bmu. Speed: games a second of strong against strong on random
+kingdoms of both boxes, 2 and 4 players; hint's time at every decision of a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.bots import make_bot  # noqa: E402
+from companion.cards import catalogue  # noqa: E402
+from companion.engine import Game, GameSetup  # noqa: E402
+from companion.kingdom import Kingdom, ordered, random_kingdom, recommended_sets  # noqa: E402
+
+PANEL_SIZE = 42
+
+
+def panel() -> list[Kingdom]:
+    """42 kingdoms covering every card: the recommended sets of these boxes, then seeded random ones,
+    each new one drawn to include the card least covered so far."""
+    cat = catalogue()
+    kingdoms = [Kingdom(ordered(cat[n] for n in s.kingdom), s.platinum_colony, s.name)
+                for s in recommended_sets().all if not s.missing]
+    cards = sorted(catalogue().kingdom, key=lambda c: c.name)
+    rng = random.Random(2026)
+    while len(kingdoms) < PANEL_SIZE:
+        seen = {c: 0 for c in cards}
+        for k in kingdoms:
+            for c in k.cards:
+                seen[c] += 1
+        least = min(cards, key=lambda c: (seen[c], c.name))
+        sets = ("base2e",) if len(kingdoms) % 2 else ("base2e", "prosperity2e")
+        if least.set != "base2e":
+            sets = ("base2e", "prosperity2e")
+        kingdoms.append(random_kingdom(rng, sets, include=[least]))
+    return kingdoms
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p, z = wins / n, 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
+def play(args: tuple[str, str, str, int, int]) -> float:
+    """Points (a tie half) of ``bot`` against ``foe`` over ``games`` games; ``where`` is base, both, or a
+    panel index."""
+    bot, foe, where, games, seed = args
+    kingdoms = panel() if where.isdigit() else None
+    points = 0.0
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i // 2
+        if kingdoms is not None:
+            k = kingdoms[int(where)]
+        else:
+            k = random_kingdom(random.Random(game_seed), ("base2e",) if where == "base" else ("base2e", "prosperity2e"))
+        seat = i % 2
+        names = [bot, foe] if seat == 0 else [foe, bot]
+        g = Game(GameSetup.of(k, names, seed=game_seed, turn_limit=100), log=False)
+        g.advance([make_bot(n, game_seed + j) for j, n in enumerate(names)])
+        winners = g.result.winners  # type: ignore[union-attr]
+        if seat in winners:
+            points += 1 / len(winners)
+    return points
+
+
+def rate(jobs: list[tuple[str, str, str, int, int]], procs: int) -> list[float]:
+    if procs <= 1:
+        return [play(j) for j in jobs]
+    with Pool(procs) as pool:
+        return pool.map(play, jobs, chunksize=1)
+
+
+def say(label: str, points: float, n: int) -> None:
+    lo, hi = wilson(points, n)
+    print(f"{label}: {100 * points / n:.1f}% of {n} games (95% interval {100 * lo:.1f} to {100 * hi:.1f}).")
+
+
+def win_rates(games: int, procs: int) -> None:
+    parts = 10  # each figure in 10 seeded parts, so 2 processes share the work
+    for bot in ("strong", "normal", "smithy-bm"):
+        for where, label in (("base", "random base kingdoms"), ("both", "random kingdoms, both boxes")):
+            jobs = [(bot, "bmu", where, games // parts, 1 + p) for p in range(parts)]
+            say(f"{bot} against bmu, {label}", sum(rate(jobs, procs)), games // parts * parts)
+    kingdoms = panel()
+    jobs = [("strong", "bmu", str(i), games, 7) for i in range(len(kingdoms))]
+    results = rate(jobs, procs)
+    worst = min(range(len(kingdoms)), key=lambda i: results[i])
+    total = sum(results)
+    say(f"strong against bmu, panel of {len(kingdoms)} kingdoms, all games", total, games * len(kingdoms))
+    for i, k in enumerate(kingdoms):
+        lo, hi = wilson(results[i], games)
+        name = k.name or ", ".join(c.name for c in k.cards)
+        print(f"  {i + 1}. {100 * results[i] / games:.1f}% ({100 * lo:.1f} to {100 * hi:.1f}): {name}"
+              f"{' with Platinum and Colony' if k.platinum_colony else ''}.")
+    say(f"worst panel kingdom, number {worst + 1}", results[worst], games)
+
+
+def speed(games: int) -> None:
+    for players in (2, 4):
+        def one(seed: int) -> None:
+            k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
+            g = Game(GameSetup.of(k, ["strong"] * players, seed=seed, turn_limit=100), log=False)
+            g.advance([make_bot("strong", seed + i) for i in range(players)])
+
+        one(-1)
+        best = 0.0
+        size = max(1, games // 5)
+        for b in range(5):
+            start = time.perf_counter()
+            for s in range(b * size, (b + 1) * size):
+                one(s)
+            best = max(best, size / (time.perf_counter() - start))
+        print(f"strong, random kingdoms of both boxes, {players} players: {best:.0f} games a second (best of 5).")
+    hint_times()
+
+
+def hint_times() -> None:
+    from companion.game.coach import advice
+
+    times: list[float] = []
+    for seed in range(20):
+        k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
+        g = Game(GameSetup.of(k, [None, "strong"], seed=seed, turn_limit=60))
+        foe = make_bot("strong", seed + 1)
+        while True:
+            d = g.advance([None, foe])
+            if d is None:
+                break
+            start = time.perf_counter()
+            answer, _ = advice(g, d.player)
+            times.append(time.perf_counter() - start)
+            g.answer(answer)
+    times.sort()
+    print(f"hint: {len(times)} decisions, median {1000 * times[len(times) // 2]:.2f} ms, "
+          f"slowest {1000 * times[-1]:.2f} ms.")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--only", choices=("speed", "wins"), default=None)
+    ns = ap.parse_args()
+    if ns.only != "wins":
+        speed(min(ns.games, 500))
+    if ns.only != "speed":
+        win_rates(ns.games, ns.procs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""The easy bot, for beginners: plays every card legally and plainly.
+
+It buys the dearest card it can (Province, then Gold, then a kingdom card it has fewer than two of,
+then Silver), never greens early or late on purpose, and answers card questions as the general bot
+does. It plays its Actions in the order it holds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.bots.cardsense import GOLD, PROVINCE, SILVER
+from companion.bots.general import GeneralBot
+from companion.cards import Card
+from companion.engine.decisions import Decision, Purpose
+
+
+class EasyBot(GeneralBot):
+    name = "easy"
+
+    def decide(self, view: Any, d: Decision) -> Any:
+        if d.purpose is Purpose.BUY:
+            return self.buy(view, d.options)  # type: ignore[attr-defined]
+        if d.purpose is Purpose.PLAY_ACTION:
+            options = d.options  # type: ignore[attr-defined]
+            return options[:1]
+        return super().decide(view, d)
+
+    def buy(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+        coins = view.coins
+        if coins >= 8 and view.pile(PROVINCE):
+            return (PROVINCE,)
+        if coins >= 6 and view.pile(GOLD):
+            return (GOLD,)
+        owned = view.owned()
+        kingdom = [c for c in dict.fromkeys(options) if c.is_kingdom and owned[c] < 2
+                   and c.name != "Gardens" and view.cost(c) >= 3]
+        if kingdom:
+            return (max(kingdom, key=lambda c: (view.cost(c), c.name)),)
+        if coins >= 3 and view.pile(SILVER):
+            return (SILVER,)
+        return ()

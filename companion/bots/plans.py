@@ -1,0 +1,112 @@
+"""The strong bot's plans, and the table that says how well each did against Big Money Ultimate.
+
+A plan is one way to play a kingdom: Big Money with one kingdom card (``single``), a drawing card with
+a village to play several (``engine``), Workshops gaining Gardens (``gardens``), or money alone. Its
+variant says how many of the card to buy: one per ``per`` cards in the deck, at most ``most``, and
+whether the card comes before Gold (``over_gold``). ``tools/plan_table.py`` plays every plan and
+variant against Big Money Ultimate and writes ``plan_table.py``: per plan, its best variant and the
+wins in 100 games (a tie counts half). At the start of a game the strong bot takes the plan with the
+best figure among the kingdom's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from companion.cards import Card
+
+# name: (per, most, over_gold)
+VARIANTS: dict[str, tuple[int, int, bool]] = {
+    "a": (11, 2, False),  # a drawing card in Big Money: one per 11 cards, after Gold
+    "b": (11, 2, True),   # the same, before Gold
+    "c": (6, 5, False),   # a cantrip or cheap card: one per 6 cards, after Gold
+    "d": (0, 1, True),    # just one, at once (a trasher, a Big Money helper)
+    "e": (8, 3, True),    # an attack or a strong card: one per 8 cards, up to 3, before Gold
+    "f": (5, 5, True),    # an engine's drawing cards: one per 5 cards
+}
+VILLAGES = ("Village", "Festival", "City", "Worker's Village")
+ENGINE_DRAW = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault", "Magnate", "Watchtower")
+GARDENERS = ("Workshop",)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    key: str
+    kind: str  # "money", "single", "engine", "gardens"
+    cards: tuple[str, ...] = ()
+    variant: str = "a"
+    rate: int = 50  # wins in 100 against Big Money Ultimate
+
+    @property
+    def per(self) -> int:
+        return VARIANTS[self.variant][0]
+
+    @property
+    def most(self) -> int:
+        return VARIANTS[self.variant][1]
+
+    @property
+    def over_gold(self) -> bool:
+        return VARIANTS[self.variant][2]
+
+    def wanted(self, total: int) -> int:
+        """How many of the plan's main card a deck of ``total`` cards should have."""
+        if self.per == 0:
+            return self.most
+        return min(self.most, 1 + max(0, total - 10) // self.per)
+
+    def describe(self) -> str:
+        if self.kind == "single":
+            return f"Big Money with {self.cards[0]}"
+        if self.kind == "engine":
+            return f"{self.cards[0]} with {self.cards[1]}"
+        if self.kind == "gardens":
+            return f"{self.cards[0]} with {self.cards[1]}"
+        return "Big Money"
+
+
+MONEY = Plan("money", "money")
+
+
+def plan_of(key: str, variant: str = "a", rate: int = 50) -> Plan:
+    """A plan from its key: ``money``, ``Smithy``, ``Smithy+Village``, ``Gardens+Workshop``."""
+    if key == "money":
+        return Plan("money", "money", (), variant, rate)
+    parts = tuple(key.split("+"))
+    if len(parts) == 1:
+        return Plan(key, "single", parts, variant, rate)
+    kind = "gardens" if parts[0] == "Gardens" else "engine"
+    return Plan(key, kind, parts, variant, rate)
+
+
+def every_plan_key(kingdom_names: Iterable[str]) -> list[str]:
+    """Every plan the table may hold, for the cards given (all kingdom cards, for the tool)."""
+    names = sorted(kingdom_names)
+    keys = ["money"] + [n for n in names if n != "Gardens"]
+    keys += [f"{d}+{v}" for d in ENGINE_DRAW for v in VILLAGES if d in names and v in names]
+    keys += [f"Gardens+{g}" for g in GARDENERS if "Gardens" in names and g in names]
+    return keys
+
+
+_cache: dict[tuple[str, ...], Plan] = {}
+
+
+def best_plan(kingdom: Iterable[Card]) -> Plan:
+    """The plan with the best figure among this kingdom's cards (ties by name); money if none is better."""
+    names = tuple(sorted(c.name for c in kingdom))
+    plan = _cache.get(names)
+    if plan is None:
+        from companion.bots.plan_table import TABLE
+
+        have = set(names)
+        best_key, (best_rate, best_variant) = "money", TABLE.get("money", (50, "a"))
+        for key in every_plan_key(have):
+            entry = TABLE.get(key)
+            if entry is None or not set(key.split("+")) <= have:
+                continue
+            if entry[0] > best_rate:
+                best_key, best_rate, best_variant = key, entry[0], entry[1]
+        plan = plan_of(best_key, best_variant, best_rate)
+        _cache[names] = plan
+    return plan

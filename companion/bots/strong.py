@@ -1,0 +1,186 @@
+"""The strong bot: picks a plan for the kingdom at the start, then buys by its deck's make-up.
+
+A plan is Big Money with one kingdom card (or a village and a drawing card, or Workshops for Gardens),
+taken from ``plans.py``'s table: how often each plan beat Big Money Ultimate in seeded games, measured
+offline by ``tools/plan_table.py``. The plan with the best figure among the kingdom's cards is played;
+if none beats plain money, it plays money. Buying then follows the deck: Colony and Platinum in Colony
+games, Provinces once the deck has money enough, Duchies and Estates by Provinces left (never the
+Province that ends the game as a loss), the plan's card up to its limit, Gold, Silver.
+Every other question (plays, card questions) is answered as the general bot does. Each buy keeps the
+reason it was made (``why``), which ``hint`` says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.bots.cardsense import (
+    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, money_total,
+)
+from companion.bots.general import GeneralBot
+from companion.bots.plans import MONEY, Plan, best_plan
+from companion.cards import Card
+from companion.cards.model import plural_of
+from companion.engine.decisions import ChooseCards, Decision, Purpose
+
+
+_BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
+
+
+def _count(n: int, name: str) -> str:
+    if n == 0:
+        return f"no {name}"
+    return f"{n} {name if n == 1 else plural_of(name)}" if n > 1 else f"1 {name}"
+
+
+class StrongBot(GeneralBot):
+    name = "strong"
+    early_money = 16  # below this much Treasure, Gold instead of an early Province
+    duchy_after_gold = 5  # Provinces left at which Duchy beats Silver
+    early_left = 7  # ...while this many Provinces or more are left
+
+    def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
+        super().__init__(seed)
+        self._plan: Plan | None = plan  # None: the table's best for the kingdom
+        self._plan_cards: tuple[Card, ...] = ()
+
+    # ---- the plan ----
+    def plan(self, view: Any) -> Plan:
+        if self._plan is None:
+            self._plan = best_plan(view.kingdom)
+        if len(self._plan_cards) != len(self._plan.cards):
+            by_name = {c.name: c for c in view.kingdom}
+            self._plan_cards = tuple(by_name[n] for n in self._plan.cards)
+        return self._plan
+
+    def decide(self, view: Any, d: Decision) -> Any:
+        self.why = ""
+        if d.purpose is Purpose.BUY:
+            answer = self.buy(view)
+            if answer and answer[0] not in _BASIC and answer[0] not in d.options:  # type: ignore[attr-defined]
+                answer = GeneralBot.decide(self, view, d)  # not buyable now (Grand Market with Copper in play)
+                self.why = ""
+            return answer
+        if d.purpose is Purpose.GAIN and isinstance(d, ChooseCards) and self.plan(view).kind == "gardens":
+            pick = self.gardens_gain(view, d.options)
+            if pick is not None:
+                return (pick,)
+        return super().decide(view, d)
+
+    # ---- buying ----
+    def buy(self, view: Any) -> tuple[Card, ...]:
+        card, why = self.choose_buy(view)
+        if card is None:
+            self.why = why or f"Buy nothing: {view.coins} coins buys nothing that helps this deck."
+            return ()
+        self.why = f"Buy {card.name}: {why}"
+        return (card,)
+
+    def choose_buy(self, view: Any) -> tuple[Card | None, str]:
+        plan = self.plan(view)
+        coins = view.coins
+        pile = view.pile
+        owned = view.owned()
+        total = sum(owned.values())
+        money = money_total(view, owned)
+        provinces = pile(PROVINCE)
+
+        if plan.kind == "gardens":
+            pick = self.gardens_buy(view, owned, total)
+            if pick is not None:
+                return pick
+
+        def ends_game(card: Card) -> bool:
+            left = pile(card)
+            if left == 1 and (card is PROVINCE or card is COLONY):
+                return True
+            return left == 1 and view.empty_piles() >= view.piles_to_end - 1
+
+        def loses(card: Card, vp: int) -> bool:
+            if not ends_game(card):
+                return False
+            theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
+            return view.vp() + vp <= theirs
+
+        if view.uses_colony:
+            colonies = pile(COLONY)
+            if coins >= 11 and colonies and (money >= 30 or colonies <= 5) and not loses(COLONY, 10):
+                return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
+            if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
+                return PLATINUM, "Platinum makes Colonies reachable; there are still " \
+                                 f"{colonies} Colonies to win."
+        if coins >= 8 and provinces:
+            early = money < self.early_money and provinces >= self.early_left and (
+                not view.uses_colony or pile(COLONY) > 6)
+            if not early and not loses(PROVINCE, 6):
+                return PROVINCE, f"it is worth 6 points, and {provinces} are left."
+        if coins >= 5 and pile(DUCHY) and (provinces <= 4 or (view.uses_colony and pile(COLONY) <= 3)) \
+                and not loses(DUCHY, 3):
+            return DUCHY, f"only {provinces} Provinces are left, so points count more than money now."
+        if coins >= 2 and pile(ESTATE) and provinces <= 2 and not loses(ESTATE, 1):
+            return ESTATE, f"only {provinces} Provinces are left; every point counts."
+        pick = self.plan_buy(view, plan, owned, total, before_gold=True)
+        if pick is not None:
+            return pick
+        if coins >= 6 and pile(GOLD):
+            return GOLD, (f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, "
+                          "and Provinces need 8 coins.")
+        if coins >= 5 and pile(DUCHY) and provinces <= self.duchy_after_gold and not loses(DUCHY, 3):
+            return DUCHY, f"{provinces} Provinces are left, and Duchy's 3 points beat a Silver now."
+        pick = self.plan_buy(view, plan, owned, total, before_gold=False)
+        if pick is not None:
+            return pick
+        if coins >= 3 and pile(SILVER):
+            return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and Provinces."
+        return None, ""
+
+    def plan_buy(self, view: Any, plan: Plan, owned: Any, total: int, before_gold: bool) -> tuple[Card, str] | None:
+        if plan.kind not in ("single", "engine"):
+            return None
+        coins = view.coins
+        cards = self._plan_cards
+        main = cards[0]
+        if before_gold and not plan.over_gold and coins >= 6:
+            return None
+        have = owned[main]
+        want = plan.wanted(total)
+        if plan.kind == "engine":
+            village = cards[1]
+            if owned[village] < have - 1 + (1 if have >= want else 0) and coins >= view.cost(village) \
+                    and view.pile(village) and (coins < 6 or have >= 2):
+                return village, (f"{_count(have, main.name)} need Actions: a {village.name} lets "
+                                 "you play them together.")
+        if have < want and coins >= view.cost(main) and view.pile(main):
+            return main, (f"{plan.describe()} is the plan here (it beat Big Money in {plan.rate} of 100 "
+                          f"games), and your {total} cards have {_count(have, main.name)}.")
+        return None
+
+    # ---- Gardens ----
+    def gardens_buy(self, view: Any, owned: Any, total: int) -> tuple[Card | None, str] | None:
+        coins = view.coins
+        gardens, workshop = self._plan_cards[0], self._plan_cards[1]
+        if coins >= 8 and view.pile(PROVINCE) and view.pile(gardens) == 0:
+            return PROVINCE, "it is worth 6 points."
+        if coins >= 4 and view.pile(gardens):
+            return gardens, f"each Gardens is worth a point per 10 cards, and you have {total} cards."
+        if owned[workshop] < 12 and coins >= view.cost(workshop) and view.pile(workshop):
+            return workshop, f"Workshops gain the Gardens and the cards that make them count; you have {owned[workshop]}."
+        if coins >= 5 and view.pile(DUCHY):
+            return DUCHY, "Duchy is 3 points, and more cards make the Gardens worth more."
+        if coins >= 2 and view.pile(ESTATE):
+            return ESTATE, "every card counts for the Gardens, and an Estate adds a point too."
+        if view.pile(COPPER):
+            return COPPER, "every card counts for the Gardens."
+        return None
+
+    def gardens_gain(self, view: Any, options: tuple[Card, ...]) -> Card | None:
+        gardens, workshop = self._plan_cards[0], self._plan_cards[1]
+        owned = view.owned()
+        for card, ok in ((gardens, True), (workshop, owned[workshop] < 12), (ESTATE, True), (SILVER, True)):
+            if ok and card in options:
+                self.why = f"Gain {card.name}: Gardens decks want every card, and this one is the best on offer."
+                return card
+        return None
+
+
+__all__ = ["CURSE", "MONEY", "StrongBot"]

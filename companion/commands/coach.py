@@ -1,0 +1,68 @@
+"""``hint``: what the strong bot would do now and why; ``bots``: the bots you can play against.
+
+The words come from companion.game.coach; this module only finds the game and says them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.bots import SUMMARIES
+from companion.cards.names import quote
+from companion.commands.registry import CommandError, command
+from companion.settings import define_setting
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+KEY = "game"  # the game activity's key in session.state (companion.commands.game)
+HINTS = "hints"
+define_setting(HINTS, ("off", "on"), "off", "a hint before each of your turns")
+
+
+def _bot_lines() -> list[str]:
+    return [f"{name}: {summary}" for name, summary in SUMMARIES.items()]
+
+
+@command(
+    "hint",
+    summary="says what a strong player would do now, and why.",
+    usage="hint",
+    example="hint",
+    topic="Playing a game",
+    one_shot=False,
+    active=lambda session: session.state.get(KEY) is not None,
+    inactive_hint="hint works in a game. Start one with new.",
+    details="It works at every question of a game. set hints on gives one before each of your turns.",
+)
+def hint_command(session: "Session", args: str) -> None:
+    if args.strip():
+        raise CommandError(f"hint takes nothing after it, not {quote(args, 40)}. Type hint alone.")
+    act = session.state.get(KEY)
+    if act is None:
+        raise CommandError("hint works in a game. Start one with new.")
+    if act.over:
+        session.say("The game is over. Type new for another.")
+        return
+    d = act.mine()
+    if d is None:
+        session.say("Nothing is yours to decide now. Press Enter or type options.")
+        return
+    from companion.game.coach import advice
+
+    _, text = advice(act.game, d.player)
+    session.say(text)
+
+
+@command(
+    "bots",
+    summary="lists the bots you can play against.",
+    usage="bots",
+    example="bots",
+    topic="Playing a game",
+    details="\n".join(["Name one with new --bots strong. strong is the default.", *_bot_lines()]),
+)
+def bots_command(session: "Session", args: str) -> None:
+    if args.strip():
+        raise CommandError(f"bots takes nothing after it, not {quote(args, 40)}. Type bots alone.")
+    session.say("\n".join([f"{len(SUMMARIES)} bots:", *_bot_lines()]))

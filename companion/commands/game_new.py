@@ -1,0 +1,143 @@
+"""Starting a game: new, with options or by three short questions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cards.names import and_list, loose, quote
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, hold_game, install
+from companion.commands.registry import ArgumentParser, CommandError, command, take_over
+from companion.engine import Game, GameSetup
+from companion.game import render
+from companion.game.activity import GameActivity
+from companion.game.starting import SetupError, bool_or_random, build_setup
+from companion.kingdom import KingdomError, choose_kingdom
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+
+# ---- starting -----------------------------------------------------------------------------------
+def start_game(session: "Session", setup: GameSetup) -> None:
+    held = hold_game(session)
+    old = session.state.get(KEY)
+    kept = ""
+    if old is not None and not old.over:
+        try:
+            old.save_as("previous")
+            kept = " Your last game is saved as previous."
+        except OSError:
+            pass
+    kept += "".join(f" {said}" for said in take_over(session, KEY))
+    act = GameActivity(Game(setup))
+    act.held = held
+    session.state[KEY] = act
+    install(session)
+    act.autosave()
+    g = act.game
+    others = [s.name for s in setup.seats if not s.is_person]
+    people = [s.name for s in setup.seats if s.is_person]
+    against = f"against {and_list(others)}" if others else f"for {and_list(people)}"
+    if len(people) > 1 and others:
+        against = f"for {and_list(people)}, against {and_list(others)}"
+    k = setup.kingdom
+    head = "New game from a position" if setup.start is not None else "New game"
+    lines = [f"{head} {against}.{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
+    if session.verbosity == "full":
+        lines.append(f"Seed {setup.seed}.")
+    from companion.engine.events import TurnStarted
+
+    first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
+    starter = g.players[first].name
+    lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first.")
+    d = act.pending
+    if len(people) > 1 and d is not None:
+        act.holder, act.waiting = d.player, True  # the first person's hand only after Enter
+        name = g.players[d.player].name
+        lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
+    else:
+        lines.extend(render.fit_response(act.news(session.verbosity), session.verbosity))
+    _say(session, lines, fit=False)
+
+
+@command(
+    "new",
+    summary="starts a game against bots or friends.",
+    usage="new [OPTIONS]",
+    example='new --players 2 --bots bigmoney --kingdom "First Game" --seed 1',
+    topic=TOPIC,
+    one_shot=False,
+    details=("With no options it asks three short questions; press Enter for each default. Options: --players, "
+             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, --position NAME (a saved "
+             "position). People sit first, then bots."),
+)
+def new_command(session: "Session", args: str) -> None:
+    if not args.strip():
+        ask_new(session)
+        return
+    p = ArgumentParser("new")
+    p.add_argument("--players", type=int)
+    p.add_argument("--bots")
+    p.add_argument("--names", default="")
+    p.add_argument("--kingdom", default="First Game")
+    p.add_argument("--sets")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--colony", default="random")
+    p.add_argument("--position")
+    ns = p.parse(args)
+    bots = None
+    if ns.bots is not None:
+        bots = [] if loose(ns.bots) in ("none", "0", "") else [b for b in ns.bots.replace(",", " ").split() if b]
+    names = [n for n in ns.names.split(",")] if ns.names.strip() else []
+    position = None
+    if ns.position is not None:
+        from companion.commands.game_position import read_position
+
+        position = read_position(ns.position)
+        if ns.players is not None and ns.players != len(position.players):
+            raise CommandError(f"the position has {len(position.players)} players, not {ns.players}. "
+                               f"Leave out --players.")
+        ns.players = len(position.players)
+    try:
+        setup = build_setup(ns.players, bots, names, ns.kingdom, ns.sets, ns.seed, bool_or_random(ns.colony))
+    except SetupError as e:
+        raise CommandError(str(e)) from None
+    if position is not None:
+        setup = GameSetup.from_position(position, setup.seats)
+    start_game(session, setup)
+def ask_new(session: "Session") -> None:
+    def check(key: str, typed: str, answers: dict[str, str]) -> str:
+        if key == "players":
+            if not typed.isdigit() or not 2 <= int(typed) <= 6:
+                raise CommandError(f"{quote(typed)} is not 2 to 6 players. Type a number from 2 to 6.")
+            return typed
+        if key == "people":
+            most = int(answers["players"])
+            if not typed.isdigit() or not 1 <= int(typed) <= most:
+                span = "1 or 2" if most == 2 else f"1 to {most}"
+                choices = "1 or 2" if most == 2 else f"a number from 1 to {most}"
+                raise CommandError(f"{quote(typed)} is not {span} people. Type {choices}.")
+            return typed
+        try:
+            choose_kingdom(typed, seed=1)
+        except KingdomError as e:
+            raise CommandError(str(e)) from None
+        return typed
+
+    def done(session: "Session", answers: dict[str, str]) -> None:
+        players, people = int(answers["players"]), int(answers["people"])
+        try:
+            setup = build_setup(players, ["bigmoney"] * (players - people), [], answers["kingdom"], None, None, None)
+        except SetupError as e:
+            raise CommandError(str(e)) from None
+        start_game(session, setup)
+
+    q = Questions([
+        ("players", "New game. How many players, 2 to 6? Enter for 2.", "2"),
+        ("people", "People at this keyboard? Enter for 1. The rest are bots.", "1"),
+        ("kingdom", "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random.",
+         "First Game"),
+    ], done, check)
+    session.state[ASK] = q
+    install(session)
+    _say(session, [q.question()])

@@ -1,0 +1,188 @@
+"""Going back and keeping games: undo, save, load, games, resume, and the offer to resume at start."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.cards.names import and_list, loose, quote
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install
+from companion.commands.registry import CommandError, command, take_over
+from companion.engine import IllegalAnswer, SaveError
+from companion.game import render, store
+from companion.game.activity import GameActivity
+from companion.game.words import count
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+
+# ---- undo, save, load -----------------------------------------------------------------------------
+@_game(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
+       details="Bots' later moves are taken back too and played again.")
+def undo_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    mover = act.last_mover()
+    if not act.solo and mover >= 0 and mover != act.holder and not act.waiting:
+        name = act.game.players[mover].name
+        raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
+    if args.strip():
+        raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
+    label = act.labels[-1] if act.labels else None
+    try:
+        act.undo()
+    except IllegalAnswer:
+        raise CommandError("nothing to undo yet. Type options to hear what you can do.") from None
+    if act.labels:
+        act.labels.pop()
+    head = f"Took back {label}." if label else "Took back your last choice."
+    g = act.game
+    lines = [head]
+    d = act.mine()
+    if d is not None and render.is_turn_decision(d):
+        lines.append(render.status_line(g, act.holder))
+    elif d is not None:
+        lines.append(render.question(g, d, session.verbosity))
+    _say(session, lines)
+
+
+@_game(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")
+def save_command(session: "Session", args: str) -> None:
+    act = _act(session)
+    if not args.strip():
+        raise CommandError("save needs a name. Type save friday, for example.")
+    try:
+        name = store.check_new_name(args, own=act.save_name)
+        act.save_as(name)
+        act.save_name = name  # saving again under this name updates it; the autosave remembers it
+        act.autosave()
+    except SaveError as e:
+        raise CommandError(str(e)) from None
+    except OSError as e:
+        raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
+    _tell(session, f"Saved as {name}. Type load {name} to come back to it.")
+
+
+@command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
+         one_shot=False)
+def load_command(session: "Session", args: str) -> None:
+    if not args.strip():
+        raise CommandError("load needs a name. Type games for the list, then load NAME.")
+    try:
+        name = store.check_name(args)
+        game, extra = store.read(name)
+    except SaveError as e:
+        message = str(e)
+        if message.startswith("The save file is damaged: "):
+            raise CommandError(f"{quote(args)} is damaged: {message[26:]} Type games for the list.") from None
+        message = message[0].lower() + message[1:] if message else message
+        raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
+    resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
+           f"Loaded {name}.")
+
+
+def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look: bool = False) -> None:
+    """Play ``game`` here: this shell holds it (or, with ``look``, it is only looked at, read-only)."""
+    held = None if look else hold_game(session)
+    old = session.state.get(KEY)
+    same = old is not None and old.game.setup == game.setup and old.game.answers == game.answers
+    if old is not None and not old.over and not same:
+        try:
+            old.save_as("previous")
+            head += " Your last game is saved as previous."
+        except OSError:
+            pass
+    head += "".join(f" {said}" for said in take_over(session, KEY))
+    act = GameActivity(game, extra=extra)
+    act.held, act.read_only = held, look
+    if look:
+        head += " Read-only: another window is playing it."
+    act.catch_up()
+    session.state[KEY] = act
+    install(session)
+    act.autosave()
+    g = act.game
+    lines = [head]
+    if g.over:
+        lines.append(render.end_message(g, act.holder))
+    elif act.solo:
+        lines.append(render.status_line(g, act.holder))
+        d = act.mine()
+        if d is not None and render.is_turn_decision(d):
+            lines.append(render.hand_line(g, act.holder))
+        elif d is not None:
+            lines.append(render.question(g, d, session.verbosity))
+    else:
+        act.waiting = True
+        name = g.players[act.holder].name
+        lines.append(f"{name} is to play. Press Enter when {name} has the keyboard.")
+    _say(session, lines)
+
+
+@command("games", summary="lists your saved games.", usage="games", example="games", topic=TOPIC, one_shot=True)
+def games_command(session: "Session", args: str) -> None:
+    names = store.saved_names()
+    if not names:
+        _tell(session, "No saved games yet. Type new to start one.")
+        return
+    _tell(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
+
+
+@command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
+         topic=TOPIC, one_shot=False)
+def resume_command(session: "Session", args: str) -> None:
+    word = loose(args)
+    if word not in ("", "read only", "readonly", "read-only"):
+        raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
+    try:
+        game, extra = store.read(store.AUTOSAVE)
+    except SaveError as e:
+        raise CommandError(f"could not resume: {e} Type new to start a game.") from None
+    asked = session.state.pop(ASK, None)
+    try:
+        resume(session, game, extra, "Resumed.", look=bool(word))
+    except BaseException:
+        if asked is not None:
+            session.state[ASK] = asked  # a failed resume leaves new's questions as they were
+        raise
+
+
+def offer_resume(session: "Session") -> None:
+    """When the shell starts: offer the game that was being played, if it is not over."""
+    install(session)
+    if not store.path_for(store.AUTOSAVE).exists():
+        return
+    try:
+        game, extra = store.read(store.AUTOSAVE)
+    except SaveError as e:
+        kept = store.set_aside_damaged(store.AUTOSAVE)
+        where = f" It was kept as {kept.name}." if kept else ""
+        session.error(f"the last game could not be loaded. {e}{where} Type new to start a game.")
+        return
+    if game.over:
+        return
+    held = store.hold()
+    if held is None:
+        _say(session, ["Your saved game is open in another window. Type resume read-only to look at it."])
+        return
+    held.release()  # taken again if the answer is yes
+    turns = game.players[game.current].turns
+    bots = [s.name for s in game.setup.seats if not s.is_person]
+    against = f" against {and_list(bots)}" if bots else ""
+
+    def check(key: str, typed: str, answers: dict[str, str]) -> str:
+        w = loose(typed)
+        if w in ("y", "yes", "resume", "r", "1"):
+            return "yes"
+        if w in ("n", "no", "2"):
+            return "no"
+        raise CommandError(f"{quote(typed)} is not yes or no. Type yes to resume, or no.")
+
+    def done(s: "Session", answers: dict[str, str]) -> None:
+        if answers["resume"] == "yes":
+            resume(s, game, extra, "Resumed.")
+        else:
+            _say(s, ["Not resumed. It stays saved until you start a new game; type resume to go back."])
+
+    q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
+    session.state[ASK] = q
+    _say(session, [q.question()])

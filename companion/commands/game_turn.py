@@ -1,0 +1,267 @@
+"""Your turn's verbs: play, buy, end, options and choose."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
+
+from companion.cards import Card
+from companion.cards.names import and_list, loose, quote
+from companion.commands.game import (
+    KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question,
+)
+from companion.commands.registry import CommandError
+from companion.engine import IllegalAnswer, Purpose
+from companion.engine.phase import Phase
+from companion.game import render
+from companion.game.activity import GameActivity
+from companion.game.answers import hint
+from companion.game.words import coins, count
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+
+# ---- your turn ----------------------------------------------------------------------------------
+def _question_first(act: GameActivity, d: Any, typed: str) -> CommandError:
+    return CommandError(f"{quote(typed, 40)} must wait: first answer {d.card.name if d.card else 'the question'}. "
+                        f"{hint(d)}")
+
+
+def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tuple[GameActivity, Any]:
+    """The activity and the decision, if it is the turn of the person at the keyboard."""
+    act = _private(session)
+    g = act.game
+    if g.over:
+        raise CommandError(f"{quote(typed, 40)}: the game is over. Type score, log, or new.")
+    d = act.mine()
+    if d is None:
+        raise CommandError(f"{quote(typed, 40)}: it is not your turn. Wait, or type status.")
+    if not render.is_turn_decision(d):
+        if d.purpose in verbs:
+            return act, d
+        raise _question_first(act, d, typed)
+    return act, d
+
+
+@contextmanager
+def _changing(act: GameActivity, typed: str) -> Iterator[None]:
+    """The activity's transaction; an answer the engine refuses becomes a plain error, nothing changed."""
+    try:
+        with act.change():
+            yield
+    except IllegalAnswer as e:
+        raise CommandError(f"{quote(typed, 40)}: {e} Type options to hear what you can do.") from None
+
+
+def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Treasures that need no choice and whose order does not matter: the autoplay of online Dominion."""
+    fx = act.game.fx
+    return tuple(c for c in options if fx[c.name].play is None and fx[c.name].on_gain is None)
+
+
+def _complete_from(cards: list[Card], text: str) -> list[str]:
+    typed = text.strip().lower()
+    names = sorted({c.name for c in cards})
+    return [n for n in names if n.lower().startswith(typed)]
+
+
+def _complete_hand(session: "Session", text: str) -> list[str]:
+    act = session.state.get(KEY)
+    if act is None or act.waiting:
+        return []
+    extra = ["treasures"] if "treasures".startswith(text.strip().lower()) else []
+    return extra + _complete_from(list(act.game.players[act.holder].hand), text)
+
+
+def _complete_supply(session: "Session", text: str) -> list[str]:
+    act = session.state.get(KEY)
+    if act is None:
+        return []
+    return _complete_from([c for c, n in act.game.supply.items() if n], text)
+
+
+@_game(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
+       example="play village",
+       details="play treasures plays every Treasure. Several Treasures at once: play copper silver. "
+               "Answers a card's question to play a card, as Throne Room asks.")
+def play_command(session: "Session", args: str) -> None:
+    typed = f"play {args}".strip()
+    act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
+    text = args.strip()
+    if not render.is_turn_decision(d):
+        answer_question(session, act, text)
+        return
+    if not text:  # the example is a card this player can play now
+        acts = [c for c in getattr(d, "options", ()) or () if d.purpose is Purpose.PLAY_ACTION]
+        example = f"play {acts[0].name.lower()}, or " if acts else ""
+        raise CommandError(f"play needs a card. Type {example}play treasures.")
+    g = act.game
+    hand = g.players[act.holder].hand
+    word = loose(text)
+    if word in ("treasure", "all", "money", "all treasures") or (len(word) >= 2 and "treasures".startswith(word)):
+        if not any(g.is_treasure(c) for c in hand):
+            raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
+        if d.purpose is Purpose.BUY:
+            raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+        turn = _turn_no(act)
+        with _changing(act, typed):
+            if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
+                act.answer(())
+            _play_all_treasures(act)
+        act.labels.append(typed)
+        _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+        return
+    cards = _cards(text, list(hand))
+    missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
+    if missing:
+        c = missing[0]
+        have = "no" if c not in hand else f"only {hand.count(c)}"
+        raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name} in hand. "
+                           f"Type hand to hear your cards.")
+    actions = [c for c in cards if g.is_action(c)]
+    treasures = [c for c in cards if g.is_treasure(c)]
+    if actions and (len(cards) > 1):
+        raise CommandError(f"{quote(typed)}: play one Action at a time. Type play {actions[0].name.lower()}.")
+    if not actions and not treasures:
+        raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
+                           f"Type options.")
+    turn = _turn_no(act)
+    with _changing(act, typed):
+        if actions:
+            if d.purpose is not Purpose.PLAY_ACTION:
+                why = "no actions are left" if g.turn.actions == 0 and g.phase is Phase.BUY else "it is the Buy phase"
+                raise CommandError(f"{quote(typed)}: {why}. Type play treasures, buy a card, or end.")
+            act.answer((actions[0],))
+        else:
+            if d.purpose is Purpose.BUY:
+                raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+            if d.purpose is Purpose.PLAY_ACTION:
+                act.answer(())
+            act.answer(tuple(treasures))
+    act.labels.append(typed)
+    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+
+
+def _play_all_treasures(act: GameActivity) -> None:
+    d = act.pending
+    if d is None or d.purpose is not Purpose.PLAY_TREASURES or not render.is_turn_decision(d):
+        return
+    options = d.options  # type: ignore[attr-defined]
+    simple = _simple_treasures(act, options)
+    rest = tuple(c for c in options if c not in simple)
+    act.answer(simple + rest)
+def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
+    """Treasures played or a card bought while Actions could still be played ends the Action phase: say
+    which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
+    if before is None or before.purpose is not Purpose.PLAY_ACTION or session.verbosity == "brief":
+        return lines
+    names = list(dict.fromkeys(c.name for c in before.options))
+    note = f"{and_list(names)} not played."
+    return [*lines[:1], note, *lines[1:]]
+@_game(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
+       example="buy silver",
+       details="In the Action phase, buy ends it. Copper, Silver, Gold and Platinum in your hand are played "
+               "first unless you set autoplay off. Two buys at once: buy silver silver.")
+def buy_command(session: "Session", args: str) -> None:
+    typed = f"buy {args}".strip()
+    act, d = _turn(session, typed)
+    text = args.strip()
+    if not text:
+        raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
+    g = act.game
+    wanted = _cards(text, [c for c in g.supply])
+    for card in wanted:
+        if card not in g.supply:
+            raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
+    autoplay = session.settings is None or session.settings.get("autoplay") == "on"
+    turn = _turn_no(act)
+    with _changing(act, typed):
+        if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
+            act.answer(())
+        d2 = act.pending
+        if d2 is not None and d2.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d2):
+            simple = _simple_treasures(act, d2.options) if autoplay else ()  # type: ignore[attr-defined]
+            if simple:
+                act.answer(simple)
+            d3 = act.pending
+            if d3 is not None and d3.purpose is Purpose.PLAY_TREASURES and render.is_turn_decision(d3):
+                act.answer(())
+        buys = act.game.turn.buys
+        for i, card in enumerate(wanted):
+            d4 = act.pending
+            if d4 is None or d4.purpose is not Purpose.BUY or d4.player != act.holder or not render.is_turn_decision(d4):
+                if i:  # more cards than buys: nothing is bought, so say how many fit
+                    raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
+                                       f"Type fewer cards.")
+                raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
+            reason = _cannot_buy(act, card)
+            if reason:  # said after the cards before it, whose buying is taken back with this error
+                after = f"after {and_list([c.name for c in wanted[:i]])}, " if i else ""
+                raise CommandError(f"{quote(typed)}: {after}{reason}")
+            act.answer((card,))
+    act.labels.append(typed)
+    _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
+
+
+def _cannot_buy(act: GameActivity, card: Card) -> str | None:
+    g = act.game
+    if g.supply.get(card, 0) == 0:
+        return f"the {card.name} pile is empty. Type supply low to hear what is left."
+    cost = g.cost(card)
+    if cost > g.turn.coins:
+        return f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
+    if not g.can_buy(g.turn.player, card):
+        return f"{card.name} cannot be bought now. Type options to hear what can."
+    return None
+
+
+@_game(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
+       aliases=("done",))
+def end_command(session: "Session", args: str) -> None:
+    typed = f"end {args}".strip()
+    if args.strip():
+        raise CommandError(f"{quote(typed)}: end takes nothing after it. Type end.")
+    act, d = _turn(session, typed)
+    g = act.game
+    me, turn = act.holder, g.players[act.holder].turns
+    bought = g.turn.bought
+    unplayed = sum(1 for c in g.players[me].hand if g.is_treasure(c))
+    with _changing(act, typed):
+        while True:
+            d = act.pending
+            if d is None or d.player != me or not render.is_turn_decision(d) or g is not act.game:
+                break
+            if act.game.players[me].turns != turn or act.game.current != me:
+                break
+            act.answer(())
+    act.labels.append("end")
+    lines = act.news(session.verbosity)
+    if not bought and session.verbosity != "brief" and act.holder == me and not act.waiting:
+        # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
+        left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
+        lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells
+    _say(session, lines)
+
+
+@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options")
+def options_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    if act.game.over:
+        _tell(session, "The game is over. Type score, log, or new.")
+        return
+    d = act.mine()
+    if d is None:
+        _tell(session, "It is not your turn. Type status.")
+        return
+    _tell(session, render.options_line(act.game, act.holder, d, session.verbosity))
+
+
+@_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
+       example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
+def choose_command(session: "Session", args: str) -> None:
+    act = _private(session)
+    d = act.mine()
+    if d is None or render.is_turn_decision(d):
+        raise CommandError(f"{quote(('choose ' + args).strip())}: no card is asking now. Type options.")
+    answer_question(session, act, args)

@@ -1,0 +1,126 @@
+"""Reading what was typed at a table: players' names, cards of this game's Supply, and one-line errors.
+
+Nothing here speaks or saves; the table's commands (``companion.commands.table`` and
+``companion.commands.table_entries``) use these to understand a line and to refuse it with a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.cards import Card, catalogue
+from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
+from companion.commands.registry import CommandError
+from companion.table.model import Table
+
+
+def _fail(typed: str, problem: str) -> CommandError:
+    """A one-line error that quotes what was typed (unless the problem already quotes it)."""
+    quoted = re.search(r'"([^"]+)"', problem)
+    if quoted and quoted.group(1).lower() in typed.lower():
+        return CommandError(problem)
+    verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
+    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
+
+
+
+# Reading what was typed.
+def split_player(table: Table, args: str) -> tuple[int | None, str]:
+    """A player's name at the start of ``args`` (any case), and the rest."""
+    words = args.strip()
+    low = words.lower()
+    best: tuple[int, int] | None = None
+    for i, name in enumerate(table.players):
+        key = name.lower()
+        if (low == key or low.startswith(key + " ")) and (best is None or len(key) > best[1]):
+            best = (i, len(key))
+    if best is None:
+        return None, words
+    return best[0], words[best[1]:].strip()
+
+
+def check_stranger(table: Table, rest: str, verb: str) -> None:
+    """Refuse a first word that looks like a player's name not at this table ("gain Zed curse", "vp Zed 2",
+    "count Zed"): a word that is no card, not even a misspelt one, followed by cards, a number or nothing."""
+    words = rest.split()
+    if not words or not words[0].isalpha() or words[0].lower() == "others":
+        return
+    cat = catalogue()
+    try:
+        cat.find(words[0])
+        return
+    except UnknownName as e:
+        if e.suggestions:
+            return  # more likely a misspelt card: its own error says "Did you mean"
+    except NameError_:
+        return
+    tail = words[1:]
+    if tail and tail[-1].lstrip("-").isdigit():
+        tail = tail[:-1]
+    if tail:  # "Zed curse", "Zed gardens 2": the rest names cards
+        try:
+            cat.find_many(" ".join(tail))
+        except NameError_:
+            return
+    elif verb not in ("vp", "count"):  # "gain Zed" alone is an unknown card, said as such
+        return
+    raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player: {or_list(list(table.players))}.")
+
+
+def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> list[Card]:
+    """Cards of this game's Supply named in ``typed``; a card from outside it is refused naming the kingdom."""
+    cat = catalogue()
+    supply = table.setup.supply
+    if not typed.strip():
+        raise _fail(full or what, f"needs a card. Type {what} and a card, for example {what} silver.")
+    try:
+        return cat.find_many(typed, supply)
+    except AmbiguousName as e:
+        raise _fail(typed, str(e)) from None
+    except UnknownName as e:
+        try:
+            everywhere = cat.find_many(typed)
+        except UnknownName as wider:
+            best = e if e.suggestions or not wider.suggestions else wider
+            raise _fail(typed, f"{best} Type piles to hear this game's cards.") from None
+        except NameError_:
+            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
+        outside = [c for c in everywhere if c not in supply]
+        if not outside:
+            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
+        raise _fail(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+
+
+def typed_words(typed: str, card: Card) -> str | None:
+    """The words of ``typed`` that name ``card`` (to quote just them), or None."""
+    cat = catalogue()
+    words = typed.split()
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            run = " ".join(words[i:i + size])
+            try:
+                if cat.find_many(run) == [card]:
+                    return run
+            except NameError_:
+                continue
+    return None
+
+
+def not_in_game(table: Table, card: Card) -> str:
+    """Refuse a card from outside this game's Supply, naming the kingdom."""
+    setup = table.setup
+    if setup.kingdom_name:
+        return f"{card.name} is not in this game. The kingdom is {setup.kingdom_name}; type piles to hear it."
+    return f"not in this game. Choose from {or_list(list(setup.kingdom))}."
+
+
+def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
+    """Who an entry is for: a named player, ``others`` (each other player in turn order), or the current one."""
+    rest = typed.strip()
+    if rest.lower().startswith("others ") or rest.lower() == "others":
+        n, cur = len(table.players), table.state.current
+        return [(cur + i) % n for i in range(1, n)], True, rest[6:].strip()
+    player, rest = split_player(table, rest)
+    if player is None:
+        check_stranger(table, rest, verb)
+    return [table.state.current if player is None else player], False, rest

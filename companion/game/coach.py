@@ -1,0 +1,105 @@
+"""Hints: what the strong bot would do now, and why, from the reasons it really used.
+
+``advice(game, seat)`` asks a fresh strong bot the pending decision through that seat's view (a bot
+changes nothing), and returns its answer with a sentence or two built from the bot's own reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.bots import StrongBot
+from companion.cards import Card
+from companion.cards.names import and_list
+from companion.engine.decisions import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+_VERB = {
+    Purpose.PLAY_ACTION: "Play", Purpose.PLAY_TREASURES: "Play", Purpose.BUY: "Buy", Purpose.GAIN: "Gain",
+    Purpose.TRASH: "Trash", Purpose.DISCARD: "Discard", Purpose.TOPDECK: "Put on your deck",
+    Purpose.PLAY: "Play", Purpose.REVEAL: "Reveal", Purpose.SET_ASIDE: "Set aside",
+    Purpose.START_OF_TURN: "Play",
+}
+_NONE = {
+    Purpose.PLAY_ACTION: "Play no Action", Purpose.PLAY_TREASURES: "Play no Treasures", Purpose.BUY: "Buy nothing",
+    Purpose.GAIN: "Gain nothing", Purpose.TRASH: "Trash nothing", Purpose.DISCARD: "Discard nothing",
+    Purpose.TOPDECK: "Put nothing on your deck", Purpose.PLAY: "Play nothing", Purpose.REVEAL: "Reveal nothing",
+    Purpose.START_OF_TURN: "Play nothing",
+}
+
+
+def grouped(cards: tuple[Card, ...]) -> str:
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return and_list([c.counted(n) if n > 1 else c.name for c, n in counts.items()])
+
+
+def advice(game: "Game", seat: int) -> tuple[Any, str]:
+    """The strong bot's answer to ``seat``'s pending decision, and the words that say it and why."""
+    d = game.pending
+    if d is None or d.player != seat:
+        raise ValueError("no decision for this seat")
+    bot = StrongBot(game.setup.seed + seat)
+    answer = bot.decide(game.view(seat), d)
+    return answer, words(d, answer, bot.why)
+
+
+def words(d: Decision, answer: Any, why: str) -> str:
+    """"Buy Gold: your deck has 4 Silvers and no Gold, and Provinces need 8 coins." """
+    if why.startswith(("Buy ", "Gain ")) or why.startswith(_NONE.get(d.purpose, "\0")):
+        return why  # a buy's reason says its move itself
+    move = move_words(d, answer)
+    reason = why or default_reason(d, answer)
+    return f"{move}: {reason}"
+
+
+def move_words(d: Decision, answer: Any) -> str:
+    if isinstance(d, ChooseCards):
+        chosen = d.normalise(answer)
+        if not chosen:
+            return _NONE.get(d.purpose, "None")
+        if d.purpose is Purpose.PLAY_TREASURES:
+            return "Play your Treasures" if len(chosen) == len(d.options) else f"Play {grouped(chosen)}"
+        return f"{_VERB.get(d.purpose, 'Choose')} {grouped(chosen)}"
+    if isinstance(d, YesNo):
+        return "Yes" if answer else "No"
+    if isinstance(d, ChooseOne):
+        if d.purpose is Purpose.ORDER:
+            return f"{answer} first"
+        return f"Choose {answer}"
+    if isinstance(d, OrderCards):
+        return f"Put {grouped(tuple(answer))} back in that order, the first on top"
+    if isinstance(d, NameCard):
+        return f"Name {answer.name}"
+    return str(answer)
+
+
+def default_reason(d: Decision, answer: Any) -> str:
+    """A plain reason where the bot's rule needs none spelt out."""
+    p = d.purpose
+    if p is Purpose.PLAY_TREASURES:
+        return "all your coins count toward the buy, and Treasures with abilities go first."
+    if p is Purpose.PLAY_ACTION:
+        return "no Action here helps this turn."
+    if p is Purpose.REACT:
+        return "revealing keeps the attack off you." if answer else "revealing would not help."
+    if p in (Purpose.TRASH, Purpose.DISCARD):
+        chosen = d.normalise(answer) if isinstance(d, ChooseCards) else ()
+        if not chosen:
+            return "every card here still helps your deck."
+        return "these help your deck least: Curses and Victory cards first, then Coppers."
+    if p is Purpose.TOPDECK or isinstance(d, OrderCards):
+        return "the best card comes back first."
+    if p is Purpose.GAIN:
+        return "it is the best card on offer for your deck now."
+    if p is Purpose.ORDER:
+        return "that order leaves your cards where you want them."
+    if isinstance(d, NameCard):
+        return "it is the card the other player most wants to gain."
+    return "it is the better choice for your deck now."
+
+
+__all__ = ["advice", "words"]

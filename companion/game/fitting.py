@@ -1,0 +1,225 @@
+"""Fitting a response to its limits: lines that can give way to shorter ones, and the steps that shorten a
+response (other players' turns first) until it fits its verbosity's words and lines and its first line
+fits a 40-cell braille display.
+"""
+
+from __future__ import annotations
+
+from typing import Self, Sequence
+
+from companion.cards import Card
+from companion.cards.names import and_list
+from companion.game.words import count, grouped
+
+BRIEF_WORDS = 15  # the most words a brief response may have
+
+
+class Said(str):
+    """A line that can give way to a shorter one (``short``) when a response would be too long."""
+
+    short: str
+    droppable = False  # can go unsaid as a last resort: your own buy, an attack that only saw your hand
+
+    def __new__(cls, text: str, short: str, droppable: bool = False) -> Self:
+        line = super().__new__(cls, text)
+        line.short = short
+        line.droppable = droppable
+        return line
+
+
+class TurnLine(Said):
+    """A line about another player's turn: ``short`` is its one short line ("" when it can go unsaid),
+    ``who`` the player and ``bought`` what they bought, for the shortest form of many turns."""
+
+    who: str
+    bought: str
+    cards: tuple[Card, ...]
+
+    def __new__(cls, text: str, short: str, who: str = "", bought: str = "",
+                cards: tuple[Card, ...] = ()) -> Self:
+        line = super().__new__(cls, text, short)
+        line.who = who
+        line.bought = bought
+        line.cards = cards
+        return line
+
+
+class Attack(Said):
+    """What happened to you in another player's turn: ``who`` played ``card`` (None if not an Attack)
+    and you ``what`` (the short clauses), so several alike can be said in one line."""
+
+    who: str
+    card: Card | None
+    what: str
+    brief: bool
+
+    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> Self:
+        line = super().__new__(cls, text, short)
+        line.who, line.card, line.what, line.brief = who, card, what, brief
+        return line
+
+
+def _merge_attacks(lines: list[str]) -> list[str]:
+    """Several attacks in a row that did the same to you: one line, with how many times."""
+    out: list[str] = []
+    run: list[Attack] = []
+
+    def close() -> None:
+        if len(run) > 1:
+            what, n = run[0].what, len(run)
+            cards = {a.card for a in run}
+            what = _times(what, n)
+            if run[0].brief:
+                text = f"{what[0].upper()}{what[1:]}."
+            else:
+                card = next(iter(cards))
+                by = card.plural if len(cards) == 1 and card is not None else "Attacks"
+                text = f"{by} from {and_list([a.who for a in run])}: you {what}."
+            out.append(Said(text, text))
+        else:
+            out.extend(run)
+        run.clear()
+        out.extend(between)  # other players' turns in between are said after, as when turns are summed up
+        between.clear()
+
+    between: list[str] = []
+    for line in lines:
+        if isinstance(line, Attack) and line.what:
+            if run and run[0].what != line.what:
+                close()
+            run.append(line)
+            continue
+        if run and isinstance(line, TurnLine):
+            between.append(line)
+            continue
+        close()
+        out.append(line)
+    close()
+    return out
+
+
+def _times(what: str, n: int) -> str:
+    """``gained Curse`` done 3 times is ``gained 3 Curses``; anything else gets ``, 3 times``."""
+    from companion.cards import catalogue
+
+    verb, _, rest = what.partition(" ")
+    card = catalogue().by_name.get(rest)
+    return f"{verb} {card.counted(n)}" if card is not None else f"{what}, {n} times"
+
+
+LIMITS = {"brief": (BRIEF_WORDS, 5), "normal": (40, 5)}  # words and lines a response may have
+
+
+def _fits(lines: Sequence[str], verbosity: str) -> bool:
+    limit = LIMITS.get(verbosity)
+    if limit is None:
+        return True
+    text = fit_first_line("\n".join(lines))
+    return len(text.split()) <= limit[0] and text.count("\n") + 1 <= limit[1]
+
+
+def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
+    """Keep a response within the words and lines of its verbosity by saying other players' turns more
+    briefly, step by step: each turn in one short line (attacks, VP tokens, buys); then those in one
+    line; then only what each bought; then the latest turns, with how many more ``log`` has. What
+    happened to you, piles running out and what you must do now are always said, first and whole."""
+    lines = [line for line in lines if line]
+    if _fits(lines, verbosity) or not any(isinstance(line, Said) for line in lines):
+        return list(lines)
+    # 1. what happened to you, in short; each other turn in one short line
+    short: list[str] = []
+    for line in _merge_attacks(lines):
+        if isinstance(line, TurnLine):
+            if line.short:
+                short.append(TurnLine(line.short, line.short, line.who, line.bought, line.cards))
+        elif isinstance(line, Attack):
+            if line.short:
+                hit = Attack(line.short, line.short, line.who, line.card, line.what, line.brief)
+                hit.droppable = line.droppable
+                short.append(hit)
+        elif isinstance(line, Said):
+            if line.short:
+                short.append(Said(line.short, line.short, line.droppable))
+        else:
+            short.append(line)
+    if _fits(short, verbosity):
+        return short
+    turns = [line for line in short if isinstance(line, TurnLine)]
+    if not turns:
+        joined = _join_said(short)
+        if _fits(joined, verbosity):
+            return joined
+        return _join_said([line for line in short if not (isinstance(line, Said) and line.droppable)])
+    rest = [line for line in short if not isinstance(line, TurnLine)]
+    # other turns go after what happened to you, however late in the round it happened
+    at = max([short.index(turns[0])] + [i + 1 for i, line in enumerate(rest) if isinstance(line, Said)])
+
+    def with_turns(said: str) -> list[str]:
+        return rest[:at] + ([said] if said else []) + rest[at:]
+
+    # 2. the short lines in one line
+    joined = with_turns(" ".join(turns))
+    if _fits(joined, verbosity):
+        return joined
+    # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
+    # with a count of the rest
+    bought = [t for t in turns if t.bought]
+    everyone = [c for t in turns for c in t.cards]
+    if everyone:
+        said = f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
+        said = f"Others bought {grouped(everyone)}."
+        if _fits(with_turns(said), verbosity):
+            return with_turns(said)
+    for drop in range(len(turns) + 1):
+        kept = bought[drop:] if drop <= len(bought) else []
+        left = len(turns) - len(kept) if drop else 0
+        parts = [f"{t.who} {t.bought}" for t in kept]
+        said = f"Bought: {', '.join(parts)}." if parts else ""
+        if not drop and not parts:
+            continue  # nothing bought: only a count of the turns, below
+        if left:
+            more = f"{count(left, 'more turn')} in the log." if parts else \
+                f"{count(left, 'other turn')}: type log."
+            said = f"{said} {more}".strip()
+        candidate = with_turns(said)
+        if _fits(candidate, verbosity):
+            return candidate
+    fewest = with_turns("")  # 4. none: log has them all
+    if _fits(fewest, verbosity):
+        return fewest
+    joined = _join_said(fewest)  # 5. what happened to you in one line
+    if _fits(joined, verbosity):
+        return joined
+    return _join_said([line for line in fewest if not (isinstance(line, Said) and line.droppable)])  # 6.
+
+
+def _join_said(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        if out and isinstance(line, Said) and isinstance(out[-1], Said) and not isinstance(line, TurnLine):
+            out[-1] = Said(f"{out[-1]} {line}", f"{out[-1]} {line}")
+        else:
+            out.append(line)
+    return out
+
+
+def fit_first_line(text: str, width: int = 40) -> str:
+    """Break an over-long first line at a clause boundary, so a 40-cell braille display shows it whole."""
+    first, nl, rest = text.partition("\n")
+    if len(first) <= width:
+        return text
+    cut = -1
+    for sep in (". ", ": ", "; ", ", "):
+        at = first.rfind(sep, 0, width)
+        if at > 0:
+            cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
+    if cut <= 0:  # no clause boundary: the last space that does not split a number from its noun
+        spaces = [i for i, ch in enumerate(first[: width + 1]) if ch == " " and i > 0]
+        good = [i for i in spaces if not first[:i].split()[-1].isdigit()]
+        if not good:
+            return text
+        cut = good[-1]
+    head, tail = first[:cut].rstrip(), first[cut:].strip()
+    return head + "\n" + tail + (nl + rest if nl else "")

@@ -1,0 +1,173 @@
+"""One-line summaries: status, hand, the start of a turn, score, the game's end, the Supply, your
+options and the log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cards import Card
+from companion.cards.names import and_list, or_list
+from companion.engine import Decision, Phase, Purpose
+from companion.engine.events import Event, TurnStarted
+from companion.game.fitting import BRIEF_WORDS, Said
+from companion.game.questions import distinct, is_turn_decision, question
+from companion.game.sentences import name_of, render_events
+from companion.game.words import coins, count, grouped, possessive
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+LOW_PILE = 3
+
+
+# ---- summaries ------------------------------------------------------------------------------------
+def status_line(game: "Game", viewer: int) -> str:
+    t = game.turn
+    whose = name_of(game, game.current, viewer)
+    turn_no = game.players[game.current].turns
+    if game.over:
+        return "The game is over. Type score, or log."
+    phase = {Phase.ACTION: "Action phase", Phase.BUY: "Buy phase", Phase.START: "start of turn",
+             Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
+    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
+            f"{count(t.buys, 'buy')}, {coins(t.coins)}")
+    if viewer == game.current and not t.bought:
+        more = sum(game.fx[c.name].coin for c in game.players[viewer].hand if game.is_treasure(c))
+        if more:
+            line += f", {more} more in Treasures"
+    return line + "."
+
+
+def hand_line(game: "Game", viewer: int) -> str:
+    hand = game.players[viewer].hand
+    if not hand:
+        return "Your hand is empty."
+    return f"Hand, {count(len(hand), 'card')}: {grouped(hand)}."
+
+
+def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
+    turn_no = game.players[viewer].turns
+    who = "Your" if people == 1 else possessive(game.players[viewer].name)
+    hand = game.players[viewer].hand
+    if verbosity == "brief":
+        return f"Turn {turn_no}: {grouped(hand)}."
+    lines = f"{who} turn {turn_no}. {grouped(hand)}."
+    if verbosity == "full":
+        ps = game.players[viewer]
+        lines += f" Deck {len(ps.deck)}, discard {len(ps.discard)}."
+    return lines
+
+
+def score_line(game: "Game", viewer: int) -> str:
+    from companion.engine.scoring import victory_points
+
+    parts = [f"{name_of(game, p, viewer)} {victory_points(game, p)} VP" for p in range(game.n)]
+    return f"Score: {and_list(parts)}."
+
+
+def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
+    r = game.result
+    assert r is not None
+    scores = sorted(r.scores, key=lambda s: -s.vp)
+    if verbosity == "brief":
+        names = and_list([name_of(game, w, viewer) for w in r.winners])
+        verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
+        if len(scores) <= 3:
+            return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+        mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
+        yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
+        return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
+    said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
+    winners = [name_of(game, w, viewer) for w in r.winners]
+    if len(winners) > 1:
+        won = f"{and_list(winners)} share the win."
+    elif winners[0] == "You":
+        won = "You win."
+    else:
+        won = f"{winners[0]} wins."
+    text = f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}."
+    return Said(f"{text} Type log to review it.", text)
+
+
+def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
+    """Piles grouped by cost (cheapest first), or low piles first."""
+    supply = game.supply
+    if low_first:
+        order = sorted(supply, key=lambda c: (supply[c], game.cost(c), c.name))
+        low = [c for c in order if supply[c] <= 5]
+        head = f"Low piles: {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
+        return [head, f"{count(game.empty_piles(), 'pile')} empty; {game.empty_to_end} end the game."]
+    by_cost: dict[int, list[Card]] = {}
+    for c in supply:
+        by_cost.setdefault(game.cost(c), []).append(c)
+    lines = []
+    for cost in sorted(by_cost):
+        items = [f"{c.name} {supply[c]}" for c in sorted(by_cost[cost], key=lambda c: c.name)]
+        lines.append(f"{coins(cost).capitalize()}: {', '.join(items)}.")
+    return lines
+
+
+def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str = "normal") -> str:
+    """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words)."""
+    if d is None:
+        return "The game is over. Type score, log or new."
+    if not is_turn_decision(d):
+        return question(game, d, "normal")
+    t = game.turn
+    hand = game.players[viewer].hand
+    if d.purpose is Purpose.PLAY_ACTION:
+        acts = distinct([c for c in d.options])  # type: ignore[attr-defined]
+        return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
+                f"Or buy a card, or end.")
+    if d.purpose is Purpose.PLAY_TREASURES:
+        plain = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is None]
+        others = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is not None]
+        total = t.coins + sum(game.fx[c.name].coin for c in plain)
+        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
+                     key=lambda c: (-game.cost(c), c.name))[:6]
+        extra = f" Also {grouped(others)}." if others else ""
+        while True:
+            line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
+                    f"Buy {or_list([c.name for c in can])}, or end.")
+            if verbosity != "brief" or len(can) <= 1 or len(line.split()) <= BRIEF_WORDS:
+                return line
+            can = can[:-1]
+    buyable = sorted(game.buyable(), key=lambda c: (-game.cost(c), c.name))
+    if not buyable:
+        return f"Nothing costs {coins(t.coins)} or less. Type end."
+    groups: dict[int, list[str]] = {}
+    for c in buyable:
+        groups.setdefault(game.cost(c), []).append(c.name)
+    said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
+    return f"Buy with {coins(t.coins)}, {count(t.buys, 'buy')}. {said}. Or end."
+
+
+def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
+    """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
+    events = g.view(viewer).log(0)
+    lines: list[str] = []
+    chunk: list[Event] = []
+    starts: list[TurnStarted] = []  # the TurnStarted that opens the chunk
+
+    def close() -> None:
+        if chunk:
+            start = starts[-1]
+            said = render_events(g, chunk, viewer, verbosity)
+            who = name_of(g, start.player, viewer)
+            if said and said[0].startswith(who + " "):
+                said[0] = said[0][len(who) + 1:]
+            body = " ".join(said) if said else "nothing played or bought."
+            lines.append(f"{possessive(who)} turn {start.turn}: {body}")
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close()
+            chunk = [e]
+            starts.append(e)
+        elif chunk:
+            chunk.append(e)
+    close()
+    if g.over:
+        lines.append(end_message(g, viewer))
+    return lines

@@ -1,0 +1,129 @@
+"""Questions and prompts: a card's question in one short line with numbered choices, the prompt that says
+what may be typed now, and the words for handing the keyboard to another person.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence
+
+from companion.cards import Card
+from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
+from companion.game.words import coins, count
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+TURN_DECISIONS = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
+
+
+def is_turn_decision(d: Decision | None) -> bool:
+    """The turn's own questions (play an Action, play Treasures, buy), answered with play, buy and end."""
+    return d is not None and d.card is None and d.purpose in TURN_DECISIONS
+
+# ---- decisions ----------------------------------------------------------------------------------
+def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Card]:
+    """The choices as numbered: each different card once, in the order offered (cards to gain: dearest first)."""
+    cards = list(dict.fromkeys(options))
+    if purpose is Purpose.GAIN:
+        cards.sort(key=lambda c: (-c.cost, c.name))
+    return cards
+
+
+def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None, counted: bool = True) -> str:
+    counts = Counter(options)
+    parts = []
+    for i, c in enumerate(distinct(options, purpose), 1):
+        n = counts[c]
+        parts.append(f"{i} {c.name}" + (f" ({n})" if n > 1 and counted else ""))
+    return ", ".join(parts)
+
+
+def amount(d: ChooseCards, brief: bool = False) -> str:
+    if d.min == d.max:
+        return f"exactly {d.min}" if d.min != 1 and not brief else str(d.min)
+    if d.min == 0 and d.max == 1:
+        return "1 or none"
+    if d.min == 0:
+        return f"up to {d.max}"
+    return f"{d.min} to {d.max}"
+
+
+_VERBS = {
+    Purpose.START_OF_TURN: "play",
+    Purpose.PLAY: "play",
+    Purpose.GAIN: "gain",
+    Purpose.TRASH: "trash",
+    Purpose.DISCARD: "discard",
+    Purpose.TOPDECK: "put on your deck",
+    Purpose.SET_ASIDE: "set aside",
+    Purpose.REVEAL: "reveal",
+    Purpose.REACT: "reveal",
+    Purpose.CHOOSE: "choose",
+    Purpose.ORDER: "order",
+    Purpose.NAME: "name",
+    Purpose.PLAY_ACTION: "play",
+    Purpose.PLAY_TREASURES: "play",
+    Purpose.BUY: "buy",
+}
+
+
+def question(game: "Game", d: Decision, verbosity: str) -> str:
+    """A card's question in one short line with numbered choices."""
+    head = f"{d.card.name}: " if d.card is not None else ""
+    if d.purpose is Purpose.START_OF_TURN:
+        head = "Start of turn: "
+    if isinstance(d, ChooseCards):
+        verb = _VERBS.get(d.purpose, d.purpose.value)
+        if verbosity == "brief" and d.purpose is Purpose.TOPDECK:
+            verb = "put on deck"
+        counted = verbosity != "brief" or d.max > 1  # brief: how many copies matters only when several are chosen
+        text = f"{head}{verb} {amount(d, verbosity == 'brief')}. {numbered_cards(d.options, d.purpose, counted)}."
+        if d.min == 0 and d.max > 1 and verbosity != "brief":
+            text += " Or none."
+        return text
+    if isinstance(d, ChooseOne):
+        choices = ", ".join(f"{i} {o}" for i, o in enumerate(d.options, 1))
+        if d.purpose is Purpose.ORDER and d.about is not None:  # the order of "when you gain" effects
+            return f"{d.about.name} gained: which first? {choices}."
+        about = f" for {d.about.name}" if d.about is not None else ""
+        return f"{head}choose{about}. {choices}."
+    if isinstance(d, YesNo):
+        about = f" {d.about.name}" if d.about is not None else ""
+        verb = _VERBS.get(d.purpose, d.purpose.value)
+        return f"{head}{verb}{about}? Yes or no."
+    if isinstance(d, OrderCards):
+        return f"{head}order, top card first. {numbered_cards(d.cards)}."
+    if isinstance(d, NameCard):
+        whose = game.players[d.for_player].name
+        return f"{head}name a card for {whose}. Type its name."
+    return str(d)
+
+
+def hand_over(name: str, what: str, verbosity: str) -> str:
+    """The keyboard goes to another person: whose turn (or answer) it is, and to press Enter."""
+    if verbosity == "brief":
+        return f"{name}'s {what}. Press Enter."
+    return f"{name}'s {what}. Press Enter when {name} has the keyboard."
+
+
+def prompt_for(game: "Game", d: Decision | None) -> str:
+    """The prompt: short, and saying how many may or must be chosen."""
+    if d is None:
+        return "game over> "
+    if is_turn_decision(d):
+        t = game.turn
+        if d.purpose is Purpose.PLAY_ACTION:
+            return f"action, {count(t.actions, 'action')}> "
+        if d.purpose is Purpose.PLAY_TREASURES:
+            return "buy phase> " if not t.coins else f"buy phase, {coins(t.coins)}> "
+        return f"buy, {coins(t.coins)}, {count(t.buys, 'buy')}> "
+    if isinstance(d, ChooseCards):
+        return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}> "
+    if isinstance(d, YesNo):
+        return "yes or no> "
+    if isinstance(d, ChooseOne):
+        return f"choose 1 to {len(d.options)}> "
+    if isinstance(d, OrderCards):
+        return "order, top first> "
+    return "name a card> "

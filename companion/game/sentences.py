@@ -1,0 +1,347 @@
+"""Event sentences: a stretch of the log said as the listening player may know it (``event.seen_by``),
+your own doings in detail and each other player's turn in one line, and the piles that ran out.
+
+Verbosity: ``brief`` says only what changed for you and what others bought; ``normal`` adds what others
+played and attacks; ``full`` adds draws, shuffles and discards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from companion.cards import Card
+from companion.cards.names import and_list
+from companion.engine import Phase
+from companion.engine.events import (
+    Bought, Discarded, Drew, Event, Gained, GameOver, LookedAt, Named, PhaseStarted, Played, PutOnDeck,
+    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
+)
+from companion.game.fitting import Attack, Said, TurnLine
+from companion.game.words import count, grouped, in_order, possessive
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+
+def name_of(game: "Game", seat: int, viewer: int) -> str:
+    return "You" if seat == viewer else game.players[seat].name
+
+# ---- events ---------------------------------------------------------------------------------------
+class _Clauses:
+    """Clauses about one actor at a time, joined into sentences: "Bot played Smithy, bought Gold."."""
+
+    def __init__(self) -> None:
+        self.sentences: list[str] = []
+        self.actor: str | None = None
+        self.parts: list[str] = []
+
+    def add(self, actor: str, clause: str) -> None:
+        if actor != self.actor:
+            self.flush()
+            self.actor = actor
+        self.parts.append(clause)
+
+    brief = False
+
+    def flush(self) -> None:
+        if self.parts and self.actor is not None:
+            parts = _collapse(self.parts)
+            if self.brief and self.actor == "You":
+                text = ", ".join(parts)
+                self.sentences.append(f"{text[0].upper()}{text[1:]}.")
+            else:
+                self.sentences.append(f"{self.actor} {', '.join(parts)}.")
+        self.parts = []
+        self.actor = None
+
+
+def _collapse(parts: list[str]) -> list[str]:
+    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``."""
+    from companion.cards import catalogue
+
+    cat = catalogue()
+    out: list[str] = []
+    runs: list[tuple[str, int]] = []
+    for p in parts:
+        if runs and runs[-1][0] == p:
+            runs[-1] = (p, runs[-1][1] + 1)
+        else:
+            runs.append((p, 1))
+    for p, n in runs:
+        verb, _, rest = p.partition(" ")
+        card = cat.by_name.get(rest)
+        if n > 1 and card is not None:
+            out.append(f"{verb} {card.counted(n)}")
+        else:
+            out.extend([p] * n)
+    return out
+
+
+def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[int, str] | None:
+    """(actor seat, clause) for one event as ``viewer`` knows it, or None if not said at this verbosity."""
+    full = verbosity == "full"
+    brief = verbosity == "brief"
+    mine = getattr(e, "player", None) == viewer
+    if isinstance(e, Played):
+        if brief and not mine:
+            return None
+        by = f" with {e.by.name}" if e.by is not None and e.by != e.card else ""
+        return e.player, f"played {e.card.name}{by}"
+    if isinstance(e, Drew):
+        if e.cards:
+            return e.player, f"drew {grouped(e.cards)}"
+        if full:
+            return e.player, f"drew {count(e.count, 'card')}"
+        return None
+    if isinstance(e, Bought):
+        return e.player, f"bought {e.card.name}"
+    if isinstance(e, Gained):
+        if e.bought:
+            return None
+        where = {Zone.HAND: " into hand", Zone.DECK: " onto the deck"}.get(e.to, "")
+        return e.player, f"gained {e.card.name}{where}"
+    if isinstance(e, Trashed):
+        if brief and not mine:
+            return None
+        return e.player, f"trashed {e.card.name}"
+    if isinstance(e, Discarded):
+        if e.cards:
+            if e.source is not Zone.HAND and not (mine or full):
+                return None
+            return e.player, f"discarded {grouped(e.cards)}"
+        if brief:
+            return None
+        top = f", {e.top.name} on top" if e.top is not None and full else ""
+        return e.player, f"discarded {count(e.count, 'card')}{top}"
+    if isinstance(e, Revealed):
+        if brief and not mine:
+            return None
+        return (e.player, f"revealed {in_order(e.cards)}") if e.cards else None
+    if isinstance(e, LookedAt):
+        if e.cards:
+            return e.player, f"looked at {in_order(e.cards)}"
+        return (e.player, "looked at some cards") if full else None
+    if isinstance(e, PutOnDeck):
+        if e.cards:
+            return e.player, f"put {in_order(e.cards)} on the deck"
+        return (e.player, f"put {count(e.count, 'card')} on the deck") if not brief else None
+    if isinstance(e, SetAside):
+        return e.player, f"set aside {e.card.name}"
+    if isinstance(e, Shuffled):
+        return (e.player, "shuffled") if (full or (mine and not brief)) else None
+    if isinstance(e, Reacted):
+        if e.to is not None and e.to in game.attacks:
+            return e.player, f"blocked {e.to.name} with {e.card.name}"
+        to = f" to {e.to.name}" if e.to is not None else ""
+        return e.player, f"reacted with {e.card.name}{to}"
+    if isinstance(e, Named):
+        return e.player, f"named {e.card.name} for {e.for_card.name}"
+    if isinstance(e, TookVP):
+        return e.player, f"took {count(e.amount, 'VP token')}"
+    return None
+
+
+def turn_player_at(game: "Game", index: int) -> int | None:
+    """Whose turn it was at position ``index`` of the log (None before the first turn)."""
+    log = game.log
+    for i in range(min(index, len(log)) - 1, -1, -1):
+        e = log[i]
+        if isinstance(e, TurnStarted):
+            return e.player
+    return None
+
+
+def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
+                  turn_player: int | None = None) -> list[str]:
+    """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
+    player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
+    whose turn it was where the stretch begins."""
+    lines: list[str] = []
+    group: list[Event] = []
+
+    def close(ended: bool = False) -> None:
+        if group and turn_player is not None:  # the setup's first draws are said with the first turn
+            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended))
+        group.clear()
+
+    for e in events:
+        if isinstance(e, TurnStarted):
+            close(ended=True)
+            turn_player = e.player
+            continue
+        if isinstance(e, GameOver):
+            close()
+            continue
+        group.append(e)
+    close()
+    return [line for line in lines if line]
+
+
+def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
+                  turn_player: int | None, ended: bool = False) -> list[str]:
+    out = _Clauses()
+    out.brief = verbosity == "brief"
+    urgent: list[str] = []
+    attack: Card | None = None
+    i = 0
+    cleanup = False
+    while i < len(events):
+        e = events[i]
+        i += 1
+        if isinstance(e, PhaseStarted):
+            cleanup = e.phase is Phase.CLEANUP
+            continue
+        if cleanup and isinstance(e, (Discarded, Drew, Shuffled)) and e.player == turn_player:
+            continue  # clean-up goes without saying; the next hand is said when that turn starts
+        if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
+            continue  # brief: your own buy that ended your turn goes without saying
+        if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
+            run = [e.card]  # Treasures played one after another: one clause, counted
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Played) and more.player == e.player and more.by is None
+                        and game.is_treasure(more.card)):
+                    break
+                run.append(more.card)
+                i += 1
+            if verbosity == "brief":
+                continue
+            c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
+        elif isinstance(e, Drew) and e.cards:
+            drawn = list(e.cards)  # Library draws one card at a time: one clause
+            while i < len(events):
+                more = events[i]
+                if not (isinstance(more, Drew) and more.player == e.player and more.cards):
+                    break
+                drawn += more.cards
+                i += 1
+            c = (e.player, f"drew {grouped(drawn)}")
+        else:
+            c = event_clause(game, e, viewer, verbosity)
+        if c is None:
+            continue
+        actor, clause = c
+        if isinstance(e, Played) and e.player == turn_player and e.card in game.attacks:
+            attack = e.card
+        if actor == viewer and turn_player is not None and turn_player != viewer:
+            # Something that happened to you in someone else's turn (an attack): say it first.
+            urgent.append(clause)
+            continue
+        out.add(name_of(game, actor, viewer), clause)
+    out.flush()
+    head: list[str] = []
+    if urgent:
+        by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
+            and turn_player is not None and verbosity != "brief" else "You"
+        said = ", ".join(_collapse(urgent))
+        known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
+        kept = [c for c in _collapse(urgent) if not c.startswith(known)]
+        first = _collapse(urgent)[0]
+        first = "revealed your hand" if first.startswith("revealed ") else first  # the cards are in the log
+        short = ", ".join(kept or ([] if verbosity == "brief" else [first]))
+        who = game.players[turn_player].name if turn_player is not None else ""
+        if verbosity == "brief":  # what you chose yourself goes without saying when words are short
+            head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
+                               who, attack, short, True))
+        else:
+            hit = Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False)
+            hit.droppable = not kept
+            head.append(hit)
+    sentences = _merge_same(out.sentences)
+    if turn_player is None:
+        return head + sentences
+    if turn_player == viewer:
+        if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
+            sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", True)
+        return head + sentences
+    # Another player's turn: each line can give way to one short line of what matters, when many are said.
+    who = name_of(game, turn_player, viewer)
+    short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
+    nothing = f"{who} bought nothing." if short == "bought nothing" else ""  # an empty turn is still said
+    lines: list[str] = [TurnLine(sentences[0] if sentences else nothing, f"{who} {short}." if short else "", who,
+                                 _bought(events, turn_player),
+                                 tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
+    lines += [TurnLine(s, "", who, "") for s in sentences[1:]]
+    return head + lines
+
+
+def _merge_same(sentences: list[str]) -> list[str]:
+    """``Bot discarded 2 cards. Bot 2 discarded 2 cards.`` becomes ``Bot and Bot 2 discarded 2 cards.``"""
+    out: list[str] = []
+    run: list[tuple[str, str]] = []  # (actor, rest) of consecutive sentences saying the same thing
+
+    def close() -> None:
+        if len(run) > 1:
+            out.append(f"{and_list([a for a, _ in run])} {run[0][1]}")
+        elif run:
+            out.append(f"{run[0][0]} {run[0][1]}")
+        run.clear()
+
+    for s in sentences:
+        for verb in _SHARED_CLAUSES:
+            at = s.find(f" {verb} ")
+            if at > 0 and s[at + 1:].count(",") == 0:
+                actor, rest = s[:at], s[at + 1:]
+                break
+        else:
+            close()
+            out.append(s)
+            continue
+        if run and run[0][1] != rest:
+            close()
+        run.append((actor, rest))
+    close()
+    return out
+
+
+_SHARED_CLAUSES = ("discarded", "gained", "put", "revealed", "drew", "trashed", "blocked", "reacted")
+
+
+def _bought(events: Sequence[Event], player: int) -> str:
+    """What ``player`` bought in these events, grouped ("Gold", "2 Silvers"); "" for nothing."""
+    cards = [e.card for e in events if isinstance(e, Bought) and e.player == player]
+    return grouped(cards) if cards else ""
+
+
+def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: int, over: bool = True) -> str:
+    """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys
+    ("bought nothing" only once the turn is ``over``)."""
+    parts: list[str] = []
+    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in game.attacks]
+    if attacks:
+        parts.append(f"played {grouped(attacks)}")
+    tokens = sum(e.amount for e in events if isinstance(e, TookVP) and e.player == player)
+    if tokens:
+        parts.append(f"took {count(tokens, 'VP token')}")
+    gained = [e.card for e in events if isinstance(e, Gained) and e.player == player and not e.bought]
+    if gained:
+        parts.append(f"gained {grouped(gained)}")
+    bought = _bought(events, player)
+    if bought or over:
+        parts.append(f"bought {bought}" if bought else "bought nothing")
+    return ", ".join(parts)
+
+
+def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[str]:
+    """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
+    news: list[str] = []
+    emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
+    if emptied:  # several piles emptied at once are said together, with one count of what is left
+        left = game.empty_to_end - game.empty_piles()
+        ending = any(c in (game.province, game.colony) for c in emptied) or left <= 0
+        names = and_list([c.name for c in emptied])
+        if brief:  # the count of piles left can give way when words are short: supply low says it
+            said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
+            news.append(Said(f"{said}; 1 more ends the game." if left == 1 and not ending else f"{said}.",
+                             f"{said}."))
+        else:
+            said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
+            verb = "ends" if left == 1 else "end"
+            news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
+    for c in (game.province, game.colony):
+        if c is None:
+            continue
+        n = game.supply[c]
+        if 0 < n <= 4 and before.get(c, 0) != n:
+            news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
+    return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many

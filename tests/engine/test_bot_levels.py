@@ -1,0 +1,150 @@
+"""The bot levels and the Big Money family: legal over thousands of games on every card, the strong
+bot's plan and buys, the normal bot's fixed habits, and names."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.bots import BOTS, SUMMARIES, UnknownBot, bot_name, make_bot
+from companion.bots.plans import best_plan
+from companion.bots.strong import StrongBot
+from companion.engine import ChooseCards, Game, GameSetup, Purpose
+from companion.kingdom import Kingdom, ordered, random_kingdom
+from tests.engine.scene import CAT, Scene, card
+
+LEVELS = ["strong", "normal", "easy", "bmu", "smithy-bm", "witch-bm"]
+
+
+def test_thousands_of_games_on_every_card_are_legal() -> None:
+    """Every answer of every bot is checked (check_bots): 2,040 games, 40 on each kingdom card, 2 to 4
+    players, with and without Platinum and Colony; every game ends before the turn limit."""
+    cards = sorted(CAT.kingdom, key=lambda c: c.name)
+    games = stopped = 0
+    for n, c in enumerate(cards):
+        for i in range(40):
+            seed = n * 1000 + i
+            rng = random.Random(seed)
+            k = random_kingdom(rng, include=[c], platinum_colony=bool(i % 3 == 0))
+            players = 2 + i % 3
+            names = [LEVELS[(i + j) % len(LEVELS)] for j in range(players)]
+            g = Game(GameSetup.of(k, names, seed=seed, turn_limit=80), log=False, check_bots=True)
+            g.advance([make_bot(b, seed + j) for j, b in enumerate(names)])
+            assert g.over
+            games += 1
+            stopped += g.result.reason.name == "TURN_LIMIT"  # type: ignore[union-attr]
+    assert games == 2040
+    assert stopped < games // 100  # the bots finish their games
+
+
+def test_strong_bot_is_deterministic_for_a_seed() -> None:
+    def play() -> tuple[object, ...]:
+        k = random_kingdom(random.Random(5))
+        g = Game(GameSetup.of(k, ["strong", "strong"], seed=5), log=False)
+        g.advance([make_bot("strong", 5), make_bot("strong", 6)])
+        return tuple(a.value for a in g.answers)
+
+    assert play() == play()
+
+
+def kingdom(*names: str) -> Kingdom:
+    fill = ["Cellar", "Chapel", "Harbinger", "Vassal", "Village", "Merchant", "Workshop", "Throne Room", "Mine",
+            "Remodel", "Moneylender", "Poacher"]
+    chosen = list(names) + [f for f in fill if f not in names][: 10 - len(names)]
+    return Kingdom(ordered(CAT[n] for n in chosen))
+
+
+def test_the_plan_is_the_tables_best_for_the_kingdom() -> None:
+    assert best_plan(kingdom("Witch", "Smithy").cards).cards[0] == "Witch"
+    assert best_plan(kingdom("Smithy").cards).key == "Smithy"
+    plan = best_plan(kingdom("Throne Room").cards)
+    assert "Throne Room" not in plan.cards  # Throne Room alone does nothing for Big Money
+
+
+def test_strong_bot_buys_gold_over_its_plan_card_when_the_plan_says_so_and_says_why() -> None:
+    s = Scene(["Smithy"])
+    g = s.game
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*4")
+    s.start(0)
+    g.turn.coins = 6
+    bot = StrongBot()
+    assert bot.buy(g.view(0)) in ((card("Gold"),), (card("Smithy"),))
+    assert bot.why.startswith("Buy ") and len(bot.why.split()) <= 40
+    g.turn.coins = 4
+    bot.buy(g.view(0))
+    assert bot.why.startswith("Buy Smithy: Big Money with Smithy is the plan")
+
+
+def test_strong_bot_does_not_end_the_game_losing() -> None:
+    s = Scene(["Smithy"])
+    g = s.game
+    s.set(0, hand="Copper*5", deck="Gold*3", discard="Estate*3")
+    s.set(1, hand="Copper*5", discard="Province*6, Duchy*2")
+    g.supply[card("Province")] = 1
+    s.start(0)
+    g.turn.coins = 8
+    assert StrongBot().buy(g.view(0)) == (card("Duchy"),)  # the last Province would lose by 9
+    s.set(1, hand="Copper*5", discard="Estate*3")
+    assert StrongBot().buy(g.view(0)) == (card("Province"),)  # now it wins
+
+
+def test_a_forced_trash_takes_copper_before_a_province() -> None:
+    s = Scene(["Remodel"])
+    g = s.game
+    g.supply[card("Province")] = 2
+    s.set(0, hand="Remodel, Province, Copper, Duchy", deck="Copper*5").start(0)
+    s.play("Remodel")
+    d = s.pending
+    assert d.purpose is Purpose.TRASH
+    for level in ("normal", "strong", "easy"):
+        assert make_bot(level).decide(g.view(0), d) == (card("Copper"),)
+
+
+def test_normal_bot_prefers_gold_to_laboratory_at_6() -> None:
+    s = Scene(["Laboratory"])
+    g = s.game
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*2").start(0)
+    g.turn.coins = 6
+    d = s.pending
+    while d.purpose is not Purpose.BUY:
+        g.answer(())
+        d = s.pending
+    g.turn.coins = 6
+    assert make_bot("normal").decide(g.view(0), d) == (card("Gold"),)
+
+
+def test_normal_bot_needs_actions_for_throne_room_and_junk_for_forge() -> None:
+    bot = make_bot("normal")
+    s = Scene(["Throne Room", "Forge"])
+    g = s.game
+    s.set(0, hand="Copper*5", deck="Copper*7, Silver*2, Gold").start(0)
+    view = g.view(0)
+    opts = {CAT["Throne Room"]: None, CAT["Forge"]: None, CAT["Silver"]: None}
+    assert bot.kingdom_pick(view, opts, view.owned()) is None  # no Actions to throne, nothing to forge
+
+
+def test_normal_bot_buys_workshop_for_gardens_only_at_3_or_4_coins() -> None:
+    s = Scene(["Gardens", "Workshop"])
+    g = s.game
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3").start(0)
+    while s.pending.purpose is not Purpose.BUY:
+        g.answer(())
+    bot = make_bot("normal")
+    g.turn.coins = 6
+    assert bot.decide(g.view(0), s.pending) == (card("Gold"),)
+    g.turn.coins = 3
+    cheap = ChooseCards(0, Purpose.BUY, None, [c for c, n in g.supply.items() if n and g.cost(c) <= 3])
+    assert bot.decide(g.view(0), cheap) == (card("Workshop"),)
+
+
+def test_names_resolve_through_one_function() -> None:
+    assert bot_name("Smithy BM") == bot_name("smithy-bm") == "smithy-bm"
+    assert bot_name("general") == "normal"  # saved games name the normal bot so
+    assert bot_name(" Strong ") == "strong"
+    for name in BOTS:
+        assert bot_name(name) == name
+        assert name in SUMMARIES and len(SUMMARIES[name].split()) <= 10
+    with pytest.raises(UnknownBot) as e:
+        bot_name("grandmaster")
+    assert '"grandmaster"' in str(e.value) and len(str(e.value).split()) < 25
