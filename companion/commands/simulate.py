@@ -157,8 +157,8 @@ def _parser() -> ArgumentParser:
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
     topic="Bot simulations",
     details=("Options: --games, --players, --bots (strong, normal, easy, bmu, smithy-bm...: help bots lists them), "
-             "--kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, --seed, and "
-             "--jobs (processes; all cores unless given: the results are the same)."),
+             "--kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, --seed, "
+             "--jobs (processes)."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)
