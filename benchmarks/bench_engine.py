@@ -81,8 +81,8 @@ def record_workloads() -> dict[str, Callable[[int], object]]:
 
     def game(seed: int) -> Game:
         if seed not in games:
-            g = Game(GameSetup.of(random_kingdom(random.Random(seed), ("base2e",)), ["general", "general"], seed=seed,
-                                  turn_limit=100))
+            # Seats of people (whom the general bot answers for): a save names no bot a version may not know.
+            g = Game(GameSetup.of(random_kingdom(random.Random(seed), ("base2e",)), 2, seed=seed, turn_limit=100))
             g.advance([make_bot("general"), make_bot("general")])
             games[seed] = g
             texts[seed] = dumps(g)
