@@ -150,8 +150,8 @@ class ChooseBuy(ChooseCards):
         self.max = 1
         self.ordered = False
 
-    @property  # type: ignore[override]
-    def options(self) -> tuple[Card, ...]:
+    @property
+    def options(self) -> tuple[Card, ...]:  # type: ignore[override]
         if self._options is None:
             self._options = tuple(self._source())
         return self._options

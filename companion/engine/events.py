@@ -30,9 +30,6 @@ class Zone(Enum):
     TRASH = "the trash"
 
 
-event = dataclass(slots=True, unsafe_hash=True)  # see the module's docstring
-
-
 class GameEndReason(Enum):
     PROVINCES = "the Province pile is empty"
     COLONIES = "the Colony pile is empty"
@@ -40,7 +37,7 @@ class GameEndReason(Enum):
     TURN_LIMIT = "the turn limit was reached"
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Event:
     """Base of all events. ``player`` is the seat it happened to (None for the whole table)."""
 
@@ -54,26 +51,26 @@ class Event:
         return describe(self)
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class TurnStarted(Event):
     player: int
     turn: int  # that player's own turn number, from 1
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class PhaseStarted(Event):
     player: int
     phase: Phase
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Played(Event):
     player: int
     card: Card
     by: Card | None = None  # the card that played it: Throne Room, King's Court, Vassal, Tiara, Crystal Ball
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Drew(Event):
     """``count`` is public; ``cards`` only to the drawer."""
 
@@ -85,7 +82,7 @@ class Drew(Event):
         return self if player == self.player else replace(self, cards=())
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Gained(Event):
     player: int
     card: Card
@@ -93,21 +90,21 @@ class Gained(Event):
     bought: bool = False
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Bought(Event):
     player: int
     card: Card
     cost: int
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Trashed(Event):
     player: int
     card: Card
     source: Zone
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Discarded(Event):
     """Cards discarded at once: the count and the top card are public; the rest only to the player."""
 
@@ -123,14 +120,14 @@ class Discarded(Event):
         return replace(self, cards=())
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Revealed(Event):
     player: int
     cards: tuple[Card, ...]
     by: Card | None = None
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class LookedAt(Event):
     """Cards only the player looks at (Sentry, Crystal Ball); others learn how many."""
 
@@ -142,7 +139,7 @@ class LookedAt(Event):
         return self if player == self.player else replace(self, cards=())
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class PutOnDeck(Event):
     """Cards put onto a deck; ``public`` when they were revealed (Bureaucrat), else only the count is."""
 
@@ -155,33 +152,33 @@ class PutOnDeck(Event):
         return self if player == self.player or self.public else replace(self, cards=())
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class SetAside(Event):
     player: int
     card: Card
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Shuffled(Event):
     player: int
     count: int
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Reacted(Event):
     player: int
     card: Card  # the Reaction revealed or played (Moat, Watchtower, Clerk)
     to: Card | None = None  # the card it reacted to (the Attack, the gained card)
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Named(Event):
     player: int  # who named
     card: Card
     for_card: Card  # War Chest
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class TookVP(Event):
     player: int
     amount: int
@@ -199,7 +196,7 @@ class Score:  # (frozen: one per player per game)
         return f"{self.name} {self.vp} VP"
 
 
-@event
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class GameOver(Event):
     reason: GameEndReason
     scores: tuple[Score, ...]
