@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import traceback
-from datetime import datetime, timezone
 from pathlib import Path
 
 from companion.cards.names import or_list, quote
@@ -146,6 +144,9 @@ def log_exception(line: str) -> Path | None:
     removed, never written through, and the log is cut to its newest half by the atomic writer (a new
     file renamed over the old), so neither appending nor cutting can change a file elsewhere."""
     try:
+        import traceback  # (here, not at the top: a one-shot command that works never needs them)
+        from datetime import datetime, timezone
+
         path = log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")

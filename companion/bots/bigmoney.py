@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.bots.cardsense import (
-    COLONY, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
+    COLONY, COPPER, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
 )
 from companion.bots import bm_name
 from companion.bots.general import GeneralBot
@@ -18,11 +18,13 @@ from companion.engine.decisions import Decision, Purpose
 
 
 
-_PLAIN = frozenset({"Copper", "Silver", "Gold", "Platinum"})
+_PLAIN = frozenset({COPPER, SILVER, GOLD, PLATINUM})  # cards hash by identity: no names needed
+_TREASURES, _BUY = Purpose.PLAY_TREASURES, Purpose.BUY
+_COLONY, _PLATINUM, _PROVINCE, _GOLD, _SILVER = (COLONY,), (PLATINUM,), (PROVINCE,), (GOLD,), (SILVER,)
 
 
 def play_all_treasures(options: tuple[Card, ...]) -> tuple[Card, ...]:
-    if len(options) < 2 or _PLAIN.issuperset([c.name for c in options]):
+    if len(options) < 2 or _PLAIN.issuperset(options):
         return options
     return tuple(sorted(options, key=lambda c: -TREASURE_ORDER.get(c.name, 60)))
 
@@ -34,19 +36,29 @@ class BigMoney(GeneralBot):
 
     def decide(self, view: Any, d: Decision) -> Any:
         p = d.purpose
-        if p is Purpose.PLAY_TREASURES:
-            return play_all_treasures(d.options)  # type: ignore[attr-defined]
-        if p is Purpose.BUY:
+        if p is _TREASURES:
+            options = d.options  # type: ignore[attr-defined]
+            return options if _PLAIN.issuperset(options) else play_all_treasures(options)
+        if p is _BUY:
             return self.buy(view)
         return super().decide(view, d)
 
     def buy(self, view: Any) -> tuple[Card, ...]:
         coins = view.coins
-        supply = view.supply
-        colony = view.uses_colony
-        for card, price in ((COLONY, 11), (PLATINUM, 9), (PROVINCE, 8), (GOLD, 6), (SILVER, 3)):
-            if coins >= price and supply.get(card, 0) and (colony or card not in (COLONY, PLATINUM)):
-                return (card,)
+        if coins < 3:
+            return ()
+        get = view.supply.get
+        if coins >= 9 and view.uses_colony:
+            if coins >= 11 and get(COLONY, 0):
+                return _COLONY
+            if get(PLATINUM, 0):
+                return _PLATINUM
+        if coins >= 8 and get(PROVINCE, 0):
+            return _PROVINCE
+        if coins >= 6 and get(GOLD, 0):
+            return _GOLD
+        if get(SILVER, 0):
+            return _SILVER
         return ()
 
 

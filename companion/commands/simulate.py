@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Callable, TextIO
 
 from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, make_bot
 from companion.commands.registry import ArgumentParser, CommandError, command
@@ -16,6 +21,9 @@ from companion.numbers import whole
 TURN_LIMIT = 100  # turns per player: bots that cannot finish a game stop here
 MAX_GAMES = 100_000
 COLONY = {"on": True, "off": False, "rule": None}
+MIN_GAMES_A_JOB = 200  # fewer games than this a process: starting processes would cost more than it saves
+MIN_CHUNK, MAX_CHUNK = 20, 2000  # games a worker plays before it reports back (for progress)
+PROGRESS_EVERY = 3.0  # seconds between progress lines
 
 
 @dataclass
@@ -30,16 +38,13 @@ class Tally:
     seconds: float = 0.0
 
 
-def simulate(bots: list[str], games: int, kingdom_text: str, seed: int, sets: str | None = None,
-             platinum_colony: bool | None = None) -> Tally:
-    """Play ``games`` games; a random kingdom is drawn afresh for every game from the seed."""
-    master = random.Random(seed)
+def _play(bots: list[str], seeds: list[int], kingdom_text: str, sets: str | None,
+          platinum_colony: bool | None) -> Tally:
+    """Play one game for each seed: a random kingdom is drawn afresh for every game from its seed."""
     is_random = kingdom_text.strip().lower() in ("random", "r")
     fixed: Kingdom | None = None if is_random else choose_kingdom(kingdom_text, platinum_colony=platinum_colony)
     tally = Tally(wins=[0] * len(bots))
-    start = time.perf_counter()
-    for _ in range(games):
-        game_seed = master.getrandbits(32)
+    for game_seed in seeds:
         kingdom = fixed or choose_kingdom("random", seed=game_seed, sets=sets, platinum_colony=platinum_colony)
         game = Game(GameSetup.of(kingdom, list(bots), seed=game_seed, turn_limit=TURN_LIMIT), log=False)
         game.advance([make_bot(b, game_seed + i) for i, b in enumerate(bots)])
@@ -52,8 +57,73 @@ def simulate(bots: list[str], games: int, kingdom_text: str, seed: int, sets: st
             tally.ties += 1
         tally.turns += max(s.turns for s in result.scores)
         tally.stopped += result.reason is GameEndReason.TURN_LIMIT
+    return tally
+
+
+def _add(total: Tally, part: Tally) -> None:
+    total.games += part.games
+    total.wins = [a + b for a, b in zip(total.wins, part.wins)]
+    total.ties += part.ties
+    total.turns += part.turns
+    total.stopped += part.stopped
+
+
+def _play_chunk(args: tuple[list[str], list[int], str, str | None, bool | None]) -> Tally:
+    return _play(*args)
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def simulate(bots: list[str], games: int, kingdom_text: str, seed: int, sets: str | None = None,
+             platinum_colony: bool | None = None, jobs: int = 1,
+             progress: Callable[[int, int], None] | None = None) -> Tally:
+    """Play ``games`` games over ``jobs`` processes. Every game's seed is drawn from ``seed`` first, in order,
+    and a game depends only on its own seed, so the tally is the same for any number of processes.
+    ``progress(done, games)`` is called as chunks of games finish."""
+    master = random.Random(seed)
+    seeds = [master.getrandbits(32) for _ in range(games)]
+    tally = Tally(wins=[0] * len(bots))
+    start = time.perf_counter()
+    jobs = max(1, min(jobs, games // MIN_GAMES_A_JOB))
+    size = max(MIN_CHUNK, min(MAX_CHUNK, games // (jobs * 8) or 1))
+    chunks = [(list(bots), seeds[i:i + size], kingdom_text, sets, platinum_colony) for i in range(0, games, size)]
+    if jobs == 1:
+        for chunk in chunks:
+            _add(tally, _play_chunk(chunk))
+            if progress is not None:
+                progress(tally.games, games)
+    else:
+        # spawn, not fork: the shell may have threads (speech), and forking a threaded process is unsafe.
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for part in pool.map(_play_chunk, chunks):
+                _add(tally, part)
+                if progress is not None:
+                    progress(tally.games, games)
     tally.seconds = time.perf_counter() - start
     return tally
+
+
+class Progress:
+    """A line on stderr every few seconds of a long run ("12000 of 100000 games played."), only at a terminal:
+    a script reading the output, or a screen reader's review of it, gets the results alone."""
+
+    def __init__(self, stream: TextIO, every: float = PROGRESS_EVERY) -> None:
+        self.stream = stream
+        self.every = every
+        self.next = time.monotonic() + every
+
+    def __call__(self, done: int, games: int) -> None:
+        now = time.monotonic()
+        if done < games and now >= self.next:
+            self.stream.write(f"{done} of {games} games played.\n")
+            self.stream.flush()
+            self.next = now + self.every
 
 
 def report(tally: Tally, bots: list[str], kingdom_text: str) -> list[str]:
@@ -77,6 +147,7 @@ def _parser() -> ArgumentParser:
     p.add_argument("--sets", default=None)
     p.add_argument("--colony", choices=sorted(COLONY), default=None)
     p.add_argument("--seed", type=whole, default=1)
+    p.add_argument("--jobs", type=whole, default=None)
     return p
 
 
@@ -87,12 +158,17 @@ def _parser() -> ArgumentParser:
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
     topic="Bot simulations",
     details=("Options: --games, --players, --bots (strong, normal, easy, bmu, smithy-bm...: help bots lists them), "
-             "--kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, and --seed."),
+             "--kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, --seed, "
+             "--jobs (processes)."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)
     if not 1 <= ns.games <= MAX_GAMES:
         raise CommandError(f'"{ns.games}" games is out of range. Type a number from 1 to {MAX_GAMES}.')
+    cores = default_jobs()
+    jobs = cores if ns.jobs is None else ns.jobs
+    if not 1 <= jobs <= 256:
+        raise CommandError(f'"{ns.jobs}" jobs is out of range. Type a number from 1 to {cores} (the cores here).')
     try:
         bots = [bot_name(b) for b in ns.bots.replace(" ", "").split(",") if b] if ns.bots else []
     except UnknownBot as e:
@@ -111,8 +187,17 @@ def run(session: Session, args: str) -> None:
             choose_kingdom(ns.kingdom)  # refuse a bad kingdom before playing anything
         else:
             choose_kingdom("random", seed=0, sets=ns.sets)
-        tally = simulate(bots, ns.games, ns.kingdom, ns.seed, ns.sets, COLONY[ns.colony] if ns.colony else None)
+        progress = Progress(sys.stderr) if _at_terminal(sys.stderr) else None
+        tally = simulate(bots, ns.games, ns.kingdom, ns.seed, ns.sets, COLONY[ns.colony] if ns.colony else None,
+                         jobs=jobs, progress=progress)
     except KingdomError as e:
         raise CommandError(str(e)) from None
     for line in report(tally, bots, ns.kingdom):
         session.say(line)
+
+
+def _at_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

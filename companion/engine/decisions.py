@@ -79,25 +79,18 @@ class ChooseCards(Decision):
     (for example the order Treasures are played).
     """
 
-    __slots__ = ("_options", "min", "max", "ordered", "_source")
+    __slots__ = ("options", "min", "max", "ordered")
 
     def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card] | None,
                  min: int = 0, max: int = 1, ordered: bool = False, source: Any = None) -> None:
         self.player = player  # (assigned here, not through super(): this is the hot path)
         self.purpose = purpose
         self.card = card
-        self._options = None if options is None else tuple(options)
-        self._source = source
+        # The cards that may be chosen; ``source()`` gives them when ``options`` is None.
+        self.options: tuple[Card, ...] = tuple(options if options is not None else source())
         self.min = min
         self.max = max
         self.ordered = ordered
-
-    @property
-    def options(self) -> tuple[Card, ...]:
-        """The cards that may be chosen (computed on first use for the Buy decision)."""
-        if self._options is None:
-            self._options = tuple(self._source())
-        return self._options
 
     def normalise(self, answer: Any) -> tuple[Card, ...]:
         if answer is None:
@@ -139,6 +132,32 @@ class ChooseCards(Decision):
         if self.purpose is Purpose.TOPDECK:
             return f"{self._head()}put {amount} onto your deck."
         return f"{self._head()}{self.purpose.value} {amount}."
+
+
+class ChooseBuy(ChooseCards):
+    """The Buy decision: a ChooseCards whose options (the cards affordable now) are computed only when read,
+    since bots that follow a fixed list never read them."""
+
+    __slots__ = ("_options", "_source")
+
+    def __init__(self, player: int, source: Any) -> None:
+        self.player = player
+        self.purpose = Purpose.BUY
+        self.card = None
+        self._options: tuple[Card, ...] | None = None
+        self._source = source
+        self.min = 0
+        self.max = 1
+        self.ordered = False
+
+    @property
+    def options(self) -> tuple[Card, ...]:  # type: ignore[override]
+        if self._options is None:
+            self._options = tuple(self._source())
+        return self._options
+
+    def __repr__(self) -> str:
+        return f"ChooseCards(player={self.player}, purpose=BUY, card=None)"
 
 
 class ChooseOne(Decision):

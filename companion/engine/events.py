@@ -1,4 +1,9 @@
-"""Events: every public happening in a game, as small frozen values in the game's log.
+"""Events: every public happening in a game, as small values in the game's log.
+
+Events are values: they compare and hash by their fields, and nothing changes one once it is made. They
+are not frozen dataclasses because a game with its log on makes about 14 a turn, and a frozen dataclass
+costs nearly three times as much to build as a plain slotted one (every field set through
+``object.__setattr__``).
 
 Some events carry cards only their player may see (the cards drawn, the cards discarded from hand,
 cards looked at); ``seen_by(player)`` gives the event as that player may know it.
@@ -32,7 +37,7 @@ class GameEndReason(Enum):
     TURN_LIMIT = "the turn limit was reached"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Event:
     """Base of all events. ``player`` is the seat it happened to (None for the whole table)."""
 
@@ -46,26 +51,26 @@ class Event:
         return describe(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class TurnStarted(Event):
     player: int
     turn: int  # that player's own turn number, from 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class PhaseStarted(Event):
     player: int
     phase: Phase
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Played(Event):
     player: int
     card: Card
     by: Card | None = None  # the card that played it: Throne Room, King's Court, Vassal, Tiara, Crystal Ball
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Drew(Event):
     """``count`` is public; ``cards`` only to the drawer."""
 
@@ -77,7 +82,7 @@ class Drew(Event):
         return self if player == self.player else replace(self, cards=())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Gained(Event):
     player: int
     card: Card
@@ -85,21 +90,21 @@ class Gained(Event):
     bought: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Bought(Event):
     player: int
     card: Card
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Trashed(Event):
     player: int
     card: Card
     source: Zone
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Discarded(Event):
     """Cards discarded at once: the count and the top card are public; the rest only to the player."""
 
@@ -115,14 +120,14 @@ class Discarded(Event):
         return replace(self, cards=())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Revealed(Event):
     player: int
     cards: tuple[Card, ...]
     by: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class LookedAt(Event):
     """Cards only the player looks at (Sentry, Crystal Ball); others learn how many."""
 
@@ -134,7 +139,7 @@ class LookedAt(Event):
         return self if player == self.player else replace(self, cards=())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class PutOnDeck(Event):
     """Cards put onto a deck; ``public`` when they were revealed (Bureaucrat), else only the count is."""
 
@@ -147,33 +152,33 @@ class PutOnDeck(Event):
         return self if player == self.player or self.public else replace(self, cards=())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class SetAside(Event):
     player: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Shuffled(Event):
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Reacted(Event):
     player: int
     card: Card  # the Reaction revealed or played (Moat, Watchtower, Clerk)
     to: Card | None = None  # the card it reacted to (the Attack, the gained card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Named(Event):
     player: int  # who named
     card: Card
     for_card: Card  # War Chest
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class TookVP(Event):
     player: int
     amount: int
@@ -181,7 +186,7 @@ class TookVP(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
+class Score:  # (frozen: one per player per game)
     player: int
     name: str
     vp: int
@@ -191,7 +196,7 @@ class Score:
         return f"{self.name} {self.vp} VP"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class GameOver(Event):
     reason: GameEndReason
     scores: tuple[Score, ...]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
-from companion.engine.decisions import ChooseCards, Decision, Purpose
-from companion.engine.effects import Trigger
-from companion.engine.events import Discarded, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
+from companion.engine.decisions import ChooseBuy, ChooseCards, Decision, Purpose
+from companion.engine.events import Bought, Discarded, Gained, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.turn import Turn
@@ -15,17 +15,31 @@ if TYPE_CHECKING:
     from companion.engine.game import Game
 
 Steps = Generator[Decision, Any, Any]
+PLAY_ACTION, PLAY_TREASURES, BUY = Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY
+DISCARD = Zone.DISCARD
 
 
 def play_game(g: "Game", resume: str | None = None) -> Steps:
     """The game's turns; ``resume`` (a position's phase) goes on with a turn already under way."""
+    supply = g.supply
+    province, colony, empty_to_end = g.province, g.colony, g.empty_to_end
+    limit = g.setup.turn_limit
     while True:
         yield from take_turn(g, resume)
         resume = None
-        reason = end_reason(g)
-        if reason is not None:
-            break
-        g.current = g.left_of(g.current)
+        # end_reason(g), inlined: it is checked after every turn
+        if not supply[province]:
+            reason = GameEndReason.PROVINCES
+        elif colony is not None and not supply[colony]:
+            reason = GameEndReason.COLONIES
+        elif countOf(supply.values(), 0) >= empty_to_end:
+            reason = GameEndReason.PILES
+        elif limit is not None and min([ps.turns for ps in g.players]) >= limit:
+            reason = GameEndReason.TURN_LIMIT
+        else:
+            g.current = (g.current + 1) % len(g.players)
+            continue
+        break
     g.phase = Phase.OVER
     g.result = game_over(g, reason)
     g.emit(g.result)
@@ -58,7 +72,7 @@ def take_turn(g: "Game", resume: str | None = None) -> Steps:
         g.phase = Phase.START
     else:
         t = g.turn
-    starters = g.reactions[Trigger.START_OF_TURN]
+    starters = g.start_reactors
     if starters and resume in (None, "start"):
         while True:
             options = [c for c in ps.hand if c in starters]
@@ -75,12 +89,12 @@ def take_turn(g: "Game", resume: str | None = None) -> Steps:
         g.phase = Phase.ACTION
         if log is not None and resume != "action":
             log.append(PhaseStarted(p, Phase.ACTION))
-    actions = g.action_names
+    actions = g.actions
     while acting and t.actions > 0:
-        options = [c for c in ps.hand if c.name in actions]
+        options = [c for c in ps.hand if c in actions]
         if not options:
             break
-        chosen = yield ChooseCards(p, Purpose.PLAY_ACTION, None, options, 0, 1)
+        chosen = yield ChooseCards(p, PLAY_ACTION, None, options, 0, 1)
         if not chosen:
             break
         t.actions -= 1
@@ -89,27 +103,32 @@ def take_turn(g: "Game", resume: str | None = None) -> Steps:
     g.phase = Phase.BUY
     if log is not None and acting:
         log.append(PhaseStarted(p, Phase.BUY))
-    treasures = g.treasure_names
+    treasures = g.treasures
     fx = g.fx
-    plain, coins_of = g.rules.plain_treasures, g.rules.coins
+    plain = g.plain_coins
+    silver = g.silver
     while resume != "buy" and not t.bought:
-        options = [c for c in ps.hand if c.name in treasures]
+        options = [c for c in ps.hand if c in treasures]
         if not options:
             break
-        chosen = yield ChooseCards(p, Purpose.PLAY_TREASURES, None, options, 0, len(options), ordered=True)
+        chosen = yield ChooseCards(p, PLAY_TREASURES, None, options, 0, len(options), ordered=True)
         if not chosen:
             break
-        names = [c.name for c in chosen]
-        if len(chosen) == len(options) and not t.play_hooks and plain.issuperset(names):
+        if len(chosen) == len(options) and not t.play_hooks:
             # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
-            ps.hand = [c for c in ps.hand if c.name not in treasures]
-            ps.play += chosen
-            t.coins += sum(map(coins_of.__getitem__, names))
-            if "Silver" in names:
-                t.silver_played = True
-            if log is not None:
-                log.extend(Played(p, card) for card in chosen)
-            continue
+            try:
+                coins = sum(map(plain.__getitem__, chosen))
+            except KeyError:  # a Treasure with an ability: played one by one below
+                pass
+            else:
+                ps.hand = [c for c in ps.hand if c not in treasures]
+                ps.play += chosen
+                t.coins += coins
+                if silver in chosen:
+                    t.silver_played = True
+                if log is not None:
+                    log.extend(Played(p, card) for card in chosen)
+                continue
         for card in chosen:
             eff = fx[card.name]
             if eff.play is None and not t.play_hooks:
@@ -119,27 +138,34 @@ def take_turn(g: "Game", resume: str | None = None) -> Steps:
                     continue
                 ps.play.append(card)
                 t.coins += eff.coin
-                if card.name == "Silver":
+                if card is silver:
                     t.silver_played = True
                 if log is not None:
                     log.append(Played(p, card))
             elif card in ps.hand:
                 yield from g.play(p, card)
     supply = g.supply
-    gain_reactors = g.reactions[Trigger.GAIN]
+    gain_reactors = g.gain_reactors
+    on_gain = g.on_gain_cards
+    cost_modified = g.cost_modified
+    buyable = g.buyable
     while t.buys > 0:
-        chosen = yield ChooseCards(p, Purpose.BUY, None, None, 0, 1, source=g.buyable)
+        chosen = yield ChooseBuy(p, buyable)
         if not chosen:
             break
         t.bought = True
         card = chosen[0]
-        if t.gain_hooks or gain_reactors or fx[card.name].on_gain is not None or g.logging:
+        if t.gain_hooks or gain_reactors or card in on_gain or not supply.get(card):
             yield from g.buy(p, card)
-        else:  # the fast path: nothing can react to this gain, and nobody reads a log
-            t.coins -= g.cost(card)
+        else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
+            cost = card.cost if not t.action_discount and card not in cost_modified else g.cost(card)
+            t.coins -= cost
             t.buys -= 1
             supply[card] -= 1
             ps.discard.append(card)
+            if log is not None:
+                log.append(Bought(p, card, cost))
+                log.append(Gained(p, card, DISCARD, True))
 
     g.phase = Phase.CLEANUP
     if log is not None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Generator, Iterable, NamedTuple, Protocol, Sequence
+from functools import lru_cache
+from operator import countOf
+from typing import Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
@@ -24,8 +26,7 @@ from companion.engine.setup import GameSetup
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
 
-if TYPE_CHECKING:
-    from companion.engine.view import PlayerView
+from companion.engine.view import PlayerView
 
 Steps = Generator[Decision, Any, Any]
 
@@ -100,7 +101,7 @@ class Game:
         self.check_bots = check_bots
         self.log: list[Event] = []
         self.answers: list[Answer] = []
-        cat = catalogue()
+        copper, estate, silver, province, colony = _basics()
         self.kingdom = setup.kingdom
         n = setup.players
         self.supply: dict[Card, int] = dict(rules.pile_sizes[n - 2])
@@ -116,8 +117,15 @@ class Game:
         self.cost_modified = rules.cost_modified
         self.buy_restricted = rules.buy_restricted
         self.treasure_names, self.action_names, self.attack_names, self.cost_modified_names = rules.names
-        self.province = cat["Province"]
-        self.colony = cat["Colony"] if setup.kingdom.platinum_colony else None
+        # Looked up once a game, not once a turn (an Enum's hash is computed in Python).
+        self.start_reactors = rules.reactions[Trigger.START_OF_TURN]
+        self.gain_reactors = rules.reactions[Trigger.GAIN]
+        self.attack_reactors = rules.reactions[Trigger.ATTACK]
+        self.plain_coins = rules.plain_coins
+        self.on_gain_cards = rules.on_gain
+        self.province = province
+        self.silver = silver
+        self.colony = colony if setup.kingdom.platinum_colony else None
         self.empty_to_end = 4 if n >= 5 else 3
         self.immune: frozenset[int] = frozenset()  # players unaffected by the Attack being resolved
         self.this = ThisCard()  # the card whose instructions are being followed (see ThisCard)
@@ -126,10 +134,10 @@ class Game:
         self.draws = 0  # random numbers drawn for shuffles since the setup (a position records it)
         start = setup.start
         if start is None:
-            copper, estate = cat["Copper"], cat["Estate"]
+            rnd = self.rng.random
             for ps in self.players:
                 ps.deck = [copper] * 7 + [estate] * 3
-                shuffle(ps.deck, self.rng.random)
+                shuffle(ps.deck, rnd)
             self.current = self.rng.randrange(n)
             self.turn = Turn(self.current)
             for p in range(n):
@@ -142,7 +150,7 @@ class Game:
                 self.log.append(TurnStarted(self.current, self.players[self.current].turns))
             self.phase = Phase.BUY if start.phase in ("treasures", "buy") else \
                 Phase.ACTION if start.phase == "action" else Phase.START
-        self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]
+        self.views: list[PlayerView] = [PlayerView(self, p) for p in range(n)]
         self._flow = self._main(None if start is None else start.phase)
         try:
             self.pending: Decision | None = next(self._flow)
@@ -176,20 +184,23 @@ class Game:
         """Let each seat's agent (None for a person) answer until a person must answer or the game ends."""
         check = self.check_bots
         views = self.views
-        answers = self.answers
+        append = self.answers.append
         send = self._flow.send
+        new_answer = tuple.__new__  # Answer(...) without NamedTuple's __new__ written in Python
         d = self.pending
         while d is not None:  # the fast path: Game.answer inlined
-            agent = agents[d.player]
+            player = d.player
+            agent = agents[player]
             if agent is None:
                 return d
-            answer = agent.decide(views[d.player], d)
+            answer = agent.decide(views[player], d)
             if check:
                 reason = d.validate(answer)
                 if reason is not None:
                     raise IllegalAnswer(f"{type(agent).__name__} answered {answer!r}: {reason}")
-            value = d.normalise(answer)
-            answers.append(Answer(d.player, value, False))
+            # A tuple is already every decision's normal form for card lists (and only for them).
+            value = answer if answer.__class__ is tuple else d.normalise(answer)
+            append(new_answer(Answer, (player, value, False)))
             try:
                 d = self.pending = send(value)
             except StopIteration:
@@ -205,15 +216,14 @@ class Game:
         return self.views[player]
 
     def _make_view(self, player: int) -> "PlayerView":
-        from companion.engine.view import PlayerView
-
         return PlayerView(self, player)
 
     # ---- the flow of the game -------------------------------------------------------------------
     def _main(self, resume: str | None = None) -> Steps:
+        """The game's flow: a generator of Decisions (play_game itself, one generator fewer per answer)."""
         from companion.engine.flow import play_game
 
-        return (yield from play_game(self, resume))
+        return play_game(self, resume)
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -255,7 +265,7 @@ class Game:
         return c if c > 0 else 0
 
     def empty_piles(self) -> int:
-        return list(self.supply.values()).count(0)
+        return countOf(self.supply.values(), 0)
 
     def in_supply(self, card: Card) -> bool:
         return self.supply.get(card, 0) > 0
@@ -429,7 +439,7 @@ class Game:
             self.log.append(Gained(player, card, to, bought))
         t = self.turn
         on_gain = self.fx[card.name].on_gain
-        reactors = self.reactions[Trigger.GAIN]
+        reactors = self.gain_reactors
         hooks = t.gain_hooks if player == t.player else None
         if on_gain is None and not hooks and not reactors:
             return GainedCard(player, card, to, bought)
@@ -545,7 +555,7 @@ class Game:
 
     def _attack_reactions(self, player: int, attack: Card) -> Steps:
         immune = set()
-        reactors = self.reactions[Trigger.ATTACK]
+        reactors = self.attack_reactors
         if reactors:
             for q in self.others(player):
                 for r in sorted(set(self.players[q].hand) & reactors):
@@ -592,6 +602,13 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.setup.kingdom.name or 'kingdom'}, players={self.n}, phase={self.phase.name})"
+
+
+@lru_cache(maxsize=1)
+def _basics() -> tuple[Card, Card, Card, Card, Card]:
+    """Copper, Estate, Silver, Province and Colony, looked up once, not in every game's set-up."""
+    cat = catalogue()
+    return cat["Copper"], cat["Estate"], cat["Silver"], cat["Province"], cat["Colony"]
 
 
 def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain:

@@ -28,12 +28,10 @@ class Rules:
     pile_sizes: tuple[dict[Card, int], ...]  # by player count, from 2
     plain_treasures: frozenset[str]  # names of Treasures that only make coins (Copper, Silver...)
     coins: dict[str, int]  # coins each Treasure makes before its ability, by name
-
-    # Names of the same sets, for the hot paths (a str's hash is cached; a Card's is computed in Python).
-    @property
-    def names(self) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
-        return tuple(frozenset(c.name for c in s)  # type: ignore[return-value]
-                     for s in (self.treasures, self.actions, self.attacks, self.cost_modified))
+    # Names of the treasure, action, attack and cost-modified sets (computed once, not per game).
+    names: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
+    plain_coins: dict[Card, int]  # coins of each Treasure without an ability (Copper, Silver...), by card
+    on_gain: frozenset[Card]  # cards with their own "when you gain this" (Mint)
 
 
 @lru_cache(maxsize=512)
@@ -42,19 +40,28 @@ def rules_for(kingdom: Kingdom) -> Rules:
     cat = catalogue()
     in_game = kingdom.supply_cards
     curse_is_treasure = any(fx[c.name].curse_is_treasure for c in in_game)
+    treasures = frozenset(c for c in cat if c.is_treasure or (c.is_curse and curse_is_treasure))
+    actions = frozenset(c for c in cat if c.is_action)
+    attacks = frozenset(c for c in cat if c.is_attack)
+    cost_modified = frozenset(c for c in in_game if fx[c.name].cost_modifier is not None)
+    plain = frozenset(c.name for c in cat if c.is_treasure and fx[c.name].play is None) \
+        | (frozenset({"Curse"}) if curse_is_treasure else frozenset())
     return Rules(
         effects=fx,
         curse_is_treasure=curse_is_treasure,
-        treasures=frozenset(c for c in cat if c.is_treasure or (c.is_curse and curse_is_treasure)),
-        actions=frozenset(c for c in cat if c.is_action),
+        treasures=treasures,
+        actions=actions,
         victories=frozenset(c for c in cat if c.is_victory),
-        attacks=frozenset(c for c in cat if c.is_attack),
+        attacks=attacks,
         reactions={t: frozenset(c for c in in_game if (r := fx[c.name].reaction) is not None and r.trigger is t)
                    for t in Trigger},
-        cost_modified=frozenset(c for c in in_game if fx[c.name].cost_modifier is not None),
+        cost_modified=cost_modified,
         buy_restricted=frozenset(c for c in in_game if fx[c.name].can_buy is not None),
         pile_sizes=tuple(kingdom.pile_sizes(n) for n in range(2, 7)),
-        plain_treasures=frozenset(c.name for c in cat if c.is_treasure and fx[c.name].play is None)
-        | (frozenset({"Curse"}) if curse_is_treasure else frozenset()),
+        plain_treasures=plain,
         coins={name: eff.coin for name, eff in fx.items()},
+        names=tuple(frozenset(c.name for c in s)  # type: ignore[arg-type]
+                    for s in (treasures, actions, attacks, cost_modified)),
+        plain_coins={c: fx[c.name].coin for c in cat if c.name in plain},
+        on_gain=frozenset(c for c in cat if fx[c.name].on_gain is not None),
     )

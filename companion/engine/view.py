@@ -24,11 +24,12 @@ if TYPE_CHECKING:
 class PlayerView:
     """A live, read-only window on a game for one seat."""
 
-    __slots__ = ("_g", "player")
+    __slots__ = ("_g", "player", "_supply")
 
     def __init__(self, game: "Game", player: int) -> None:
         self._g = game
         self.player = player
+        self._supply = MappingProxyType(game.supply)  # live: the Supply dict is never replaced
 
     # ---- me ----
     @property
@@ -94,7 +95,7 @@ class PlayerView:
     # ---- the table ----
     @property
     def supply(self) -> Mapping[Card, int]:
-        return MappingProxyType(self._g.supply)
+        return self._supply
 
     def pile(self, card: Card) -> int:
         return self._g.supply.get(card, 0)

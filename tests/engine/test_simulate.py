@@ -53,3 +53,49 @@ def test_a_single_bot_name_fills_every_seat() -> None:
 def test_bad_arguments_are_refused_before_playing(args: str, words: str) -> None:
     with pytest.raises(CommandError, match=words):
         _say(args)
+
+
+def test_jobs_split_games_over_processes_with_exactly_the_same_results() -> None:
+    from companion.commands.simulate import MIN_GAMES_A_JOB
+
+    games = 2 * MIN_GAMES_A_JOB  # enough for two processes to be used
+    one = _say(f"--games {games} --bots bigmoney,bmu --seed 5 --jobs 1")
+    two = _say(f"--games {games} --bots bigmoney,bmu --seed 5 --jobs 2")
+    assert one[:-1] == two[:-1] and one[0] == f"{games} games, 2 players."
+
+
+def test_the_tally_is_the_same_whatever_the_chunks() -> None:
+    from companion.commands import simulate as sim
+
+    whole = sim.simulate(["bigmoney", "random"], 60, "First Game", 11)
+    seen: list[tuple[int, int]] = []
+    small = sim.MIN_CHUNK
+    try:
+        sim.MIN_CHUNK = 7
+        chunked = sim.simulate(["bigmoney", "random"], 60, "First Game", 11, progress=lambda d, g: seen.append((d, g)))
+    finally:
+        sim.MIN_CHUNK = small
+    assert (whole.wins, whole.ties, whole.turns, whole.stopped) == \
+        (chunked.wins, chunked.ties, chunked.turns, chunked.stopped)
+    assert len(seen) > 1 and seen[-1] == (60, 60) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_progress_lines_go_to_a_terminal_only_and_never_say_done() -> None:
+    from companion.commands.simulate import Progress
+
+    err = io.StringIO()
+    p = Progress(err, every=0)
+    p(500, 2000)
+    p(2000, 2000)  # the results say the rest
+    assert err.getvalue() == "500 of 2000 games played.\n"
+    # Not a terminal (a pipe, a test): nothing on stderr at all.
+    import contextlib
+
+    with contextlib.redirect_stderr(io.StringIO()) as quiet:
+        _say("--games 30 --bots bigmoney,bigmoney --seed 1 --jobs 1")
+    assert quiet.getvalue() == ""
+
+
+def test_jobs_out_of_range_is_refused() -> None:
+    with pytest.raises(CommandError, match="jobs is out of range"):
+        _say("--games 5 --jobs 0")
