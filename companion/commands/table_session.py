@@ -64,6 +64,22 @@ def set_open(session: "Session", saved: Saved | None, held: Held | None = None) 
     session.state[LOCK] = held
     if held is not None and _let_go not in session.on_close:
         session.on_close.append(_let_go)
+    update_prompt(session)
+
+
+DEFAULT_PROMPT = "companion> "
+
+
+def update_prompt(session: "Session") -> None:
+    """The prompt names whose turn it is at the table ("table, Ann> "), so it is heard before every line."""
+    saved = session.state.get(KEY)
+    if saved is None:
+        if session.prompt.startswith("table"):
+            session.prompt = DEFAULT_PROMPT
+        return
+    table = saved.table
+    where = "table over" if table.state.over is not None else f"table, {table.current_name}"
+    session.prompt = f"{where}{', read-only' if read_only(session) else ''}> "
 
 
 def _let_go(session: "Session") -> None:
@@ -106,6 +122,7 @@ def _save(session: "Session", saved: Saved, typed: str, undo: Callable[[], None]
     except StorageError as e:
         undo()
         raise _fail(typed, f"not recorded, as {e} Try again.") from None
+    update_prompt(session)
 
 
 def restore(saved: Saved, entries: list[Entry], low: int) -> Callable[[], None]:

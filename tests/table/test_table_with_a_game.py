@@ -21,7 +21,7 @@ def test_a_table_started_during_a_game_takes_the_shared_verbs_and_says_how_to_go
     assert said.splitlines()[-1] == "Your game is saved; type resume to go back to it."
     assert d.session.state.get("game") is None
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
-    assert d.session.prompt == "companion> "
+    assert d.session.prompt == "table, Ann> "  # not the game's prompt: the table's, naming whose turn it is
     assert d.run("status").startswith("Ann's turn 1.\n")  # the table's status, as in the game
 
 
