@@ -9,7 +9,7 @@ last command a person gave; bots then play their moves again.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
@@ -44,6 +44,7 @@ class GameActivity:
         self.waiting = False  # the keyboard is being handed to ``holder``
         self.save_problem: str | None = None
         self.labels: list[str] = []  # what was typed for each mark, to say what undo takes back
+        self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -204,7 +205,12 @@ class GameActivity:
             turns = g.players[d.player].turns
             if self.announced.get(d.player) != turns:
                 self.announced[d.player] = turns
-                return [render.turn_start(g, d.player, verbosity, len(self.people))]
+                lines = [render.turn_start(g, d.player, verbosity, len(self.people))]
+                if self.hints_on():
+                    from companion.game.coach import advice
+
+                    lines.append("Hint: " + advice(g, d.player)[1])
+                return lines
             return []
         return [render.question(g, d, verbosity)]
 
