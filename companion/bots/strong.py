@@ -66,14 +66,23 @@ class StrongBot(GeneralBot):
                 pick = self.gardens_gain(view, d.options)
                 if pick is not None:
                     return (pick,)
-            elif view.pile(PROVINCE) <= 4 or any(c is PROVINCE or c is COLONY for c in d.options):
-                # near the end (or when it can reach a Province) a gain is a buy: the same rules decide
-                top = max(view.cost(c) for c in d.options)
-                card, why = self.choose_buy(view, top)
-                if card is not None and card in d.options:
-                    self.why = f"Gain {card.name}: {why}"
-                    return (card,)
+            else:
+                pick = self.gain(view, d)
+                if pick is not None:
+                    return (pick,)
         return super().decide(view, d)
+
+    def gain(self, view: Any, d: ChooseCards) -> Card | None:
+        """A gain (Workshop, Remodel, Artisan) near the end, or one that can reach a Province: what the
+        buy rules would take for the dearest card on offer. None: leave it to the normal bot."""
+        if not (view.pile(PROVINCE) <= 4 or any(c is PROVINCE or c is COLONY for c in d.options)):
+            return None
+        top = max(view.cost(c) for c in d.options)
+        card, why = self.choose_buy(view, top)
+        if card is not None and card in d.options:
+            self.why = f"Gain {card.name}: {why}"
+            return card
+        return None
 
     # ---- buying ----
     def buy(self, view: Any) -> tuple[Card, ...]:
