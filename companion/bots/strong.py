@@ -42,6 +42,7 @@ class StrongBot(GeneralBot):
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
         self._plan: Plan | None = plan  # None: the table's best for the kingdom
+        self._barred: Card | None = None  # a card the rules cannot buy now
         self._plan_cards: tuple[Card, ...] = ()
 
     # ---- the plan ----
@@ -58,8 +59,11 @@ class StrongBot(GeneralBot):
         if d.purpose is Purpose.BUY:
             answer = self.buy(view)
             if answer and answer[0] not in _BASIC and answer[0] not in d.options:  # type: ignore[attr-defined]
-                answer = GeneralBot.decide(self, view, d)  # not buyable now (Grand Market with Copper in play)
-                self.why = ""
+                self._barred = answer[0]  # not buyable now (Grand Market with Copper in play): the next best
+                try:
+                    answer = self.buy(view)
+                finally:
+                    self._barred = None
             return answer
         if d.purpose is Purpose.GAIN and isinstance(d, ChooseCards) and d.options:
             if self.plan(view).kind == "gardens":
@@ -166,10 +170,11 @@ class StrongBot(GeneralBot):
         if plan.kind == "engine":
             village = cards[1]
             if owned[village] < have - 1 + (1 if have >= want else 0) and coins >= view.cost(village) \
+                    and village is not self._barred \
                     and view.pile(village) and (coins < 6 or have >= 2):
                 return village, (f"{_count(have, main.name)} need Actions: a {village.name} lets "
                                  "you play them together.")
-        if have < want and coins >= view.cost(main) and view.pile(main):
+        if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             return main, (f"{plan.describe()} is the plan here (it beat Big Money in {plan.rate} of 100 "
                           f"games), and your {total} cards have {_count(have, main.name)}.")
         return None
