@@ -64,9 +64,9 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
         _run(session, line, one_shot)
     except CommandError as e:
         session.error(str(e))
-    except Exception:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
+    except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
         log_exception(line)
-        session.error(UNEXPECTED)
+        session.error(failure_sentence(e, line))
     finally:
         session.end()
     return session.quitting
@@ -95,6 +95,17 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
         raise unknown_command(name, one_shot, line)
     assert cmd is not None
     cmd.run(session, args.strip())
+
+
+def failure_sentence(error: BaseException, line: str) -> str:
+    """What to say for an unexpected failure: the damaged card data's own sentence (file, card, field),
+    which the person can act on, or the generic sentence for a bug."""
+    from companion.cards.loader import CardDataError
+
+    if isinstance(error, CardDataError):
+        typed = quote(line) if line.strip() else "That"
+        return f"{typed}: the card data is damaged. {error} Check that file, or reinstall the companion."
+    return UNEXPECTED
 
 
 def log_path() -> Path:

@@ -7,8 +7,10 @@ defaults are used and ``Settings.notice`` holds one line saying so.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.cards.names import NameIndex, or_list, quote
 
@@ -22,6 +24,8 @@ def choices_said(choices: tuple[str, ...] | list[str]) -> str:
     return or_list(list(choices))
 
 FILENAME = "settings.toml"
+DAMAGED = "settings.damaged.toml"  # a damaged settings file is moved here before a new one is written
+HEADER = "Dominion Companion settings. Change them in the program with: set NAME VALUE"
 _ON = {"on", "yes", "true", "1", "enable", "enabled"}
 _OFF = {"off", "no", "false", "0", "disable", "disabled"}
 
@@ -75,10 +79,12 @@ def find_spec(typed: str) -> SettingSpec:
 class Settings:
     """The current settings. Read with ``settings.verbosity``, ``settings.get("codes")``, ``settings.on("speech")``."""
 
-    def __init__(self, values: dict[str, str] | None = None, path: Path | None = None, notice: str | None = None):
+    def __init__(self, values: dict[str, str] | None = None, path: Path | None = None, notice: str | None = None,
+                 raw: dict[str, Any] | None = None):
         self._values: dict[str, str] = dict(values or {})
         self.path = path
         self.notice = notice  # one line about a damaged file, said once at start
+        self.raw: dict[str, Any] = dict(raw or {})  # the file as read: other versions' keys are written back as they were
 
     def get(self, name: str) -> str:
         spec = SPECS[name]
@@ -119,22 +125,61 @@ class Settings:
         self._values[spec.name] = canonical
         return spec, canonical
 
-    def to_toml(self) -> str:
-        lines = ["# Dominion Companion settings. Change them in the program with: set NAME VALUE"]
+    def to_toml(self, existing: str | None = None) -> str:
+        """The settings file's new text: ``existing`` (the file as it is now) with our settings changed.
+
+        Written by tomlkit, which keeps the person's comments, layout and every key this version does not
+        know exactly as they were (quoted keys, multi-line strings, tables); the result is read back with
+        tomllib before it is used, so a file this program could not read is never written."""
+        import tomllib
+
+        import tomlkit
+
+        doc: Any = None
+        if existing is not None:
+            try:
+                tomllib.loads(existing)
+                doc = tomlkit.parse(existing)
+            except Exception:  # noqa: BLE001 - damaged (set aside by save) or beyond tomlkit: start afresh
+                doc = None
+        if doc is None:
+            doc = tomlkit.document()
+            doc.add(tomlkit.comment(HEADER))
+            for key, value in self.raw.items():
+                if key not in SPECS:
+                    doc[key] = value
         for key, value in self._values.items():
-            safe = value.replace("\\", "\\\\").replace('"', '\\"')
-            lines.append(f'{key} = "{safe}"')
-        return "\n".join(lines) + "\n"
+            if key in SPECS or key not in doc:
+                doc[key] = value
+        text = tomlkit.dumps(doc)
+        tomllib.loads(text)  # raises rather than write what could not be read back
+        return str(text)
 
     def save(self) -> str | None:
         """Write the settings file. Returns None, or one sentence saying why it could not be saved."""
+        import tomllib
+
         from companion.paths import atomic_write, config_dir
 
         path = self.path or config_dir() / FILENAME
         try:
-            atomic_write(path, self.to_toml())
+            existing: str | None = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            existing = None
+        except (OSError, UnicodeDecodeError):
+            existing = ""
+        try:
+            if existing:
+                try:
+                    tomllib.loads(existing)
+                except tomllib.TOMLDecodeError:
+                    os.replace(path, path.with_name(DAMAGED))  # kept for the person, not written over
+                    existing = None
+            atomic_write(path, self.to_toml(existing))
         except OSError as e:
             return f"This is set for now, but it could not be saved: {e.strerror or e}."
+        except Exception:  # noqa: BLE001 - a value no TOML writer takes: keep the file as it was
+            return "This is set for now, but it could not be saved."
         self.path = path
         return None
 
@@ -156,13 +201,16 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         doc = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return Settings(path=path, notice=f"Notice: the settings file is damaged, so defaults are used.")
+        return Settings(path=path, notice="Notice: the settings file is damaged, so defaults are used.")
     values: dict[str, str] = {}
     bad: list[str] = []
     for key, value in doc.items():
         spec = SPECS.get(key)
         if spec is None:
-            values[key] = str(value)  # another version's setting: keep it
+            # An area's setting whose module is not imported yet, or another version's: read it as text
+            # (``get`` checks it once the area defines it); ``raw`` keeps it to be written back as it was.
+            if isinstance(value, (str, bool, int)) and not isinstance(value, float):
+                values[key] = ("on" if value else "off") if isinstance(value, bool) else str(value).lower()
             continue
         text = ("on" if value else "off") if isinstance(value, bool) else str(value).lower()
         if text in spec.choices:
@@ -172,4 +220,4 @@ def load_settings(path: Path | None = None) -> Settings:
     notice = None
     if bad:
         notice = f"Notice: the saved {or_list(bad)} setting was not understood, so its default is used."
-    return Settings(values, path=path, notice=notice)
+    return Settings(values, path=path, notice=notice, raw=doc)

@@ -86,3 +86,15 @@ def _quote(text: str) -> str:
     import shlex
 
     return shlex.quote(text)
+
+
+def needs_posix_terminal() -> None:
+    """For a test that drives a real POSIX terminal: skipped on Windows (no tmux, no pseudo-terminals);
+    elsewhere tmux must be there (in CI its absence is a failure)."""
+    import pytest
+
+    from tests.conftest import needs
+
+    if sys.platform == "win32":
+        pytest.skip("needs a POSIX terminal (tmux), which Windows has not")
+    needs("tmux", tmux_available())

@@ -2,12 +2,45 @@
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
-from typing import Iterable, Sequence
+from contextlib import contextmanager
+from functools import cached_property
+from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameIndex, UnknownName, loose, normalise
+
+T = TypeVar("T")
+
+
+class _Once(Generic[T]):
+    """A value loaded once per process. The engine holds Card objects (Copper, Province) and compares
+    cards by identity, so a program has exactly one catalogue; tests that load other card data put the
+    very same one back with ``kept()``."""
+
+    def __init__(self, load: Callable[[], T]) -> None:
+        self._load = load
+        self._value: T | None = None
+        self.__doc__ = load.__doc__
+        self.__wrapped__ = load
+
+    def __call__(self) -> T:
+        value = self._value
+        if value is None:
+            value = self._value = self._load()
+        return value
+
+    def cache_clear(self) -> None:
+        self._value = None
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """Whatever is loaded inside, the value loaded before comes back afterwards."""
+        before = self()
+        try:
+            yield
+        finally:
+            self._value = before
 
 
 def _code_key(text: str) -> str:
@@ -158,28 +191,32 @@ class RecommendedSets:
         return self._index.complete(prefix)
 
 
-@lru_cache(maxsize=1)
-def catalogue() -> Catalogue:
+def _catalogue() -> Catalogue:
     """The catalogue of every card, loaded once per process (from the card cache when the YAML is unchanged)."""
     from companion.cards.cache import cached
-    from companion.cards.loader import CARD_FILES, data_dir
+    from companion.cards.loader import CARD_FILES, cards_from_docs, data_dir, read_card_docs
 
     folder = data_dir()
-    return Catalogue(cached("cards", folder, CARD_FILES, lambda: load_cards(folder)))
+    return Catalogue(cached("cards", folder, CARD_FILES, lambda: read_card_docs(folder),
+                            lambda docs: cards_from_docs(folder, docs)))
 
 
-@lru_cache(maxsize=1)
-def glossary() -> Glossary:
+def _glossary() -> Glossary:
     from companion.cards.cache import cached
-    from companion.cards.loader import data_dir
+    from companion.cards.loader import data_dir, glossary_from_doc, read_glossary_doc
 
     folder = data_dir()
-    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: load_glossary(folder)))
+    return Glossary(cached("glossary", folder, ("glossary.yaml",), lambda: read_glossary_doc(folder),
+                           lambda doc: glossary_from_doc(folder, doc)))
 
 
-@lru_cache(maxsize=1)
-def recommended_sets() -> RecommendedSets:
+def _recommended_sets() -> RecommendedSets:
     return RecommendedSets(load_recommended_sets())
+
+
+catalogue = _Once(_catalogue)
+glossary = _Once(_glossary)
+recommended_sets = _Once(_recommended_sets)
 
 
 __all__ = [

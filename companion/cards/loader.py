@@ -25,6 +25,21 @@ def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without i
     raise AttributeError(name)
 
 CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml")
+# Every card of both boxes, so that a file cut short (or padded) is refused instead of half loaded.
+BOX_CARDS: dict[str, tuple[str, ...]] = {
+    "base2e": (
+        "Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Artisan", "Bandit", "Bureaucrat",
+        "Cellar", "Chapel", "Council Room", "Festival", "Gardens", "Harbinger", "Laboratory", "Library",
+        "Market", "Merchant", "Militia", "Mine", "Moat", "Moneylender", "Poacher", "Remodel", "Sentry",
+        "Smithy", "Throne Room", "Vassal", "Village", "Witch", "Workshop",
+    ),
+    "prosperity2e": (
+        "Platinum", "Colony", "Anvil", "Bank", "Bishop", "Charlatan", "City", "Clerk", "Collection",
+        "Crystal Ball", "Expand", "Forge", "Grand Market", "Hoard", "Investment", "King's Court", "Magnate",
+        "Mint", "Monument", "Peddler", "Quarry", "Rabble", "Tiara", "Vault", "War Chest", "Watchtower",
+        "Worker's Village",
+    ),
+}
 
 
 def data_dir() -> Path:
@@ -79,15 +94,21 @@ def read_yaml(path: Path) -> Any:
         with path.open("rb") as f:
             return yaml.load(f, Loader=_yaml_loader())
     except OSError as e:
-        raise CardDataError(f"{path}: cannot be read: {e.strerror}.") from e
+        raise CardDataError(f"{path.name}: cannot be read: {e.strerror}.") from e
     except yaml.YAMLError as e:
-        raise CardDataError(f"{path}: is not valid YAML: {e}") from e
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise CardDataError(f"{path.name}: is not valid YAML{where}.") from e
+    except (ValueError, RecursionError) as e:  # text that is not UTF-8, nesting too deep
+        raise CardDataError(f"{path.name}: is not valid YAML text.") from e
 
 
 class _Fields:
     """Typed access to one YAML mapping, with errors that say where."""
 
     def __init__(self, path: Path, what: str, raw: Any) -> None:
+        if raw is None and what == "the file":
+            raise CardDataError(f"{path.name}: is empty.")
         if not isinstance(raw, dict):
             raise CardDataError(f"{path.name}: {what}: must be a mapping of fields, got {type(raw).__name__}.")
         self.path, self.what, self.raw = path, what, raw
@@ -123,6 +144,15 @@ class _Fields:
         return tuple(value)
 
 
+def _player_count(key: Any) -> int:
+    """A pile's player count: 2 in YAML, "2" from JSON (the card cache); anything else is -1 (refused)."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1:
+        return int(key)
+    return -1
+
+
 def _card(path: Path, set_id: str, raw: Any) -> Card:
     name = raw.get("name") if isinstance(raw, dict) else None
     f = _Fields(path, f"card {name!r}" if name else "a card", raw)
@@ -142,10 +172,10 @@ def _card(path: Path, set_id: str, raw: Any) -> Card:
     pile: int | dict[int, int]
     if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
         pile = pile_raw
-    elif isinstance(pile_raw, dict) and sorted(pile_raw) == [2, 3, 4, 5, 6] and all(
-        isinstance(v, int) and v > 0 for v in pile_raw.values()
+    elif isinstance(pile_raw, dict) and sorted(map(_player_count, pile_raw)) == [2, 3, 4, 5, 6] and all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pile_raw.values()
     ):
-        pile = dict(pile_raw)
+        pile = {_player_count(k): v for k, v in pile_raw.items()}
     else:
         raise f.fail("pile", f"must be a number or one number for each of 2 to 6 players, got {pile_raw!r}")
     coin, vp = f.int("coin", required=False), f.int("vp", required=False)
@@ -160,12 +190,19 @@ def _card(path: Path, set_id: str, raw: Any) -> Card:
     )
 
 
-def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
+def read_card_docs(folder: Path | None = None) -> list[Any]:
+    """The card files as plain data (mappings, lists, text, numbers), one per file of CARD_FILES, unchecked."""
     folder = folder or data_dir()
+    return [read_yaml(folder / filename) for filename in CARD_FILES]
+
+
+def cards_from_docs(folder: Path, docs: list[Any]) -> tuple[Card, ...]:
+    """Every card, checked field by field: from the YAML just read, or from the card cache (never trusted)."""
+    if not isinstance(docs, list) or len(docs) != len(CARD_FILES):
+        raise CardDataError("the card cache does not hold one document for each card file.")
     cards: list[Card] = []
-    for filename in CARD_FILES:
+    for filename, doc in zip(CARD_FILES, docs):
         path = folder / filename
-        doc = read_yaml(path)
         top = _Fields(path, "the file", doc)
         set_id = top.str("set")
         if set_id not in SETS:
@@ -173,18 +210,42 @@ def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
         raw_cards = doc.get("cards")
         if not isinstance(raw_cards, list) or not raw_cards:
             raise top.fail("cards", "must be a list of cards")
-        cards.extend(_card(path, set_id, raw) for raw in raw_cards)
+        loaded = [_card(path, set_id, raw) for raw in raw_cards]
+        _check_box(path, set_id, loaded)
+        cards.extend(loaded)
     seen: set[str] = set()
     for card in cards:
         if card.name.lower() in seen:
-            raise CardDataError(f"card {card.name!r} is listed twice.")
+            raise CardDataError(f"{card.set}.yaml: card {card.name!r} is listed twice.")
         seen.add(card.name.lower())
     return tuple(cards)
 
 
-def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
-    path = (folder or data_dir()) / "glossary.yaml"
-    doc = read_yaml(path)
+def _check_box(path: Path, set_id: str, cards: list[Card]) -> None:
+    """Every card of the box, and no other (a file cut in half at a card boundary still parses)."""
+    names = {c.name for c in cards}
+    expected = BOX_CARDS[set_id]
+    missing = [n for n in expected if n not in names]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise CardDataError(f"{path.name}: card {missing[0]!r}{more} is missing.")
+    unknown = [c.name for c in cards if c.name not in expected]
+    if unknown:
+        raise CardDataError(f"{path.name}: card {unknown[0]!r} is not a card of this box.")
+
+
+def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
+    folder = folder or data_dir()
+    return cards_from_docs(folder, read_card_docs(folder))
+
+
+def read_glossary_doc(folder: Path | None = None) -> Any:
+    return read_yaml((folder or data_dir()) / "glossary.yaml")
+
+
+def glossary_from_doc(folder: Path, doc: Any) -> tuple[Term, ...]:
+    """Every rules term, checked: from the YAML just read or from the cache."""
+    path = folder / "glossary.yaml"
     raw_terms = _Fields(path, "the file", doc).raw.get("terms")
     if not isinstance(raw_terms, list) or not raw_terms:
         raise CardDataError(f"{path.name}: the file: field 'terms' must be a list of terms.")
@@ -193,6 +254,11 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
         f = _Fields(path, f"term {raw.get('term')!r}" if isinstance(raw, dict) else "a term", raw)
         terms.append(Term(f.str("term"), f.strs("aliases", required=False), f.str("short"), f.str("full")))
     return tuple(terms)
+
+
+def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
+    folder = folder or data_dir()
+    return glossary_from_doc(folder, read_glossary_doc(folder))
 
 
 def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, ...]:

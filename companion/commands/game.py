@@ -15,10 +15,12 @@ from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import CommandError, activity, command
 from companion.engine import IllegalAnswer, Purpose
-from companion.game import render
+from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.money import money, more_in_treasures
 from companion.game.words import coins, count
+from companion.locks import Held
 from companion.settings import define_setting
 
 if TYPE_CHECKING:
@@ -42,12 +44,39 @@ def _put_away(session: "Session") -> str | None:
     session.state.pop(ASK, None)
     act = session.state.pop(KEY, None)
     session.prompt = DEFAULT_PROMPT
+    if act is not None:
+        act.release()  # another window may take the game up now
     if act is None or act.over:
         return None
     return "Your game is saved; type resume to go back to it."
 
 
 activity(KEY, is_on=_on, where="in a game", put_away=_put_away)
+
+PLAYED_ELSEWHERE = ("another window is playing a game, and this one would replace its save. "
+                    "Close that window first, or type resume read-only to look.")
+
+
+def hold_game(session: "Session") -> Held:
+    """The lock on the game being played, for a game about to start here (the one this shell holds
+    already, or a new one); CommandError if another window holds it. Nothing is changed by a refusal."""
+    old = session.state.get(KEY)
+    if old is not None and old.held is not None:
+        held, old.held = old.held, None
+        return held
+    held = store.hold()
+    if held is None:
+        raise CommandError(PLAYED_ELSEWHERE)
+    if _let_go not in session.on_close:
+        session.on_close.append(_let_go)
+    return held
+
+
+def _let_go(session: "Session") -> None:
+    """When the session ends: give up the lock on its game (saved after every change)."""
+    act = session.state.get(KEY)
+    if act is not None:
+        act.release()
 
 
 def _game(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
@@ -141,6 +170,7 @@ class Questions:
             _say(session, ["Cancelled. Nothing was started."])
             return
         typed = line.strip() or default
+        at = self.at
         self.answers[key] = self.check(key, typed, self.answers)
         self.at += 1
         while self.at < len(self.asks) and self._skip():
@@ -149,7 +179,13 @@ class Questions:
             _say(session, [self.question()])
             return
         session.state.pop(ASK, None)
-        self.done(session, self.answers)
+        try:
+            self.done(session, self.answers)
+        except BaseException:  # it could not be done (a save held elsewhere): the last question stays asked
+            self.at = at
+            self.answers.pop(key, None)
+            session.state[ASK] = self
+            raise
 
     def _skip(self) -> bool:
         key = self.asks[self.at][0]
@@ -241,13 +277,12 @@ def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[s
     t = act.game.turn
     if _turn_no(act) != turn:
         return []
+    more = more_in_treasures(money(act.game, act.holder))  # after drawing: what the Treasures in hand add
     if session.verbosity == "brief":
-        return [f"{coins(t.coins).capitalize()}."] if d.purpose is not Purpose.PLAY_ACTION else []
+        return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
-        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}."]
-    if d.purpose is Purpose.PLAY_TREASURES:
-        return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
-    return [f"{coins(t.coins).capitalize()}, {count(t.buys, 'buy')}."]
+        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
+    return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
 
 
 def __getattr__(name: str) -> Any:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, install
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _say, hold_game, install
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
 from companion.game import render
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 # ---- starting -----------------------------------------------------------------------------------
 def start_game(session: "Session", setup: GameSetup) -> None:
+    held = hold_game(session)
     old = session.state.get(KEY)
     kept = ""
     if old is not None and not old.over:
@@ -30,6 +31,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
             pass
     kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
+    act.held = held
     session.state[KEY] = act
     install(session)
     act.autosave()
@@ -40,7 +42,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     if len(people) > 1 and others:
         against = f"for {and_list(people)}, against {and_list(others)}"
     k = setup.kingdom
-    lines = [f"New game {against}.{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
+    head = "New game from a position" if setup.start is not None else "New game"
+    lines = [f"{head} {against}.{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
     if session.verbosity == "full":
         lines.append(f"Seed {setup.seed}.")
     from companion.engine.events import TurnStarted
@@ -66,7 +69,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     topic=TOPIC,
     one_shot=False,
     details=("With no options it asks three short questions; press Enter for each default. Options: --players, "
-             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random. People sit first, then bots."),
+             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, --position NAME (a saved "
+             "position). People sit first, then bots."),
 )
 def new_command(session: "Session", args: str) -> None:
     if not args.strip():
@@ -80,15 +84,27 @@ def new_command(session: "Session", args: str) -> None:
     p.add_argument("--sets")
     p.add_argument("--seed", type=int)
     p.add_argument("--colony", default="random")
+    p.add_argument("--position")
     ns = p.parse(args)
     bots = None
     if ns.bots is not None:
         bots = [] if loose(ns.bots) in ("none", "0", "") else [b for b in ns.bots.replace(",", " ").split() if b]
     names = [n for n in ns.names.split(",")] if ns.names.strip() else []
+    position = None
+    if ns.position is not None:
+        from companion.commands.game_position import read_position
+
+        position = read_position(ns.position)
+        if ns.players is not None and ns.players != len(position.players):
+            raise CommandError(f"the position has {len(position.players)} players, not {ns.players}. "
+                               f"Leave out --players.")
+        ns.players = len(position.players)
     try:
         setup = build_setup(ns.players, bots, names, ns.kingdom, ns.sets, ns.seed, bool_or_random(ns.colony))
     except SetupError as e:
         raise CommandError(str(e)) from None
+    if position is not None:
+        setup = GameSetup.from_position(position, setup.seats)
     start_game(session, setup)
 def ask_new(session: "Session") -> None:
     def check(key: str, typed: str, answers: dict[str, str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
-from companion.commands.game import ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, install
+from companion.commands.game import ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
@@ -51,10 +51,10 @@ def save_command(session: "Session", args: str) -> None:
     if not args.strip():
         raise CommandError("save needs a name. Type save friday, for example.")
     try:
-        name = store.check_name(args)
-        if name == store.AUTOSAVE:
-            raise SaveError(f"{quote(args)} is the automatic save. Type another name, such as save friday.")
+        name = store.check_new_name(args, own=act.save_name)
         act.save_as(name)
+        act.save_name = name  # saving again under this name updates it; the autosave remembers it
+        act.autosave()
     except SaveError as e:
         raise CommandError(str(e)) from None
     except OSError as e:
@@ -72,12 +72,17 @@ def load_command(session: "Session", args: str) -> None:
         game, extra = store.read(name)
     except SaveError as e:
         message = str(e)
+        if message.startswith("The save file is damaged: "):
+            raise CommandError(f"{quote(args)} is damaged: {message[26:]} Type games for the list.") from None
         message = message[0].lower() + message[1:] if message else message
         raise CommandError(f"{quote(args)} was not loaded: {message} Type games for the list.") from None
-    resume(session, game, extra, f"Loaded {name}.")
+    resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
+           f"Loaded {name}.")
 
 
-def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> None:
+def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look: bool = False) -> None:
+    """Play ``game`` here: this shell holds it (or, with ``look``, it is only looked at, read-only)."""
+    held = None if look else hold_game(session)
     old = session.state.get(KEY)
     same = old is not None and old.game.setup == game.setup and old.game.answers == game.answers
     if old is not None and not old.over and not same:
@@ -88,6 +93,9 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str) -> N
             pass
     head += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(game, extra=extra)
+    act.held, act.read_only = held, look
+    if look:
+        head += " Read-only: another window is playing it."
     act.catch_up()
     session.state[KEY] = act
     install(session)
@@ -122,12 +130,20 @@ def games_command(session: "Session", args: str) -> None:
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
          topic=TOPIC, one_shot=False)
 def resume_command(session: "Session", args: str) -> None:
-    session.state.pop(ASK, None)
+    word = loose(args)
+    if word not in ("", "read only", "readonly", "read-only"):
+        raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
     try:
         game, extra = store.read(store.AUTOSAVE)
     except SaveError as e:
         raise CommandError(f"could not resume: {e} Type new to start a game.") from None
-    resume(session, game, extra, "Resumed.")
+    asked = session.state.pop(ASK, None)
+    try:
+        resume(session, game, extra, "Resumed.", look=bool(word))
+    except BaseException:
+        if asked is not None:
+            session.state[ASK] = asked  # a failed resume leaves new's questions as they were
+        raise
 
 
 def offer_resume(session: "Session") -> None:
@@ -144,6 +160,11 @@ def offer_resume(session: "Session") -> None:
         return
     if game.over:
         return
+    held = store.hold()
+    if held is None:
+        _say(session, ["Your saved game is open in another window. Type resume read-only to look at it."])
+        return
+    held.release()  # taken again if the answer is yes
     turns = game.players[game.current].turns
     bots = [s.name for s in game.setup.seats if not s.is_person]
     against = f" against {and_list(bots)}" if bots else ""

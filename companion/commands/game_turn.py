@@ -16,6 +16,7 @@ from companion.engine.phase import Phase
 from companion.game import render
 from companion.game.activity import GameActivity
 from companion.game.answers import hint
+from companion.game.money import Money, autoplayed, money, short_of
 from companion.game.words import coins, count
 
 if TYPE_CHECKING:
@@ -55,9 +56,8 @@ def _changing(act: GameActivity, typed: str) -> Iterator[None]:
 
 
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Treasures that need no choice and whose order does not matter: the autoplay of online Dominion."""
-    fx = act.game.fx
-    return tuple(c for c in options if fx[c.name].play is None and fx[c.name].on_gain is None)
+    """Treasures that ask nothing, in an order that loses nothing (Bank last): autoplay's (game.money)."""
+    return autoplayed(act.game, options)
 
 
 def _complete_from(cards: list[Card], text: str) -> list[str]:
@@ -150,7 +150,8 @@ def _play_all_treasures(act: GameActivity) -> None:
     options = d.options  # type: ignore[attr-defined]
     simple = _simple_treasures(act, options)
     rest = tuple(c for c in options if c not in simple)
-    act.answer(simple + rest)
+    banks = tuple(c for c in simple if c.name == "Bank")  # Bank counts the Treasures in play: last of all
+    act.answer(tuple(c for c in simple if c.name != "Bank") + rest + banks)
 def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
     """Treasures played or a card bought while Actions could still be played ends the Action phase: say
     which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
@@ -161,8 +162,8 @@ def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
     return [*lines[:1], note, *lines[1:]]
 @_game(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
        example="buy silver",
-       details="In the Action phase, buy ends it. Copper, Silver, Gold and Platinum in your hand are played "
-               "first unless you set autoplay off. Two buys at once: buy silver silver.")
+       details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
+               "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
 def buy_command(session: "Session", args: str) -> None:
     typed = f"buy {args}".strip()
     act, d = _turn(session, typed)
@@ -175,6 +176,7 @@ def buy_command(session: "Session", args: str) -> None:
         if card not in g.supply:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
+    before = money(g, act.holder)  # every Treasure in hand, for an error that says what they would make
     turn = _turn_no(act)
     with _changing(act, typed):
         if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
@@ -195,7 +197,7 @@ def buy_command(session: "Session", args: str) -> None:
                     raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
                                        f"Type fewer cards.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
-            reason = _cannot_buy(act, card)
+            reason = _cannot_buy(act, card, before if i == 0 else None, autoplay)
             if reason:  # said after the cards before it, whose buying is taken back with this error
                 after = f"after {and_list([c.name for c in wanted[:i]])}, " if i else ""
                 raise CommandError(f"{quote(typed)}: {after}{reason}")
@@ -204,13 +206,15 @@ def buy_command(session: "Session", args: str) -> None:
     _say(session, _skipped(session, d, act.news(session.verbosity)) + _after_turn_step(session, act, turn))
 
 
-def _cannot_buy(act: GameActivity, card: Card) -> str | None:
+def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:
+    """Why ``card`` cannot be bought now; ``before`` is the money in hand before autoplay (first card only)."""
     g = act.game
     if g.supply.get(card, 0) == 0:
         return f"the {card.name} pile is empty. Type supply low to hear what is left."
     cost = g.cost(card)
     if cost > g.turn.coins:
-        return f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
+        said = short_of(g, card, before, autoplay) if before is not None else None
+        return said or f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
     if not g.can_buy(g.turn.player, card):
         return f"{card.name} cannot be bought now. Type options to hear what can."
     return None

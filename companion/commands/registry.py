@@ -34,18 +34,23 @@ AREAS: dict[str, tuple[str, ...]] = {
         "status", "hand", "supply", "deck", "discard", "trash", "score", "kingdom", "log",
     ),
     "companion.commands.game_saves": ("undo", "save", "load", "games", "resume"),
+    "companion.commands.game_position": ("position",),
+    "companion.commands.learn": ("learn",),
     "companion.commands.table_entries": (
         "buy", "gain", "trash", "vp", "play", "coins", "next", "undo", "piles", "pile", "score", "count", "log",
     ),
     "companion.commands.table": ("table", "status"),
     "companion.commands.braille": ("braille",),
     "companion.commands.simulate": ("simulate",),
+    "companion.shell.editors": ("input",),
     "companion.commands.coach": ("hint", "bots"),
+    "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads
 # its area only when there is something to offer (a table or a game to resume).
 STARTERS: tuple[str, ...] = (
+    "companion.commands.starting:clear_abandoned",  # temporary files of saves that were killed
     "companion.commands.starting:offer_table",  # says what to type: before the game's question
     "companion.commands.starting:offer_game",
 )

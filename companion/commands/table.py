@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING
 from companion.cards import catalogue
 from companion.cards.names import NameError_, NameIndex, and_list, loose, or_list
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
-from companion.commands.table_session import HINT, KEY, TOPIC, _record, _save, _saved, table_open
+from companion.commands.table_session import HINT, KEY, LOCK, TOPIC, _record, _save, _saved, _writable, read_only, \
+    set_open, table_open
 from companion.commands.table_typed import _fail
 from companion.kingdom import KingdomError, check_players, choose_kingdom
+from companion.locks import Held
 from companion.settings import define_setting
 from companion.table import storage
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table
@@ -133,8 +135,12 @@ def _new(session: "Session", args: str) -> None:
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))
+    held = storage.hold(name)
+    if held is None:
+        raise _fail(f"--name {name}", "another window is starting a table of that name. Choose another --name.")
+    _first_save(saved, held, typed)
     game_said = take_over(session, KEY)
-    session.state[KEY] = saved
+    set_open(session, saved, held)
     lines = text.setup_lines(name, setup)
     if why:
         lines[-1] = lines[-1].replace(" goes first.", f" goes first, {why}.", 1)
@@ -142,17 +148,50 @@ def _new(session: "Session", args: str) -> None:
         lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
     lines += game_said
     session.say("\n".join(lines))
-    _save(session, saved)
 
 
-def _open(session: "Session", saved: Saved, verb: str) -> None:
+def _first_save(saved: Saved, held: Held, typed: str) -> None:
+    """Save a table just opened (it becomes the last one used) before it is said; if that fails, let go."""
+    try:
+        storage.save(saved)
+    except StorageError as e:
+        held.release()
+        raise _fail(typed, f"{e} Nothing was changed.") from None
+
+
+READ_ONLY_WORDS = ("read-only", "readonly", "--read-only", "read only")
+
+
+def _wants_read_only(args: str) -> tuple[str, bool]:
+    """``args`` without a trailing "read-only", and whether it was there."""
+    low = args.strip().lower()
+    for word in READ_ONLY_WORDS:
+        if low == word or low.endswith(" " + word):
+            return args.strip()[:len(args.strip()) - len(word)].strip(), True
+    return args.strip(), False
+
+
+def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -> None:
+    """Open a saved table: held by this shell, or read-only when asked for or when it must be."""
+    held = None
+    current = session.state.get(KEY)
+    if current is not None and storage.file_name(current.name) == storage.file_name(saved.name) and \
+            session.state.get(LOCK) is not None and not look:
+        held = session.state.get(LOCK)  # this shell has it already
+    elif not look:
+        held = storage.hold(saved.name)
+        if held is None:
+            word = "resume" if verb == "resumed" else f"load {saved.name}"
+            raise _fail(typed, f"table {saved.name} is open in another window. Type table {word} read-only "
+                               "to look at it, or close it there.")
+    if held is not None:
+        _first_save(saved, held, typed)
     game_said = take_over(session, KEY)
-    session.state[KEY] = saved
+    set_open(session, saved, held)
     lines = text.status_lines(saved.name, saved.table, named=False)
-    lines[0:0] = [f"Table {saved.name} {verb}."]
+    lines[0:0] = [f"Table {saved.name} {verb}{', read-only' if held is None else ''}."]
     lines += game_said
     session.say("\n".join(lines))
-    _save(session, saved)
 
 
 def offer_on_start(session: "Session") -> None:
@@ -176,28 +215,37 @@ def resume_offer(session: "Session") -> str | None:
         return None
     if saved.table.state.over:
         return None
+    held = storage.hold(name)
+    if held is None:
+        return f"Table {name} is open in another window. Type table resume read-only to look at it."
+    held.release()
     return f"Table {name} is not finished: {saved.table.current_name}'s turn. Type table resume."
 
 
-def resume(session: "Session") -> list[str]:
+def resume(session: "Session", args: str = "") -> list[str]:
     """Open the last table used; return what was said. Raises CommandError if there is none."""
+    rest, look = _wants_read_only(args)
+    typed = f"table resume {args}".strip()
+    if rest:
+        raise _fail(typed, "resume takes nothing after it but read-only. Type table resume.")
     name = storage.last_name()
     if name is None:
-        raise _fail("table resume", "no table is saved yet. Type table new --players Ann,Ben to start one.")
+        raise _fail(typed, "no table is saved yet. Type table new --players Ann,Ben to start one.")
     try:
         saved = storage.load(name)
     except StorageError as e:
-        raise _fail("table resume", f"{e} Type table list to hear the saved tables.") from None
-    _open(session, saved, "resumed")
+        raise _fail(typed, f"{e} Type table list for the others.") from None
+    _open(session, saved, "resumed", typed, look)
     return (session.last or "").splitlines()
 
 
-def _resume(session: "Session") -> None:
-    resume(session)
+def _resume(session: "Session", args: str = "") -> None:
+    resume(session, args)
 
 
 def _load(session: "Session", args: str) -> None:
     typed = f"table load {args}".strip()
+    args, look = _wants_read_only(args)
     names = storage.saved_names()
     if not args.strip():
         raise _fail(typed, "needs a table's name. Type table list to hear them.")
@@ -211,28 +259,38 @@ def _load(session: "Session", args: str) -> None:
     try:
         saved = storage.load(name)
     except StorageError as e:
-        raise _fail(typed, f"{e} Type table list to hear the saved tables.") from None
-    _open(session, saved, "loaded")
+        raise _fail(typed, f"{e} Type table list for the others.") from None
+    _open(session, saved, "loaded", typed, look)
 
 
 def _save_as(session: "Session", args: str) -> None:
     typed = f"table save {args}".strip()
-    saved = _saved(session)
+    saved = _writable(session, typed)
     name = args.strip().strip('"')
     if not name or len(name) > 40:
         raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
-    if storage.file_name(name) != storage.file_name(saved.name) and \
-            storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
+    same = storage.file_name(name) == storage.file_name(saved.name)
+    if not same and storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
         raise _fail(typed, f"that name is taken. Choose another, or type table load {name}.")
+    held = session.state.get(LOCK) if same else storage.hold(name)
+    if held is None:
+        raise _fail(typed, "another window is using that name. Choose another name.")
     old, saved.name = saved.name, name
     try:
         storage.save(saved)
-        if storage.file_name(old) != storage.file_name(name):
-            storage.remove(old)
     except StorageError as e:
         saved.name = old
+        if not same:
+            held.release()
         raise _fail(typed, f"{e} Type table save and another name.") from None
-    session.say(f"Saved as {name}.\nLater entries are saved there too.")
+    set_open(session, saved, held)
+    gone = ""
+    if not same:
+        try:
+            storage.remove(old)
+        except StorageError:
+            gone = f"\nThe old copy under {old} is still there."
+    session.say(f"Saved as {name}.\nLater entries are saved there too.{gone}")
 
 
 def _list(session: "Session", args: str) -> None:
@@ -255,25 +313,33 @@ def _list(session: "Session", args: str) -> None:
 
 
 def _end(session: "Session", args: str) -> None:
-    saved = _saved(session)
     _record(session, "table end", Entry("end"),
             lambda t, before: ["Game over, ended at the table."] + text.score_lines(t, final=True))
 
 
 def _close(session: "Session", args: str) -> None:
     saved = _saved(session)
-    _save(session, saved)
-    session.state[KEY] = None
+    if read_only(session):
+        set_open(session, None)
+        session.say(f"Table {saved.name} put away. Type table load {saved.name} to return.")
+        return
+    _save(session, saved, "table close", lambda: None)
+    set_open(session, None)
     session.say(f"Table {saved.name} put away and saved. Type table load {saved.name} to return.")
 
 
 def _low(session: "Session", args: str) -> None:
     typed = f"table low {args}".strip()
-    saved = _saved(session)
+    saved = _writable(session, typed)
     if not args.strip().isdigit() or not 0 <= int(args) <= 20:
         raise _fail(typed, "needs a number from 0 to 20. Type table low 3.")
+    old = saved.table.low
     saved.table.low = int(args)
-    _save(session, saved)
+
+    def back() -> None:
+        saved.table.low = old
+
+    _save(session, saved, typed, back)
     session.say(f"Low piles: {text.plural(saved.table.low, 'card')} or fewer.")
 
 
@@ -292,7 +358,7 @@ def status(session: "Session", args: str) -> None:
 
 
 SUBCOMMANDS = {
-    "new": _new, "resume": lambda session, args: _resume(session), "load": _load, "save": _save_as, "list": _list,
+    "new": _new, "resume": _resume, "load": _load, "save": _save_as, "list": _list,
     "end": _end, "close": _close, "low": _low, "status": _status,
 }
 NEEDS_TABLE = ("save", "end", "close", "low", "status")

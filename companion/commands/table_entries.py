@@ -11,7 +11,7 @@ from companion.cards import catalogue
 from companion.cards.names import and_list
 from companion.commands.registry import command
 from companion.commands.table_session import HINT, TOPIC, _complete_supply, _pile_left, _record, _save, _saved, \
-    table_open
+    _writable, restore, table_open
 from companion.commands.table_typed import _fail, _players_for, check_stranger, find_cards, split_player, typed_words
 from companion.table.model import Entry, Table
 from companion.table import text
@@ -169,26 +169,32 @@ def undo(session: "Session", args: str) -> None:
     table = saved.table
     if args.strip():
         raise _fail(f"undo {args}".strip(), "undo takes nothing after it. Type undo, once for each entry.")
+    _writable(session, "undo")
+    back = restore(saved, list(table.entries), table.low)
     before = table.state
     if not table.entries:
         raise _fail("undo", "there is nothing to undo yet. Type buy, gain, trash or play to record something.")
-    replayed_before = Table(table.setup, table.entries[:-1], table.low).state
-    entry, notes = table.undo()
-    said = text.describe(table, entry, replayed_before)
-    lines = text.fit_first(f"Undone: {said}.") + notes
-    if entry.verb in ("buy", "gain"):
-        lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
-    elif entry.verb in ("next", "end"):
-        if before.over is not None:
-            lines.append("The game is not over now.")
-        lines.append(f"{table.current_name}'s turn {table.state.turns[table.state.current]} again.")
-        ending = table.ending()
-        if ending:
-            lines.append(f"Game ends this turn: {and_list(ending)}.")
-    elif entry.verb == "play":
-        lines.append(text.turn_line(table.state))
+    try:
+        replayed_before = Table(table.setup, table.entries[:-1], table.low).state
+        entry, notes = table.undo()
+        said = text.describe(table, entry, replayed_before)
+        lines = text.fit_first(f"Undone: {said}.") + notes
+        if entry.verb in ("buy", "gain"):
+            lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
+        elif entry.verb in ("next", "end"):
+            if before.over is not None:
+                lines.append("The game is not over now.")
+            lines.append(f"{table.current_name}'s turn {table.state.turns[table.state.current]} again.")
+            ending = table.ending()
+            if ending:
+                lines.append(f"Game ends this turn: {and_list(ending)}.")
+        elif entry.verb == "play":
+            lines.append(text.turn_line(table.state))
+    except BaseException:
+        back()
+        raise
+    _save(session, saved, "undo", back)
     session.say("\n".join(lines))
-    _save(session, saved)
 
 
 @command("score", summary="says VP for every player now, or one player's in detail.", usage="score, or score PLAYER",

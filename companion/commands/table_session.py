@@ -1,16 +1,19 @@
 """The open table in a session: finding it, putting it away when a game starts, recording and saving.
 
 ``session.state["table"]`` holds the open table (a ``Saved``) or None. ``table_open`` is the predicate the
-shared verbs pass as ``active=``; ``_record`` records an entry, says it and saves.
+shared verbs pass as ``active=``; ``_record`` records an entry, saves it, then says it. The shell holds a
+lock on the open table (``session.state["table lock"]``) so no other window writes it; a table another
+window holds can be opened read-only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from companion.cards import Card, catalogue
 from companion.commands.registry import CommandError, activity
 from companion.commands.table_typed import _fail
+from companion.locks import Held
 from companion.table import storage
 from companion.table.model import Entry, Table, TableError
 from companion.table.storage import Saved, StorageError
@@ -24,6 +27,9 @@ HINT = "Start a game with new, or a table with table new."  # the same words as 
 KEY = "table"
 
 
+LOCK = "table lock"  # session.state: the lock this shell holds on the open table (None: open read-only)
+
+
 def table_open(session: "Session") -> bool:
     return session.state.get(KEY) is not None
 
@@ -35,12 +41,44 @@ def _saved(session: "Session") -> Saved:
     return saved
 
 
+def read_only(session: "Session") -> bool:
+    """True when the open table is held by another window and is only being looked at here."""
+    return table_open(session) and session.state.get(LOCK) is None
+
+
+def _writable(session: "Session", typed: str) -> Saved:
+    """The open table, if this shell may change it; else CommandError saying how to get it back."""
+    saved = _saved(session)
+    if read_only(session):
+        raise _fail(typed, f"table {saved.name} is open read-only here. Close it in the other window, "
+                           f"then type table load {saved.name}.")
+    return saved
+
+
+def set_open(session: "Session", saved: Saved | None, held: Held | None = None) -> None:
+    """Make ``saved`` the open table (None: no table), holding ``held``; the lock on any other is given up."""
+    old = session.state.get(LOCK)
+    if old is not None and old is not held:
+        old.release()
+    session.state[KEY] = saved
+    session.state[LOCK] = held
+    if held is not None and _let_go not in session.on_close:
+        session.on_close.append(_let_go)
+
+
+def _let_go(session: "Session") -> None:
+    """When the session ends: give up the lock on its table (the table is saved after every change)."""
+    held = session.state.pop(LOCK, None)
+    if held is not None:
+        held.release()
+
+
 def _put_away(session: "Session") -> str | None:
     """A game is starting: put the table away (it is saved after every entry) so the shared verbs leave it."""
     saved = session.state.get(KEY)
     if saved is None:
         return None
-    session.state[KEY] = None
+    set_open(session, None)
     return f"Table {saved.name} is saved; table load {saved.name} returns to it."
 
 
@@ -60,28 +98,46 @@ def _complete_supply(session: "Session", typed: str) -> list[str]:
     return []
 
 
-def _save(session: "Session", saved: Saved) -> None:
+def _save(session: "Session", saved: Saved, typed: str, undo: Callable[[], None]) -> None:
+    """Save the open table before anything is said; if it cannot be saved, ``undo()`` the change in memory
+    and refuse, so what the player hears is always on disk."""
     try:
         storage.save(saved)
     except StorageError as e:
-        session.say(f"Warning: not saved. {e}")
+        undo()
+        raise _fail(typed, f"not recorded, as {e} Try again.") from None
+
+
+def restore(saved: Saved, entries: list[Entry], low: int) -> Callable[[], None]:
+    """What puts ``saved``'s table back as it was: these entries and this low-pile number."""
+    setup = saved.table.setup
+
+    def undo() -> None:
+        saved.table = Table(setup, entries, low)
+
+    return undo
 
 
 def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # type: ignore[no-untyped-def]
-    """Record ``entry``, then say the announcements first and the confirmation after, and save."""
-    saved = _saved(session)
+    """Record ``entry`` and save it, then say the announcements first and the confirmation after."""
+    saved = _writable(session, typed)
     before = saved.table.state
+    back = restore(saved, list(saved.table.entries), saved.table.low)
     try:
         notes = saved.table.record(entry)
     except TableError as e:
         raise _fail(typed, str(e)) from None
-    said = confirm(saved.table, before)
-    if _verbosity(session) == "brief":
-        said = said[:1]  # brief: announcements and the confirmation itself, no coins left or notes
-    lines = notes + said
-    lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
+    try:
+        said = confirm(saved.table, before)
+        if _verbosity(session) == "brief":
+            said = said[:1]  # brief: announcements and the confirmation itself, no coins left or notes
+        lines = notes + said
+        lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
+    except BaseException:
+        back()  # the words failed: the entry was never said, so it is not kept
+        raise
+    _save(session, saved, typed, back)
     session.say("\n".join(lines))
-    _save(session, saved)
 
 
 def _verbosity(session: "Session") -> str:

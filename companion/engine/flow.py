@@ -17,9 +17,11 @@ if TYPE_CHECKING:
 Steps = Generator[Decision, Any, Any]
 
 
-def play_game(g: "Game") -> Steps:
+def play_game(g: "Game", resume: str | None = None) -> Steps:
+    """The game's turns; ``resume`` (a position's phase) goes on with a turn already under way."""
     while True:
-        yield from take_turn(g)
+        yield from take_turn(g, resume)
+        resume = None
         reason = end_reason(g)
         if reason is not None:
             break
@@ -43,17 +45,21 @@ def end_reason(g: "Game") -> GameEndReason | None:
     return None
 
 
-def take_turn(g: "Game") -> Steps:
+def take_turn(g: "Game", resume: str | None = None) -> Steps:
+    """One turn; ``resume`` is a position's phase (start, action, treasures, buy) to go on from."""
     p = g.current
     ps = g.players[p]
-    ps.turns += 1
-    t = g.turn = Turn(p)
     log = g.log if g.logging else None
-    if log is not None:
-        log.append(TurnStarted(p, ps.turns))
-    g.phase = Phase.START
+    if resume is None:
+        ps.turns += 1
+        t = g.turn = Turn(p)
+        if log is not None:
+            log.append(TurnStarted(p, ps.turns))
+        g.phase = Phase.START
+    else:
+        t = g.turn
     starters = g.reactions[Trigger.START_OF_TURN]
-    if starters:
+    if starters and resume in (None, "start"):
         while True:
             options = [c for c in ps.hand if c in starters]
             if not options:
@@ -64,11 +70,13 @@ def take_turn(g: "Game") -> Steps:
             g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
             yield from g.play(p, chosen[0])
 
-    g.phase = Phase.ACTION
-    if log is not None:
-        log.append(PhaseStarted(p, Phase.ACTION))
+    acting = resume in (None, "start", "action")
+    if acting:
+        g.phase = Phase.ACTION
+        if log is not None and resume != "action":
+            log.append(PhaseStarted(p, Phase.ACTION))
     actions = g.action_names
-    while t.actions > 0:
+    while acting and t.actions > 0:
         options = [c for c in ps.hand if c.name in actions]
         if not options:
             break
@@ -79,12 +87,12 @@ def take_turn(g: "Game") -> Steps:
         yield from g.play(p, chosen[0])
 
     g.phase = Phase.BUY
-    if log is not None:
+    if log is not None and acting:
         log.append(PhaseStarted(p, Phase.BUY))
     treasures = g.treasure_names
     fx = g.fx
     plain, coins_of = g.rules.plain_treasures, g.rules.coins
-    while True:
+    while resume != "buy" and not t.bought:
         options = [c for c in ps.hand if c.name in treasures]
         if not options:
             break
@@ -97,6 +105,8 @@ def take_turn(g: "Game") -> Steps:
             ps.hand = [c for c in ps.hand if c.name not in treasures]
             ps.play += chosen
             t.coins += sum(map(coins_of.__getitem__, names))
+            if "Silver" in names:
+                t.silver_played = True
             if log is not None:
                 log.extend(Played(p, card) for card in chosen)
             continue
@@ -109,6 +119,8 @@ def take_turn(g: "Game") -> Steps:
                     continue
                 ps.play.append(card)
                 t.coins += eff.coin
+                if card.name == "Silver":
+                    t.silver_played = True
                 if log is not None:
                     log.append(Played(p, card))
             elif card in ps.hand:

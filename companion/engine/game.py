@@ -17,7 +17,7 @@ from companion.engine.effects import CardEffect, Interplay, Reaction, Trigger, W
 from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
-    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, Zone,
+    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
 )
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
@@ -74,6 +74,20 @@ class GainedCard:
         return self.zone is self.to and self.zone is not Zone.TRASH
 
 
+class ThisCard:
+    """One play of a card: ``here`` while that very card is still in play.
+
+    Cards are shared values (every Investment is the same Card), so "trash this" cannot look for the
+    card in play: another copy may be there. Throne Room and Tiara play a card again with the same
+    ThisCard, so once the first play has trashed it, the second cannot trash it again.
+    """
+
+    __slots__ = ("here",)
+
+    def __init__(self) -> None:
+        self.here = True
+
+
 class Game:
     """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
 
@@ -106,19 +120,34 @@ class Game:
         self.colony = cat["Colony"] if setup.kingdom.platinum_colony else None
         self.empty_to_end = 4 if n >= 5 else 3
         self.immune: frozenset[int] = frozenset()  # players unaffected by the Attack being resolved
+        self.this = ThisCard()  # the card whose instructions are being followed (see ThisCard)
         self.phase = Phase.START
         self.result: GameOver | None = None
-        copper, estate = cat["Copper"], cat["Estate"]
-        for ps in self.players:
-            ps.deck = [copper] * 7 + [estate] * 3
-            shuffle(ps.deck, self.rng.random)
-        self.current = self.rng.randrange(n)
-        self.turn = Turn(self.current)
-        for p in range(n):
-            self.draw(p, 5)
+        self.draws = 0  # random numbers drawn for shuffles since the setup (a position records it)
+        start = setup.start
+        if start is None:
+            copper, estate = cat["Copper"], cat["Estate"]
+            for ps in self.players:
+                ps.deck = [copper] * 7 + [estate] * 3
+                shuffle(ps.deck, self.rng.random)
+            self.current = self.rng.randrange(n)
+            self.turn = Turn(self.current)
+            for p in range(n):
+                self.draw(p, 5)
+        else:
+            from companion.engine.position import place
+
+            place(self, start)
+            if log:  # the log of a game from a position begins with the turn under way
+                self.log.append(TurnStarted(self.current, self.players[self.current].turns))
+            self.phase = Phase.BUY if start.phase in ("treasures", "buy") else \
+                Phase.ACTION if start.phase == "action" else Phase.START
         self.views: list[PlayerView] = [self._make_view(p) for p in range(n)]
-        self._flow = self._main()
-        self.pending: Decision | None = next(self._flow)
+        self._flow = self._main(None if start is None else start.phase)
+        try:
+            self.pending: Decision | None = next(self._flow)
+        except StopIteration:  # a position whose turn ends the game before anyone is asked anything
+            self.pending = None
 
     # ---- the driver -----------------------------------------------------------------------------
     def answer(self, answer: Any, person: bool = True, check: bool = True) -> None:
@@ -181,10 +210,10 @@ class Game:
         return PlayerView(self, player)
 
     # ---- the flow of the game -------------------------------------------------------------------
-    def _main(self) -> Steps:
+    def _main(self, resume: str | None = None) -> Steps:
         from companion.engine.flow import play_game
 
-        return (yield from play_game(self))
+        return (yield from play_game(self, resume))
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -278,6 +307,7 @@ class Game:
         if not disc:
             return
         shuffle(disc, self.rng.random)
+        self.draws += len(disc) - 1
         if self.logging:
             self.log.append(Shuffled(player, len(disc)))
         disc.extend(ps.deck)  # the shuffled discard pile goes under the deck
@@ -475,19 +505,26 @@ class Game:
             self.log.append(Bought(player, card, cost))
         return (yield from self.gain(player, card, Zone.DISCARD, True))
 
-    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None) -> Steps:
+    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None,
+             this: "ThisCard | None" = None) -> Steps:
         """Play ``card``: move it into play from ``source`` (None: it is already in play, as when
-        Throne Room plays it again), then follow its instructions."""
+        Throne Room plays it again, passing the ``this`` the first play returned), then follow its
+        instructions. Returns the ThisCard that tracks that very card while it is in play."""
         ps = self.players[player]
+        if this is None:
+            this = ThisCard()
         if source is not None:
             if source is Zone.HAND:
                 ps.hand.remove(card)
             elif not remove_last(ps.zone(source), card):
-                return
+                this.here = False
+                return this
             ps.play.append(card)
         if self.logging:
             self.log.append(Played(player, card, by))
         t = self.turn
+        if card.name == "Silver":
+            t.silver_played = True
         if t.play_hooks:
             for hook in list(t.play_hooks):
                 hook(self, player, card)
@@ -498,11 +535,13 @@ class Game:
         if eff.coin:
             t.coins += eff.coin
         if eff.play is not None:
+            self.this = this  # read by an effect that refers to "this" card before its first question
             steps = eff.play(self, player, card)
             if steps is not None:
                 yield from steps
         if attack:
             self.immune = frozenset()
+        return this
 
     def _attack_reactions(self, player: int, attack: Card) -> Steps:
         immune = set()
@@ -562,4 +601,4 @@ def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain
     return WhenGain(card.name, lambda game, g: respond(game, player, card, g), reaction.interplay, reaction.applies)
 
 
-__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer"]
+__all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer", "ThisCard"]

@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import Card, catalogue
+from companion.filecheck import Damaged, parse
 from companion.engine.decisions import IllegalAnswer
 from companion.engine.game import Answer, Game
+from companion.engine.record_check import check_save
+from companion.engine.position import PositionError, parse_position
 from companion.engine.setup import GameSetup, Seat
 from companion.kingdom import Kingdom
 
@@ -17,7 +20,9 @@ FORMAT = "companion-dominion-game"
 # 2: the player picks the order of "when you gain" effects (a question version 1 games never asked),
 # and an effect cannot move a gained card another effect has moved. Version 1 files still load, and
 # go on under their own rules (GameSetup.legacy_gains), so their answers keep fitting.
-VERSION = 2
+VERSION = 3
+# 3: a game may start from a position ("start": its text, see docs/positions.md). A game without
+# one is still written as version 2, so older programs keep reading it.
 
 
 class SaveError(ValueError):
@@ -77,7 +82,10 @@ def to_dict(game: Game) -> dict[str, Any]:
         "turn_limit": s.turn_limit,
         "answers": [[a.player, a.person, _encode(a.value)] for a in game.answers],
     }
-    version = 1 if s.legacy_gains else VERSION
+    version = 1 if s.legacy_gains else 2
+    if s.start is not None:
+        body["start"] = s.start.text()
+        version = VERSION
     return {"format": FORMAT, "version": version, "checksum": _checksum(body), "game": body}
 
 
@@ -96,9 +104,9 @@ def save(game: Game, path: str | Path) -> None:
 def loads(text: str, log: bool = True) -> Game:
     """The game a saved text holds, replayed and checked; SaveError if it is damaged or too new."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveError(f"The save file is damaged: it is not JSON (line {e.lineno}).") from None
+        data = parse(text)  # no NaN, no Infinity, no unbounded nesting
+    except Damaged as e:
+        raise SaveError(f"The save file is damaged: {e}.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("This is not a saved Dominion game.")
     version = data.get("version")
@@ -109,13 +117,22 @@ def loads(text: str, log: bool = True) -> Game:
     body = data.get("game")
     if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
         raise SaveError("The save file is damaged: its checksum does not match.")
+    check_save(data)  # every field, before anything is built from it
     try:
         cat = catalogue()
         k = body["kingdom"]
         kingdom = Kingdom(tuple(cat[n] for n in k["cards"]), bool(k["platinum_colony"]), k["name"])
         seats = tuple(Seat(str(s["name"]), s["bot"]) for s in body["seats"])
-        setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"], legacy_gains=version < 2)
+        start = None
+        if version >= 3 and body.get("start") is not None:
+            if not isinstance(body["start"], str):
+                raise TypeError("its starting position is not text")
+            start = parse_position(body["start"])
+        setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"], legacy_gains=version < 2,
+                          start=start)
         answers = [Answer(int(p), _decode(v), bool(person)) for p, person, v in body["answers"]]
+    except PositionError as e:
+        raise SaveError(f"The save file is damaged: its starting position is wrong. {e}") from None
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(f"The save file is damaged: {e}.") from None
     try:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from companion.kingdom import Kingdom, check_players
+
+if TYPE_CHECKING:
+    from companion.engine.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +38,22 @@ class GameSetup:
     seed: int
     turn_limit: int | None = None
     legacy_gains: bool = False
+    start: "Position | None" = None  # a game started from a position (see companion.engine.position)
 
     def __post_init__(self) -> None:
         check_players(len(self.seats))
+        if self.start is not None:
+            from companion.engine.position import check_fits
+
+            check_fits(self.start, self.kingdom, len(self.seats))
+
+    @classmethod
+    def from_position(cls, position: "Position", seats: Sequence[Seat] | None = None,
+                      turn_limit: int | None = None) -> "GameSetup":
+        """A game that starts at ``position``; seats default to people named Player 1, Player 2..."""
+        seats = tuple(seats) if seats is not None else \
+            tuple(Seat(f"Player {i + 1}") for i in range(len(position.players)))
+        return cls(position.kingdom, seats, position.seed, turn_limit, start=position)
 
     @property
     def players(self) -> int:

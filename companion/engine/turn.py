@@ -15,7 +15,7 @@ class Turn:
     """The current turn. Everything here is gone at the end of the turn, as the rules say."""
 
     __slots__ = ("player", "actions", "buys", "coins", "action_discount", "gain_hooks", "play_hooks",
-                 "named", "memo", "bought")
+                 "named", "memo", "bought", "silver_played")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -30,6 +30,7 @@ class Turn:
         self.named: list[Card] = []  # cards named for War Chests this turn
         self.memo: dict[str, Any] = {}  # small per-turn notes a card keeps (Merchant's first Silver)
         self.bought = False  # a card was bought: no more Treasures may be played
+        self.silver_played = False  # a Silver was played this turn, even if it has left play since (Merchant)
 
     def __repr__(self) -> str:
         return f"Turn(player={self.player}, actions={self.actions}, buys={self.buys}, coins={self.coins})"

@@ -16,6 +16,7 @@ from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
+from companion.locks import Held
 
 
 class GameActivity:
@@ -27,13 +28,21 @@ class GameActivity:
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
+        self.lessons: Any = None  # the guided first game's lessons (companion.game.lessons), if any
+        if "lessons" in extra:
+            from companion.game.lessons import Lessons
+
+            self.lessons = Lessons.from_state(extra["lessons"])
         marks = extra.get("marks")
         n = len(game.answers)
         self.marks: list[int] = [m for m in marks if isinstance(m, int) and 0 <= m <= n] if isinstance(marks, list) else []
         who = extra.get("mark_people")
         self.mark_people: list[int] = list(who) if isinstance(who, list) and len(who) == len(self.marks) \
             else [-1] * len(self.marks)  # the seat that gave each command (-1: not known)
-        self.save_name = save_name
+        named = extra.get("name")
+        self.save_name = named if save_name == store.AUTOSAVE and isinstance(named, str) else save_name
+        self.held: Held | None = None  # the lock on the game being played; None while read-only
+        self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.supply_heard: dict[int, dict[Any, int]] = {p: dict(game.setup.kingdom.pile_sizes(game.n))
@@ -90,6 +99,7 @@ class GameActivity:
     @contextmanager
     def change(self) -> Iterator[None]:
         """Answers given inside are all kept and saved, or, on any exception, all taken back."""
+        self.check_writable()
         start = len(self.game.answers)
         by = self.holder
         try:
@@ -114,6 +124,7 @@ class GameActivity:
 
     def undo(self) -> None:
         """Take back the last command that changed the game; IllegalAnswer if there is none."""
+        self.check_writable()
         game = self.game
         if self.marks:
             target = self.marks.pop()
@@ -141,10 +152,29 @@ class GameActivity:
         return self.mark_people[-1] if self.mark_people else -1
 
     def extra(self) -> dict[str, Any]:
-        return {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        extra = {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+        if self.lessons is not None:  # the guided first game (companion.game.lessons)
+            extra["lessons"] = self.lessons.state()
+        return extra
+
+    def check_writable(self) -> None:
+        """CommandError if this game is open read-only here (another window is playing it)."""
+        if self.read_only:
+            from companion.commands.registry import CommandError
+
+            raise CommandError("this game is open read-only here, as another window is playing it. "
+                               "Close that window, then type resume.")
+
+    def release(self) -> None:
+        """Give up the lock on the game being played (it is saved after every change)."""
+        if self.held is not None:
+            self.held.release()
+            self.held = None
 
     def autosave(self) -> None:
         """Save at once; a failure is remembered and said, never raised."""
+        if self.read_only:
+            return
         try:
             store.write(store.AUTOSAVE, self.game, self.extra())
             self.save_problem = None
@@ -182,7 +212,7 @@ class GameActivity:
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
         if g.over:
             lines.append(end)
-            return lines
+            return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
         if self.hand_over_needed():
             d = g.pending
             assert d is not None
@@ -193,7 +223,7 @@ class GameActivity:
             lines.append(render.hand_over(name, what, verbosity))
             return lines
         lines.extend(self.now(verbosity))
-        return lines
+        return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
 
     def now(self, verbosity: str) -> list[str]:
         """The question waiting for the person at the keyboard, or their turn's start."""

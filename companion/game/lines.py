@@ -11,6 +11,7 @@ from companion.cards.names import and_list, or_list
 from companion.engine import Decision, Phase, Purpose
 from companion.engine.events import Event, TurnStarted
 from companion.game.fitting import BRIEF_WORDS, Said
+from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
 from companion.game.sentences import name_of, render_events
 from companion.game.words import coins, count, grouped, possessive
@@ -32,10 +33,8 @@ def status_line(game: "Game", viewer: int) -> str:
              Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
     line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
             f"{count(t.buys, 'buy')}, {coins(t.coins)}")
-    if viewer == game.current and not t.bought:
-        more = sum(game.fx[c.name].coin for c in game.players[viewer].hand if game.is_treasure(c))
-        if more:
-            line += f", {more} more in Treasures"
+    if viewer == game.current:
+        line += more_in_treasures(money(game, viewer))
     return line + "."
 
 
@@ -121,12 +120,11 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
         return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
-        plain = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is None]
-        others = [c for c in hand if game.is_treasure(c) and game.fx[c.name].play is not None]
-        total = t.coins + sum(game.fx[c.name].coin for c in plain)
-        can = sorted({c for c in game.supply if game.supply[c] and game.cost(c) <= total and not c.is_curse},
-                     key=lambda c: (-game.cost(c), c.name))[:6]
-        extra = f" Also {grouped(others)}." if others else ""
+        m = money(game, viewer)
+        total = m.total
+        can = sorted({c for c in game.supply if game.supply[c] and cost_after(game, c, m) <= total and not c.is_curse},
+                     key=lambda c: (-cost_after(game, c, m), c.name))[:6]
+        extra = f" {asking_note(m)}" if m.asking else ""
         while True:
             line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
                     f"Buy {or_list([c.name for c in can])}, or end.")

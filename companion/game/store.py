@@ -1,8 +1,15 @@
 """Saved games on disk: the autosave and named saves, under the data folder's ``games/``.
 
-The file is the engine's versioned JSON save (setup, seed, answers, checksum) with one more key,
-``companion``, for what the shell remembers: which answers began a command (for undo) and the name
-the game is saved under. Writes are atomic, so a kill leaves the old file or the new one.
+The file is the engine's versioned JSON save (setup, seed, answers, checksum). Inside its ``game`` part,
+so inside the checksum, is one more key, ``companion``: what the shell remembers (which answers began a
+command, for undo, and the name the game is saved under). Writes are atomic, so a kill leaves the old
+file or the new one.
+
+Names: a user's save ``friday`` is ``friday.json``. The program's own files start with an underscore,
+which no save name can: ``_autosave.json`` (the game being played) and ``_previous.json`` (the game a new
+one replaced). ``load previous`` and ``load autosave`` read those; no save may take their names, and a
+name already used is refused unless it is the game's own. Version 1's ``autosave.json`` is moved to
+``_autosave.json`` the first time it is read.
 """
 
 from __future__ import annotations
@@ -13,12 +20,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from companion import filecheck
 from companion.cards.names import quote
 from companion.engine import Game, SaveError
-from companion.engine.record import loads, to_dict
+from companion.engine.record import _checksum, loads, to_dict
+from companion.filecheck import Damaged
+from companion.locks import Held, hold_file
 from companion.paths import atomic_write, data_dir
 
 AUTOSAVE = "autosave"
+PREVIOUS = "previous"
+INTERNAL = (AUTOSAVE, PREVIOUS)  # the program's own files, in their own namespace
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
 
 
@@ -27,7 +39,20 @@ def games_dir() -> Path:
 
 
 def path_for(name: str) -> Path:
-    return games_dir() / f"{name.lower()}.json"
+    """The file of a save: the program's own (autosave, previous) start with an underscore."""
+    key = name.lower()
+    if key in INTERNAL:
+        own = games_dir() / f"_{key}.json"
+        legacy = games_dir() / f"{key}.json"
+        if key == AUTOSAVE and not own.exists() and legacy.exists():
+            try:
+                legacy.replace(own)  # version 1 kept it where a user's save "autosave" would go
+            except OSError:
+                return legacy
+        if key == PREVIOUS and not own.exists() and legacy.exists():
+            return legacy  # a save a user named previous before the name was reserved
+        return own
+    return games_dir() / f"{key}.json"
 
 
 def check_name(typed: str) -> str:
@@ -37,9 +62,22 @@ def check_name(typed: str) -> str:
     return name.lower()
 
 
+def check_new_name(typed: str, own: str | None = None) -> str:
+    """A name to save a game under: not the program's own, and not one already used (unless ``own``)."""
+    name = check_name(typed)
+    if name in INTERNAL:
+        what = "the automatic save" if name == AUTOSAVE else "where a game a new one replaces is kept"
+        raise SaveError(f"{quote(typed)} is {what}. Type another name, such as save friday.")
+    if name != (own or "").lower() and (games_dir() / f"{name}.json").exists():
+        raise SaveError(f"a game is already saved as {quote(name)}. Type save and another name, or load {name}.")
+    return name
+
+
 def dump(game: Game, extra: dict[str, Any]) -> str:
     data = to_dict(game)
-    data["companion"] = extra
+    body = data["game"]
+    body["companion"] = extra
+    data["checksum"] = _checksum(body)  # the companion block is inside the checksum
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -49,8 +87,32 @@ def write(name: str, game: Game, extra: dict[str, Any]) -> Path:
     return path
 
 
+def _extra(data: Any) -> dict[str, Any]:
+    """The companion block (inside the game part; at the top in saves before it was checksummed), checked."""
+    body = data.get("game") if isinstance(data, dict) else None
+    raw = body.get("companion") if isinstance(body, dict) and "companion" in body else data.get("companion")
+    if raw is None:
+        return {}
+    raw = filecheck.mapping(raw, "the companion part")
+    marks = filecheck.listed(raw.get("marks", []), "the undo marks")
+    for m in marks:
+        filecheck.whole(m, "an undo mark", 0, 10_000_000)
+    people = filecheck.listed(raw.get("mark_people", []), "the undo marks' seats")
+    for p in people:
+        filecheck.whole(p, "an undo mark's seat", -1, 5)
+    name = raw.get("name", AUTOSAVE)
+    if name not in INTERNAL:
+        check_name(filecheck.text(name, "the save name", 40))
+    extra: dict[str, Any] = {"marks": marks, "mark_people": people, "name": name}
+    if "lessons" in raw:  # the guided first game; companion.game.lessons checks what it holds
+        extra["lessons"] = raw["lessons"]
+    return extra
+
+
 def read(name: str) -> tuple[Game, dict[str, Any]]:
-    """The game saved as ``name`` and its extra data; SaveError if missing, damaged or too new."""
+    """The game saved as ``name`` and its extra data; SaveError (a sentence) if missing, damaged or too new.
+
+    Anything a damaged or crafted file raises becomes a SaveError, so a caller can set the file aside."""
     path = path_for(name)
     try:
         text = path.read_text(encoding="utf-8")
@@ -58,14 +120,15 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
         raise SaveError(f"no saved game named {quote(name)}. Type games for the list.") from None
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"the saved game {quote(name)} cannot be read: {getattr(e, 'strerror', None) or e}.") from None
-    game = loads(text)
-    extra: dict[str, Any] = {}
     try:
-        raw = json.loads(text).get("companion")
-        if isinstance(raw, dict):
-            extra = raw
-    except (ValueError, AttributeError):
-        pass
+        game = loads(text)
+        extra = _extra(filecheck.parse(text))
+    except SaveError:
+        raise
+    except Damaged as e:
+        raise SaveError(f"The save file is damaged: {e}.") from None
+    except Exception as e:  # noqa: BLE001 - an answer the engine cannot take: the file was edited
+        raise SaveError(f"The save file is damaged: an answer does not fit the game ({type(e).__name__}).") from None
     return game, extra
 
 
@@ -75,7 +138,7 @@ def set_aside_damaged(name: str) -> Path | None:
     if not path.exists():
         return None
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}-damaged-{stamp}.json")
+    target = path.with_name(f"{path.stem.lstrip('_')}-damaged-{stamp}.json")
     try:
         path.replace(target)
     except OSError:
@@ -84,10 +147,15 @@ def set_aside_damaged(name: str) -> Path | None:
 
 
 def saved_names() -> list[str]:
+    """The user's saves, and previous when a game was kept there (the autosave is not listed)."""
     folder = games_dir()
     if not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.glob("*.json") if not p.name.startswith("."))
+    names = {p.stem for p in folder.glob("*.json") if not p.name.startswith((".", "_"))}
+    if (folder / f"_{PREVIOUS}.json").exists():
+        names.add(PREVIOUS)
+    names.discard(AUTOSAVE)  # version 1's autosave, not yet moved
+    return sorted(names)
 
 
 def delete(name: str) -> None:
@@ -95,3 +163,10 @@ def delete(name: str) -> None:
         path_for(name).unlink()
     except OSError:
         pass
+
+
+def hold() -> Held | None:
+    """Lock the game being played (the autosave) for this process, the one writer; None if another window
+    holds it. The lock goes when released or when the process ends, however it ends."""
+    return hold_file(games_dir(), f"_{AUTOSAVE}.json")
+

@@ -1,18 +1,18 @@
 """The cmd2 shell, configured for screen readers: no colour, no ghost text, no popup menus, no redraws.
 
 cmd2 provides the command loop. Each line goes to ``companion.dispatch.run_line`` (the registry), so the
-shell and one-shot use answer alike. Input at a terminal is read by GNU readline by default (what bash
-uses: Tab completion and up-arrow history with few escape sequences), or by cmd2's prompt_toolkit session
-configured as the accessibility guide says (``COMPANION_INPUT=prompt_toolkit``). Piped input is read
-line by line with no prompt. docs/design.md has the escape-sequence counts behind this choice.
+shell and one-shot use answer alike. At a terminal the line is read by the editor that
+``companion.shell.editors`` chooses: GNU readline, else libedit, else plain ``input()``; prompt_toolkit
+(cmd2's own, configured as the accessibility guide says) only when asked for by name. ``set input`` takes
+effect at the next prompt. Piped input is read line by line with no prompt. docs/design.md has the
+escape-sequence counts behind this choice.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import Any, TextIO
 
 # Before prompt_toolkit is imported: never ask the terminal where the cursor is.
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -26,13 +26,13 @@ from prompt_toolkit.shortcuts import CompleteStyle  # noqa: E402
 
 from companion.dispatch import run_line  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.shell.completion import complete_line, describe_matches  # noqa: E402
+from companion.shell import editors, plain  # noqa: E402
+from companion.shell.completion import complete_line  # noqa: E402
+from companion.shell.history import HISTORY_FILE, HISTORY_LENGTH, history_path, load_history, save_history  # noqa: E402,F401
 
 rich_utils.ALLOW_STYLE = rich_utils.AllowStyle.NEVER
 
-BACKENDS = ("readline", "prompt_toolkit")
-HISTORY_FILE = "history.txt"
-HISTORY_LENGTH = 1000
+BACKENDS = editors.EDITORS
 GREETING = "Dominion Companion. Type help for commands."
 
 # cmd2's own commands print tables, rules and glyphs, run code or shells, or are not for our users.
@@ -59,48 +59,104 @@ class CompanionShell(cmd2.Cmd):
 
     def __init__(self, session: Session, backend: str | None = None, stdin: TextIO | None = None,
                  stdout: TextIO | None = None) -> None:
-        chosen = (backend or os.environ.get("COMPANION_INPUT") or "readline").lower().replace("-", "_")
-        self.backend = chosen if chosen in BACKENDS else "readline"
+        self.session = session
+        self.tty = (stdin or sys.stdin).isatty() and (stdout or sys.stdout).isatty()
+        self._fixed = backend is not None or editors.canonical(os.environ.get(editors.ENVIRONMENT)) is not None
+        self._asked = editors.canonical(backend) or editors.requested(session)
+        self._notice: str | None = None
+        if self.tty:  # choosing may import readline, which changes input(): only at a terminal
+            self.backend, self._notice = editors.choose(self._asked)
+        else:
+            self.backend = self._asked if self._asked in BACKENDS else "plain"
+        self._pt_options: dict[str, Any] = {}
         super().__init__(
             stdin=stdin, stdout=stdout, allow_cli_args=False, allow_clipboard=False, allow_redirection=False,
             auto_suggest=False, complete_in_thread=False, shortcuts={}, suggest_similar_command=False,
         )
         for name in REMOVED_BUILTINS:  # after cmd2 has attached its subcommands to them
             setattr(self, f"do_{name}", None)
-        self.session = session
         self.quiet = True
         self.pager = self.pager_chop = "cat"
         self.debug = False
         self.prompt = session.prompt
         self._eof = False
-        self.tty = self.stdin.isatty() and self.stdout.isatty()
-        if self.backend == "readline" and self.tty and not _setup_readline(self):
-            self.backend = "prompt_toolkit"  # no GNU readline on this Python
-        _quiet_prompt_toolkit(self)
+        self._cancelled = False
+        self._earlier = load_history()  # for plain input's up-arrow
+        self._start_editor()
 
+    # Choosing the line editor -------------------------------------------------------------------
     def _create_main_session(self, **kwargs: Any) -> Any:
-        """With readline reading the line, prompt_toolkit must not touch the terminal at all."""
-        if self.backend == "readline" and _has_gnu_readline():
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.input import DummyInput
-            from prompt_toolkit.output import DummyOutput
-
-            return PromptSession(input=DummyInput(), output=DummyOutput())
+        """Unless prompt_toolkit reads the line, it must not touch the terminal at all."""
+        self._pt_options = kwargs
+        if self.backend != "prompt_toolkit":
+            return _silent_session()
         return super()._create_main_session(**kwargs)
+
+    def _start_editor(self) -> None:
+        editors.in_use = self.backend if self.tty else None
+        if not self.tty:
+            return
+        if self.backend in ("readline", "libedit"):
+            from companion.shell.readline_setup import setup_readline
+
+            setup_readline(self.session, self.stdout, "gnu" if self.backend == "readline" else "libedit")
+        elif self.backend == "prompt_toolkit":
+            from prompt_toolkit.input import DummyInput
+
+            if isinstance(self.main_session.input, DummyInput):
+                self.main_session = super()._create_main_session(**self._pt_options)
+            _quiet_prompt_toolkit(self)
+
+    def _follow_setting(self) -> None:
+        """``set input NAME`` (or ``input NAME``) takes effect here, at the next prompt."""
+        if self._fixed or not self.tty:
+            return
+        asked = editors.requested(self.session)
+        if asked == self._asked:
+            return
+        self._asked = asked
+        chosen, notice = editors.choose(asked)
+        if chosen != self.backend:
+            if self.backend in ("readline", "libedit"):
+                from companion.shell.readline_setup import forget_readline
+
+                forget_readline()
+            self.backend = chosen
+            self._start_editor()
+        if notice:
+            self._aside(notice)
+
+    def _aside(self, text: str) -> None:
+        """Words said between lines (Tab's matches in plain input, a notice): spoken, but not a response."""
+        self.session.begin()
+        self.session.say(text)
+        self.session.end(record=False)
 
     # Reading lines ------------------------------------------------------------------------------
     def _read_command_line(self, prompt: str) -> str:
+        self._follow_setting()
         self.prompt = self.session.prompt
         try:
-            if self.backend == "readline" and self.tty:
-                try:
-                    return input(self.session.prompt)
-                except KeyboardInterrupt:  # Ctrl-C abandons the line; readline has already moved to a new one
-                    return ""
+            if self.tty and self.backend in ("readline", "libedit"):
+                return input(self.session.prompt)
+            if self.tty and self.backend == "plain":
+                return self._read_plain()
             return super()._read_command_line(self.session.prompt)
+        except KeyboardInterrupt:  # Ctrl-C abandons the line quietly: nothing runs, nothing is said
+            self._cancelled = True  # cmd2's SIGINT handler has already moved to a new line
+            return ""
         except EOFError:
             self._eof = True
             return ""
+
+    def _read_plain(self) -> str:
+        while True:
+            line = plain.read_line(self.session.prompt, self.stdin, self.stdout)
+            chosen, words = plain.resolve(self.session, line, self._earlier + self.session.typed)
+            if words:
+                self._aside(words)
+            if chosen is not None:
+                return chosen
 
     def onecmd_plus_hooks(self, line: str, *, add_to_history: bool = True, raise_keyboard_interrupt: bool = False,
                           py_bridge_call: bool = False) -> bool:
@@ -110,6 +166,9 @@ class CompanionShell(cmd2.Cmd):
                 self.stdout.write("\n")
                 self.stdout.flush()
             return True
+        if self._cancelled:  # Ctrl-C: not an empty line (which a question may take as its default)
+            self._cancelled = False
+            return False
         try:
             return run_line(self.session, line)
         except KeyboardInterrupt:  # Ctrl-C while a command runs: stop it, keep the shell
@@ -124,6 +183,8 @@ class CompanionShell(cmd2.Cmd):
             session.say(GREETING)
         if session.settings is not None and session.settings.notice:
             session.say(session.settings.notice)
+        if self._notice:
+            session.say(self._notice)
         session.end(record=False)  # spoken when speech is on, but not a response to repeat
         for hook in session.on_start:
             session.begin()
@@ -140,6 +201,14 @@ class CompanionShell(cmd2.Cmd):
         save_history(self.session)
 
 
+def _silent_session() -> Any:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import DummyInput
+    from prompt_toolkit.output import DummyOutput
+
+    return PromptSession(input=DummyInput(), output=DummyOutput())
+
+
 def _quiet_prompt_toolkit(shell: CompanionShell) -> None:
     """The knobs of accessibility guide section 1, for when prompt_toolkit reads the line."""
     ps = shell.main_session
@@ -154,113 +223,6 @@ def _quiet_prompt_toolkit(shell: CompanionShell) -> None:
     history = InMemoryHistory(list(reversed(load_history())))
     ps.history = history
     ps.default_buffer.history = history
-
-
-def _has_gnu_readline() -> bool:
-    try:
-        import readline
-    except ImportError:
-        return False
-    return "libedit" not in (readline.__doc__ or "")
-
-
-def _setup_readline(shell: CompanionShell) -> bool:
-    if not _has_gnu_readline():
-        return False
-    import readline
-
-    for setting in (
-        "set enable-bracketed-paste off",  # no ESC [ ? 2004 h around every prompt
-        "set enable-meta-key off",  # no meta-mode escape at start
-        "set bell-style none",
-        "set show-all-if-ambiguous on",  # one Tab says the matches
-        "set completion-query-items 1000",
-        "set page-completions off",
-        "set colored-stats off",
-        "set colored-completion-prefix off",
-        "set echo-control-characters off",
-        "set horizontal-scroll-mode off",
-        "tab: complete",
-    ):
-        readline.parse_and_bind(setting)
-    readline.set_completer_delims("")  # the whole line is offered: card names have spaces
-    readline.clear_history()
-    for line in load_history():
-        readline.add_history(line)
-    readline.set_history_length(HISTORY_LENGTH)
-    state: dict[str, Any] = {"matches": [], "start": 0}
-    session = shell.session
-
-    def completer(text: str, index: int) -> str | None:
-        if index == 0:
-            before = readline.get_line_buffer()[: readline.get_endidx()]
-            start, found = complete_line(session, before)
-            state["start"] = start
-            state["matches"] = [before[:start] + c for c in found]
-            state["shown"] = found
-        matches = state["matches"]
-        return matches[index] if index < len(matches) else None
-
-    redraw = _readline_redraw()
-
-    def show_matches(substitution: str, matches: Sequence[str], longest: int) -> None:
-        out = shell.stdout
-        out.write("\n" + describe_matches(state.get("shown") or list(matches)) + "\n")
-        out.flush()
-        if redraw is not None:
-            redraw()  # readline writes the prompt and the line afresh on the new line
-        else:
-            out.write(session.prompt + readline.get_line_buffer())
-            out.flush()
-
-    readline.set_completer(completer)
-    readline.set_completion_display_matches_hook(show_matches)
-    return True
-
-
-def _readline_redraw() -> Any:
-    """``rl_on_new_line`` then ``rl_forced_update_display``, which Python's readline module does not offer."""
-    try:
-        import ctypes
-        import readline
-
-        lib = ctypes.CDLL(readline.__file__)
-        on_new_line, forced = lib.rl_on_new_line, lib.rl_forced_update_display
-    except (OSError, AttributeError):
-        return None
-
-    def redraw() -> None:
-        on_new_line()
-        forced()
-
-    return redraw
-
-
-def history_path() -> Path:
-    from companion.paths import state_dir
-
-    return state_dir() / HISTORY_FILE
-
-
-def load_history() -> list[str]:
-    """Lines typed in earlier runs, oldest first (for up-arrow)."""
-    try:
-        text = history_path().read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    return [line for line in text.splitlines() if line.strip()][-HISTORY_LENGTH:]
-
-
-def save_history(session: Session) -> None:
-    if not session.typed:
-        return
-    lines = (load_history() + session.typed)[-HISTORY_LENGTH:]
-    try:
-        from companion.paths import atomic_write
-
-        atomic_write(history_path(), "\n".join(lines) + "\n")
-    except OSError:
-        pass  # history is a convenience
 
 
 def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: TextIO | None = None,

@@ -1,22 +1,32 @@
 """Self-voicing: the program speaks each response itself, for people without a screen reader.
 
 Off by default (a running screen reader already reads the terminal; speaking too would double it).
-``attach_speech(session)`` makes ``session.end`` speak every response. The real speaker
-(accessible_output2) is built lazily in a daemon thread: a speech daemon that hangs can delay one response
-by at most ``TIMEOUT`` seconds, after which the program says once that it continues in text only.
+``attach_speech(session)`` makes ``session.end`` speak every response. Every call into the speech library
+runs in one worker thread (companion.speech.worker); the prompt only queues words, so a speech daemon that
+hangs can never freeze the shell. A speaker that cannot be built in ``BUILD_TIMEOUT`` seconds gives ``NOTICE``
+once; one that stops answering (a call that does not return in ``TIMEOUT`` seconds, or fails) gives
+``STOPPED`` once; then text only. A speech-dispatcher daemon started by the speech library is ended with
+the program (companion.speech.daemon).
 """
 
 from __future__ import annotations
 
-import threading
+import atexit
 import time
 from typing import TYPE_CHECKING, Callable, Protocol
 
+from companion.speech.worker import STOPPED as _STOPPED
+from companion.speech.worker import Worker
+
 if TYPE_CHECKING:
     from companion.session import Session
+    from companion.speech.daemon import DaemonWatch
 
-TIMEOUT = 2.0
+TIMEOUT = 2.0  # seconds one call into the speech library may take
+BUILD_TIMEOUT = 6.0  # seconds building the speaker may take (it may start a daemon; nothing waits for it)
 NOTICE = "Speech is not available here, so text only."
+STOPPED = "Speech stopped answering, so text only."
+LAST_WORDS = 5.0  # seconds a one-shot command waits for its words to be spoken before ending our daemon
 
 
 class Speaker(Protocol):
@@ -41,85 +51,93 @@ class RecordingSpeaker:
         self.closed = True
 
 
-class LazySpeaker:
-    """Builds a speaker in a daemon thread and waits for it at most ``timeout`` seconds from the start."""
+def _speak(speaker: Speaker, text: str) -> None:
+    speaker.speak(text)
 
-    def __init__(self, build: Callable[[], Speaker | None], timeout: float = TIMEOUT) -> None:
-        self._speaker: Speaker | None = None
-        self._failed = False
-        self._ready = threading.Event()
-        self._deadline = time.monotonic() + timeout
-        self._thread = threading.Thread(target=self._build, args=(build,), name="speech", daemon=True)
-        self._thread.start()
 
-    def _build(self, build: Callable[[], Speaker | None]) -> None:
-        try:
-            self._speaker = build()
-        except BaseException:  # noqa: BLE001 - any failure means text only
-            self._speaker = None
-        self._ready.set()
+class Voice:
+    """A speaker behind a worker thread. ``say`` never blocks; it returns a notice once speech is given up."""
 
-    def wait(self) -> Speaker | None:
-        """The speaker, or None if it failed or is not ready by the deadline."""
-        self._ready.wait(max(0.0, self._deadline - time.monotonic()))
-        return self._speaker if self._ready.is_set() else None
+    def __init__(self, build: Callable[[], Speaker | None], timeout: float = TIMEOUT,
+                 watch: "DaemonWatch | None" = None, build_timeout: float | None = None) -> None:
+        self.watch = watch
+        if watch is not None:
+            inner = build
 
-    def speak(self, text: str) -> bool:
-        """Speak; False if speech is not available (the caller says so once)."""
-        speaker = self.wait()
-        if speaker is None:
-            return False
-        try:
-            speaker.speak(text)
-        except Exception:  # noqa: BLE001
-            return False
-        return True
+            def build() -> Speaker | None:
+                watch.note_before()
+                return inner()
 
-    def close(self) -> None:
-        if self._ready.is_set() and self._speaker is not None:
-            try:
-                self._speaker.close()
-            except Exception:  # noqa: BLE001
-                pass
+        self.worker: Worker[Speaker] = Worker(build, _speak, timeout, name="speech", build_timeout=build_timeout)
+        atexit.register(self.close)
+        self._closed = False
+
+    def say(self, text: str) -> str | None:
+        """Queue ``text``; None, or the one sentence saying speech is given up (NOTICE or STOPPED)."""
+        failure = self.worker.submit(text)
+        if failure is None:
+            return None
+        return STOPPED if failure == _STOPPED else NOTICE
+
+    def close(self, last_words: float = 0.0) -> None:
+        """Let queued words out (at most ``TIMEOUT``), close the speaker, end the daemon we started.
+
+        ``last_words``: wait that long at most for the daemon to finish speaking (a one-shot command ends
+        right after its one response; the shell has said goodbye by the time it closes)."""
+        if self._closed:
+            return
+        self._closed = True
+        atexit.unregister(self.close)
+        if last_words > 0 and self.worker.drain():
+            device = self.worker.device
+            busy = getattr(device, "busy", None)
+            deadline = time.monotonic() + last_words
+            while busy is not None and self.worker.health() is None and time.monotonic() < deadline:
+                if not busy():
+                    break
+                time.sleep(0.05)
+        self.worker.close()
+        if self.watch is not None:
+            self.watch.stop()
 
 
 def attach_speech(session: "Session", one_shot: bool = False, speaker: Speaker | None = None,
-                  timeout: float = TIMEOUT) -> None:
-    """Speak every response of ``session`` from now on.
+                  timeout: float = TIMEOUT) -> Voice:
+    """Speak every response of ``session`` from now on; returns the Voice.
 
-    ``speaker``: use this one (tests pass a RecordingSpeaker); by default accessible_output2, built lazily.
-    ``one_shot``: the program ends after one response, so the speaker is closed when the session closes,
-    which lets the last words reach the speech daemon.
+    ``speaker``: use this one (tests pass a RecordingSpeaker); by default accessible_output2, built in
+    the worker. ``one_shot``: the program ends after one response, so closing waits (bounded) for the
+    last words to be spoken before a daemon we started is ended.
     """
     detach_speech(session)
     if speaker is not None:
-        lazy: LazySpeaker | None = None
-        target: Speaker = speaker
+        given = speaker
+        voice = Voice(lambda: given, timeout)
     else:
         from companion.speech.ao2 import build_auto_speaker
+        from companion.speech.daemon import DaemonWatch
 
-        lazy = LazySpeaker(build_auto_speaker, timeout)
-        target = lazy  # type: ignore[assignment]
+        voice = Voice(build_auto_speaker, timeout, watch=DaemonWatch(), build_timeout=max(timeout, BUILD_TIMEOUT))
 
     def speak(text: str) -> None:
-        if lazy is None:
-            target.speak(text)
-            return
-        if not lazy.speak(text):
-            session.speak = None
-            session.out.write(NOTICE + "\n")
+        notice = voice.say(text)
+        if notice is not None:
+            detach_speech(session)
+            session.out.write(notice + "\n")
             session.out.flush()
 
     def close(_: "Session") -> None:
-        target.close()
+        voice.close(LAST_WORDS if one_shot else 0.0)
 
     speak.close = close  # type: ignore[attr-defined]
+    speak.voice = voice  # type: ignore[attr-defined]
     session.speak = speak
     session.on_close.append(close)
+    return voice
 
 
 def detach_speech(session: "Session") -> None:
-    """Stop speaking; close the speaker if one was built."""
+    """Stop speaking; close the speaker if one was built (bounded: a hung speaker is left to its thread)."""
     current = session.speak
     session.speak = None
     close = getattr(current, "close", None)
@@ -129,4 +147,10 @@ def detach_speech(session: "Session") -> None:
         close(session)
 
 
-__all__ = ["NOTICE", "TIMEOUT", "LazySpeaker", "RecordingSpeaker", "Speaker", "attach_speech", "detach_speech"]
+def voice_of(session: "Session") -> Voice | None:
+    """The Voice speaking ``session``'s responses, if any (tests wait on it)."""
+    return getattr(session.speak, "voice", None)
+
+
+__all__ = ["BUILD_TIMEOUT", "NOTICE", "STOPPED", "TIMEOUT", "RecordingSpeaker", "Speaker", "Voice", "attach_speech",
+           "detach_speech", "voice_of"]

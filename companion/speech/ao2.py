@@ -43,13 +43,34 @@ class AutoSpeaker:
     def __init__(self, auto: Any, output: Any) -> None:
         self.auto = auto
         self.output = output
+        # "asked" after speak, "speaking" after the daemon's BEGIN, "done" after its END or CANCEL; a CANCEL
+        # of the words before (the interrupt) comes before the new BEGIN and so does not count.
+        self._state = "done"
+        callback = getattr(output, "_callback", None)
+        if callable(callback):
+            def on_event(kind: Any, *args: Any, **kwargs: Any) -> None:
+                name = str(getattr(kind, "name", kind)).lower()
+                if name.endswith("begin"):
+                    self._state = "speaking"
+                elif (name.endswith("end") or name.endswith("cancel")) and self._state == "speaking":
+                    self._state = "done"
+                callback(kind, *args, **kwargs)
+
+            output._callback = on_event
 
     @property
     def name(self) -> str:
         return str(getattr(self.output, "name", "speech"))
 
     def speak(self, text: str) -> None:
+        self._state = "asked"
         self.output.speak(text, interrupt=True)
+
+    def busy(self) -> bool:
+        """Whether the last words are still to be spoken, as far as the output tells (speechd's events)."""
+        if getattr(self.output, "_callback", None) is None:
+            return False
+        return self._state != "done"
 
     def close(self) -> None:
         for out in getattr(self.auto, "outputs", [self.output]):

@@ -1,24 +1,35 @@
-"""Tables on disk: one JSON file per named table, written atomically after every entry.
+"""Tables on disk: one JSON file per named table, written atomically, before any entry is said.
 
-Files live in ``<data dir>/tables/``, the data dir being ``companion.paths.data_dir()``. ``last.json`` names
-the table used most recently, for ``table resume``.
+The storage API (also what a host sharing a table uses): ``save(saved)`` writes one table's file, which
+is the whole record; ``load(name)`` reads and checks it (``StorageError`` with a sentence if it is missing
+or damaged); ``last_name()`` is the table saved most recently, derived from the stamp in every file, so
+there is no separate pointer to fall out of step with it; ``saved_names()``, ``free_name()``,
+``file_name(name)`` and ``remove(name)`` manage names; ``hold(name)`` locks a table for one writer.
+
+Files live in ``<data dir>/tables/``, the data dir being ``companion.paths.data_dir()``. A file holds
+``version``, ``name``, ``saved`` (when it was written, in nanoseconds), ``setup``, ``low``, ``entries`` and
+``checksum`` (SHA-256 of the rest, as sorted compact JSON). Version 1 files (no checksum, no stamp) still
+load; the ``last.json`` pointer they kept is ignored.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
 import re
-import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import paths
-from companion.table.model import DEFAULT_LOW, Entry, Setup, Table
+from companion import filecheck, paths
+from companion.filecheck import Damaged
+from companion.locks import Held, hold_file
+from companion.table.model import VERBS, Entry, Setup, Table
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _SAFE = re.compile(r"[^a-z0-9]+")
+LEGACY_POINTER = "last.json"  # version 1 kept the last table's name here; now derived from the files
 
 
 class StorageError(Exception):
@@ -43,21 +54,7 @@ def file_name(name: str) -> str:
 
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
     """Write JSON so that a crash leaves either the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    paths.atomic_write(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass
@@ -68,30 +65,96 @@ class Saved:
     table: Table
 
 
-def to_json(saved: Saved) -> dict[str, Any]:
+def checksum(body: dict[str, Any]) -> str:
+    """SHA-256 of a table file's fields other than the checksum, as sorted compact JSON."""
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def to_json(saved: Saved, stamp: int | None = None) -> dict[str, Any]:
     t = saved.table
-    return {"version": FORMAT_VERSION, "name": saved.name, "setup": t.setup.to_json(), "low": t.low,
-            "entries": [e.to_json() for e in t.entries]}
+    body: dict[str, Any] = {"version": FORMAT_VERSION, "name": saved.name,
+                            "saved": time.time_ns() if stamp is None else stamp,
+                            "setup": t.setup.to_json(), "low": t.low, "entries": [e.to_json() for e in t.entries]}
+    return {**body, "checksum": checksum(body)}
 
 
-def from_json(raw: dict[str, Any]) -> Saved:
-    if raw.get("version") != FORMAT_VERSION:
-        raise StorageError(f"this table file is version {raw.get('version')}, not {FORMAT_VERSION}.")
-    setup = Setup.from_json(raw["setup"])
-    table = Table(setup, [Entry.from_json(e) for e in raw["entries"]], int(raw.get("low", DEFAULT_LOW)))
-    return Saved(str(raw["name"]), table)
+def _setup(raw: Any) -> Setup:
+    raw = filecheck.mapping(raw, "its setup")
+    players = filecheck.listed(filecheck.field(raw, "players", "its setup"), "its players", 2, 6)
+    names = tuple(filecheck.text(p, "a player's name", 40) for p in players)
+    if len({n.lower() for n in names}) != len(names):
+        raise Damaged("a player is named twice")
+    kingdom = filecheck.kingdom(filecheck.field(raw, "kingdom", "its setup"))
+    return Setup(names, tuple(c.name for c in kingdom),
+                 filecheck.flag(filecheck.field(raw, "platinum_colony", "its setup"), "platinum_colony"),
+                 filecheck.maybe_text(raw.get("kingdom_name"), "the kingdom's name", 80),
+                 filecheck.whole(filecheck.field(raw, "first", "its setup"), "the first player", 0, len(names) - 1),
+                 filecheck.maybe_whole(raw.get("seed"), "the seed", -2**63, 2**63 - 1))
+
+
+def _entry(raw: Any, n: int, setup: Setup) -> Entry:
+    where = f"entry {n}"
+    raw = filecheck.mapping(raw, where)
+    verb = filecheck.field(raw, "verb", where)
+    if verb not in VERBS:
+        raise Damaged(f"{where} is not something a table records")
+    unknown = set(raw) - {"verb", "players", "cards", "amount", "others"}
+    if unknown:
+        raise Damaged(f"{where} has a field this version does not know, {sorted(unknown)[0][:20]}")
+    players = tuple(filecheck.whole(p, f"{where}'s player", 0, len(setup.players) - 1)
+                    for p in filecheck.listed(raw.get("players", []), f"{where}'s players", 0, 6))
+    supply = {c.name for c in setup.supply}
+    cards = []
+    for name in filecheck.listed(raw.get("cards", []), f"{where}'s cards", 0, 100):
+        card = filecheck.card(name, where)
+        if card.name not in supply:
+            raise Damaged(f"{where} names {card.name}, not in this game")
+        cards.append(card.name)
+    amount = filecheck.whole(raw.get("amount", 0), f"{where}'s number", -10_000, 10_000)
+    others = filecheck.flag(raw.get("others", False), f"{where}'s others")
+    one_player = verb in ("buy", "trash", "vp", "count")
+    if (one_player and len(players) != 1) or (verb == "gain" and not players) \
+            or (verb in ("buy", "gain", "trash", "play") and not cards) or (verb in ("count", "pile") and len(cards) != 1):
+        raise Damaged(f"{where} does not say who or what")
+    return Entry(verb, players, tuple(cards), amount, others)
+
+
+def from_json(raw: Any) -> Saved:
+    """The table a file holds, every field checked; StorageError saying what is wrong if it is damaged."""
+    try:
+        raw = filecheck.mapping(raw, "the file")
+        version = raw.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+            raise StorageError(f"this table file is version {version}, from a newer version of this program.")
+        if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
+            raise Damaged("it has no version this program knows")
+        if version >= 2:
+            body = {k: v for k, v in raw.items() if k != "checksum"}
+            if raw.get("checksum") != checksum(body):
+                raise Damaged("its checksum does not match")
+            filecheck.whole(filecheck.field(raw, "saved", "the file"), "its time", 0, 2**63 - 1)
+        name = filecheck.text(filecheck.field(raw, "name", "the file"), "its name", 40)
+        setup = _setup(filecheck.field(raw, "setup", "the file"))
+        low = filecheck.whole(raw.get("low", 3), "its low pile number", 0, 20)
+        entries = [_entry(e, i + 1, setup)
+                   for i, e in enumerate(filecheck.listed(filecheck.field(raw, "entries", "the file"), "its entries"))]
+    except Damaged as e:
+        raise StorageError(f"is damaged: {e}.") from None
+    try:
+        table = Table(setup, entries, low)
+    except Exception as e:  # noqa: BLE001 - an entry the rules refuse: the file was edited
+        raise StorageError(f"is damaged: an entry does not fit the game ({str(e)[:60]}).") from None
+    return Saved(name, table)
 
 
 def save(saved: Saved) -> Path:
-    """Write the table and remember it as the last one used."""
+    """Write the table; it becomes the last one used. StorageError (a sentence) if it cannot be written."""
     folder = tables_dir()
     path = folder / file_name(saved.name)
     try:
         write_atomic(path, to_json(saved))
-        if last_name() != saved.name:
-            write_atomic(folder / "last.json", {"version": FORMAT_VERSION, "name": saved.name})
     except OSError as e:
-        raise StorageError(f"the table could not be saved in {folder}: {e.strerror}.") from e
+        raise StorageError(f"the table could not be saved in {folder}: {e.strerror or e}.") from e
     return path
 
 
@@ -106,45 +169,64 @@ def remove(name: str) -> None:
 
 
 def load(name: str) -> Saved:
+    """The table saved as ``name``, checked; StorageError with a sentence naming the table otherwise."""
     path = tables_dir() / file_name(name)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = filecheck.read(path)
     except FileNotFoundError:
         raise StorageError(f"no saved table named {name}.") from None
-    except (OSError, ValueError) as e:
-        raise StorageError(f"the table {name} could not be read.") from e
+    except OSError as e:
+        raise StorageError(f"the table {name} could not be read: {e.strerror or e}.") from None
+    except Damaged as e:
+        raise StorageError(f"the table {name} is damaged: {e}.") from None
     try:
         return from_json(raw)
-    except StorageError:
-        raise
-    except Exception as e:  # a damaged file: say so, never a traceback
-        raise StorageError(f"the table {name} is damaged and could not be read.") from e
+    except StorageError as e:
+        raise StorageError(f"the table {name} {e}" if str(e).startswith("is ") else str(e)) from None
 
 
-def last_name() -> str | None:
-    """The name of the table used most recently, if its file still exists."""
-    try:
-        raw = json.loads((tables_dir() / "last.json").read_text(encoding="utf-8"))
-        name = str(raw["name"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return name if (tables_dir() / file_name(name)).exists() else None
+def _is_pointer(raw: Any) -> bool:
+    """Version 1's ``last.json``: only a version and a name."""
+    return isinstance(raw, dict) and set(raw) == {"version", "name"}
 
 
-def saved_names() -> list[str]:
-    """Every saved table's name, most recently changed first."""
+def _scan() -> list[tuple[int, str, Path]]:
+    """(stamp, name, path) of every table file, newest first; a damaged file is listed by its file name."""
     folder = tables_dir()
     if not folder.is_dir():
         return []
-    names = []
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True):
-        if path.name == "last.json":
+    found = []
+    for path in folder.glob("*.json"):
+        if path.name.startswith("."):
             continue
         try:
-            names.append(str(json.loads(path.read_text(encoding="utf-8"))["name"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            names.append(path.stem.replace("-", " "))  # listed, so that loading it can say what is wrong
-    return names
+            stamp = path.stat().st_mtime_ns
+            raw = filecheck.read(path)
+        except (OSError, Damaged):
+            found.append((0, path.stem.replace("-", " "), path))  # listed, so loading it can say what is wrong
+            continue
+        if path.name == LEGACY_POINTER and _is_pointer(raw):
+            continue
+        name = raw.get("name") if isinstance(raw, dict) else None
+        saved = raw.get("saved") if isinstance(raw, dict) else None
+        if isinstance(saved, int) and not isinstance(saved, bool):
+            stamp = saved
+        if not isinstance(name, str) or file_name(name) != path.name:
+            name = path.stem.replace("-", " ")
+        found.append((stamp, name, path))
+    found.sort(key=lambda f: (f[0], f[1]), reverse=True)
+    return found
+
+
+def last_name() -> str | None:
+    """The name of the table saved most recently (the newest stamp inside the files), or None."""
+    found = _scan()
+    return found[0][1] if found and found[0][0] else None
+
+
+def saved_names() -> list[str]:
+    """Every saved table's name, most recently saved first."""
+    return [name for _, name, _ in _scan()]
 
 
 def free_name() -> str:
@@ -154,3 +236,12 @@ def free_name() -> str:
     while file_name(f"game {n}") in taken:
         n += 1
     return f"game {n}"
+
+
+def hold(name: str) -> Held | None:
+    """Lock the table ``name`` for this process, the one writer; None if another process holds it.
+
+    The lock goes when ``release()`` is called or the process ends, however it ends, so a table left by a
+    window that was closed or killed can be taken at once.
+    """
+    return hold_file(tables_dir(), file_name(name))

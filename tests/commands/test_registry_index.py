@@ -20,7 +20,7 @@ def test_the_index_names_exactly_what_each_area_registers() -> None:
 
 
 def test_every_starter_resolves_to_a_function() -> None:
-    assert [h.__name__ for h in registry.start_hooks()] == ["offer_table", "offer_game"]
+    assert [h.__name__ for h in registry.start_hooks()] == ["clear_abandoned", "offer_table", "offer_game"]
 
 
 def test_a_card_lookup_loads_no_other_area(tmp_path) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable
 
 from companion.cards import Card, catalogue
 from companion.engine import Decision, Game, GameSetup, Purpose
 from companion.engine.events import Event
+from companion.engine.position import position_of
 from companion.kingdom import Kingdom, ordered
 
 CAT = catalogue()
@@ -56,12 +58,15 @@ class Scene:
         return self
 
     def start(self, player: int = 0) -> "Scene":
-        """Begin ``player``'s turn from here."""
-        g = self.game
-        g.current = player
-        g.log.clear()
-        g._flow = g._main()
-        g.pending = next(g._flow)
+        """Begin ``player``'s turn from here: the scene's game is rebuilt from its position (every
+        zone and pile as set), at the start of that player's turn, with the same random numbers."""
+        pos = position_of(self.game)
+        players = list(pos.players)
+        players[player] = replace(players[player], turns=players[player].turns + 1)
+        start = replace(pos, players=tuple(players), current=player, phase="start", actions=1, buys=1, coins=0,
+                        discount=0, gain_effects=(), merchants=0, silver_played=False, named=(), bought=False)
+        g = self.game  # rebuilt in place: a test may hold the game (or its views) from before the start
+        Game.__init__(g, GameSetup.from_position(start, g.setup.seats), log=g.logging, check_bots=g.check_bots)
         return self
 
     # ---- reading ----

@@ -64,9 +64,9 @@ def test_the_plan_is_the_tables_best_for_the_kingdom() -> None:
 
 def test_strong_bot_buys_gold_over_its_plan_card_when_the_plan_says_so_and_says_why() -> None:
     s = Scene(["Smithy"])
-    g = s.game
     s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*4")
     s.start(0)
+    g = s.game  # the scene is rebuilt from its position when it starts
     g.turn.coins = 6
     bot = StrongBot()
     assert bot.buy(g.view(0)) in ((card("Gold"),), (card("Smithy"),))
@@ -78,11 +78,11 @@ def test_strong_bot_buys_gold_over_its_plan_card_when_the_plan_says_so_and_says_
 
 def test_strong_bot_does_not_end_the_game_losing() -> None:
     s = Scene(["Smithy"])
-    g = s.game
     s.set(0, hand="Copper*5", deck="Gold*3", discard="Estate*3")
     s.set(1, hand="Copper*5", discard="Province*6, Duchy*2")
-    g.supply[card("Province")] = 1
-    s.start(0)
+    s.game.supply[card("Province")] = 1
+    s.start(0)  # the scene's game is rebuilt from its position here
+    g = s.game
     g.turn.coins = 8
     assert StrongBot().buy(g.view(0)) == (card("Duchy"),)  # the last Province would lose by 9
     s.set(1, hand="Copper*5", discard="Estate*3")
@@ -91,9 +91,9 @@ def test_strong_bot_does_not_end_the_game_losing() -> None:
 
 def test_a_forced_trash_takes_copper_before_a_province() -> None:
     s = Scene(["Remodel"])
-    g = s.game
-    g.supply[card("Province")] = 2
+    s.game.supply[card("Province")] = 2
     s.set(0, hand="Remodel, Province, Copper, Duchy", deck="Copper*5").start(0)
+    g = s.game  # the scene is rebuilt from its position when it starts
     s.play("Remodel")
     d = s.pending
     assert d.purpose is Purpose.TRASH
@@ -103,8 +103,8 @@ def test_a_forced_trash_takes_copper_before_a_province() -> None:
 
 def test_normal_bot_prefers_gold_to_laboratory_at_6() -> None:
     s = Scene(["Laboratory"])
-    g = s.game
     s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*2").start(0)
+    g = s.game  # the scene is rebuilt from its position when it starts
     g.turn.coins = 6
     d = s.pending
     while d.purpose is not Purpose.BUY:
@@ -117,8 +117,8 @@ def test_normal_bot_prefers_gold_to_laboratory_at_6() -> None:
 def test_normal_bot_needs_actions_for_throne_room_and_junk_for_forge() -> None:
     bot = make_bot("normal")
     s = Scene(["Throne Room", "Forge"])
-    g = s.game
     s.set(0, hand="Copper*5", deck="Copper*7, Silver*2, Gold").start(0)
+    g = s.game  # the scene is rebuilt from its position when it starts
     view = g.view(0)
     opts = {CAT["Throne Room"]: None, CAT["Forge"]: None, CAT["Silver"]: None}
     assert bot.kingdom_pick(view, opts, view.owned()) is None  # no Actions to throne, nothing to forge
@@ -126,8 +126,8 @@ def test_normal_bot_needs_actions_for_throne_room_and_junk_for_forge() -> None:
 
 def test_normal_bot_buys_workshop_for_gardens_only_at_3_or_4_coins() -> None:
     s = Scene(["Gardens", "Workshop"])
-    g = s.game
     s.set(0, hand="Copper*5", deck="Copper*2, Estate*3").start(0)
+    g = s.game  # the scene is rebuilt from its position when it starts
     while s.pending.purpose is not Purpose.BUY:
         g.answer(())
     bot = make_bot("normal")

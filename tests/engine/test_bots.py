@@ -21,13 +21,13 @@ MIX = "Copper, Estate, Silver, Curse, Gold, Village, Duchy, Copper, Smithy, Prov
 def test_every_level_answers_every_decision_of_every_card(name: str, level: str) -> None:
     others = ["Village", "Smithy", "Moat", "Watchtower", "Mine", "Festival", "Gardens", "Quarry", "Witch"]
     s = Scene([name] + [o for o in others if o != name][:9], players=3, colony=True)
-    g = s.game
-    g.check_bots = True  # every answer is validated
     for p in range(3):
         s.set(p, hand=f"{name}, {name}, Copper, Estate, Silver, Moat, Watchtower" if p else
               f"{name}, {name}, King's Court, Throne Room, Copper, Silver, Estate, Curse",
               deck=MIX, discard="Gold, Village, Estate, Copper")
     s.start(0)
+    g = s.game
+    g.check_bots = True  # every answer is validated
     bots = [make_bot(level, p) for p in range(3)]
     while g.pending is not None and min(ps.turns for ps in g.players) < 3:
         g.answer(bots[g.pending.player].decide(g.view(g.pending.player), g.pending), person=False)

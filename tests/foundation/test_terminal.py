@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 
 from tests.accessibility import escape_sequences, sgr_sequences
-from tests.conftest import needs
-from tests.terminal import Terminal, tmux_available
+from tests.terminal import Terminal, needs_posix_terminal
 
 VILLAGE = "Village, 3 coins, Action.\r\n+1 Card, +2 Actions.\r\n"
 
 
 @pytest.fixture
 def terminal_available() -> None:
-    needs("tmux", tmux_available())
+    needs_posix_terminal()
 
 
 @pytest.mark.parametrize("term", ["xterm-256color", "dumb"])

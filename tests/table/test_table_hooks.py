@@ -17,10 +17,13 @@ def test_completion_finishes_the_last_card_from_this_games_supply(first_game: Dr
 
 
 def test_the_on_start_hook_offers_an_unfinished_table_and_nothing_else(first_game: Driver) -> None:
+    first_game.session.close()  # that window was closed
     fresh = Driver()
     offer_on_start(fresh.session)
     assert fresh.out.getvalue() == "Table game 1 is not finished: Ann's turn. Type table resume.\n"
-    first_game.run("table end")
+    assert fresh.run("table resume").startswith("Table game 1 resumed.")
+    fresh.run("table end")
+    fresh.session.close()
     quiet = Driver()
     offer_on_start(quiet.session)
     assert quiet.out.getvalue() == ""

@@ -71,7 +71,7 @@ def test_no_temporary_files_are_left_behind(data_dir) -> None:
     d = Driver()
     for line in GAME[:20]:
         d.run(line)
-    assert sorted(p.name for p in (data_dir / "tables").iterdir()) == ["game-1.json", "last.json"]
+    assert sorted(p.name for p in (data_dir / "tables").iterdir()) == [".locks", "game-1.json"]
 
 
 def test_several_tables_by_name(data_dir) -> None:

@@ -138,16 +138,19 @@ def _merchant_silver(g: "Game", player: int, card: Card) -> None:
         t.memo["merchant"] = -1  # the first Silver has been played
 
 
+merchant_hook = _merchant_silver  # what a position puts back for Merchants waiting on a Silver
+
+
 @effect("Merchant")
 def merchant(g: "Game", p: int, card: Card) -> None:
     g.draw(p, 1)
     t = g.turn
     t.actions += 1
     pending = t.memo.get("merchant", 0)
-    if pending < 0 or SILVER in g.players[p].play:
-        return  # a Silver was already played this turn
+    if pending < 0 or t.silver_played:
+        return  # a Silver was already played this turn (it may have left play since: plays count, not presence)
     if pending == 0:
-        t.play_hooks.append(_merchant_silver)
+        t.play_hooks.append(merchant_hook)
     t.memo["merchant"] = pending + 1
 
 
@@ -257,9 +260,9 @@ def play_multiple(g: "Game", p: int, card: Card, times: int) -> Steps:
     if not chosen:
         return
     target = chosen[0]
-    yield from g.play(p, target, Zone.HAND, by=card)
+    this = yield from g.play(p, target, Zone.HAND, by=card)
     for _ in range(times - 1):
-        yield from g.play(p, target, None, by=card)
+        yield from g.play(p, target, None, by=card, this=this)
 
 
 @effect("Throne Room")

@@ -41,6 +41,10 @@ def _peddler_cost(g: "Game", card: Card) -> int:
     return 2 * sum(1 for c in g.players[g.turn.player].play if c in actions)
 
 
+# Treasures with abilities that never ask a question, in an order that loses nothing when they are
+# played one after another: Bank last, since it counts the Treasures in play (autoplay uses this).
+QUIET_TREASURES = ("Quarry", "Hoard", "Collection", "Bank")
+
 _simple("Grand Market", cards=1, actions=1, buys=1, coins=2, can_buy=_no_copper_in_play)
 _simple("Monument", coins=2, vp=1)
 _simple("Peddler", cards=1, actions=1, coins=1, cost_modifier=_peddler_cost)
@@ -178,15 +182,18 @@ def hoard(g: "Game", p: int, card: Card) -> None:
 
 @effect("Investment")
 def investment(g: "Game", p: int, card: Card) -> Steps:
+    this = g.this  # this very Investment: read before the first question
     ps = g.players[p]
     chosen = yield from g.ask_cards(p, Purpose.TRASH, card, list(ps.hand), 1, 1)
     if chosen:
         g.trash_card(p, chosen[0])
-    options = ("coin", "trash") if card in ps.play else ("coin",)
-    what = yield from g.ask_one(p, Purpose.CHOOSE, card, options)
+    # 2nd edition: an option may be chosen even if it cannot be done (played again by Tiara after
+    # trashing itself). "Trash this to ..." gives the VP only if this very card is trashed now.
+    what = yield from g.ask_one(p, Purpose.CHOOSE, card, ("coin", "trash"))
     if what == "coin":
         g.turn.coins += 1
-    elif g.trash_card(p, card, Zone.PLAY):
+    elif this.here and g.trash_card(p, card, Zone.PLAY):
+        this.here = False
         g.reveal(p, tuple(ps.hand), card)
         g.take_vp(p, len({c for c in ps.hand if g.is_treasure(c)}))
 
@@ -260,8 +267,8 @@ def tiara(g: "Game", p: int, card: Card) -> Steps:
     treasures = [c for c in g.players[p].hand if g.is_treasure(c)]
     chosen = yield from g.ask_cards(p, Purpose.PLAY, card, treasures, 0, 1)
     if chosen:
-        yield from g.play(p, chosen[0], Zone.HAND, by=card)
-        yield from g.play(p, chosen[0], None, by=card)
+        this = yield from g.play(p, chosen[0], Zone.HAND, by=card)
+        yield from g.play(p, chosen[0], None, by=card, this=this)
 
 
 @effect("Vault")
@@ -316,3 +323,8 @@ def watchtower(g: "Game", p: int, card: Card) -> None:
     hand = g.players[p].hand
     if len(hand) < 6:
         g.draw(p, 6 - len(hand))
+
+
+def gain_hooks() -> dict[str, WhenGain]:
+    """The "this turn, when you gain a card" effects by card name (a position names them)."""
+    return {"Hoard": HOARD_HOOK, "Collection": COLLECTION_HOOK, "Tiara": TIARA_HOOK}

@@ -1,0 +1,84 @@
+"""``learn``: the rulebook's first game against the easy bot, with a short lesson the first time each
+new thing happens (companion.game.lessons). Typing learn again comes back to it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cards.names import quote
+from companion.commands.game import KEY, _say, install
+from companion.commands.registry import CommandError, command, take_over
+from companion.engine import SaveError
+from companion.game import store
+from companion.game.activity import GameActivity
+from companion.game.lessons import INTRO, SAVE_NAME, Lessons, keep
+from companion.game.starting import SetupError, build_setup
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+
+def _start(session: "Session", seed: int | None = None) -> None:
+    try:
+        setup = build_setup(2, ["easy"], [], "First Game", None, seed, False)
+    except SetupError as e:
+        raise CommandError(str(e)) from None
+    old = session.state.get(KEY)
+    kept = ""
+    if old is not None and not old.over:
+        try:
+            old.save_as("previous")
+            kept = "Your last game is saved as previous."
+        except OSError:
+            pass
+    said = [s for s in take_over(session, KEY)]
+    from companion.engine import Game
+
+    act = GameActivity(Game(setup), extra={"lessons": {}})
+    session.state[KEY] = act
+    install(session)
+    g = act.game
+    first = g.players[g.current].name
+    goes = "You go first." if g.current == act.holder else f"{first} goes first."
+    lines = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
+    lines.extend(act.news(session.verbosity))
+    keep(act)
+    _say(session, lines)
+
+
+@command("learn", summary="plays a first game with lessons as you go.", usage="learn", example="learn",
+         topic="Playing a game", one_shot=False,
+         details="The rulebook's First Game against the easy bot. Each new thing is explained the first time "
+                 "it happens. Leave at any time; type learn again to come back. learn new starts again; "
+                 "learn --seed 7 gives the same game each time.")
+def learn_command(session: "Session", args: str) -> None:
+    word = args.strip().lower()
+    seed = None
+    if word.startswith("--seed"):  # the same first game again, as new --seed gives
+        number = word[len("--seed"):].strip()
+        if not number.isdigit() or len(number) > 9:
+            raise CommandError(f"{quote('learn ' + args)}: the seed is a whole number. Type learn --seed 7.")
+        seed, word = int(number), "new"
+    if word not in ("", "again", "new"):
+        raise CommandError(f"{quote('learn ' + args)}: type learn, or learn new to start again.")
+    act = session.state.get(KEY)
+    if word != "new" and act is not None and act.lessons is not None and not act.over:
+        from companion.game import render
+
+        _say(session, ["You are in your first game.", render.status_line(act.game, act.holder),
+                       render.hand_line(act.game, act.holder)])
+        return
+    if word != "new" and SAVE_NAME in store.saved_names():
+        try:
+            game, extra = store.read(SAVE_NAME)
+        except SaveError:
+            game = None
+        if game is not None and not game.over and "lessons" in extra:
+            from companion.commands.game_saves import resume
+
+            resume(session, game, extra, "Back to your first game.")
+            return
+    _start(session, seed)
+
+
+__all__ = ["learn_command"]

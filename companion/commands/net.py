@@ -1,0 +1,154 @@
+"""Commands for playing from different places: host, join, and in a hosted game say, who, bot and back.
+
+``host`` and ``join`` start from the command line (``companion host``, ``companion join ...``); the
+others are answered by the host inside a hosted game (companion.net.chat), so here they only say where
+they work. The network code is imported only when one of them runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from companion.cards.names import quote
+from companion.commands.registry import ArgumentParser, CommandError, command
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+TOPIC = "Playing from different places"
+ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at the command line."
+
+
+@command(
+    "host",
+    summary="hosts a game that friends join from their own device.",
+    usage="companion host [OPTIONS]",
+    example='companion host --players 3 --bots general --kingdom "First Game" --seed 4',
+    topic=TOPIC,
+    shell=False,
+    details=("With no options it asks the same short questions as new. It says a join code to read aloud. "
+             "Options: --players, --bots, --kingdom, --seed, --colony, --name (yours), --listen ADDRESS "
+             "(loopback unless given), --port, --code, --cert and --key for TLS."),
+)
+def host_command(session: "Session", args: str) -> None:
+    from companion.game.starting import bool_or_random, SetupError
+
+    p = ArgumentParser("host")
+    p.add_argument("--players", type=int)
+    p.add_argument("--bots")
+    p.add_argument("--kingdom", default="First Game")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--colony", default="random")
+    p.add_argument("--name", default="Host")
+    p.add_argument("--listen", default="127.0.0.1")
+    p.add_argument("--port", type=int)
+    p.add_argument("--code")
+    p.add_argument("--cert")
+    p.add_argument("--key")
+    ns = p.parse(args)
+    options = None
+    from companion.net import codes
+    from companion.net.hosting import DEFAULT_PORT, run_host
+
+    if ns.code is not None and not codes.normal_code(ns.code):
+        raise CommandError(f"the code {quote(ns.code)} is not 9 digits. Type --code 123456789, for example.")
+    if ns.port is not None and not 0 <= ns.port <= 65535:
+        raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
+    try:
+        colony = bool_or_random(ns.colony)
+    except SetupError as e:
+        raise CommandError(str(e)) from None
+    if ns.players is not None or ns.bots is not None:
+        options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
+    status = run_host(options, name=_name(ns.name), listen=ns.listen,
+                      port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key)
+    session.failed = status != 0
+
+
+def _name(typed: str) -> str:
+    name = " ".join(typed.split())[:20]
+    if not name or any(not (c.isalnum() or c in " -'.") for c in name):
+        raise CommandError(f"the name {quote(typed)} cannot be used. Type --name and letters, such as --name Ben.")
+    return name
+
+
+def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int | None, colony: bool | None):  # type: ignore[no-untyped-def]
+    import random
+
+    from companion.bots import UnknownBot, bot_name
+    from companion.kingdom import KingdomError, choose_kingdom
+    from companion.net.hosted import Options
+
+    bots: list[str] = []
+    if bots_text is not None and bots_text.strip().lower() not in ("none", "0", ""):
+        try:
+            bots = [bot_name(b) for b in bots_text.replace(",", " ").split()]
+        except UnknownBot as e:
+            raise CommandError(str(e)) from None
+    if players is None:
+        players = len(bots) + 1 if bots else 2
+    if not 2 <= players <= 6:
+        raise CommandError(f"Dominion is for 2 to 6 players, not {quote(str(players))}. Type --players 3, for example.")
+    if len(bots) >= players:
+        raise CommandError(f"{len(bots)} bots leave no seat for a person. Type fewer --bots.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        choose_kingdom(kingdom, seed=seed)
+    except KingdomError as e:
+        raise CommandError(str(e)) from None
+    return Options(players, bots, kingdom, seed, colony)
+
+
+@command(
+    "join",
+    summary="joins a hosted game from this terminal.",
+    usage="companion join ADDRESS --code CODE --name NAME",
+    example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
+    topic=TOPIC,
+    shell=False,
+    details=("The shell is the same as in a local game. It reconnects by itself if the connection drops. "
+             "--tls for a host with a certificate; --insecure to accept one the host made itself."),
+)
+def join_command(session: "Session", args: str) -> None:
+    p = ArgumentParser("join")
+    p.add_argument("address")
+    p.add_argument("--code", required=True)
+    p.add_argument("--name", required=True)
+    p.add_argument("--tls", action="store_true")
+    p.add_argument("--insecure", action="store_true")
+    p.add_argument("--ca")
+    ns = p.parse(args)
+    from companion.net import codes
+    from companion.net.join import run_join
+
+    if not codes.normal_code(ns.code):
+        raise CommandError(f"the code {quote(ns.code)} is not 9 digits. Type the code the host said.")
+    tls = None
+    if ns.tls or ns.insecure or ns.ca or ns.address.lower().startswith(("https://", "wss://")):
+        import ssl
+
+        tls = ssl.create_default_context(cafile=ns.ca)
+        if ns.insecure:
+            tls.check_hostname = False
+            tls.verify_mode = ssl.CERT_NONE
+    status = run_join(ns.address, ns.code, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
+    session.failed = status != 0
+
+
+def _elsewhere(name: str):  # type: ignore[no-untyped-def]
+    def run(session: "Session", args: str) -> None:
+        raise CommandError(f"{quote(name)} {ELSEWHERE}")
+
+    return run
+
+
+command("say", summary="says a line to everyone in a hosted game.", usage="say TEXT", example="say good luck",
+        topic=TOPIC, one_shot=False)(_elsewhere("say"))
+command("who", summary="says who is here and whom the game waits for.", usage="who", example="who",
+        topic=TOPIC, one_shot=False)(_elsewhere("who"))
+command("bot", summary="hands an away player's seat to a bot.", usage="bot NAME", example="bot Ben",
+        topic=TOPIC, one_shot=False)(_elsewhere("bot"))
+command("back", summary="takes a seat back from the bot.", usage="back NAME", example="back Ben",
+        topic=TOPIC, one_shot=False)(_elsewhere("back"))

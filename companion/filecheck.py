@@ -1,0 +1,153 @@
+"""Reading files the program did not just write: every field is checked, and a bad one is named in a sentence.
+
+Saved games, tables and anything else read back from disk may be damaged, hand-edited or crafted. These
+helpers parse JSON without ``NaN``/``Infinity`` and without unbounded nesting, and check each field's type
+and range; a failure raises ``Damaged`` whose ``str()`` says which field is wrong ("entry 12 names an
+unknown card, "Coppar""), for the caller to put after "is damaged:".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.cards import Card, catalogue
+from companion.kingdom import KINGDOM_SIZE
+
+MAX_BYTES = 20_000_000  # a saved game of thousands of turns is well under this
+MAX_DEPTH = 12  # the deepest a save of ours nests is 6
+
+
+class Damaged(ValueError):
+    """A file's content is not what this program writes; ``str()`` names the field and the problem."""
+
+
+def _no_constant(name: str) -> Any:
+    raise Damaged(f"it holds {name}, not a number")
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets nest in a JSON text (strings skipped), counted without recursion."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse(text: str) -> Any:
+    """JSON from ``text``: ``Damaged`` if it is not JSON, nests too deeply, or holds NaN or Infinity."""
+    if len(text) > MAX_BYTES:
+        raise Damaged("it is far too large")
+    if _depth(text) > MAX_DEPTH:
+        raise Damaged("it nests too deeply")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise Damaged("it nests too deeply") from None
+    except json.JSONDecodeError as e:
+        raise Damaged(f"it is not JSON (line {e.lineno})") from None
+    except ValueError as e:  # an integer of thousands of digits
+        raise Damaged(str(e)[:60]) from None
+
+
+def read(path: Path) -> Any:
+    """Parse the JSON file at ``path``. OSError and FileNotFoundError pass through; bad content is ``Damaged``."""
+    with path.open("rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Damaged("it is not text") from None
+    return parse(text)
+
+
+def mapping(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Damaged(f"{where} is missing or not a group of fields")
+    return value
+
+
+def field(raw: dict[str, Any], key: str, where: str) -> Any:
+    if key not in raw:
+        raise Damaged(f"{where} has no {key}")
+    return raw[key]
+
+
+def text(value: Any, where: str, most: int = 200, least: int = 1) -> str:
+    if not isinstance(value, str) or not least <= len(value) <= most:
+        raise Damaged(f"{where} is not a text of {least} to {most} characters")
+    if any(ord(ch) < 32 for ch in value):
+        raise Damaged(f"{where} holds a control character")
+    return value
+
+
+def maybe_text(value: Any, where: str, most: int = 200) -> str | None:
+    return None if value is None else text(value, where, most)
+
+
+def whole(value: Any, where: str, least: int, most: int) -> int:
+    """A whole number from ``least`` to ``most`` (true, false and 3.0 are not whole numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Damaged(f"{where} is not a whole number")
+    if not least <= value <= most:
+        raise Damaged(f"{where} is {value}, not {least} to {most}")
+    return value
+
+
+def maybe_whole(value: Any, where: str, least: int, most: int) -> int | None:
+    return None if value is None else whole(value, where, least, most)
+
+
+def flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Damaged(f"{where} is not true or false")
+    return value
+
+
+def listed(value: Any, where: str, least: int = 0, most: int = 1_000_000) -> list[Any]:
+    if not isinstance(value, list):
+        raise Damaged(f"{where} is not a list")
+    if not least <= len(value) <= most:
+        raise Damaged(f"{where} number {len(value)}, not {least} to {most}")
+    return value
+
+
+def card(value: Any, where: str) -> Card:
+    """A card of this program's catalogue, by its exact name."""
+    if not isinstance(value, str):
+        raise Damaged(f"{where} is not a card's name")
+    try:
+        return catalogue()[value]
+    except KeyError:
+        raise Damaged(f'{where} names an unknown card, "{value[:30]}"') from None
+
+
+def kingdom(value: Any, where: str = "the kingdom") -> tuple[Card, ...]:
+    """Exactly ten different kingdom cards (no basic card such as Province)."""
+    if not isinstance(value, list) or len(value) != KINGDOM_SIZE:
+        count = len(value) if isinstance(value, list) else 0
+        raise Damaged(f"{where} has {count} cards, not {KINGDOM_SIZE}")
+    cards = tuple(card(n, where) for n in value)
+    for c in cards:
+        if not c.is_kingdom:
+            raise Damaged(f"{where} lists {c.name}, not a kingdom card")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise Damaged(f"{where} lists {twice.name} twice")
+    return cards
+

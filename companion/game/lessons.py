@@ -1,0 +1,126 @@
+"""The guided first game's lessons: each new thing explained the first time it happens, in short lines.
+
+A ``Lessons`` rides on the game activity (``act.lessons``): after every response's news it adds at most
+one lesson, so each response stays short, and the rest wait for the next one. What was told is kept
+in the game's save, so a game left and resumed does not explain anything twice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from companion.engine import Purpose
+from companion.engine.events import GameOver, Played, Shuffled
+
+if TYPE_CHECKING:
+    from companion.game.activity import GameActivity
+
+SAVE_NAME = "learn"
+INTRO = ("Your first game, against Easy Bot.", "Build a deck; most Victory points wins.")
+LESSONS: dict[str, str] = {
+    "action": "Lesson: a turn starts with the Action phase: play one Action card, or buy.",
+    "buy": "Lesson: Buy phase. Play Treasures for coins, then buy one card.",
+    "cleanup": "Lesson: after each turn, your cards are discarded and you draw 5 new ones.",
+    "actions": "Lesson: +Actions let you play more Action cards this turn.",
+    "shuffle": "Lesson: your deck ran out, so your discard pile became a new deck, shuffled.",
+    "attack": "Lesson: that was an Attack. A Moat in your hand can block one.",
+    "end": "Lesson: the game ends when the Provinces run out, or any 3 piles are empty.",
+}
+ORDER = ("end", "attack", "shuffle", "actions", "cleanup", "action", "buy")  # most urgent first
+HINT_OFFER = "Type hint for advice."
+_PLUS_ACTIONS = re.compile(r"\+\d+ Actions?")
+
+
+def has_hint() -> bool:
+    """Whether this program has a hint command (it comes with the bots)."""
+    from companion.commands.registry import AREAS
+
+    return any("hint" in names for names in AREAS.values())
+
+
+class Lessons:
+    """Which lessons were told, and how far the log has been looked at."""
+
+    def __init__(self, told: list[str] | None = None, seen: int = 0, offered: int = 0) -> None:
+        self.told: list[str] = [t for t in told or [] if t in LESSONS]
+        self.seen = seen  # log events already looked at
+        self.offered = offered  # the last turn a hint was offered
+
+    # ---- saved with the game ----
+    def state(self) -> dict[str, Any]:
+        return {"told": list(self.told), "seen": self.seen, "offered": self.offered}
+
+    @classmethod
+    def from_state(cls, data: Any) -> "Lessons":
+        """From a save file (hostile: anything odd is dropped)."""
+        if not isinstance(data, dict):
+            return cls()
+        told = data.get("told")
+        seen, offered = data.get("seen"), data.get("offered")
+        return cls([t for t in told if isinstance(t, str)] if isinstance(told, list) else [],
+                   seen if isinstance(seen, int) and seen >= 0 else 0,
+                   offered if isinstance(offered, int) and offered >= 0 else 0)
+
+    # ---- what is new ----
+    def due(self, act: "GameActivity") -> list[str]:
+        """Lessons whose moment has come and that were not told yet."""
+        g = act.game
+        me = act.holder
+        due: set[str] = set()
+        log = g.log
+        start = min(self.seen, len(log))
+        for e in log[start:]:
+            if isinstance(e, Shuffled) and e.player == me and g.players[me].turns >= 1:
+                due.add("shuffle")
+            elif isinstance(e, Played) and e.player != me and e.card.name in g.attack_names:
+                due.add("attack")
+            elif isinstance(e, Played) and e.player == me and any(_PLUS_ACTIONS.search(t) for t in e.card.text):
+                due.add("actions")
+            elif isinstance(e, GameOver):
+                due.add("end")
+        self.seen = len(log)
+        d = act.mine()
+        if d is not None and d.card is None and d.player == me:
+            if d.purpose is Purpose.PLAY_ACTION:
+                due.add("action")
+            elif d.purpose in (Purpose.PLAY_TREASURES, Purpose.BUY):
+                due.add("buy")
+            if g.players[me].turns >= 2:
+                due.add("cleanup")
+        return [k for k in ORDER if k in due and k not in self.told]
+
+    def add(self, act: "GameActivity", lines: list[str], verbosity: str) -> list[str]:
+        """``lines`` with the next lesson (one at most), or the turn's hint offer, after them."""
+        due = self.due(act)
+        extra: list[str] = []
+        if due:
+            self.told.append(due[0])
+            extra.append(LESSONS[due[0]])
+        g = act.game
+        turn = g.players[act.holder].turns
+        d = act.mine()
+        if not g.over and d is not None and d.card is None and turn != self.offered and has_hint():
+            self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
+            if extra:
+                extra[0] += " " + HINT_OFFER
+            elif verbosity != "brief":
+                extra.append(HINT_OFFER)
+        if extra or due:
+            keep(act)
+        return [*lines, *extra]
+
+
+def keep(act: "GameActivity") -> None:
+    """Save the game with what was told, as the automatic save and as the first game's own save."""
+    from companion.game import store
+
+    act.autosave()
+    if not act.read_only:
+        try:
+            store.write(SAVE_NAME, act.game, act.extra())
+        except OSError:
+            pass  # the automatic save has it; its own problem is said by autosave
+
+
+__all__ = ["HINT_OFFER", "INTRO", "LESSONS", "Lessons", "SAVE_NAME", "has_hint"]

@@ -1,0 +1,110 @@
+"""The words a hosted game adds to the game's own: say, who, bot and back; and the line's way in.
+
+``run_line`` is what the server calls for every typed line: these verbs are answered here, before the
+game starts everything else waits, and after it every other line goes to the seat's own session.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cards.names import and_list, quote
+
+if TYPE_CHECKING:
+    from companion.net.hosted import HostedGame
+    from companion.net.server import Host
+
+VERBS = ("say", "who", "bot", "back")
+MAX_CHAT = 300
+
+
+def _waiting(game: "HostedGame") -> str:
+    if not game.started:
+        n = game.free_seats()
+        return f"Waiting for {n} more {'player' if n == 1 else 'players'} to join."
+    s = game.seating
+    assert s is not None
+    if s.over():
+        return "The game is over."
+    who = s.waiting_for()
+    return f"Waiting for {s.names[who]}." if who is not None else ""
+
+
+def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
+    """What each seat hears after ``seat`` typed ``text`` (the typing seat's words under its own number)."""
+    line = text.strip()
+    word, _, rest = line.partition(" ")
+    verb = word.lower()
+    me = game.seats[seat].name
+    if verb == "say":
+        said = " ".join(rest.split())
+        if not said:
+            return {seat: "Error: say needs words after it. Type say hello, for example."}
+        if len(said) > MAX_CHAT:
+            return {seat: f"Error: that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
+        out = {i: f"{me} says: {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
+        out[seat] = f"You said: {said}"
+        return out
+    if verb == "who":
+        here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
+        away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
+        bots = getattr(game.seating, "away_bots", {})
+        parts = [f"Here: {and_list(here)}." if here else "Nobody is connected."]
+        if away:
+            parts.append(f"Away: {and_list(away)}.")
+        if bots:
+            parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
+        parts.append(_waiting(game))
+        return {seat: "\n".join(p for p in parts if p)}
+    if verb in ("bot", "back"):
+        return _bot(host, game, seat, verb, rest.strip())
+    if not game.started:
+        if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
+            from companion.dispatch import run_line as local
+            from companion.net.seating import SeatSettings
+            from companion.session import Session
+            import io
+
+            s = Session(out=io.StringIO(), settings=SeatSettings())
+            local(s, line)
+            return {seat: s.out.getvalue().rstrip()}  # type: ignore[attr-defined]
+        return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
+    assert game.seating is not None
+    return game.seating.run(seat, text)
+
+
+def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
+    s = game.seating
+    if s is None or s.over():
+        return {seat: f"Error: {quote(verb)} works while the game is on. Type who to hear who is here."}
+    if not name:
+        return {seat: f"Error: {verb} needs a player's name. Type {verb} {game.seats[-1].name}, for example."}
+    target = game.seat_named(name)
+    if target is None:
+        names = and_list([st.name for st in game.seats if st.digest])
+        return {seat: f"Error: no player named {quote(name)}. Type {verb} and one of {names}."}
+    bots = getattr(s, "away_bots", {})
+    who = game.seats[target].name
+    if verb == "bot":
+        if seat != 0 and target != seat:
+            return {seat: "Error: only the host can hand another player's seat to a bot. Type say to ask."}
+        if target in bots:
+            return {seat: f"Error: a bot already plays for {who}. Type back {who} to take the seat back."}
+        if target != seat and host.connected(game, target):
+            return {seat: f"Error: {who} is here. Type say to ask {who} first."}
+        out = dict(s.hand_to_bot(target))
+        note = f"A bot plays for {who} now. Type back {who} to take the seat back."
+        for i, st in enumerate(game.seats):
+            if st.digest:
+                out[i] = note + ("\n" + out[i] if out.get(i) and i != seat else "")
+        return out
+    if target not in bots:
+        return {seat: f"Error: {who} plays their own seat already. Type who to hear who is here."}
+    if seat != 0 and target != seat:
+        return {seat: f"Error: only {who} or the host can take that seat back. Type who."}
+    out = dict(s.take_back(target))
+    note = f"{who} has their seat back from the bot."
+    for i, st in enumerate(game.seats):
+        if st.digest and i != target:
+            out[i] = note
+    return out

@@ -1,0 +1,273 @@
+"""Joining a hosted game: the connection (on its own thread), reconnecting, and lines applied once.
+
+``Remote`` keeps one WebSocket to the host on an asyncio loop in a background thread. The shell (or a
+script's piped lines) calls ``send_line``, which numbers the line and waits for the host's answer to
+that number. If the connection drops, ``Remote`` connects again by itself with the seat's token and
+the number of the last message it heard; the host then says again what was missed, and a line whose
+answer never came is sent again with the same number, so the host applies it at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import ssl
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+import aiohttp
+
+from companion.net import protocol
+from companion.net.protocol import ProtocolError, encode
+
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
+GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
+REPLY_WAIT = 30.0
+
+
+class Refused(Exception):
+    """The host closed the connection with a reason (a wrong code, a full game...)."""
+
+
+def ws_url(address: str, tls: bool = False) -> str:
+    """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address."""
+    a = address.strip().rstrip("/")
+    for prefix, scheme in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"), ("ws://", "ws://")):
+        if a.lower().startswith(prefix):
+            return scheme + a[len(prefix):] + "/ws"
+    return ("wss://" if tls else "ws://") + a + "/ws"
+
+
+class Remote:
+    """The seat's connection to the host, as the shell sees it."""
+
+    def __init__(self, address: str, code: str, name: str, *, show: Callable[[str], None],
+                 tls: ssl.SSLContext | None = None, seat: int | None = None, token: str | None = None,
+                 note: Callable[[str], None] | None = None) -> None:
+        self.url = ws_url(address, tls is not None)
+        self.code, self.name = code, name
+        self.seat, self.token = seat, token
+        self.tls = tls
+        self.show = show  # prints one message from the host (news, chat, a reply)
+        self.note = note or show  # says what the connection is doing
+        self.prompt = "game> "
+        self.yours = False
+        self.over = False
+        self.seen = 0
+        self.next_id = 1
+        self.unanswered: tuple[int, str] | None = None
+        self.refused: str | None = None
+        self.closed = False
+        self.changed = threading.Condition()
+        self.loop = asyncio.new_event_loop()
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="companion-net")
+        self._connected = threading.Event()
+        self._task: Any = None
+        self._atask: asyncio.Task[None] | None = None
+
+    # ---- from the shell's thread ----
+    def start(self, wait: float = 15.0) -> None:
+        """Connect and say hello; Refused if the host says no, OSError if it cannot be reached."""
+        self._thread.start()
+        self._task = asyncio.run_coroutine_threadsafe(self._run(), self.loop)
+        with self.changed:
+            self.changed.wait_for(lambda: self._connected.is_set() or self.refused is not None or self.closed,
+                                  timeout=wait)
+        if self.refused is not None:
+            raise Refused(self.refused)
+        if not self._connected.is_set():
+            raise OSError("the host did not answer")
+
+    def send_line(self, text: str) -> bool:
+        """Send one typed line and wait for its answer. False if the connection is gone for good."""
+        line_id = self.next_id
+        self.next_id += 1
+        with self.changed:
+            self.unanswered = (line_id, text)
+        asyncio.run_coroutine_threadsafe(self._send_line(line_id, text), self.loop)
+        with self.changed:
+            return self.changed.wait_for(lambda: self.unanswered is None or self.closed)
+
+    def wait(self, until: Callable[[], bool], timeout: float | None = None) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: until() or self.closed, timeout=timeout)
+
+    def close(self) -> None:
+        self.closed = True
+
+        async def stop() -> None:
+            if self._ws is not None:
+                await self._ws.close()
+            task = self._atask
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+
+        try:
+            asyncio.run_coroutine_threadsafe(stop(), self.loop).result(timeout=2)
+        except Exception:  # noqa: BLE001 - leaving anyway
+            pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        with self.changed:
+            self.changed.notify_all()
+
+    # ---- on the loop's thread ----
+    async def _send_line(self, line_id: int, text: str) -> None:
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            try:
+                await ws.send_str(encode("line", id=line_id, text=text))
+            except (ConnectionError, RuntimeError):
+                pass  # sent again after reconnecting
+
+    async def _run(self) -> None:
+        self._atask = asyncio.current_task()  # type: ignore[assignment]
+        tries = 0
+        lost_at: float | None = None
+        async with aiohttp.ClientSession() as http:
+            while not self.closed:
+                try:
+                    async with http.ws_connect(self.url, ssl=self.tls if self.tls is not None else None,
+                                               heartbeat=20.0, max_msg_size=0) as ws:
+                        self._ws = ws
+                        await ws.send_str(self._hello())
+                        if lost_at is not None:
+                            self.note("Connected again.")
+                        tries, lost_at = 0, None
+                        await self._read(ws)
+                except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
+                    pass
+                except ProtocolError as e:
+                    self._refuse(f"Error: {e}")
+                self._ws = None
+                if self.refused is not None or self.closed:
+                    break
+                if not self._connected.is_set():
+                    self._refuse("Error: the host could not be reached. Check the address, and that the host is on.")
+                    break
+                now = self.loop.time()
+                if lost_at is None:
+                    lost_at = now
+                    self.note("The connection to the host was lost. Trying again.")
+                elif now - lost_at > GIVE_UP:
+                    self._refuse("Error: the host has not answered for 10 minutes. Join again later.")
+                    break
+                await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+                tries += 1
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def _hello(self) -> str:
+        fields: dict[str, Any] = {"code": self.code, "name": self.name}
+        if self.token:
+            fields.update(seat=self.seat, token=self.token, seen=self.seen)
+        return encode("hello", **fields)
+
+    def _refuse(self, reason: str) -> None:
+        with self.changed:
+            self.refused = reason
+            self.changed.notify_all()
+
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for frame in ws:
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                break
+            msg = protocol.decode_host(frame.data)
+            kind = msg["type"]
+            if kind == "welcome":
+                await self._welcome(ws, msg)
+            elif kind == "say":
+                self._say(msg)
+            elif kind == "bye":
+                reason = str(msg.get("reason", ""))
+                if "another place" in reason:
+                    self._refuse(reason)
+                elif reason.startswith("Error:"):
+                    self._refuse(reason)
+                break
+
+    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
+        self.seat = msg.get("seat", self.seat)
+        if msg.get("token"):
+            self.token = msg["token"]
+        self.prompt = msg.get("prompt") or self.prompt
+        if msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
+            self.seen = msg["n"]
+        last = msg.get("last_line", 0)
+        with self.changed:
+            if last >= self.next_id:  # the host remembers more lines than this program sent: another run's
+                self.next_id = last + 1
+            pending = self.unanswered
+            self._connected.set()
+            self.changed.notify_all()
+        if pending is not None and pending[0] > last:
+            await ws.send_str(encode("line", id=pending[0], text=pending[1]))
+
+    def _say(self, msg: dict[str, Any]) -> None:
+        n = msg.get("n", 0)
+        if n <= self.seen:
+            return  # already heard
+        self.seen = n
+        self.prompt = msg.get("prompt") or self.prompt
+        self.yours = bool(msg.get("yours"))
+        self.over = bool(msg.get("over"))
+        text = msg.get("text", "")
+        with self.changed:
+            if text:
+                self.show(text)
+            reply = msg.get("reply", 0)
+            if self.unanswered is not None and reply >= self.unanswered[0]:
+                self.unanswered = None
+            elif self.unanswered is not None and reply == 0 and "done before the connection" in text:
+                self.unanswered = None
+            self.changed.notify_all()
+
+
+# ---- remembering seat tokens, so joining again with the same name takes the same seat ----
+def _tokens_path() -> Path:
+    from companion.paths import state_dir
+
+    return state_dir() / "net" / "seats.json"
+
+
+def _key(address: str, code: str, name: str) -> str:
+    from companion.net.codes import normal_code
+
+    return f"{ws_url(address)}|{normal_code(code)}|{name.strip().lower()}"
+
+
+def remembered(address: str, code: str, name: str) -> tuple[int | None, str | None]:
+    try:
+        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
+        entry = data.get(_key(address, code, name)) if isinstance(data, dict) else None
+        if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and isinstance(entry.get("token"), str):
+            return entry["seat"], entry["token"]
+    except (OSError, ValueError):
+        pass
+    return None, None
+
+
+def remember(address: str, code: str, name: str, seat: int, token: str) -> None:
+    path = _tokens_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    data[_key(address, code, name)] = {"seat": seat, "token": token}
+    while len(data) > 100:
+        data.pop(next(iter(data)))
+    try:
+        from companion.paths import atomic_write
+
+        atomic_write(path, json.dumps(data))
+        if sys.platform != "win32":
+            os.chmod(path, 0o600)  # a token is a key to a seat
+    except OSError:
+        pass

@@ -1,0 +1,198 @@
+"""``companion join``: the same shell as a local game, with each line answered by the host.
+
+At a terminal the shell is the local one (companion.shell: readline editing, Tab completion, history,
+no escape codes); only where a line goes differs. Words the host sends while you are at the prompt are
+printed on their own lines and the prompt and what you were typing are written again below them.
+With piped input each line is sent when the game waits for you (``say``, ``who`` and ``help`` at once),
+and the program ends when the game is over, so a script can play a whole game.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any, TextIO
+
+from companion.net.client import Refused, Remote, remember, remembered
+from companion.session import Session
+
+LOCAL = ("quit", "exit", "bye", "speech")
+AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
+
+
+def _local(session: Session, remote: Remote, line: str) -> bool | None:
+    """Lines this program answers itself: leaving, and its own speech. None: send it to the host."""
+    word = line.strip().split(" ", 1)[0].lower()
+    words = line.strip().lower().split()
+    if word in ("quit", "exit", "bye"):
+        session.begin()
+        session.say("Goodbye. Your seat is kept; join again with the same name to come back.")
+        session.end()
+        return True
+    if word == "speech" or words[:2] == ["set", "speech"]:
+        from companion.dispatch import run_line
+
+        run_line(session, line)
+        return False
+    return None
+
+
+def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
+             stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False) -> int:
+    """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status."""
+    from companion.settings import load_settings
+
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="surrogateescape" if stream is stdin else "replace")
+            except (ValueError, OSError):
+                pass
+    session = Session(out=stdout, settings=load_settings())
+    if speech or session.settings.speech:
+        from companion.speech import attach_speech
+
+        attach_speech(session)
+    tty = stdin.isatty() and stdout.isatty()
+    printer = _Printer(session, tty)
+    key_address = token_key or address
+    seat, token = remembered(key_address, code, name)
+    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token)
+    try:
+        remote.start()
+    except Refused as e:
+        if token is not None and "seat token" in str(e):  # an old token: join afresh with the name
+            remote.close()
+            remote = Remote(address, code, name, show=printer.show, tls=tls)
+            try:
+                remote.start()
+            except (Refused, OSError) as e2:
+                return _fail(stdout, e2)
+        else:
+            return _fail(stdout, e)
+    except OSError as e:
+        remote.close()
+        return _fail(stdout, e)
+    if remote.token and remote.seat is not None:
+        remember(key_address, code, name, remote.seat, remote.token)
+    printer.remote = remote
+    try:
+        if tty:
+            return _shell(session, remote, stdin, stdout, printer)
+        return _piped(session, remote, stdin)
+    finally:
+        remote.close()
+        session.close()
+
+
+def _fail(stdout: TextIO, e: Exception) -> int:
+    text = str(e)
+    if not text.startswith("Error:"):
+        text = f"Error: could not reach the host ({text}). Check the address, and that the host is on."
+    stdout.write(text + "\n")
+    stdout.flush()
+    return 1
+
+
+class _Printer:
+    """Prints what the host says: at once while a line waits for its answer, or above the prompt."""
+
+    def __init__(self, session: Session, tty: bool) -> None:
+        self.session = session
+        self.tty = tty
+        self.busy = True  # a line is waiting for its answer (or the shell has not started)
+        self.lock = threading.Lock()
+        self.redraw: Any = None
+        self.remote: Remote | None = None
+
+    def show(self, text: str) -> None:
+        with self.lock:
+            s = self.session
+            if self.tty and not self.busy:
+                s.out.write("\n")
+            s.begin()
+            s.say(text)
+            s.end()
+            if self.tty and not self.busy:
+                if self.redraw is not None:
+                    self.redraw()
+                elif self.remote is not None:
+                    s.out.write(self.remote.prompt)
+                    s.out.flush()
+
+
+def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
+    for raw in stdin:
+        line = raw.rstrip("\n")
+        if not line.strip():
+            continue
+        done = _local(session, remote, line)
+        if done:
+            return 0
+        if done is False:
+            continue
+        word = line.strip().split(" ", 1)[0].lower()
+        if word not in AT_ONCE:
+            remote.wait(lambda: remote.yours or remote.over)
+        if remote.closed:
+            break
+        if remote.over and word not in AT_ONCE:
+            return 0
+        if not remote.send_line(line):
+            break
+        if remote.over:
+            return 0
+    if remote.refused:
+        session.begin()
+        session.say(remote.refused)
+        session.end()
+        return 1
+    return 0
+
+
+def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer) -> int:
+    from companion.shell.app import CompanionShell, _readline_redraw
+
+    class RemoteShell(CompanionShell):
+        """The local shell, reading lines as ever; each line is answered by the host."""
+
+        def onecmd_plus_hooks(self, line: str, *, add_to_history: bool = True,
+                              raise_keyboard_interrupt: bool = False, py_bridge_call: bool = False) -> bool:
+            if self._eof:
+                if self.tty:
+                    self.stdout.write("\n")
+                    self.stdout.flush()
+                return True
+            if line.strip():
+                session.typed.append(line.strip())
+            done = _local(session, remote, line)
+            if done is not None:
+                return done
+            if not line.strip():
+                return False
+            printer.busy = True
+            try:
+                if not remote.send_line(line):
+                    session.begin()
+                    session.say(remote.refused or "The connection to the host is closed. Goodbye.")
+                    session.end()
+                    return True
+            finally:
+                session.prompt = remote.prompt
+                printer.busy = False
+            return False
+
+        def preloop(self) -> None:
+            printer.busy = False
+
+    session.prompt = remote.prompt
+    shell = RemoteShell(session, stdin=stdin, stdout=stdout)
+    printer.redraw = _readline_redraw() if shell.backend == "readline" else None
+    shell.cmdloop()
+    from companion.shell.app import save_history
+
+    save_history(session)
+    return 0

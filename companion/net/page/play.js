@@ -1,0 +1,94 @@
+// The browser seat: one text field, and a log that screen readers announce (role="log" is a polite live region).
+// It speaks the same protocol as `companion join`: numbered lines, answered once, and reconnecting by itself.
+"use strict";
+(function () {
+  const log = document.getElementById("log");
+  const form = document.getElementById("form");
+  const field = document.getElementById("line");
+  const label = document.getElementById("prompt");
+  let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
+  let unanswered = null, ws = null, joined = false, refused = false, tries = 0;
+
+  function show(text) {
+    const box = document.createElement("div");
+    box.className = "response";
+    for (const line of text.split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      box.appendChild(p);
+    }
+    log.appendChild(box);
+    while (log.children.length > 200) log.removeChild(log.firstChild);
+  }
+  function setPrompt(text) {
+    label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
+  }
+  function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    ws = new WebSocket(scheme + location.host + "/ws");
+    ws.onopen = function () {
+      const hello = {v: 1, type: "hello", code: code, name: name};
+      if (token) { hello.seat = seat; hello.token = token; hello.seen = seen; }
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = function (event) {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      if (!msg || msg.v !== 1) return;
+      if (msg.type === "welcome") {
+        if (!joined && !msg.token) show("You are back in your seat.");
+        joined = true; tries = 0; seat = msg.seat;
+        if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
+        if (msg.token) { token = msg.token; localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token})); }
+        setPrompt(msg.prompt || "");
+        if (unanswered && unanswered.id > (msg.last_line || 0)) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
+        if (msg.last_line >= nextId) nextId = msg.last_line + 1;
+      } else if (msg.type === "say") {
+        if (msg.n <= seen) return;
+        seen = msg.n;
+        if (msg.text) show(msg.text);
+        if (msg.prompt) setPrompt(msg.prompt);
+        if (unanswered && msg.reply >= unanswered.id) unanswered = null;
+      } else if (msg.type === "bye") {
+        if (msg.reason && msg.reason.indexOf("Error:") === 0) { refused = true; }
+        if (msg.reason) show(msg.reason);
+        if (refused && !joined) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
+      }
+    };
+    ws.onclose = function () {
+      if (refused || !joined) { refused = false; return; }
+      if (tries === 0) show("The connection to the host was lost. Trying again.");
+      const wait = [200, 500, 1000, 2000, 3000, 5000][Math.min(tries, 5)];
+      tries += 1;
+      setTimeout(function () { connect(); ws.addEventListener("open", function () { show("Connected again."); }, {once: true}); }, wait);
+    };
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    const text = field.value.trim();
+    field.value = "";
+    if (!code) {
+      const digits = text.replace(/[\s-]/g, "");
+      if (!/^\d{9}$/.test(digits)) { show('Error: "' + text + '" is not a join code. Type the 9 digits the host said.'); return; }
+      code = digits; setPrompt("Your name"); show("Type your name."); return;
+    }
+    if (!name) {
+      if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
+      name = text.slice(0, 20);
+      const kept = localStorage.getItem(storeKey());
+      if (kept) { try { const k = JSON.parse(kept); seat = k.seat; token = k.token; } catch (e) { token = null; } }
+      show("Joining as " + name + ".");
+      connect();
+      return;
+    }
+    if (!text || !ws || ws.readyState !== WebSocket.OPEN) return;
+    unanswered = {id: nextId, text: text};
+    nextId += 1;
+    ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: text}));
+  });
+  show("Welcome. Type the join code the host said, then press Enter.");
+  field.focus();
+}());

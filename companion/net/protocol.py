@@ -1,0 +1,123 @@
+"""The messages between a host and its players: versioned JSON, one message per WebSocket text frame.
+
+Every message is an object with ``v`` (the protocol version) and ``type``. A message from a player is
+checked field by field before anything is done with it; anything else (not JSON, an unknown type, a
+field of the wrong kind or size, a frame too big) raises ``ProtocolError``, whose text is the reason
+the host gives when it closes that connection. Nothing in the game changes on a refused message.
+
+From a player:
+- ``hello``: ``code`` (the join code), ``name``, and to come back, ``seat`` and ``token``; ``seen``: the
+  number of the last message heard, so the host can say again what was missed.
+- ``line``: ``id`` (1, 2, 3... per seat, kept across connections) and ``text``, one typed line. A line
+  whose id was already applied is answered again from memory, never applied twice.
+- ``ping``.
+
+From the host:
+- ``welcome``: ``seat``, ``name``, ``token``, ``game``, ``prompt``, ``last_line`` (the last applied id).
+- ``say``: ``n`` (a number per seat, kept across connections), ``text``, ``prompt``, ``yours`` (the game
+  waits for this seat), ``over``, and ``reply`` (the line id it answers, or 0 for news).
+- ``pong``; ``bye``: ``reason``, said just before the host closes the connection.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_FRAME = 4096  # bytes in one message from a player; a typed line is at most 1,000 characters
+MAX_LINE = 1000
+MAX_NAME = 20
+MAX_CODE = 40
+MAX_TOKEN = 100
+MAX_ID = 2**53
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``str()`` is the reason told to the sender before closing."""
+
+
+def encode(kind: str, **fields: Any) -> str:
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
+
+
+def _text(msg: dict[str, Any], key: str, most: int, required: bool = True) -> str | None:
+    value = msg.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise ProtocolError(f"the field {key} must be text.")
+    if len(value) > most:
+        raise ProtocolError(f"the field {key} is longer than {most} characters.")
+    return value
+
+
+def _count(msg: dict[str, Any], key: str, required: bool = True) -> int | None:
+    value = msg.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ID:
+        raise ProtocolError(f"the field {key} must be a whole number from 0.")
+    return value
+
+
+_FIELDS = {
+    "hello": {"v", "type", "code", "name", "seat", "token", "seen"},
+    "line": {"v", "type", "id", "text"},
+    "ping": {"v", "type"},
+}
+
+
+def decode_client(raw: str | bytes) -> dict[str, Any]:
+    """A player's message, checked; ProtocolError saying what is wrong otherwise."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("messages must be text frames, not binary.")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+        raise ProtocolError(f"a message was bigger than {MAX_FRAME} bytes.")
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        raise ProtocolError("a message was not JSON.") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object.")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"this host speaks protocol version {VERSION}; update the program.")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError("a message had an unknown type.")
+    extra = set(msg) - _FIELDS[kind]
+    if extra:
+        raise ProtocolError(f"a {kind} message had unknown fields.")
+    if kind == "hello":
+        _text(msg, "code", MAX_CODE)
+        name = _text(msg, "name", MAX_NAME)
+        assert name is not None
+        if not name.strip() or any(not (c.isalnum() or c in " -'.") for c in name):
+            raise ProtocolError("a name may have letters, digits, spaces, dashes and apostrophes.")
+        _count(msg, "seat", required=False)
+        _text(msg, "token", MAX_TOKEN, required=False)
+        _count(msg, "seen", required=False)
+    elif kind == "line":
+        if _count(msg, "id") == 0:
+            raise ProtocolError("line ids start at 1.")
+        _text(msg, "text", MAX_LINE)
+    return msg
+
+
+def decode_host(raw: str | bytes) -> dict[str, Any]:
+    """A host's message, as a joining program reads it: hostile too, so checked before use."""
+    if isinstance(raw, bytes) or len(raw) > 1_000_000:
+        raise ProtocolError("the host sent a message this program cannot read.")
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        raise ProtocolError("the host sent a message that was not JSON.") from None
+    if not isinstance(msg, dict) or msg.get("v") != VERSION or not isinstance(msg.get("type"), str):
+        raise ProtocolError("the host speaks another version of the protocol.")
+    for key in ("text", "prompt", "reason", "name", "token", "game"):
+        if key in msg and not isinstance(msg[key], str):
+            raise ProtocolError("the host sent a message this program cannot read.")
+    for key in ("n", "seat", "reply", "last_line"):
+        if key in msg and (not isinstance(msg[key], int) or isinstance(msg[key], bool)):
+            raise ProtocolError("the host sent a message this program cannot read.")
+    return msg

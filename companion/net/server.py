@@ -1,0 +1,355 @@
+"""The host's server: the accessible page, and one WebSocket per connected seat (aiohttp).
+
+Everything that changes a game happens on the server's one event loop, so lines from different seats
+are applied one at a time. Each connection first says ``hello`` with the join code (and, to come back,
+its seat and token); after that it may only send lines for its own seat. A message that breaks the
+protocol, a flood, or a wrong code closes that connection with the reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import ssl
+import time
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from companion.net import codes, protocol
+from companion.net.hosted import GameFull, HostedGame, Options, load_game
+from companion.net.protocol import ProtocolError, encode
+from companion.paths import atomic_write
+
+RATE = 20.0  # lines a second a connection may keep up
+BURST = 40  # lines it may send at once
+HELLO_WAIT = 10.0  # seconds a new connection has to say hello
+MAX_CONNECTIONS = 4000
+PAGE = Path(__file__).with_name("page")
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False when a connection sends faster than ``RATE`` for long."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Host:
+    """Every game this host holds, the server's routes, and the connections to seats."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
+        self.guesses = codes.Guesses()
+        self.conns: dict[tuple[str, int], web.WebSocketResponse] = {}
+        self.problems: list[str] = []
+        self.timings: list[float] = []  # seconds per applied line, kept when measuring
+        self.measure = False
+        self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+
+    # ---- games ----
+    def add_game(self, options: Options, code: str | None = None) -> HostedGame:
+        code = codes.said_code(code) if code else codes.new_code()
+        key = codes.code_key(code)
+        if key in self.games:
+            raise ValueError("that code is in use")
+        game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        self._wire(game)
+        self.games[key] = game
+        game.save()
+        return game
+
+    def resume_all(self) -> list[HostedGame]:
+        """Every unfinished game saved by this host before it stopped, held again."""
+        found = []
+        if not self.folder.is_dir():
+            return found
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                game = load_game(path)
+            except Exception:  # noqa: BLE001 - a damaged file is skipped and named, never a crash
+                self.problems.append(path.name)
+                continue
+            key = codes.code_key(game.code)
+            if game.over() or key in self.games:
+                continue
+            self._wire(game)
+            self.games[key] = game
+            found.append(game)
+        return found
+
+    def _wire(self, game: HostedGame) -> None:
+        def send(seat: int, msg: dict[str, Any]) -> None:
+            ws = self.conns.get((game.id, seat))
+            if ws is not None and not ws.closed:
+                self.deliver(ws, game, seat, msg)
+
+        game.send = send
+
+    def deliver(self, ws: web.WebSocketResponse, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+        """Send one message to a seat's connection (every message to a seat goes through here)."""
+        kind = msg.get("type", "say")
+        text = encode(kind, **{k: v for k, v in msg.items() if k != "type"})
+        if self.tap is not None:
+            self.tap(game.id, seat, text)
+        asyncio.ensure_future(_send_text(ws, text))
+
+    # ---- the web app ----
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=protocol.MAX_FRAME)
+        app.router.add_get("/", self.page)
+        app.router.add_get("/play.js", self.script)
+        app.router.add_get("/ws", self.socket)
+        return app
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(PAGE / "index.html", headers=_PAGE_HEADERS)
+
+    async def script(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(PAGE / "play.js", headers=_PAGE_HEADERS)
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        # Frames up to 16 times the limit are read and refused with a reason; bigger ones are cut off by
+        # aiohttp itself, which closes with code 1009 (message too big).
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
+        if len(self.conns) >= MAX_CONNECTIONS:
+            raise web.HTTPServiceUnavailable(text="This host is full.")
+        await ws.prepare(request)
+        address = request.remote or "?"
+        seat: tuple[HostedGame, int] | None = None
+        try:
+            seat = await self._hello(ws, address)
+            if seat is None:
+                return ws
+            await self._serve(ws, *seat)
+        except ProtocolError as e:
+            await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+        except asyncio.CancelledError:
+            raise
+        finally:
+            if seat is not None:
+                game, i = seat
+                if self.conns.get((game.id, i)) is ws:
+                    del self.conns[(game.id, i)]
+                    if game.seats[i].digest and game.started and not game.over():
+                        game.to_all(f"{game.seats[i].name} left; the game keeps their seat.", but=i)
+        return ws
+
+    async def _receive(self, ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
+        msg = await ws.receive(timeout=timeout)
+        if msg.type == WSMsgType.TEXT:
+            return protocol.decode_client(msg.data)
+        if msg.type == WSMsgType.BINARY:
+            raise ProtocolError("messages must be text frames, not binary.")
+        if msg.type == WSMsgType.ERROR:
+            raise ProtocolError(f"a frame was broken or bigger than {protocol.MAX_FRAME} bytes.")
+        return None  # closed
+
+    async def _hello(self, ws: web.WebSocketResponse, address: str) -> tuple[HostedGame, int] | None:
+        try:
+            msg = await self._receive(ws, HELLO_WAIT)
+        except asyncio.TimeoutError:
+            await _close(ws, "Error: no hello came in time. Join again.")
+            return None
+        if msg is None:
+            return None
+        if msg["type"] != "hello":
+            raise ProtocolError("the first message must be hello.")
+        if self.guesses.blocked(address):
+            await _close(ws, "Error: too many wrong join codes. Wait a minute, then try again.")
+            return None
+        typed = codes.normal_code(msg["code"])
+        game = self.games.get(codes.code_key(typed)) if typed else None
+        if game is None or not codes.same(codes.normal_code(game.code), typed):
+            self.guesses.wrong(address)
+            await _close(ws, "Error: that join code is not right. Check the code with the host and join again.")
+            return None
+        name = msg["name"].strip()
+        token = msg.get("token")
+        if token is not None:
+            seat = msg.get("seat")
+            if seat is None or not game.token_fits(seat, token):
+                self.guesses.wrong(address)
+                await _close(ws, "Error: that seat token is not right. Join again without it, with a new name.")
+                return None
+            fresh = None
+        else:
+            if game.seat_named(name) is not None:
+                await _close(ws, f'Error: "{name}" is taken in this game. Join with another name, '
+                                 "or with your seat token to come back.")
+                return None
+            try:
+                seat, fresh = game.take_seat(name)
+            except GameFull:
+                await _close(ws, "Error: every seat in this game is taken. Ask the host to start another.")
+                return None
+        old = self.conns.get((game.id, seat))
+        self.conns[(game.id, seat)] = ws
+        if old is not None and not old.closed:
+            asyncio.ensure_future(_close(old, "This seat was opened from another place, so this connection closed."))
+        st = game.seats[seat]
+        self.deliver(ws, game, seat, {
+            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
+            "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
+            "last_line": st.last_line, "n": st.n})
+        seen = msg.get("seen")
+        if token is not None and seen is not None:
+            for m in game.missed(seat, seen):
+                self.deliver(ws, game, seat, m)
+        if game.start_if_full():
+            return game, seat
+        if not game.started:
+            wanted = game.free_seats()
+            game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
+        elif token is not None:
+            away = getattr(game.seating, "away_bots", {})
+            head = f"Welcome back, {st.name}."
+            if seat in away:
+                game.seating.take_back(seat)  # type: ignore[union-attr]
+                head += " You have your seat back from the bot."
+            game.to_all(f"{st.name} is back.", but=seat)
+            game.push(seat, head + "\n" + game.seating.catch_up(seat))  # type: ignore[union-attr]
+        return game, seat
+
+    async def _serve(self, ws: web.WebSocketResponse, game: HostedGame, seat: int) -> None:
+        bucket = Bucket()
+        while not ws.closed:
+            msg = await self._receive(ws)
+            if msg is None:
+                return
+            if not bucket.take():
+                raise ProtocolError("messages came too fast.")
+            if msg["type"] == "ping":
+                await _send(ws, {"type": "pong"})
+            elif msg["type"] == "hello":
+                raise ProtocolError("hello was said twice.")
+            else:
+                await self.line(game, seat, msg["id"], msg["text"])
+
+    # ---- one typed line ----
+    async def line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
+        """Apply a seat's line once, save, then send each seat what it should hear."""
+        if game.lock is None:
+            game.lock = asyncio.Lock()
+        async with game.lock:
+            await self._line(game, seat, line_id, text)
+
+    async def _line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
+        st = game.seats[seat]
+        if line_id <= st.last_line:
+            if line_id == st.last_line and st.reply is not None:
+                self.send_again(game, seat, st.reply)
+            elif line_id == st.last_line:
+                game.push(seat, "That was done before the connection dropped.", reply=line_id)
+            return
+        if line_id > st.last_line + 1:
+            raise ProtocolError("a line id was skipped.")
+        started = time.perf_counter()
+        from companion.net.chat import run_line
+
+        try:
+            game.inflight = (seat, line_id)
+            game.write_later = True
+            said = run_line(self, game, seat, text)
+        finally:
+            game.inflight = None
+            game.write_later = False
+        unsaved, game.unsaved = game.unsaved, None
+        if unsaved is not None:  # on disk before anyone hears it, without holding up the other games
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+            except OSError as e:
+                said[seat] = (said.get(seat) or "Done.") + f"\nThe game could not be saved: {e.strerror or e}."
+        st.last_line = line_id
+        for other, words in said.items():
+            if other == seat:
+                continue
+            if words:
+                game.push(other, words)
+        st.reply = game.push(seat, said.get(seat) or "Done.", reply=line_id)
+        if self.measure:
+            self.timings.append(time.perf_counter() - started)
+
+    def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+        ws = self.conns.get((game.id, seat))
+        if ws is not None:
+            self.deliver(ws, game, seat, msg)
+
+    def connected(self, game: HostedGame, seat: int) -> bool:
+        ws = self.conns.get((game.id, seat))
+        return ws is not None and not ws.closed
+
+
+_PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+async def _send(ws: web.WebSocketResponse, msg: dict[str, Any]) -> None:
+    kind = msg.get("type", "say")
+    fields = {k: v for k, v in msg.items() if k != "type"}
+    try:
+        await ws.send_str(encode(kind, **fields))
+    except (ConnectionError, RuntimeError):
+        pass
+
+
+async def _send_text(ws: web.WebSocketResponse, text: str) -> None:
+    try:
+        await ws.send_str(text)
+    except (ConnectionError, RuntimeError):
+        pass
+
+
+async def _close(ws: web.WebSocketResponse, reason: str) -> None:
+    try:
+        await ws.send_str(encode("bye", reason=reason))
+        await ws.close(message=b"closed")
+    except (ConnectionError, RuntimeError):
+        pass
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """A server TLS context from a certificate file the host names (and its key), or None."""
+    if not cert:
+        return None
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.load_cert_chain(cert, key or None)
+    return ctx
+
+
+async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None) -> web.AppRunner:
+    """Start listening; returns the runner (``await runner.cleanup()`` stops it)."""
+    from companion.cards import catalogue
+    from companion.commands import registry
+
+    registry.load_all()  # every command's module now, so no player's first command waits for an import
+    catalogue()
+    runner = web.AppRunner(host.app(), access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, address, port, ssl_context=tls, reuse_address=True)
+    await site.start()
+    return runner
+
+
+def bound_port(runner: web.AppRunner) -> int:
+    for site in runner.sites:
+        server = getattr(site, "_server", None)
+        if server is not None and server.sockets:
+            return int(server.sockets[0].getsockname()[1])
+    return 0

@@ -1,0 +1,144 @@
+"""`learn`: the First Game against the easy bot, each new thing explained once, the hint offered each
+turn, left and resumed; in-process for a whole game, and through the real shell in tmux."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.game.lessons import HINT_OFFER, LESSONS
+from tests.accessibility import check_error, check_response
+from tests.game.helpers import Typist
+from tests.terminal import Terminal, needs_posix_terminal
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _said(out: str) -> str:
+    return " ".join(out.split())
+
+
+def _buy(t: Typist) -> str:
+    """A plain Big Money turn: play an Action if there is one, then buy by coins."""
+    g = t.act.game
+    hand = g.players[t.act.holder].hand
+    acts = [c for c in hand if g.is_action(c)]
+    if acts and g.turn.actions:
+        return t(f"play {acts[0].name.lower()}")
+    coins = g.turn.coins + sum(g.fx[c.name].coin for c in hand if g.is_treasure(c))
+    want = "province" if coins >= 8 else "gold" if coins >= 6 else "smithy" if coins in (4, 5) and \
+        sum(1 for c in g.players[t.act.holder].all_cards() if c.name == "Smithy") < 1 else \
+        "silver" if coins >= 3 else None
+    return t(f"buy {want}") if want else t("end")
+
+
+def test_a_whole_first_game_explains_each_new_thing_once() -> None:
+    t = Typist()
+    out = t("learn")
+    check_response(out, listing=False)
+    assert _said(out).startswith("Your first game, against Easy Bot.")
+    heard = [out]
+    for _ in range(400):
+        if t.act.game.over:
+            break
+        d = t.act.mine()
+        if d is not None and not (d.card is None and d.purpose.name in ("PLAY_ACTION", "PLAY_TREASURES", "BUY")):
+            for answer in ("none", "1 2", "1", "yes"):  # a card's question (Militia, Moat, Cellar...)
+                out = t(answer)
+                if not out.startswith("Error:"):
+                    break
+                check_error(out)
+        else:
+            out = _buy(t)
+            if out.startswith("Error:"):
+                check_error(out)
+                out = t("end")
+        check_response(out)
+        heard.append(out)
+    assert t.act.game.over
+    said = [_said(h) for h in heard]
+    for key in ("buy", "cleanup", "shuffle", "end"):
+        assert sum(LESSONS[key] in s for s in said) == 1, f"the {key} lesson was not said exactly once"
+    assert sum(HINT_OFFER in s for s in said) >= t.act.game.players[t.act.holder].turns - 2
+    told = t.act.lessons.told
+    assert len(told) == len(set(told))
+
+
+def test_learn_again_comes_back_to_the_first_game_with_its_lessons(home: Path) -> None:
+    t = Typist()
+    t("learn")
+    t("buy silver")
+    turn = t.act.game.players[t.act.holder].turns
+    t("new --bots bigmoney --seed 3")
+    out = t("learn")
+    check_response(out)
+    assert _said(out).startswith("Back to your first game.")
+    assert t.act.lessons is not None and "buy" in t.act.lessons.told
+    assert t.act.game.players[t.act.holder].turns == turn
+    out = t("learn")
+    assert _said(out).startswith("You are in your first game.")
+    check_error(t("learn please"), "learn please")
+
+
+def test_a_damaged_lessons_record_is_forgotten_not_fatal(home: Path) -> None:
+    t = Typist()
+    t("learn")
+    path = home / "data" / "games" / "learn.json"
+    text = path.read_text(encoding="utf-8")
+    import json
+
+    data = json.loads(text)
+    from companion.game.lessons import Lessons
+
+    assert Lessons.from_state({"told": [1, "buy", "nonsense"], "seen": -4}).state() == \
+        {"told": ["buy"], "seen": 0, "offered": 0}
+    assert Lessons.from_state("junk").told == []
+    assert data  # the save holds the game
+
+
+def _responses(raw: bytes) -> list[tuple[str, str]]:
+    """(typed, response) pairs from a dumb terminal's bytes: each prompt line holds what was typed."""
+    text = raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "")
+    parts = re.split(r"^((?:companion|[a-z, 0-9]+)> )(.*)$", text, flags=re.M)
+    pairs = []
+    for i in range(1, len(parts) - 2, 3):
+        typed, response = parts[i + 1], parts[i + 2].strip("\n") + "\n"
+        if typed.strip():
+            pairs.append((typed.strip(), response))
+    return pairs
+
+
+def test_learn_through_the_real_shell(home: Path) -> None:
+    needs_posix_terminal()
+    with Terminal(home, term="dumb") as term:
+        term.wait_for("> ")
+        for line, wait in (("learn", "Lesson:"), ("buy silver", "Your turn 2"), ("buy silver", "Your turn 3"),
+                           ("quit", "Goodbye")):
+            term.type(line)
+            term.key("Enter")
+            term.wait_for(wait, timeout=30)
+        first = term.raw()
+    with Terminal(home, term="dumb") as term:
+        term.wait_for("Enter for yes")
+        term.type("learn")
+        term.key("Enter")
+        term.wait_for("Back to your first game", timeout=30)
+        term.type("quit")
+        term.key("Enter")
+        term.wait_for("Goodbye", timeout=30)
+        second = term.raw()
+    pairs = _responses(first) + _responses(second)
+    assert [p[0] for p in pairs][:2] == ["learn", "buy silver"]
+    for typed, response in pairs:
+        if response.startswith("Error:"):
+            check_error(response, typed)
+        else:
+            check_response(response)
+    everything = _said(first.decode() + second.decode())
+    assert everything.count(LESSONS["buy"]) == 1  # not told again after coming back

@@ -1,0 +1,71 @@
+"""Driving the browser seat in a real headless Chromium: Debian's own, through Playwright (no browser is
+ever downloaded), with axe-core from the axe-playwright-python package."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+from tests.conftest import needs
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+NOT_MINE = ("game", "Join code", "Your name", "waiting", "game over")
+
+
+def playwright() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    needs("Playwright", sync_playwright is not None)
+    needs("Debian's chromium", os.path.exists(CHROMIUM) or shutil.which("chromium") is not None)
+    return sync_playwright
+
+
+def launch(pw: Any) -> Any:
+    return pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+
+
+def axe_problems(page: Any) -> str:
+    """axe-core's report of the page's violations ("" when there are none)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return "" if results.violations_count == 0 else results.generate_report()
+
+
+def announced(page: Any) -> list[str]:
+    """Each response in the live region, as a screen reader reads it: its lines joined by newlines."""
+    return page.eval_on_selector_all(
+        "#log .response", "els => els.map(e => Array.from(e.children).map(p => p.textContent).join('\\n'))")
+
+
+def type_line(page: Any, text: str, keys: bool = False) -> list[str]:
+    """Type a line (key by key when ``keys``, else as one keyboard input) and press Enter; return what
+    the live region announced after it."""
+    before = page.eval_on_selector_all("#log .response", "els => els.length")
+    if keys:
+        page.keyboard.type(text)
+    else:
+        page.keyboard.insert_text(text)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#log .response').length > {before}", timeout=15_000,
+                           polling=10)
+    return announced(page)[before:]
+
+
+def open_seat(browser: Any, port: int, code: str, name: str) -> Any:
+    """A page joined to a game with the keyboard alone; its checks on the way (axe, focus, headings)."""
+    page = browser.new_context(bypass_csp=True).new_page()  # CSP bypassed for the test's own probes only
+    page.goto(f"http://127.0.0.1:{port}/")
+    problems = axe_problems(page)
+    assert not problems, problems
+    assert page.evaluate("document.activeElement.id") == "line"  # the field has the keyboard at once
+    assert page.get_attribute("#log", "role") == "log"  # a polite live region
+    assert [h.inner_text() for h in page.query_selector_all("h1, h2")] == ["Dominion Companion", "Game", "Your command"]
+    assert type_line(page, code, keys=True) == ["Type your name."]
+    assert type_line(page, name, keys=True)[0] == f"Joining as {name}."
+    return page
