@@ -38,7 +38,7 @@ def _value(value: Any, where: str, depth: int = 0) -> None:
 
 def check_body(body: Any) -> None:
     """The ``game`` part of a save: kingdom, seats, seed, turn limit and answers. Damaged if one is wrong."""
-    from companion.bots import BOTS
+    from companion.bots import UnknownBot, bot_name
 
     body = filecheck.mapping(body, "the game")
     kingdom = filecheck.mapping(filecheck.field(body, "kingdom", "the game"), "the kingdom")
@@ -51,9 +51,14 @@ def check_body(body: Any) -> None:
         seat = filecheck.mapping(seat, where)
         filecheck.text(filecheck.field(seat, "name", where), f"{where}'s name", 40)
         bot = seat.get("bot")
-        if bot is not None and bot not in BOTS:
-            shown = bot[:20] if isinstance(bot, str) else "a number"
-            raise Damaged(f'{where}\'s bot is unknown here, "{shown}"')
+        if bot is not None:
+            try:
+                if not isinstance(bot, str) or len(bot) > 40:
+                    raise UnknownBot(bot)
+                bot_name(bot)  # the one resolver: older saves name the normal bot "general"
+            except UnknownBot:
+                shown = bot[:20] if isinstance(bot, str) else "a number"
+                raise Damaged(f'{where}\'s bot is unknown here, "{shown}"') from None
     filecheck.whole(filecheck.field(body, "seed", "the game"), "the seed", -2**63, 2**63 - 1)
     filecheck.maybe_whole(body.get("turn_limit"), "the turn limit", 1, 10_000)
     answers = filecheck.listed(filecheck.field(body, "answers", "the game"), "the answers", 0, MAX_ANSWERS)
