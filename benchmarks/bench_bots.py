@@ -3,6 +3,7 @@
     python3 benchmarks/bench_bots.py                  # every figure, 2,000 games each (long: run once)
     python3 benchmarks/bench_bots.py --games 200      # a quick look
     python3 benchmarks/bench_bots.py --only speed     # speed and hint time only
+    python3 benchmarks/bench_bots.py --panel-games 200   # fewer games on each panel kingdom
 
 Win rates: the strong bot against the standard Big Money Ultimate (bmu), 2 players, half the games
 in each seat order, seeded; a tie counts half a win. Figures: random base-set kingdoms, random
@@ -97,13 +98,14 @@ def say(label: str, points: float, n: int) -> None:
     print(f"{label}: {100 * points / n:.1f}% of {n} games (95% interval {100 * lo:.1f} to {100 * hi:.1f}).")
 
 
-def win_rates(games: int, procs: int) -> None:
+def win_rates(games: int, procs: int, panel_games: int) -> None:
     parts = 10  # each figure in 10 seeded parts, so 2 processes share the work
     for bot in ("strong", "normal", "smithy-bm"):
         for where, label in (("base", "random base kingdoms"), ("both", "random kingdoms, both boxes")):
             jobs = [(bot, "bmu", where, games // parts, 1 + p) for p in range(parts)]
             say(f"{bot} against bmu, {label}", sum(rate(jobs, procs)), games // parts * parts)
     kingdoms = panel()
+    games = panel_games
     jobs = [("strong", "bmu", str(i), games, 7) for i in range(len(kingdoms))]
     results = rate(jobs, procs)
     worst = min(range(len(kingdoms)), key=lambda i: results[i])
@@ -161,12 +163,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--panel-games", type=int, default=None, help="games per panel kingdom (default: --games)")
     ap.add_argument("--only", choices=("speed", "wins"), default=None)
     ns = ap.parse_args()
     if ns.only != "wins":
         speed(min(ns.games, 500))
     if ns.only != "speed":
-        win_rates(ns.games, ns.procs)
+        win_rates(ns.games, ns.procs, ns.panel_games or ns.games)
 
 
 if __name__ == "__main__":

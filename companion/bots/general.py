@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
+    BUY_VALUE, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
     PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total, trash_rank,
 )
 from companion.cards import Card
@@ -198,13 +198,30 @@ class GeneralBot:
             good = [c for c in options if c in (GOLD, PLATINUM) or BUY_VALUE.get(c.name, 0) >= 5]
             return (max(good, key=lambda c: c.cost),) if good else ()
         if name == "Artisan":
-            # Put back an Action it cannot play this turn, else the least useful card.
-            actions_left = view.actions if view.my_turn else 0
-            acts = [c for c in options if view.is_action(c)]
-            if acts and actions_left == 0:
-                return (max(acts, key=lambda c: PLAY_ORDER.get(c.name, 50)),)
+            return (self.artisan_back(view, options),)
         ranked = _sorted(options, lambda c: -junk_rank(c, view))
         return tuple(ranked[: max(d.min, 0)])
+
+    def artisan_back(self, view: Any, options: tuple[Card, ...]) -> Card:
+        """The card to put back for next turn: an Action it cannot play now, else the best Treasure
+        it can spare and still buy what it could, else its cheapest Treasure, else the least needed card
+        (never a Victory card: it would spoil next turn's hand)."""
+        actions_left = view.actions if view.my_turn else 0
+        acts = [c for c in options if view.is_action(c)]
+        if acts and actions_left <= 1:
+            self.why = "you cannot play it this turn, and next turn you can."
+            return max(acts, key=lambda c: (PLAY_ORDER.get(c.name, 50), c.name))
+        treasures = _sorted(dict.fromkeys(c for c in view.hand_list if view.is_treasure(c)), lambda c: -coin_value(c))
+        coins = view.coins + sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
+        target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
+        for c in treasures:
+            if c in options and coins - coin_value(c) >= target and coin_value(c) > 0:
+                self.why = f"you still have {coins - coin_value(c)} coins this turn, and it starts your next hand."
+                return c
+        spare = [c for c in options if not c.is_victory and c is not CURSE]
+        if spare:
+            return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
+        return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
     # ---- gaining and buying ----
     def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from companion.cards import Card
+from companion.cards import Card, catalogue
 
 # name: (per, most, over_gold)
 VARIANTS: dict[str, tuple[int, int, bool]] = {
@@ -28,6 +28,8 @@ VARIANTS: dict[str, tuple[int, int, bool]] = {
 VILLAGES = ("Village", "Festival", "City", "Worker's Village")
 ENGINE_DRAW = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault", "Magnate", "Watchtower")
 GARDENERS = ("Workshop",)
+# Plans whose card gains a kingdom card, and the most it costs.
+GAINERS = {"Artisan": 5, "Workshop": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ def every_plan_key(kingdom_names: Iterable[str]) -> list[str]:
 
 
 _cache: dict[tuple[str, ...], Plan] = {}
+CATALOGUE_COST = {c.name: c.cost for c in catalogue().kingdom}
 
 
 def best_plan(kingdom: Iterable[Card]) -> Plan:
@@ -105,8 +108,18 @@ def best_plan(kingdom: Iterable[Card]) -> Plan:
             entry = TABLE.get(key)
             if entry is None or not set(key.split("+")) <= have:
                 continue
+            if key in GAINERS and not any(good_card(n) and CATALOGUE_COST[n] <= GAINERS[key] for n in have):
+                continue  # a gainer's figure came from kingdoms with good cards to gain
             if entry[0] > best_rate:
                 best_key, best_rate, best_variant = key, entry[0], entry[1]
         plan = plan_of(best_key, best_variant, best_rate)
         _cache[names] = plan
     return plan
+
+
+def good_card(name: str) -> bool:
+    """A kingdom card whose plan beat Big Money Ultimate clearly (60 or more in 100): worth gaining."""
+    from companion.bots.plan_table import TABLE
+
+    entry = TABLE.get(name)
+    return entry is not None and entry[0] >= 60

@@ -42,6 +42,7 @@ class StrongBot(GeneralBot):
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
         self._plan: Plan | None = plan  # None: the table's best for the kingdom
+        self._barred: Card | None = None  # a card the rules cannot buy now
         self._plan_cards: tuple[Card, ...] = ()
 
     # ---- the plan ----
@@ -58,14 +59,34 @@ class StrongBot(GeneralBot):
         if d.purpose is Purpose.BUY:
             answer = self.buy(view)
             if answer and answer[0] not in _BASIC and answer[0] not in d.options:  # type: ignore[attr-defined]
-                answer = GeneralBot.decide(self, view, d)  # not buyable now (Grand Market with Copper in play)
-                self.why = ""
+                self._barred = answer[0]  # not buyable now (Grand Market with Copper in play): the next best
+                try:
+                    answer = self.buy(view)
+                finally:
+                    self._barred = None
             return answer
-        if d.purpose is Purpose.GAIN and isinstance(d, ChooseCards) and self.plan(view).kind == "gardens":
-            pick = self.gardens_gain(view, d.options)
-            if pick is not None:
-                return (pick,)
+        if d.purpose is Purpose.GAIN and isinstance(d, ChooseCards) and d.options:
+            if self.plan(view).kind == "gardens":
+                pick = self.gardens_gain(view, d.options)
+                if pick is not None:
+                    return (pick,)
+            else:
+                pick = self.gain(view, d)
+                if pick is not None:
+                    return (pick,)
         return super().decide(view, d)
+
+    def gain(self, view: Any, d: ChooseCards) -> Card | None:
+        """A gain (Workshop, Remodel, Artisan) near the end, or one that can reach a Province: what the
+        buy rules would take for the dearest card on offer. None: leave it to the normal bot."""
+        if not (view.pile(PROVINCE) <= 4 or any(c is PROVINCE or c is COLONY for c in d.options)):
+            return None
+        top = max(view.cost(c) for c in d.options)
+        card, why = self.choose_buy(view, top)
+        if card is not None and card in d.options:
+            self.why = f"Gain {card.name}: {why}"
+            return card
+        return None
 
     # ---- buying ----
     def buy(self, view: Any) -> tuple[Card, ...]:
@@ -76,9 +97,11 @@ class StrongBot(GeneralBot):
         self.why = f"Buy {card.name}: {why}"
         return (card,)
 
-    def choose_buy(self, view: Any) -> tuple[Card | None, str]:
+    def choose_buy(self, view: Any, coins: int | None = None) -> tuple[Card | None, str]:
+        """The card to buy with ``coins`` (this turn's, unless given: a gain up to a cost) and why."""
         plan = self.plan(view)
-        coins = view.coins
+        if coins is None:
+            coins = view.coins
         pile = view.pile
         owned = view.owned()
         total = sum(owned.values())
@@ -86,7 +109,7 @@ class StrongBot(GeneralBot):
         provinces = pile(PROVINCE)
 
         if plan.kind == "gardens":
-            pick = self.gardens_buy(view, owned, total)
+            pick = self.gardens_buy(view, coins, owned, total)
             if pick is not None:
                 return pick
 
@@ -119,7 +142,7 @@ class StrongBot(GeneralBot):
             return DUCHY, f"only {provinces} Provinces are left, so points count more than money now."
         if coins >= 2 and pile(ESTATE) and provinces <= 2 and not loses(ESTATE, 1):
             return ESTATE, f"only {provinces} Provinces are left; every point counts."
-        pick = self.plan_buy(view, plan, owned, total, before_gold=True)
+        pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
         if pick is not None:
             return pick
         if coins >= 6 and pile(GOLD):
@@ -127,17 +150,17 @@ class StrongBot(GeneralBot):
                           "and Provinces need 8 coins.")
         if coins >= 5 and pile(DUCHY) and provinces <= self.duchy_after_gold and not loses(DUCHY, 3):
             return DUCHY, f"{provinces} Provinces are left, and Duchy's 3 points beat a Silver now."
-        pick = self.plan_buy(view, plan, owned, total, before_gold=False)
+        pick = self.plan_buy(view, coins, plan, owned, total, before_gold=False)
         if pick is not None:
             return pick
         if coins >= 3 and pile(SILVER):
             return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and Provinces."
         return None, ""
 
-    def plan_buy(self, view: Any, plan: Plan, owned: Any, total: int, before_gold: bool) -> tuple[Card, str] | None:
+    def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,
+                 before_gold: bool) -> tuple[Card, str] | None:
         if plan.kind not in ("single", "engine"):
             return None
-        coins = view.coins
         cards = self._plan_cards
         main = cards[0]
         if before_gold and not plan.over_gold and coins >= 6:
@@ -147,17 +170,17 @@ class StrongBot(GeneralBot):
         if plan.kind == "engine":
             village = cards[1]
             if owned[village] < have - 1 + (1 if have >= want else 0) and coins >= view.cost(village) \
+                    and village is not self._barred \
                     and view.pile(village) and (coins < 6 or have >= 2):
                 return village, (f"{_count(have, main.name)} need Actions: a {village.name} lets "
                                  "you play them together.")
-        if have < want and coins >= view.cost(main) and view.pile(main):
+        if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             return main, (f"{plan.describe()} is the plan here (it beat Big Money in {plan.rate} of 100 "
                           f"games), and your {total} cards have {_count(have, main.name)}.")
         return None
 
     # ---- Gardens ----
-    def gardens_buy(self, view: Any, owned: Any, total: int) -> tuple[Card | None, str] | None:
-        coins = view.coins
+    def gardens_buy(self, view: Any, coins: int, owned: Any, total: int) -> tuple[Card | None, str] | None:
         gardens, workshop = self._plan_cards[0], self._plan_cards[1]
         if coins >= 8 and view.pile(PROVINCE) and view.pile(gardens) == 0:
             return PROVINCE, "it is worth 6 points."

@@ -8,20 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.bots import SUMMARIES
-from companion.cards.names import quote
+from companion.cards.names import and_list, quote
 from companion.commands.registry import CommandError, command
-from companion.settings import define_setting
 
 if TYPE_CHECKING:
     from companion.session import Session
 
 KEY = "game"  # the game activity's key in session.state (companion.commands.game)
-HINTS = "hints"
-define_setting(HINTS, ("off", "on"), "off", "a hint before each of your turns")
 
 
 def _bot_lines() -> list[str]:
-    return [f"{name}: {summary}" for name, summary in SUMMARIES.items()]
+    """One short line per bot; Big Money with each drawing card shares one line."""
+    family = [name for name in SUMMARIES if name.endswith("-bm")]
+    lines = [f"{name}: {summary}" for name, summary in SUMMARIES.items() if name not in family]
+    lines.insert(-1, f"Big Money Ultimate with one card: {and_list(family)}.")
+    return lines
 
 
 @command(
@@ -32,7 +33,7 @@ def _bot_lines() -> list[str]:
     topic="Playing a game",
     one_shot=False,
     active=lambda session: session.state.get(KEY) is not None,
-    inactive_hint="hint works in a game. Start one with new.",
+    inactive_hint='"hint" works in a game. Start one with new, then type hint.',
     details="It works at every question of a game. set hints on gives one before each of your turns.",
 )
 def hint_command(session: "Session", args: str) -> None:
@@ -40,7 +41,7 @@ def hint_command(session: "Session", args: str) -> None:
         raise CommandError(f"hint takes nothing after it, not {quote(args, 40)}. Type hint alone.")
     act = session.state.get(KEY)
     if act is None:
-        raise CommandError("hint works in a game. Start one with new.")
+        raise CommandError('"hint" works in a game. Start one with new, then type hint.')
     if act.over:
         session.say("The game is over. Type new for another.")
         return

@@ -36,6 +36,7 @@ KEY = "game"
 ASK = "game_question"
 DEFAULT_PROMPT = "companion> "
 define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")
+define_setting("hints", ("off", "on"), "off", "a hint before each of your turns")
 
 
 def _on(session: "Session") -> bool:
@@ -323,7 +324,11 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
 
 
 def install(session: "Session") -> None:
-    """Make typed answers reach the game (keeping any other area's fallback after ours)."""
+    """Make typed answers reach the game (keeping any other area's fallback after ours), and let the game
+    read the hints setting."""
+    act = session.state.get(KEY)
+    if act is not None:
+        act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
         return
     previous = session.fallback

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, seat_people,
@@ -61,7 +62,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     "new",
     summary="starts a game against bots or friends.",
     usage="new [OPTIONS]",
-    example='new --players 2 --bots bigmoney --kingdom "First Game" --seed 1',
+    example='new --players 2 --bots strong --kingdom "First Game" --seed 1',
     topic=TOPIC,
     one_shot=False,
     details=("With no options it asks three short questions; press Enter for each default. Options: --players, "
@@ -126,7 +127,7 @@ def ask_new(session: "Session") -> None:
     def done(session: "Session", answers: dict[str, str]) -> None:
         players, people = int(answers["players"]), int(answers["people"])
         try:
-            setup = build_setup(players, ["bigmoney"] * (players - people), [], answers["kingdom"], None, None, None)
+            setup = build_setup(players, [DEFAULT_BOT] * (players - people), [], answers["kingdom"], None, None, None)
         except SetupError as e:
             raise CommandError(str(e)) from None
         start_game(session, setup)

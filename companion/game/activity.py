@@ -9,7 +9,7 @@ last command a person gave; bots then play their moves again.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
@@ -62,6 +62,7 @@ class GameActivity:
         # only person's. ``own_devices``: each seat has its own output, so nobody waits for the keyboard.
         self.sessions: dict[int, "Session"] = {}
         self.own_devices = False
+        self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -257,6 +258,10 @@ class GameActivity:
         if d.player == g.current and self.announced.get(d.player) != turns:
             self.announced[d.player] = turns
             head = [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
+            if self.hints_on():  # the hints setting: what the strong bot would do, before you are asked
+                from companion.game.coach import advice
+
+                head.append("Hint: " + advice(g, d.player)[1])
         if render.is_turn_decision(d):
             return head
         return head + [render.question(g, d, verbosity)]

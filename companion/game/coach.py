@@ -16,6 +16,7 @@ from companion.engine.decisions import ChooseCards, ChooseOne, Decision, NameCar
 if TYPE_CHECKING:
     from companion.engine import Game
 
+_PLAIN = frozenset(("Copper", "Silver", "Gold", "Platinum"))
 _VERB = {
     Purpose.PLAY_ACTION: "Play", Purpose.PLAY_TREASURES: "Play", Purpose.BUY: "Buy", Purpose.GAIN: "Gain",
     Purpose.TRASH: "Trash", Purpose.DISCARD: "Discard", Purpose.TOPDECK: "Put on your deck",
@@ -48,12 +49,15 @@ def advice(game: "Game", seat: int) -> tuple[Any, str]:
 
 
 def words(d: Decision, answer: Any, why: str) -> str:
-    """"Buy Gold: your deck has 4 Silvers and no Gold, and Provinces need 8 coins." """
+    """The move on a short first line, then why: "Buy Gold.", "Your deck has 4 Silvers and no Gold,
+    and Provinces need 8 coins." """
+    move, reason = "", why
     if why.startswith(("Buy ", "Gain ")) or why.startswith(_NONE.get(d.purpose, "\0")):
-        return why  # a buy's reason says its move itself
-    move = move_words(d, answer)
-    reason = why or default_reason(d, answer)
-    return f"{move}: {reason}"
+        move, _, reason = why.partition(": ")  # a buy's reason says its move itself
+    if not move:
+        move = move_words(d, answer)
+    reason = reason or default_reason(d, answer)
+    return f"{move}.\n{reason[:1].upper()}{reason[1:]}"
 
 
 def move_words(d: Decision, answer: Any) -> str:
@@ -81,7 +85,8 @@ def default_reason(d: Decision, answer: Any) -> str:
     """A plain reason where the bot's rule needs none spelt out."""
     p = d.purpose
     if p is Purpose.PLAY_TREASURES:
-        return "all your coins count toward the buy, and Treasures with abilities go first."
+        plain = isinstance(d, ChooseCards) and all(c.name in _PLAIN for c in d.options)
+        return "all your coins count toward the buy" + ("." if plain else ", and Treasures with abilities go first.")
     if p is Purpose.PLAY_ACTION:
         return "no Action here helps this turn."
     if p is Purpose.REACT:

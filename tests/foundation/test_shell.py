@@ -223,9 +223,9 @@ def test_either_line_editor_serves_a_piped_script_alike(backend: str) -> None:
 
     out = io.StringIO()
     session = Session(out=out, settings=load_settings())
-    start_shell(stdin=io.StringIO("card c1\nbogus\n"), stdout=out, session=session, backend=backend)
+    start_shell(stdin=io.StringIO("card c1\nqqqq\n"), stdout=out, session=session, backend=backend)
     assert out.getvalue() == ("Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
-                              'Error: no command "bogus". Type help for the list.\n')
+                              'Error: no command "qqqq". Type help for the list.\n')
 
 
 def test_the_prompt_is_read_from_the_session_before_every_line() -> None:

@@ -90,7 +90,7 @@ def test_wrong_answers_to_the_new_questions() -> None:
     assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")
-    assert out.startswith("New game against Big Money.")
+    assert out.startswith("New game against Strong Bot.")
     assert t.act.setup.kingdom.name == "First Game"
 
 
