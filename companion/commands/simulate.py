@@ -157,9 +157,8 @@ def _parser() -> ArgumentParser:
     usage="simulate and options",
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
     topic="Bot simulations",
-    details=("Options: --games, --players, --bots (such as strong, normal, easy, bmu or smithy-bm; help bots lists "
-             "them), --kingdom (a set, 10 cards with commas, or random), --sets, --colony on, off or rule, --seed, "
-             "and --jobs (processes; all cores unless given)."),
+    details=("Options: --games, --players, --bots (help bots lists them), --kingdom (a set, 10 cards with "
+             "commas, or random), --sets, --colony on, off or rule, --seed, and --jobs (processes)."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)

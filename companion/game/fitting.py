@@ -194,12 +194,14 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     # only when nothing with it fits at all.
     n = len(turns)
     hint = f"Log: {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}: type log."
-    kept = _join_said([line for line in with_turns(hint) if not (isinstance(line, Said) and line.droppable)])
-    for candidate in (with_turns(hint), _join_said(with_turns(hint)), kept):
-        if _fits(candidate, verbosity):
-            return candidate
+    essential: list[str] = _join_said([line for line in with_turns(hint)
+                                       if not (isinstance(line, Said) and line.droppable)])
+    tries: list[list[str]] = [with_turns(hint), _join_said(with_turns(hint)), essential]
+    for attempt in tries:
+        if _fits(attempt, verbosity):
+            return attempt
     bare = _join_said([line for line in with_turns("") if not (isinstance(line, Said) and line.droppable)])
-    return bare if _fits(bare, verbosity) else kept
+    return bare if _fits(bare, verbosity) else essential
 
 
 def _bought_victory(turn: "TurnLine") -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import itertools
 import os
 import random
 import re
@@ -150,6 +151,9 @@ def _check(player: Player, line: str) -> None:
 CONTEXTS = ["game 0", "game 1", "game 2", "table", "new questions", "nothing"]
 
 
+_EXAMPLE = itertools.count()
+
+
 # No shrinking: it can take many minutes on a game; the failing example is reported as generated.
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")), deadline=None, derandomize=True,
           phases=[Phase.explicit, Phase.reuse, Phase.generate],
@@ -157,7 +161,7 @@ CONTEXTS = ["game 0", "game 1", "game 2", "table", "new questions", "nothing"]
 @given(context=st.sampled_from(CONTEXTS), seed=st.integers(0, 10_000), lines=st.lists(LINE, min_size=5, max_size=30))
 def test_any_line_in_any_state(context: str, seed: int, lines: list[str], tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
-    home = tmp_path / f"fuzz-{seed}-{len(lines)}"
+    home = tmp_path / f"fuzz-{next(_EXAMPLE)}"  # every example its own folder: no lock or save is shared
     monkeypatch.setenv("COMPANION_HOME", str(home))
     monkeypatch.chdir(tmp_path)  # braille export writes its file here
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is the kill tests' subject; here it only waits
@@ -171,10 +175,13 @@ def test_any_line_in_any_state(context: str, seed: int, lines: list[str], tmp_pa
         assert "goes first" in player.type(f'table new --players Ann,Ben --kingdom "First Game" --seed {seed}')
     elif context == "new questions":
         player.type("new")
-    for line in lines:
-        for _ in range(rng.randint(0, 6)):
-            player.move()
-        _check(player, line)
+    try:
+        for line in lines:
+            for _ in range(rng.randint(0, 6)):
+                player.move()
+            _check(player, line)
+    finally:
+        player.session.close()  # as the shell does when it ends: the game's or table's lock is let go
 
 
 def test_the_moves_reach_every_kind_of_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,7 @@ def test_position_is_said_saved_and_played_from(home: Path) -> None:
     assert (home / "data" / "positions" / "opening.txt").read_text(encoding="utf-8") == said.text()
     out = t("new --position opening --bots bigmoney")
     check_response(out, listing=True)
-    assert out.startswith("New game from a position against Big")
+    assert " ".join(out.split()).startswith("New game from a position against Big Money.")
     g = t.act.game
     assert position_of(g) == said and g.setup.start == said
     t("play treasures")

@@ -39,9 +39,11 @@ def env(home: Path) -> dict[str, str]:
     return e
 
 
-def join_process(home: Path, port: int, code: str, name: str, script: str) -> subprocess.Popen[bytes]:
+def join_process(home: Path, port: int, code: str, name: str, script: str,
+                 more_to_come: bool = False) -> subprocess.Popen[bytes]:
     """`companion join` with ``script`` piped in (each line waits for this seat's turn). Its output goes to
-    files in ``home`` (``out`` and ``err``: a pipe left unread would stop it); read them with ``finish``."""
+    files in ``home`` (``out`` and ``err``: a pipe left unread would stop it); read them with ``finish``.
+    With ``more_to_come`` its input stays open: write more to ``proc.stdin``, then close it."""
     home.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "join", f"127.0.0.1:{port}", "--code", code, "--name", name],
@@ -49,6 +51,9 @@ def join_process(home: Path, port: int, code: str, name: str, script: str) -> su
         env=env(home), cwd=str(ROOT))
     assert proc.stdin is not None
     proc.stdin.write(script.encode())
+    if more_to_come:
+        proc.stdin.flush()
+        return proc
     proc.stdin.close()
     proc.stdin = None
     return proc

@@ -131,15 +131,27 @@ def test_a_host_killed_with_sigkill_resumes_its_game_and_players_reconnect(tmp_p
         assert time.monotonic() < deadline and host.poll() is None, (home / "err").read_text()
         time.sleep(0.1)
     ben_home = tmp_path / "ben"
-    ben = join_process(ben_home, port, CODE, "Ben", BIG_MONEY * 120)
-    while _saved_answers(home) < 40:  # a few turns in
+    # Ben types a few turns, then nothing yet: the game waits for Ben, so it cannot end before the kill
+    # (with every line typed at once, a whole game can be over in under a second).
+    ben = join_process(ben_home, port, CODE, "Ben", BIG_MONEY * 3, more_to_come=True)
+    seen, still_since = -1, time.monotonic()
+    while True:  # until the saved game stops growing: it is waiting for Ben's next line
         assert time.monotonic() < deadline + 40 and ben.poll() is None, (ben_home / "err").read_text()
+        now = _saved_answers(home)
+        if now != seen:
+            seen, still_since = now, time.monotonic()
+        elif now > 0 and time.monotonic() - still_since > 1.5:
+            break
         time.sleep(0.1)
     host.send_signal(signal.SIGKILL)
     host.wait()
     kept = _saved_answers(home)
     time.sleep(0.5)
     host = _host(home, port, BIG_MONEY * 120)
+    assert ben.stdin is not None
+    ben.stdin.write((BIG_MONEY * 120).encode())  # the rest of Ben's game, typed after the host came back
+    ben.stdin.close()
+    ben.stdin = None
     rc, out, err = finish(ben, ben_home, 90)
     host_rc, host_out, host_err = finish(host, home, 30)
     assert rc == 0, (err[-2000:], out[-1500:], host_out[-1500:], host_err[-1000:])
