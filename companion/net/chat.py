@@ -18,7 +18,8 @@ VERBS = ("say", "who", "bot", "back")
 MAX_CHAT = 300
 
 
-def _waiting(game: "HostedGame") -> str:
+def _waiting(game: "HostedGame", seat: int | None = None) -> str:
+    """Whom the game waits for; "you" to the seat it waits for."""
     if not game.started:
         n = game.free_seats()
         return f"Waiting for {n} more {'player' if n == 1 else 'players'} to join."
@@ -27,7 +28,9 @@ def _waiting(game: "HostedGame") -> str:
     if s.over():
         return "The game is over."
     who = s.waiting_for()
-    return f"Waiting for {s.names[who]}." if who is not None else ""
+    if who is None:
+        return ""
+    return "Waiting for you." if who == seat else f"Waiting for {s.names[who]}."
 
 
 def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
@@ -54,7 +57,7 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
             parts.append(f"Away: {and_list(away)}.")
         if bots:
             parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
-        parts.append(_waiting(game))
+        parts.append(_waiting(game, seat))
         return {seat: "\n".join(p for p in parts if p)}
     if verb in ("bot", "back"):
         return _bot(host, game, seat, verb, rest.strip())
