@@ -73,10 +73,20 @@ def shell(lines: str) -> str:
     return out.getvalue()
 
 
+def played(lines: str) -> None:
+    """Lines typed in a shell that then ends, as a person's would: its session closes and lets go of its
+    game's lock (a game and its session refer to each other, so only the garbage collector would)."""
+    d = Driver()
+    try:
+        d.lines(lines)
+    finally:
+        d.session.close()
+
+
 def test_the_shell_offers_a_table_then_asks_about_the_game_and_enter_answers_the_game() -> None:
     assert shell("") == ""  # nothing to resume: nothing said
-    Driver().lines(GAME)
-    Driver().lines(TABLE)
+    played(GAME)
+    played(TABLE)
     out = shell("\nscore\n").splitlines()
     assert out[0] == "Table game 1 is not finished: Ann's turn. Type table resume."
     assert out[1].startswith("Resume your game against Big Money")
@@ -84,8 +94,8 @@ def test_the_shell_offers_a_table_then_asks_about_the_game_and_enter_answers_the
 
 
 def test_typing_table_resume_at_the_start_drops_the_games_question() -> None:
-    Driver().lines(GAME)
-    Driver().lines(TABLE)
+    played(GAME)
+    played(TABLE)
     out = shell("table resume\n\nscore\n")
     assert "Table game 1 resumed.\nAnn's turn 1.\n2 players.\n" in out
     assert "Resumed." not in out  # Enter after that answers nothing
