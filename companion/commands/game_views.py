@@ -72,8 +72,8 @@ def owned_command(session: "Session", args: str) -> None:
     lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
     if ps.hand:
         lines.append(f"In hand: {grouped(ps.hand)}.")
-    elsewhere = [f"in play {grouped(ps.play)}"] if ps.play else []
-    elsewhere += [f"set aside {grouped(ps.aside)}"] if ps.aside else []
+    elsewhere = [f"in play: {grouped(ps.play)}"] if ps.play else []
+    elsewhere += [f"set aside: {grouped(ps.aside)}"] if ps.aside else []
     if elsewhere:
         said = "; ".join(elsewhere)
         lines.append(f"{said[0].upper()}{said[1:]}.")
