@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.engine import Game
 from companion.game.activity import GameActivity
-from companion.net.seating import REFUSED, SeatSettings
+from companion.net.seating import REFUSED, SeatSettings, refuse
 from companion.session import Session
 
 
@@ -36,7 +36,8 @@ class SessionSeats:
     """One hosted game: the activity and an attached session for each person's seat."""
 
     def __init__(self, game: Game, extra: dict[str, Any] | None = None) -> None:
-        seats = _seats_api()
+        from companion.game import seats
+
         self._seats = seats
         extra = extra or {}
         self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
@@ -83,9 +84,7 @@ class SessionSeats:
         s = self.sessions[seat]
         self._drain_all()
         if word in REFUSED:
-            s.begin()
-            s.error(f'"{word}" is not available in a hosted game. Type help for what is.')
-            s.end()
+            refuse(s, word)
         else:
             self._seats.run_for(s, line)
         out = self._drain_all()
@@ -161,19 +160,4 @@ class SessionSeats:
         return store.dump(self.act.game, extra)
 
 
-def _seats_api() -> Any:
-    import importlib
-
-    return importlib.import_module("companion.game.seats")
-
-
-def available() -> bool:
-    """Whether this version of the game has the seats API."""
-    try:
-        seats = _seats_api()
-    except ImportError:
-        return False
-    return all(hasattr(seats, n) for n in ("attach", "run_for", "tell_others"))
-
-
-__all__ = ["REFUSED", "SeatSettings", "SessionSeats", "available"]
+__all__ = ["REFUSED", "SeatSettings", "SessionSeats"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from companion.net.seating import REFUSED, SeatSettings, _refuse
+from companion.net.seating import REFUSED, SeatSettings, refuse
 from companion.session import Session
 
 TABLE_REFUSED = (*REFUSED, "table")
@@ -60,7 +60,7 @@ class TableSeating:
         low = " ".join(line.lower().split())
         word = low.split(" ", 1)[0]
         if word in TABLE_REFUSED and low not in TABLE_ALLOWED:
-            _refuse(s, word)
+            refuse(s, word)
             return {seat: s.out.getvalue().rstrip("\n")}  # type: ignore[attr-defined]
         before = self._fingerprint()
         run_line(s, line)
