@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
 from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.numbers import whole
 
 if TYPE_CHECKING:
     from companion.net.hosted import Options
@@ -25,7 +26,7 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     "host",
     summary="hosts a game that friends join from their own device.",
     usage="companion host [OPTIONS]",
-    example='companion host --players 3 --bots general --kingdom "First Game" --seed 4',
+    example='companion host --players 3 --bots strong --kingdom "First Game" --seed 4',
     topic=TOPIC,
     shell=False,
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
@@ -35,14 +36,14 @@ def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
 
     p = ArgumentParser("host")
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=whole)
     p.add_argument("--bots")
     p.add_argument("--kingdom", default="First Game")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=whole)
     p.add_argument("--colony", default="random")
     p.add_argument("--name", default="Host")
     p.add_argument("--listen", default="127.0.0.1")
-    p.add_argument("--port", type=int)
+    p.add_argument("--port", type=whole)
     p.add_argument("--code")
     p.add_argument("--cert")
     p.add_argument("--key")
