@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
+from companion.cards import Card
 from companion.engine.decisions import ChooseBuy, ChooseCards, Decision, Purpose
-from companion.engine.events import Bought, Discarded, Gained, GameEndReason, PhaseStarted, Played, TurnStarted, Zone
+from companion.engine.events import Bought, Discarded, Event, GameEndReason, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
+from companion.engine.shared_events import BOUGHT, GAINED_BOUGHT, PHASES, PLAYED, TURN_STARTED
 from companion.engine.turn import Turn
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
+    from companion.engine.zones import PlayerState
 
 Steps = Generator[Decision, Any, Any]
 PLAY_ACTION, PLAY_TREASURES, BUY = Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY
@@ -60,7 +64,13 @@ def end_reason(g: "Game") -> GameEndReason | None:
 
 
 def take_turn(g: "Game", resume: str | None = None) -> Steps:
-    """One turn; ``resume`` is a position's phase (start, action, treasures, buy) to go on from."""
+    """One turn; ``resume`` is a position's phase (start, action, treasures, buy) to go on from.
+
+    This is the hot path of every game (a simulation plays millions of turns): the cards a question
+    offers are found with ``filter`` over the hand (no Python frame per turn, as a list comprehension
+    has), a question is asked only when the hand holds a card it could offer, and the log's plain
+    events come from the shared tables of shared_events.
+    """
     p = g.current
     ps = g.players[p]
     log = g.log if g.logging else None
@@ -68,121 +78,126 @@ def take_turn(g: "Game", resume: str | None = None) -> Steps:
         ps.turns += 1
         t = g.turn = Turn(p)
         if log is not None:
-            log.append(TurnStarted(p, ps.turns))
+            log.append(TURN_STARTED[p][ps.turns])
         g.phase = Phase.START
     else:
         t = g.turn
     starters = g.start_reactors
     if starters and resume in (None, "start"):
-        while True:
-            options = [c for c in ps.hand if c in starters]
-            if not options:
-                break
+        while not starters.isdisjoint(ps.hand):
+            options = list(filter(starters.__contains__, ps.hand))
             chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
             if not chosen:
                 break
             g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
             yield from g.play(p, chosen[0])
 
-    acting = resume in (None, "start", "action")
+    phases = PHASES[p]
+    acting = resume is None or resume in ("start", "action")
     if acting:
         g.phase = Phase.ACTION
         if log is not None and resume != "action":
-            log.append(PhaseStarted(p, Phase.ACTION))
-    actions = g.actions
-    while acting and t.actions > 0:
-        options = [c for c in ps.hand if c in actions]
-        if not options:
-            break
-        chosen = yield ChooseCards(p, PLAY_ACTION, None, options, 0, 1)
-        if not chosen:
-            break
-        t.actions -= 1
-        yield from g.play(p, chosen[0])
+            log.append(phases[0])
+        actions = g.actions
+        while t.actions > 0 and not actions.isdisjoint(ps.hand):
+            chosen = yield ChooseCards(p, PLAY_ACTION, None, list(filter(actions.__contains__, ps.hand)), 0, 1)
+            if not chosen:
+                break
+            t.actions -= 1
+            yield from g.play(p, chosen[0])
 
     g.phase = Phase.BUY
     if log is not None and acting:
-        log.append(PhaseStarted(p, Phase.BUY))
+        log.append(phases[1])
     treasures = g.treasures
-    fx = g.fx
-    plain = g.plain_coins
-    silver = g.silver
-    while resume != "buy" and not t.bought:
-        options = [c for c in ps.hand if c in treasures]
-        if not options:
-            break
+    is_treasure = treasures.__contains__
+    while resume != "buy" and not t.bought and not treasures.isdisjoint(ps.hand):
+        options = list(filter(is_treasure, ps.hand))
         chosen = yield ChooseCards(p, PLAY_TREASURES, None, options, 0, len(options), ordered=True)
         if not chosen:
             break
         if len(chosen) == len(options) and not t.play_hooks:
             # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
             try:
-                coins = sum(map(plain.__getitem__, chosen))
+                coins = sum(map(g.plain_coins.__getitem__, chosen))
             except KeyError:  # a Treasure with an ability: played one by one below
                 pass
             else:
-                ps.hand = [c for c in ps.hand if c not in treasures]
+                ps.hand = list(filterfalse(is_treasure, ps.hand))
                 ps.play += chosen
                 t.coins += coins
-                if silver in chosen:
+                if g.silver in chosen:
                     t.silver_played = True
                 if log is not None:
-                    log.extend(Played(p, card) for card in chosen)
+                    log.extend(map(PLAYED[p].__getitem__, chosen))
                 continue
-        for card in chosen:
-            eff = fx[card.name]
-            if eff.play is None and not t.play_hooks:
-                try:
-                    ps.hand.remove(card)
-                except ValueError:
-                    continue
-                ps.play.append(card)
-                t.coins += eff.coin
-                if card is silver:
-                    t.silver_played = True
-                if log is not None:
-                    log.append(Played(p, card))
-            elif card in ps.hand:
-                yield from g.play(p, card)
+        yield from _play_treasures(g, p, chosen, log)
     supply = g.supply
     gain_reactors = g.gain_reactors
     on_gain = g.on_gain_cards
-    cost_modified = g.cost_modified
-    buyable = g.buyable
     while t.buys > 0:
-        chosen = yield ChooseBuy(p, buyable)
+        chosen = yield ChooseBuy(p, g.buyable)
         if not chosen:
             break
         t.bought = True
         card = chosen[0]
         if t.gain_hooks or gain_reactors or card in on_gain or not supply.get(card):
             yield from g.buy(p, card)
+        elif t.action_discount or card in g.cost_modified:
+            cost = g.cost(card)
+            _bought(g, ps, t, card, cost)
+            if log is not None:
+                log.append(Bought(p, card, cost))
+                log.append(GAINED_BOUGHT[p][card])
         else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
-            cost = card.cost if not t.action_discount and card not in cost_modified else g.cost(card)
-            t.coins -= cost
+            t.coins -= card.cost
             t.buys -= 1
             supply[card] -= 1
             ps.discard.append(card)
             if log is not None:
-                log.append(Bought(p, card, cost))
-                log.append(Gained(p, card, DISCARD, True))
+                log.append(BOUGHT[p][card])
+                log.append(GAINED_BOUGHT[p][card])
 
+    # Clean-up: discard everything in play and in hand, then draw 5.
     g.phase = Phase.CLEANUP
     if log is not None:
-        log.append(PhaseStarted(p, Phase.CLEANUP))
-    cleanup(g, p)
-
-
-def cleanup(g: "Game", p: int) -> None:
-    """Discard everything in play and in hand, then draw 5."""
-    ps = g.players[p]
-    if g.logging:
+        log.append(phases[2])
         if ps.play:
-            g.log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
+            log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
         if ps.hand:
-            g.log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
+            log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
     ps.discard += ps.play
     ps.discard += ps.hand
     ps.play = []
     ps.hand = []
     g.draw(p, 5)
+
+
+def _bought(g: "Game", ps: "PlayerState", t: Turn, card: Card, cost: int) -> None:
+    """A buy nothing can react to, at a cost changed this turn."""
+    t.coins -= cost
+    t.buys -= 1
+    g.supply[card] -= 1
+    ps.discard.append(card)
+
+
+def _play_treasures(g: "Game", p: int, chosen: tuple[Card, ...], log: list[Event] | None) -> Steps:
+    """Play the chosen Treasures one by one, in the order chosen (some have abilities)."""
+    ps = g.players[p]
+    t = g.turn
+    fx = g.fx
+    for card in chosen:
+        eff = fx[card.name]
+        if eff.play is None and not t.play_hooks:
+            try:
+                ps.hand.remove(card)
+            except ValueError:
+                continue
+            ps.play.append(card)
+            t.coins += eff.coin
+            if card is g.silver:
+                t.silver_played = True
+            if log is not None:
+                log.append(PLAYED[p][card])
+        elif card in ps.hand:
+            yield from g.play(p, card)

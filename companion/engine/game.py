@@ -19,10 +19,11 @@ from companion.engine.effects import CardEffect, Interplay, Reaction, Trigger, W
 from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
-    Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
+    Reacted, Revealed, SetAside, TookVP, Trashed, TurnStarted, Zone,
 )
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
+from companion.engine.shared_events import SHUFFLED
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
 
@@ -32,9 +33,13 @@ Steps = Generator[Decision, Any, Any]
 
 
 def shuffle(cards: list[Card], random: Any) -> None:
-    """Fisher-Yates with ``random()`` floats: as fair as random.shuffle for decks, and 3 times as fast."""
+    """Fisher-Yates with ``random()`` floats: as fair as random.shuffle for decks, and 3 times as fast.
+
+    ``float.__trunc__`` is ``int()`` on a float without the type call: the same index, a quarter fewer
+    instructions a shuffle (shuffles are about a fifth of a Big Money game).
+    """
     for i in range(len(cards) - 1, 0, -1):
-        j = int(random() * (i + 1))
+        j = (random() * (i + 1)).__trunc__()
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -319,7 +324,7 @@ class Game:
         shuffle(disc, self.rng.random)
         self.draws += len(disc) - 1
         if self.logging:
-            self.log.append(Shuffled(player, len(disc)))
+            self.log.append(SHUFFLED[player][len(disc)])
         disc.extend(ps.deck)  # the shuffled discard pile goes under the deck
         ps.deck = disc
         ps.discard = []
@@ -536,7 +541,7 @@ class Game:
         if card.name == "Silver":
             t.silver_played = True
         if t.play_hooks:
-            for hook in list(t.play_hooks):
+            for hook in t.play_hooks:  # a tuple: a hook added now waits for the next play
                 hook(self, player, card)
         attack = card.name in self.attack_names
         if attack:

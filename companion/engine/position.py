@@ -352,7 +352,7 @@ def position_of(game: "Game") -> Position:
         raise PositionError("A position is written between plays; answer this question first.")
     t = game.turn
     start = game.setup.start
-    merchants = t.memo.get("merchant", 0)
+    merchants = t.merchants
     hooks = tuple(w.source for w in t.gain_hooks)
     if any(h not in GAIN_EFFECTS for h in hooks):
         raise PositionError("This turn has an effect a position cannot hold.")
@@ -402,14 +402,14 @@ def place(game: "Game", p: Position) -> None:
     t = game.turn = Turn(p.current)
     t.actions, t.buys, t.coins, t.action_discount = p.actions, p.buys, p.coins, p.discount
     by_name = gain_hooks()
-    t.gain_hooks = [by_name[g] for g in p.gain_effects]
+    t.gain_hooks = tuple(by_name[g] for g in p.gain_effects)
     if p.merchants:
-        t.memo["merchant"] = p.merchants
-        t.play_hooks.append(merchant_hook)
+        t.merchants = p.merchants
+        t.play_hooks = (merchant_hook,)
     elif p.silver_played:
-        t.memo["merchant"] = -1
+        t.merchants = -1
     t.silver_played = p.silver_played
-    t.named = list(p.named)
+    t.named = tuple(p.named)
     t.bought = p.bought
 
 

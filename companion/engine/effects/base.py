@@ -133,9 +133,9 @@ def library(g: "Game", p: int, card: Card) -> Steps:
 
 def _merchant_silver(g: "Game", player: int, card: Card) -> None:
     t = g.turn
-    if card is SILVER and player == t.player and t.memo.get("merchant", 0) > 0:
-        t.coins += t.memo["merchant"]
-        t.memo["merchant"] = -1  # the first Silver has been played
+    if card is SILVER and player == t.player and t.merchants > 0:
+        t.coins += t.merchants
+        t.merchants = -1  # the first Silver has been played
 
 
 merchant_hook = _merchant_silver  # what a position puts back for Merchants waiting on a Silver
@@ -146,12 +146,12 @@ def merchant(g: "Game", p: int, card: Card) -> None:
     g.draw(p, 1)
     t = g.turn
     t.actions += 1
-    pending = t.memo.get("merchant", 0)
+    pending = t.merchants
     if pending < 0 or t.silver_played:
         return  # a Silver was already played this turn (it may have left play since: plays count, not presence)
     if pending == 0:
-        t.play_hooks.append(merchant_hook)
-    t.memo["merchant"] = pending + 1
+        t.play_hooks += (merchant_hook,)
+    t.merchants = pending + 1
 
 
 @effect("Militia")

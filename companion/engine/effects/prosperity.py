@@ -123,7 +123,7 @@ COLLECTION_HOOK = WhenGain("Collection", _collection_hook, Interplay.NONE)
 @effect("Collection", coin=2)
 def collection(g: "Game", p: int, card: Card) -> None:
     g.turn.buys += 1
-    g.turn.gain_hooks.append(COLLECTION_HOOK)
+    g.turn.gain_hooks += (COLLECTION_HOOK,)
 
 
 @effect("Crystal Ball", coin=1)
@@ -177,7 +177,7 @@ HOARD_HOOK = WhenGain("Hoard", _hoard_hook, Interplay.GAINS, _hoard_applies)
 
 @effect("Hoard", coin=2)
 def hoard(g: "Game", p: int, card: Card) -> None:
-    g.turn.gain_hooks.append(HOARD_HOOK)
+    g.turn.gain_hooks += (HOARD_HOOK,)
 
 
 @effect("Investment")
@@ -263,7 +263,7 @@ TIARA_HOOK = WhenGain("Tiara", _tiara_hook, Interplay.MOVES, _tiara_applies)
 @effect("Tiara")
 def tiara(g: "Game", p: int, card: Card) -> Steps:
     g.turn.buys += 1
-    g.turn.gain_hooks.append(TIARA_HOOK)
+    g.turn.gain_hooks += (TIARA_HOOK,)
     treasures = [c for c in g.players[p].hand if g.is_treasure(c)]
     chosen = yield from g.ask_cards(p, Purpose.PLAY, card, treasures, 0, 1)
     if chosen:
@@ -292,7 +292,7 @@ def vault(g: "Game", p: int, card: Card) -> Steps:
 def war_chest(g: "Game", p: int, card: Card) -> Steps:
     left = g.left_of(p)
     named = yield NameCard(left, Purpose.NAME, card, _cat.cards, p)
-    g.turn.named.append(named)
+    g.turn.named += (named,)
     g.emit(Named(left, named, card))
     options = g.supply_cards(up_to=5, exclude=g.turn.named)
     gain = yield from g.ask_cards(p, Purpose.GAIN, card, options, 1, 1)
