@@ -134,21 +134,44 @@ class ChooseCards(Decision):
         return f"{self._head()}{self.purpose.value} {amount}."
 
 
+class ChooseTreasures(ChooseCards):
+    """The Buy phase's Treasures question: any of the Treasures in hand (``options``), in the order played.
+
+    One is asked at nearly every turn of every game, so what never changes is a class attribute (read
+    as usual; the base class's slots for them stay unused) and building one sets three fields.
+    """
+
+    __slots__ = ()
+    purpose = Purpose.PLAY_TREASURES  # type: ignore[assignment]
+    card = None  # type: ignore[assignment]
+    min = 0  # type: ignore[assignment]
+    ordered = True  # type: ignore[assignment]
+
+    def __init__(self, player: int, options: tuple[Card, ...]) -> None:  # (no super(): the hot path)
+        self.player = player
+        self.options = options
+        self.max = len(options)
+
+    def __repr__(self) -> str:
+        return f"ChooseCards(player={self.player}, purpose=PLAY_TREASURES, card=None)"
+
+
 class ChooseBuy(ChooseCards):
     """The Buy decision: a ChooseCards whose options (the cards affordable now) are computed only when read,
-    since bots that follow a fixed list never read them."""
+    since bots that follow a fixed list never read them. Its constants are class attributes, as
+    ChooseTreasures's are."""
 
     __slots__ = ("_options", "_source")
+    purpose = Purpose.BUY  # type: ignore[assignment]
+    card = None  # type: ignore[assignment]
+    min = 0  # type: ignore[assignment]
+    max = 1  # type: ignore[assignment]
+    ordered = False  # type: ignore[assignment]
 
-    def __init__(self, player: int, source: Any) -> None:
+    def __init__(self, player: int, source: Any) -> None:  # (no super(): the hot path)
         self.player = player
-        self.purpose = Purpose.BUY
-        self.card = None
         self._options: tuple[Card, ...] | None = None
         self._source = source
-        self.min = 0
-        self.max = 1
-        self.ordered = False
 
     @property
     def options(self) -> tuple[Card, ...]:  # type: ignore[override]

@@ -7,8 +7,8 @@ from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
 from companion.cards import Card
-from companion.engine.decisions import ChooseBuy, ChooseCards, Decision, Purpose
-from companion.engine.events import Bought, Discarded, Event, GameEndReason, Zone
+from companion.engine.decisions import ChooseBuy, ChooseCards, ChooseTreasures, Decision, Purpose
+from companion.engine.events import Bought, Discarded, Drew, Event, GameEndReason, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.shared_events import BOUGHT, GAINED_BOUGHT, PHASES, PLAYED, TURN_STARTED
@@ -19,29 +19,134 @@ if TYPE_CHECKING:
     from companion.engine.zones import PlayerState
 
 Steps = Generator[Decision, Any, Any]
-PLAY_ACTION, PLAY_TREASURES, BUY = Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY
-DISCARD = Zone.DISCARD
+PLAY_ACTION = Purpose.PLAY_ACTION
+START, ACTION, BUY_PHASE, CLEANUP = Phase.START, Phase.ACTION, Phase.BUY, Phase.CLEANUP
 
 
 def play_game(g: "Game", resume: str | None = None) -> Steps:
-    """The game's turns; ``resume`` (a position's phase) goes on with a turn already under way."""
+    """The game's turns; ``resume`` (a position's phase) goes on with a turn already under way.
+
+    This is the hot path of every game (a simulation plays millions of turns), so each turn is written
+    here, in the game's one generator, not in a generator of its own: an answer resumes one frame, not
+    two. The cards a question offers are found with ``filter`` over the hand (no Python frame, as a
+    list comprehension has); a question is asked only when the hand holds a card it could offer; the
+    log's plain events come from the shared tables of shared_events. What most turns never meet (start
+    of turn Reactions, Actions, Treasures with abilities, buys something reacts to) is in generators of
+    its own.
+    """
     supply = g.supply
+    players = g.players
     province, colony, empty_to_end = g.province, g.colony, g.empty_to_end
     limit = g.setup.turn_limit
+    log = g.log if g.logging else None
+    starters, actions, treasures = g.start_reactors, g.actions, g.treasures
+    is_treasure = treasures.__contains__
+    gain_reactors, on_gain, cost_modified = g.gain_reactors, g.on_gain_cards, g.cost_modified
+    plain_coins, silver, buyable = g.plain_coins.__getitem__, g.silver, g.buyable
     while True:
-        yield from take_turn(g, resume)
+        p = g.current
+        ps = players[p]
+        phases = PHASES[p]
+        if resume is None:
+            ps.turns += 1
+            t = g.turn = Turn(p)
+            if log is not None:
+                log.append(TURN_STARTED[p][ps.turns])
+            g.phase = START
+        else:
+            t = g.turn
+        if starters and resume in (None, "start"):
+            yield from _start_of_turn(g, p, starters)
+
+        acting = resume is None or resume in ("start", "action")
+        if acting:
+            g.phase = ACTION
+            if log is not None and resume != "action":
+                log.append(phases[0])
+            if not actions.isdisjoint(ps.hand):
+                yield from _action_phase(g, p, t, actions)
+
+        g.phase = BUY_PHASE
+        if log is not None and acting:
+            log.append(phases[1])
+        while resume != "buy" and not t.bought and not treasures.isdisjoint(ps.hand):
+            options = tuple(filter(is_treasure, ps.hand))
+            chosen = yield ChooseTreasures(p, options)
+            if not chosen:
+                break
+            if len(chosen) == len(options) and not t.play_hooks:
+                # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
+                try:
+                    coins = sum(map(plain_coins, chosen))
+                except KeyError:  # a Treasure with an ability: played one by one below
+                    pass
+                else:
+                    ps.hand = list(filterfalse(is_treasure, ps.hand))
+                    ps.play += chosen
+                    t.coins += coins
+                    if silver in chosen:
+                        t.silver_played = True
+                    if log is not None:
+                        log.extend(map(PLAYED[p].__getitem__, chosen))
+                    continue
+            yield from _play_treasures(g, p, chosen, log)
+        while t.buys > 0:
+            chosen = yield ChooseBuy(p, buyable)
+            if not chosen:
+                break
+            t.bought = True
+            card = chosen[0]
+            if t.gain_hooks or gain_reactors or card in on_gain or not supply.get(card):
+                yield from g.buy(p, card)
+            elif t.action_discount or card in cost_modified:
+                cost = g.cost(card)
+                _bought(g, ps, t, card, cost)
+                if log is not None:
+                    log.append(Bought(p, card, cost))
+                    log.append(GAINED_BOUGHT[p][card])
+            else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
+                t.coins -= card.cost
+                t.buys -= 1
+                supply[card] -= 1
+                ps.discard.append(card)
+                if log is not None:
+                    log.append(BOUGHT[p][card])
+                    log.append(GAINED_BOUGHT[p][card])
+
+        # Clean-up: discard everything in play and in hand, then draw 5.
+        g.phase = CLEANUP
+        if log is not None:
+            log.append(phases[2])
+            if ps.play:
+                log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
+            if ps.hand:
+                log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
+        ps.discard += ps.play
+        ps.discard += ps.hand
+        ps.play = []
+        deck = ps.deck
+        if len(deck) >= 5:  # g.draw(p, 5) without a call, where no shuffle is needed
+            hand = ps.hand = deck[-5:]
+            del deck[-5:]
+            hand.reverse()
+            if log is not None:
+                log.append(Drew(p, 5, tuple(hand)))
+        else:
+            ps.hand = []
+            g.draw(p, 5)
+
         resume = None
-        # end_reason(g), inlined: it is checked after every turn
+        # Checked after every turn: does the game end now?
         if not supply[province]:
             reason = GameEndReason.PROVINCES
         elif colony is not None and not supply[colony]:
             reason = GameEndReason.COLONIES
         elif countOf(supply.values(), 0) >= empty_to_end:
             reason = GameEndReason.PILES
-        elif limit is not None and min([ps.turns for ps in g.players]) >= limit:
+        elif limit is not None and min([ps.turns for ps in players]) >= limit:
             reason = GameEndReason.TURN_LIMIT
         else:
-            g.current = (g.current + 1) % len(g.players)
+            g.current = (p + 1) % len(players)
             continue
         break
     g.phase = Phase.OVER
@@ -49,128 +154,28 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
     g.emit(g.result)
 
 
-def end_reason(g: "Game") -> GameEndReason | None:
-    """Checked at the end of every turn."""
-    if not g.supply[g.province]:
-        return GameEndReason.PROVINCES
-    if g.colony is not None and not g.supply[g.colony]:
-        return GameEndReason.COLONIES
-    if g.empty_piles() >= g.empty_to_end:
-        return GameEndReason.PILES
-    limit = g.setup.turn_limit
-    if limit is not None and min(ps.turns for ps in g.players) >= limit:
-        return GameEndReason.TURN_LIMIT
-    return None
-
-
-def take_turn(g: "Game", resume: str | None = None) -> Steps:
-    """One turn; ``resume`` is a position's phase (start, action, treasures, buy) to go on from.
-
-    This is the hot path of every game (a simulation plays millions of turns): the cards a question
-    offers are found with ``filter`` over the hand (no Python frame per turn, as a list comprehension
-    has), a question is asked only when the hand holds a card it could offer, and the log's plain
-    events come from the shared tables of shared_events.
-    """
-    p = g.current
+def _start_of_turn(g: "Game", p: int, starters: frozenset[Card]) -> Steps:
+    """Cards in hand that may be played at the start of the turn (Moat's cousins: none in these sets
+    but a Reaction with that trigger), one at a time until the player plays none."""
     ps = g.players[p]
-    log = g.log if g.logging else None
-    if resume is None:
-        ps.turns += 1
-        t = g.turn = Turn(p)
-        if log is not None:
-            log.append(TURN_STARTED[p][ps.turns])
-        g.phase = Phase.START
-    else:
-        t = g.turn
-    starters = g.start_reactors
-    if starters and resume in (None, "start"):
-        while not starters.isdisjoint(ps.hand):
-            options = list(filter(starters.__contains__, ps.hand))
-            chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
-            if not chosen:
-                break
-            g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
-            yield from g.play(p, chosen[0])
-
-    phases = PHASES[p]
-    acting = resume is None or resume in ("start", "action")
-    if acting:
-        g.phase = Phase.ACTION
-        if log is not None and resume != "action":
-            log.append(phases[0])
-        actions = g.actions
-        while t.actions > 0 and not actions.isdisjoint(ps.hand):
-            chosen = yield ChooseCards(p, PLAY_ACTION, None, list(filter(actions.__contains__, ps.hand)), 0, 1)
-            if not chosen:
-                break
-            t.actions -= 1
-            yield from g.play(p, chosen[0])
-
-    g.phase = Phase.BUY
-    if log is not None and acting:
-        log.append(phases[1])
-    treasures = g.treasures
-    is_treasure = treasures.__contains__
-    while resume != "buy" and not t.bought and not treasures.isdisjoint(ps.hand):
-        options = list(filter(is_treasure, ps.hand))
-        chosen = yield ChooseCards(p, PLAY_TREASURES, None, options, 0, len(options), ordered=True)
+    while not starters.isdisjoint(ps.hand):
+        options = list(filter(starters.__contains__, ps.hand))
+        chosen = yield ChooseCards(p, Purpose.START_OF_TURN, None, options, 0, 1)
         if not chosen:
             break
-        if len(chosen) == len(options) and not t.play_hooks:
-            # The fast path: every Treasure in hand, none with an ability: the order changes nothing.
-            try:
-                coins = sum(map(g.plain_coins.__getitem__, chosen))
-            except KeyError:  # a Treasure with an ability: played one by one below
-                pass
-            else:
-                ps.hand = list(filterfalse(is_treasure, ps.hand))
-                ps.play += chosen
-                t.coins += coins
-                if g.silver in chosen:
-                    t.silver_played = True
-                if log is not None:
-                    log.extend(map(PLAYED[p].__getitem__, chosen))
-                continue
-        yield from _play_treasures(g, p, chosen, log)
-    supply = g.supply
-    gain_reactors = g.gain_reactors
-    on_gain = g.on_gain_cards
-    while t.buys > 0:
-        chosen = yield ChooseBuy(p, g.buyable)
+        g.react(p, chosen[0])  # played from the hand by its own start-of-turn ability
+        yield from g.play(p, chosen[0])
+
+
+def _action_phase(g: "Game", p: int, t: Turn, actions: frozenset[Card]) -> Steps:
+    """Play Actions while there are Actions left to use and Action cards in hand."""
+    ps = g.players[p]
+    while t.actions > 0 and not actions.isdisjoint(ps.hand):
+        chosen = yield ChooseCards(p, PLAY_ACTION, None, list(filter(actions.__contains__, ps.hand)), 0, 1)
         if not chosen:
             break
-        t.bought = True
-        card = chosen[0]
-        if t.gain_hooks or gain_reactors or card in on_gain or not supply.get(card):
-            yield from g.buy(p, card)
-        elif t.action_discount or card in g.cost_modified:
-            cost = g.cost(card)
-            _bought(g, ps, t, card, cost)
-            if log is not None:
-                log.append(Bought(p, card, cost))
-                log.append(GAINED_BOUGHT[p][card])
-        else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
-            t.coins -= card.cost
-            t.buys -= 1
-            supply[card] -= 1
-            ps.discard.append(card)
-            if log is not None:
-                log.append(BOUGHT[p][card])
-                log.append(GAINED_BOUGHT[p][card])
-
-    # Clean-up: discard everything in play and in hand, then draw 5.
-    g.phase = Phase.CLEANUP
-    if log is not None:
-        log.append(phases[2])
-        if ps.play:
-            log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
-        if ps.hand:
-            log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
-    ps.discard += ps.play
-    ps.discard += ps.hand
-    ps.play = []
-    ps.hand = []
-    g.draw(p, 5)
+        t.actions -= 1
+        yield from g.play(p, chosen[0])
 
 
 def _bought(g: "Game", ps: "PlayerState", t: Turn, card: Card, cost: int) -> None:

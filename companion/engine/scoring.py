@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from companion.engine.events import GameEndReason, GameOver, Score
@@ -13,16 +14,15 @@ if TYPE_CHECKING:
 def victory_points(game: "Game", player: int) -> int:
     """VP from every card the player has, wherever it is, plus their VP tokens."""
     ps = game.players[player]
-    cards = ps.all_cards()
     total = ps.vp_tokens
     fx = game.fx
-    for card in cards:
+    for card, copies in Counter(ps.all_cards()).items():  # (counted in C: a deck has few kinds of card)
         if card.vp is not None:
-            total += card.vp
+            total += card.vp * copies
         else:
             vp = fx[card.name].vp
             if vp is not None:
-                total += vp(ps)
+                total += vp(ps) * copies
     return total
 
 

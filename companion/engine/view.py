@@ -24,12 +24,17 @@ if TYPE_CHECKING:
 class PlayerView:
     """A live, read-only window on a game for one seat."""
 
-    __slots__ = ("_g", "player", "_supply")
+    # What does not change during a game is a plain attribute (a bot reads them at every decision,
+    # and a property costs a Python call each time).
+    __slots__ = ("_g", "player", "supply", "uses_colony", "piles_to_end")
 
     def __init__(self, game: "Game", player: int) -> None:
         self._g = game
         self.player = player
-        self._supply = MappingProxyType(game.supply)  # live: the Supply dict is never replaced
+        # The Supply (live: the Supply dict is never replaced once a game has begun), read-only.
+        self.supply: Mapping[Card, int] = MappingProxyType(game.supply)
+        self.uses_colony = game.colony is not None
+        self.piles_to_end = game.empty_to_end  # how many empty Supply piles end the game (3, or 4 with 5-6 players)
 
     # ---- me ----
     @property
@@ -93,10 +98,6 @@ class PlayerView:
         return victory_points(self._g, self.player if player is None else player)
 
     # ---- the table ----
-    @property
-    def supply(self) -> Mapping[Card, int]:
-        return self._supply
-
     def pile(self, card: Card) -> int:
         return self._g.supply.get(card, 0)
 
@@ -110,15 +111,6 @@ class PlayerView:
 
     def empty_piles(self) -> int:
         return self._g.empty_piles()
-
-    @property
-    def piles_to_end(self) -> int:
-        """How many empty Supply piles end the game (3, or 4 with 5-6 players)."""
-        return self._g.empty_to_end
-
-    @property
-    def uses_colony(self) -> bool:
-        return self._g.colony is not None
 
     def cost(self, card: Card) -> int:
         return self._g.cost(card)
