@@ -88,7 +88,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
                         t.silver_played = True
                     if log is not None:
                         log.extend(map(PLAYED[p].__getitem__, chosen))
-                    continue
+                    break  # (no Treasure is left in hand)
             yield from _play_treasures(g, p, chosen, log)
         while t.buys > 0:
             chosen = yield ChooseBuy(p, buyable)

@@ -15,7 +15,7 @@ from typing import Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
-from companion.engine.effects import CardEffect, Interplay, Reaction, Trigger, WhenGain
+from companion.engine.effects import CardEffect, Interplay, Reaction, WhenGain
 from companion.engine.rules import rules_for
 from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
@@ -135,10 +135,7 @@ class Game:
         self.cost_modified = rules.cost_modified
         self.buy_restricted = rules.buy_restricted
         self.treasure_names, self.action_names, self.attack_names, self.cost_modified_names = rules.names
-        # Looked up once a game, not once a turn (an Enum's hash is computed in Python).
-        self.start_reactors = rules.reactions[Trigger.START_OF_TURN]
-        self.gain_reactors = rules.reactions[Trigger.GAIN]
-        self.attack_reactors = rules.reactions[Trigger.ATTACK]
+        self.start_reactors, self.gain_reactors, self.attack_reactors = rules.reactors
         self.plain_coins = rules.plain_coins
         self.on_gain_cards = rules.on_gain
         self.province = province
@@ -239,9 +236,7 @@ class Game:
     # ---- the flow of the game -------------------------------------------------------------------
     def _main(self, resume: str | None = None) -> Steps:
         """The game's flow: a generator of Decisions (play_game itself, one generator fewer per answer)."""
-        from companion.engine.flow import play_game
-
-        return play_game(self, resume)
+        return _play_game()(self, resume)
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -620,6 +615,14 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.setup.kingdom.name or 'kingdom'}, players={self.n}, phase={self.phase.name})"
+
+
+@lru_cache(maxsize=1)
+def _play_game() -> Any:
+    """The flow's generator function (flow imports this module, so it is looked up once, on first use)."""
+    from companion.engine.flow import play_game
+
+    return play_game
 
 
 @lru_cache(maxsize=1)

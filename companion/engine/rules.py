@@ -32,6 +32,8 @@ class Rules:
     names: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
     plain_coins: dict[Card, int]  # coins of each Treasure without an ability (Copper, Silver...), by card
     on_gain: frozenset[Card]  # cards with their own "when you gain this" (Mint)
+    # reactions[START_OF_TURN], [GAIN] and [ATTACK], looked up once a kingdom (an Enum hashes in Python).
+    reactors: tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
 
 
 @lru_cache(maxsize=512)
@@ -44,6 +46,8 @@ def rules_for(kingdom: Kingdom) -> Rules:
     actions = frozenset(c for c in cat if c.is_action)
     attacks = frozenset(c for c in cat if c.is_attack)
     cost_modified = frozenset(c for c in in_game if fx[c.name].cost_modifier is not None)
+    reactions = {t: frozenset(c for c in in_game if (r := fx[c.name].reaction) is not None and r.trigger is t)
+                 for t in Trigger}
     plain = frozenset(c.name for c in cat if c.is_treasure and fx[c.name].play is None) \
         | (frozenset({"Curse"}) if curse_is_treasure else frozenset())
     return Rules(
@@ -53,8 +57,7 @@ def rules_for(kingdom: Kingdom) -> Rules:
         actions=actions,
         victories=frozenset(c for c in cat if c.is_victory),
         attacks=attacks,
-        reactions={t: frozenset(c for c in in_game if (r := fx[c.name].reaction) is not None and r.trigger is t)
-                   for t in Trigger},
+        reactions=reactions,
         cost_modified=cost_modified,
         buy_restricted=frozenset(c for c in in_game if fx[c.name].can_buy is not None),
         pile_sizes=tuple(kingdom.pile_sizes(n) for n in range(2, 7)),
@@ -64,4 +67,5 @@ def rules_for(kingdom: Kingdom) -> Rules:
                     for s in (treasures, actions, attacks, cost_modified)),
         plain_coins={c: fx[c.name].coin for c in cat if c.name in plain},
         on_gain=frozenset(c for c in cat if fx[c.name].on_gain is not None),
+        reactors=(reactions[Trigger.START_OF_TURN], reactions[Trigger.GAIN], reactions[Trigger.ATTACK]),
     )
