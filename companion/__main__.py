@@ -1,6 +1,6 @@
 """``companion`` and ``python -m companion``: one-shot commands, or the shell when none is given.
 
-A lookup (``card``, ``rule``) is first offered to companion.quick_lookup, which answers the common ones
+A lookup (``card``, ``cards``, ``rule``) is first offered to companion.quick_lookup, which answers the common ones
 from the card cache without loading the program; whatever it cannot answer with certainty goes to the
 full path, companion.cli, exactly as before.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-QUICK = ("card", "rule")
+QUICK = ("card", "cards", "rule")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     Entry = dict[str, Any]
-    Index = tuple[dict[str, Entry], list[tuple[str, str, Entry]]]
+    Index = tuple[dict[str, Any], list[tuple[str, str, Any]]]  # of cards, terms or anything with a name
 else:
     Entry = dict
 
@@ -284,10 +284,10 @@ def _plural_forms(name: str) -> list[str]:
     return forms
 
 
-def index(items: Iterable[tuple[Entry, str, Iterable[str]]]) -> Index:
+def index(items: Iterable[tuple[Any, str, Iterable[str]]]) -> Index:
     """names.NameIndex: the exact keys (names, aliases, plurals) and the loose names in order."""
-    exact: dict[str, Entry] = {}
-    names: list[tuple[str, str, Entry]] = []
+    exact: dict[str, Any] = {}
+    names: list[tuple[str, str, Any]] = []
     for item, name, aliases in items:
         names.append((loose(name), name, item))
         for key in (name, *aliases):
@@ -299,7 +299,7 @@ def index(items: Iterable[tuple[Entry, str, Iterable[str]]]) -> Index:
     return exact, names
 
 
-def find(found_in: Index, typed: str) -> Entry | None:
+def find(found_in: Index, typed: str) -> Any:
     """names.NameIndex.resolve where it finds one item: an exact name, alias or plural, else a unique start
     of a name, else a unique start of a later word of one. None where it would raise (nothing typed, more
     than one match, or a misspelling, whose suggestions need difflib)."""
@@ -431,6 +431,14 @@ def describe(card: Entry, verbosity: str, *, codes: bool, notes: bool) -> str:
     if notes:
         lines.append(f"Note: {card['note']}")
     return "\n".join(lines)
+
+
+def names_by_cost(found: list[Entry]) -> list[str]:
+    """describe.names_by_cost."""
+    groups: dict[int, list[str]] = {}
+    for card in sorted(found, key=lambda c: (c["cost"], c["name"])):
+        groups.setdefault(card["cost"], []).append(card["name"])
+    return [f"{coins(cost)}: {and_list(names)}." for cost, names in groups.items()]
 
 
 def pile_text(card: Entry) -> str:

@@ -1,4 +1,4 @@
-"""Quick answers to ``companion card NAME`` and ``companion rule TERM``, without loading the program.
+"""Quick answers to ``companion card NAME``, ``cards FILTER`` and ``rule TERM``, without loading the program.
 
 The full path (companion.cli) imports the command registry, the session, dataclasses, pathlib, argparse,
 typing and the settings module before it says a word: about four times the start-up of Python itself.
@@ -6,8 +6,8 @@ This module answers the common one-shot lookups with os, json and re (which the 
 imports anyway), from the card cache the full path keeps (companion.cards.cache).
 
 It answers only what it can answer with certainty, exactly as the full path would, to the byte and with
-the same exit status: a name found by braille code, exact name, alias or plural, or a unique start of
-a name or of one of its words; the settings file absent or written in the plain form this program writes;
+the same exit status: a name (a card, a rules term, a filter of ``cards``) found by braille code, exact
+name, alias or plural, or a unique start of a name or of one of its words; the settings file absent or written in the plain form this program writes;
 the cache present, fresh and valid. Anything else gives None and the full path runs as before: a
 misspelling (which needs fuzzy matching), any error, a missing, stale or damaged cache, a settings file
 it does not fully understand or would warn about, speech turned on, COMPANION_NO_CACHE.
@@ -65,7 +65,7 @@ def answer(argv: Sequence[str]) -> str | None:
 
 
 def _answer(argv: list[str]) -> str | None:
-    if not argv or argv[0] not in ("card", "rule") or os.environ.get("COMPANION_NO_CACHE"):
+    if not argv or argv[0] not in QUICK or os.environ.get("COMPANION_NO_CACHE"):
         return None
     args = _args(argv)
     if args is None:
@@ -77,10 +77,7 @@ def _answer(argv: list[str]) -> str | None:
     settings = _settings(config)
     if settings is None or settings["speech"] == "on":
         return None
-    if argv[0] == "card":
-        text = _card(args, settings, state)
-    else:
-        text = _rule(args, settings, state)
+    text = QUICK[argv[0]](args, settings, state)
     return None if text is None else text.rstrip("\n") + "\n"
 
 
@@ -152,6 +149,94 @@ def _rule(args: str, settings: dict[str, str], state: str) -> str | None:
     if verbosity == "brief":
         return str(term["short"])
     return f"{term['short']}\nFor more, type rule {term['term'].lower()} more."
+
+
+def _cards(args: str, settings: dict[str, str], state: str) -> str | None:
+    """companion.commands.lookup.cards_command, for filters it reads with certainty."""
+    words = quick_cards.normalise(args).replace(",", " ").split()
+    cost: int | None = None
+    rest: list[str] = []
+    for w in words:  # lookup._cost_filter
+        n = _number(w.removeprefix("$"))
+        if n is not None and len(w.removeprefix("$")) <= 2:
+            if cost is not None:
+                return None  # two costs: an error
+            cost = n
+        elif w not in _COST_WORDS:
+            rest.append(w)
+    index = quick_cards.index(_FILTERS)
+    chosen: dict[str, list[str]] = {}
+    for w in rest:
+        found = quick_cards.find(index, w)
+        if found is None:
+            return None
+        kind, value = found
+        chosen.setdefault(kind, [])
+        if value not in chosen[kind]:
+            chosen[kind].append(value)
+    every = quick_cards.cards(state)
+    if every is None:
+        return None
+    if not chosen and cost is None:
+        kingdom = sum(c["kind"] == "kingdom" for c in every)
+        base = sum(c["set"] == "base2e" for c in every)
+        prosperity = sum(c["set"] == "prosperity2e" for c in every)
+        return (f"{len(every)} cards: {base} Dominion, {prosperity} Prosperity.\n"
+                f"{kingdom} are kingdom cards, {len(every) - kingdom} basic.\n"
+                "Type cards all, or a filter such as cards cost 4 or cards prosperity attack.")
+    found_cards = [c for c in every if ("set" not in chosen or c["set"] in chosen["set"])
+                   and ("kind" not in chosen or c["kind"] in chosen["kind"])
+                   and all(t in c["types"] for t in chosen.get("type", []))
+                   and (cost is None or c["cost"] == cost)]
+    label = _label(chosen, cost, len(found_cards))
+    if not found_cards:
+        return f"No {label}."
+    names = sorted(c["name"] for c in found_cards)
+    if cost is not None:
+        return f"{len(found_cards)} {label}:\n{quick_cards.and_list(names)}."
+    if settings["verbosity"] == "brief" or len(found_cards) == 1:
+        return f"{len(found_cards)} {label}:\n{quick_cards.and_list(names)}."
+    return "\n".join([f"{len(found_cards)} {label}, by cost:", *quick_cards.names_by_cost(found_cards)])
+
+
+def _number(word: str) -> int | None:
+    """companion.numbers.as_number for a word without white space; None also where it would raise (a word
+    of numerals it does not read, such as "²", which the full path answers with an error)."""
+    if word and word.isdecimal():
+        return int(word)
+    if word and all(ch.isnumeric() for ch in word):
+        raise ValueError(word)  # answer() gives the line to the full path
+    return None
+
+
+def _label(chosen: dict[str, list[str]], cost: int | None, n: int) -> str:
+    """companion.commands.lookup._label."""
+    words: list[str] = []
+    if chosen.get("set"):
+        words.append(" and ".join(quick_cards.SETS[s] for s in chosen["set"]))
+    if chosen.get("kind"):
+        words.append(" or ".join(chosen["kind"]))
+    words.extend(chosen.get("type", []))
+    label = " ".join(words + ["card" if n == 1 else "cards"])
+    if cost is not None:
+        label += f" cost {quick_cards.coins(cost)}" if n != 1 else f" costs {quick_cards.coins(cost)}"
+        if n == 0:
+            label = label.replace(" cost ", " costing ")
+    return label
+
+
+QUICK = {"card": _card, "cards": _cards, "rule": _rule}
+_COST_WORDS = {"cost", "costs", "costing", "coin", "coins", "cards", "card", "with", "of", "and", "that", "the"}
+_TYPE_PLURALS = {"Treasure": "Treasures", "Action": "Actions", "Victory": "Victory cards", "Curse": "Curses",
+                 "Attack": "Attacks", "Reaction": "Reactions"}  # companion.commands.lookup
+_FILTERS: list[tuple[tuple[str, str], str, tuple[str, ...]]] = [  # lookup._filter_words
+    (("set", "base2e"), "dominion", ("base", "base set", "base2e")),
+    (("set", "prosperity2e"), "prosperity", ("prosperity2e",)),
+    (("kind", "kingdom"), "kingdom", ()),
+    (("kind", "basic"), "basic", ()),
+    (("all", ""), "all", ()),
+    *((("type", t), t.lower(), (_TYPE_PLURALS[t].lower(),)) for t in quick_cards.TYPES),
+]
 
 
 # ---------------------------------------------------------------- where the files are

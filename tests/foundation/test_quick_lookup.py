@@ -115,6 +115,19 @@ def rule_inputs() -> list[list[str]]:
     return found
 
 
+CARDS_INPUTS: list[list[str]] = [
+    ["cards"], ["cards", "all"], ["cards", "cost", "4"], ["cards", "4"], ["cards", "$5"], ["cards", "4", "coins"],
+    ["cards", "prosperity", "attack"], ["cards", "treasure"], ["cards", "treasures"], ["cards", "base"],
+    ["cards", "base", "set"], ["cards", "kingdom", "cost", "5"], ["cards", "basic"], ["cards", "victory"],
+    ["cards", "4", "5"], ["cards", "²"], ["cards", "100"], ["cards", "zzz"], ["cards", "a"], ["cards", "cost", "9"],
+    ["cards", "curse", "cost", "0"], ["cards", "action,", "attack"], ["cards", "reaction"], ["cards", "0"],
+    ["cards", "dominion", "prosperity"], ["cards", "１"], ["cards", "Prosperity2e"], ["cards", "act"],
+    ["cards", "attacks", "with", "cost", "of", "4"], ["cards", "moat"], ["cards", "cost"], ["cards", "-3"],
+    ["cards", "kingdom", "basic"], ["cards", "treasure", "victory"], ["cards", ""], ["cards", "'all'"],
+    ["cards", "cost", "3", "action"], ["cards", "atack"], ["cards", "prosperity", "curse"], ["cards", "curse"],
+]
+
+
 # ---------------------------------------------------------------- the answers agree
 
 
@@ -135,6 +148,20 @@ def test_every_card_name_code_and_start_of_a_name_agrees(home: Path) -> None:
     for argv in (["card"], ["card", "vilage"], ["card", "zzz"], ["card", "c"], ["card", "v" * 1001],
                  ["card", "vil\x1blage"]):
         assert argv not in answered  # an error, a misspelling, an ambiguous start: the full path's
+
+
+@pytest.mark.parametrize("verbosity", ["normal", "brief", "full"])
+def test_card_lists_agree(home: Path, verbosity: str) -> None:
+    build_caches()
+    write_settings(home, f'verbosity = "{verbosity}"\n')
+    answered: list[list[str]] = []
+    for argv in CARDS_INPUTS:
+        agree(argv, answered)
+    for argv in (["cards"], ["cards", "all"], ["cards", "cost", "4"], ["cards", "prosperity", "attack"],
+                 ["cards", "treasures"], ["cards", "cost", "9"], ["cards", "act"], ["cards", "curse"]):
+        assert argv in answered
+    for argv in (["cards", "4", "5"], ["cards", "²"], ["cards", "zzz"], ["cards", "a"], ["cards", "atack"]):
+        assert argv not in answered  # errors: the full path's
 
 
 def test_every_rules_term_and_alias_agrees(home: Path) -> None:
@@ -328,6 +355,11 @@ def test_the_copied_constants_are_the_programs() -> None:
     assert (quick_cards.CACHE_VERSION, quick_cards.MAX_BYTES) == (cache.CACHE_VERSION, cache.MAX_BYTES)
     assert quick_lookup.APP == paths.APP and quick_lookup.SETTINGS_FILE == settings.FILENAME
     assert quick_lookup.MAX_LINE == dispatch.MAX_LINE and quick_lookup._NOTES_WORDS == lookup._NOTES_WORDS
+    assert quick_lookup._TYPE_PLURALS == lookup._TYPE_PLURALS
+    filters = lookup._filter_words()
+    assert quick_cards.index(quick_lookup._FILTERS) == (filters._exact, filters._names)
+    assert quick_lookup._COST_WORDS == {"cost", "costs", "costing", "coin", "coins", "cards", "card", "with", "of",
+                                        "and", "that", "the"}  # lookup._cost_filter's words to skip
     for name, choices in quick_lookup.CHOICES.items():
         spec = settings.SPECS[name]
         assert set(choices) == set(spec.choices) and choices[0] == spec.default

@@ -76,6 +76,8 @@ def test_a_card_is_said_without_the_programs_heavy_modules(tmp_path: Path, home:
     assert {m for m in modules if m.startswith("companion")} == QUICK_MODULES
     out, modules = imports(["rule", "trash"], env)
     assert out.startswith("Trash means") and not modules & HEAVY
+    out, modules = imports(["cards", "cost", "4"], env)
+    assert out.startswith("15 cards cost 4 coins:") and not modules & HEAVY
 
 
 def test_in_the_platforms_folders_platformdirs_is_asked_once(tmp_path: Path) -> None:
@@ -115,8 +117,9 @@ def _compare(tmp_path: Path, env: dict[str, str], inputs: list[list[str]], prepa
     shutil.rmtree(kept)
 
 
-INPUTS = [["card", "C1"], ["card", "throne"], ["card", "kc", "notes"], ["card", "vilage"], ["card"],
-          ["card", "zz\x1bz"], ["rule", "trash", "more"], ["rule"], ["rule", "trsh"], ["card", "'village'"]]
+INPUTS = [["card", "C1"], ["card", "throne"], ["cards", "cost", "4"], ["card", "vilage"], ["card"],
+          ["card", "zz\x1bz"], ["rule", "trash", "more"], ["cards", "prosperity"], ["rule", "trsh"],
+          ["card", "'village'"], ["cards", "4", "5"]]
 
 
 def _stale(state: Path) -> None:
