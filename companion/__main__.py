@@ -36,8 +36,11 @@ def _quick(args: list[str]) -> bool:
         text.encode(out.encoding or "utf-8", out.errors or "strict")  # what the full path could not print
     except (LookupError, UnicodeError):
         return False
-    out.write(text)
-    out.flush()
+    try:
+        out.write(text)
+        out.flush()
+    except OSError:  # a full disk, a closed pipe: the full path meets it too, and says what it says then
+        return False
     return True
 
 

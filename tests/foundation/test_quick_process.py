@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion import quick_folders
-from tests.conftest import ROOT
+from tests.conftest import ROOT, needs
 
 COPPER = "Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
 FULL_PATH = "import sys; from companion.cli import run; sys.exit(run(sys.argv[1:]))"
@@ -247,3 +247,20 @@ def test_a_damaged_or_foreign_memo_is_not_used(platform: Path) -> None:
     memo.unlink()
     memo.mkdir()
     assert quick_folders.platform_folders() == _platformdirs()
+
+
+def test_an_output_that_cannot_be_written_is_left_to_the_full_path(tmp_path: Path) -> None:
+    needs("/dev/full", os.path.exists("/dev/full"))
+    home = tmp_path / "home"
+    env = environment(tmp_path, COMPANION_HOME=str(home))
+    run(["card", "C1"], env)
+    statuses = []
+    for code in (["-m", "companion"], ["-c", FULL_PATH]):
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run([sys.executable, "-S", *code, "card", "C1"], stdout=full, stderr=subprocess.PIPE,
+                                  env=env, cwd=ROOT, timeout=60)
+        statuses.append(done.returncode)
+        log = (home / "state" / "errors.log").read_text(encoding="utf-8")
+        assert log.count("No space left on device") >= len(statuses)  # the full path logged it, both times
+    assert statuses[0] == statuses[1] != 0
+    assert run(["card", "C1"], dict(env, PYTHONIOENCODING="ascii")) == (COPPER, "", 0)
