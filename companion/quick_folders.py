@@ -4,10 +4,10 @@ Without COMPANION_HOME (or COMPANION_CONFIG_DIR and COMPANION_STATE_DIR), compan
 for the config and state folders. Importing platformdirs (pathlib, tempfile, shutil, random...) costs
 more than the whole quick lookup, so its answer is remembered in the state folder, in ``cache/folders.json``,
 with everything it depends on: the platform, the Python version, the user, the environment variables it
-reads (HOME, SHELL, PREFIX and every XDG_* and ANDROID_* variable), the import system's finders, the
-folder ``import platformdirs`` finds first on the import path, and the size and modification time of each
-of its files. While all of that is unchanged, the next
-lookup takes the folders from there; any change, or a damaged file, means platformdirs is asked again.
+reads (HOME, the XDG_*_HOME, XDG_*_DIRS and XDG_*_DIR folders, and what tells Android apart), the import
+system's finders, the folder ``import platformdirs`` finds first on the import path, and the size and
+modification time of each of its files. While all of that is unchanged, the next lookup takes the folders
+from there; any change, or a damaged file, means platformdirs is asked again.
 
 The file is found where platformdirs puts the state folder on Linux by default (``$XDG_STATE_HOME`` or
 ``~/.local/state``): that guess only says where to look, and the file is used only if it was written for
@@ -66,11 +66,18 @@ def _fingerprint(where: str) -> dict[str, Any]:
         "version": _VERSION,
         "platform": [sys.platform, list(sys.version_info[:3]), hasattr(sys, "getandroidapilevel")],
         "user": _user(),
-        "environment": sorted([k, v] for k, v in os.environ.items()
-                              if k in ("HOME", "SHELL", "PREFIX") or k.startswith(("XDG_", "ANDROID_"))),
+        "environment": sorted([k, v] for k, v in os.environ.items() if _read_by_platformdirs(k)),
         "finders": [f"{type(f).__module__}.{type(f).__qualname__}" for f in sys.meta_path],
         "platformdirs": [where, [[n, st.st_size, st.st_mtime_ns] for n in names for st in [os.stat(os.path.join(where, n))]]],
     }
+
+
+def _read_by_platformdirs(name: str) -> bool:
+    """The environment variables platformdirs reads for a user's folders: HOME, the XDG folders (not the
+    session's other XDG_ values, such as a session cookie, which have no place in a file), and what tells
+    Android apart."""
+    return name in ("HOME", "SHELL", "PREFIX", "ANDROID_DATA", "ANDROID_ROOT") or (
+        name.startswith("XDG_") and name.endswith(("_HOME", "_DIRS", "_DIR")))
 
 
 def _user() -> list[int]:

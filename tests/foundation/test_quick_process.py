@@ -203,8 +203,14 @@ def test_the_memo_gives_platformdirs_answer(platform: Path, monkeypatch: pytest.
         return
     assert memo.exists()
     assert quick_folders._remembered(_platformdirs()[1]) == _platformdirs()[0]
+    monkeypatch.setenv("XDG_SESSION_COOKIE", "a secret")
+    memo.unlink()
+    quick_folders.platform_folders()
+    assert "a secret" not in memo.read_text(encoding="utf-8")  # only what platformdirs reads is kept
+    assert quick_folders._remembered(_platformdirs()[1]) == _platformdirs()[0]
     for variable, value in (("XDG_CONFIG_HOME", str(tmp_path / "x")), ("XDG_CONFIG_HOME", "relative"),
-                            ("XDG_DATA_HOME", str(tmp_path / "d")), ("ANDROID_DATA", "/data")):
+                            ("XDG_DATA_HOME", str(tmp_path / "d")), ("ANDROID_DATA", "/data"),
+                            ("XDG_RUNTIME_DIR", str(tmp_path / "r")), ("XDG_CONFIG_DIRS", "/etc/xdg")):
         monkeypatch.setenv(variable, value)
         assert quick_folders._remembered(_platformdirs()[1]) is None  # another environment
         assert quick_folders.platform_folders() == _platformdirs()  # asked again, and kept for it
