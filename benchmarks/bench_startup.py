@@ -21,8 +21,9 @@ Measured, in interleaved rounds (one of each per round), medians:
   been written (target: at most 1.3 times ``import cmd2``).
 
 Each install has its own empty COMPANION_HOME and HOME, made once (so the card cache is built by the
-first, warming run, as on a person's machine after the first lookup), and no PYTHON* variable. Where valgrind is present,
-the instructions of each (but the shell) are counted with callgrind too: they do not depend on the load.
+first, warming runs, as on a person's machine after the first lookup), and no PYTHON* variable. Where
+valgrind is present, the instructions of each (but the shell) are counted with callgrind too: they do not
+depend on the load.
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ class Install:
 
     def instructions(self, what: str) -> int:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              *self.commands()[what]], env=self.env_for(what), cwd=self.cwd, capture_output=True, text=True)
+                              *self.commands()[what]], env=self.env_for(what), cwd=self.cwd, capture_output=True,
+                             text=True)
         for line in out.stderr.splitlines():
             if "Collected :" in line:
                 return int(line.split(":")[-1])
@@ -191,7 +193,8 @@ def report(installs: list[Install], times: dict[str, dict[str, list[float]]], ru
             c = counts[i.name]
             print(f"  callgrind instructions: python -c pass {c['bare'] / 1e6:.1f} M, companion card C1 "
                   f"{c['card'] / 1e6:.1f} M ({c['card'] / c['bare']:.2f} times), in the platform's folders "
-                  f"{c['card-default'] / 1e6:.1f} M ({c['card-default'] / c['bare']:.2f} times), import cmd2 {c['cmd2'] / 1e6:.1f} M")
+                  f"{c['card-default'] / 1e6:.1f} M ({c['card-default'] / c['bare']:.2f} times), "
+                  f"import cmd2 {c['cmd2'] / 1e6:.1f} M")
 
 
 def main() -> None:

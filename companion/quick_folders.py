@@ -61,14 +61,14 @@ def _guess() -> str | None:
 
 def _fingerprint(where: str) -> dict[str, Any]:
     """Everything platformdirs' answer depends on, with its code in the folder ``where``."""
-    names = sorted(n for n in os.listdir(where) if n.endswith(".py"))
+    stats = [(n, os.stat(os.path.join(where, n))) for n in sorted(os.listdir(where)) if n.endswith(".py")]
     return {
         "version": _VERSION,
         "platform": [sys.platform, list(sys.version_info[:3]), hasattr(sys, "getandroidapilevel")],
         "user": _user(),
         "environment": sorted([k, v] for k, v in os.environ.items() if _read_by_platformdirs(k)),
         "finders": [f"{type(f).__module__}.{type(f).__qualname__}" for f in sys.meta_path],
-        "platformdirs": [where, [[n, st.st_size, st.st_mtime_ns] for n in names for st in [os.stat(os.path.join(where, n))]]],
+        "platformdirs": [where, [[n, st.st_size, st.st_mtime_ns] for n, st in stats]],
     }
 
 

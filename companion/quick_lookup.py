@@ -2,15 +2,17 @@
 
 The full path (companion.cli) imports the command registry, the session, dataclasses, pathlib, argparse,
 typing and the settings module before it says a word: about four times the start-up of Python itself.
-This module answers the common one-shot lookups with os, json and re (which the launcher pip writes
-imports anyway), from the card cache the full path keeps (companion.cards.cache).
+This module answers the common one-shot lookups with os and json (and re, which the launcher pip writes
+imports anyway, only where a pattern is needed), from the card cache the full path keeps
+(companion.cards.cache).
 
 It answers only what it can answer with certainty, exactly as the full path would, to the byte and with
 the same exit status: a name (a card, a rules term, a filter of ``cards``) found by braille code, exact
-name, alias or plural, or a unique start of a name or of one of its words; the settings file absent or written in the plain form this program writes;
-the cache present, fresh and valid. Anything else gives None and the full path runs as before: a
-misspelling (which needs fuzzy matching), any error, a missing, stale or damaged cache, a settings file
-it does not fully understand or would warn about, speech turned on, COMPANION_NO_CACHE.
+name, alias or plural, or a unique start of a name or of one of its words; the settings file absent or
+in the plain form this program writes; the cache present, fresh and valid. Anything else gives None and
+the full path runs as before: a misspelling (which needs fuzzy matching), any error, a missing, stale or
+damaged cache, a settings file it does not fully understand or would warn about, speech turned on,
+COMPANION_NO_CACHE.
 
 Each function mirrors one place of the full path, named in its docstring; the tests run both paths on
 many inputs and compare their output byte for byte, and check which modules this path imports.
