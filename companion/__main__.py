@@ -1,14 +1,47 @@
-"""``companion`` and ``python -m companion``: one-shot commands, or the shell when none is given."""
+"""``companion`` and ``python -m companion``: one-shot commands, or the shell when none is given.
+
+A lookup (``card``, ``cards``, ``rule``) is first offered to companion.quick_lookup, which answers the common ones
+from the card cache without loading the program; whatever it cannot answer with certainty goes to the
+full path, companion.cli, exactly as before.
+"""
 
 from __future__ import annotations
 
 import sys
 
+QUICK = ("card", "cards", "rule")
+
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        if args and args[0] in QUICK and _quick(args):
+            return 0
+    except KeyboardInterrupt:
+        return 130  # as companion.cli.run
     from companion.cli import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(args)
+
+
+def _quick(args: list[str]) -> bool:
+    """Print the quick answer and say True, or say False (nothing printed) for the full path to answer."""
+    from companion.quick_lookup import answer
+
+    text = answer(args)
+    out = sys.stdout
+    if text is None or out is None:
+        return False
+    try:
+        text.encode(out.encoding or "utf-8", out.errors or "strict")  # what the full path could not print
+    except (LookupError, UnicodeError):
+        return False
+    try:
+        out.write(text)
+        out.flush()
+    except OSError:  # a full disk, a closed pipe: the full path meets it too, and says what it says then
+        return False
+    return True
 
 
 if __name__ == "__main__":

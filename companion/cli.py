@@ -1,15 +1,17 @@
 """Command-line entry: ``companion`` starts the shell; ``companion COMMAND ...`` runs one command and exits.
 
-One-shot commands never import cmd2, so a lookup is quick.
+One-shot commands never import cmd2. The common lookups do not come here at all when companion.quick_lookup
+can answer them (see companion.__main__); this is the full path, which imports what a command needs only
+once it runs (``--version`` loads nothing).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Sequence
 
-from companion.commands.registry import join_words
-from companion.session import Session
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 GLOBAL_FLAGS = ("--speech",)
 
@@ -50,7 +52,9 @@ def _run(argv: Sequence[str]) -> int:
 
 def run_one(argv: Sequence[str], speech: bool = False) -> int:
     """Run one command the way the shell would, print its response, and return an exit status."""
+    from companion.commands.registry import join_words
     from companion.dispatch import run_line
+    from companion.session import Session
     from companion.settings import load_settings
 
     settings = load_settings()
