@@ -122,7 +122,7 @@ class Game:
         copper, estate, silver, province, colony = _basics()
         self.kingdom = setup.kingdom
         n = setup.players
-        self.supply: dict[Card, int] = dict(rules.pile_sizes[n - 2])
+        self.supply: dict[Card, int] = dict(rules.pile_sizes[n])
         self.trash: list[Card] = []
         self.players = [PlayerState(i, s.name) for i, s in enumerate(setup.seats)]
         self.fx: dict[str, CardEffect] = rules.effects  # by card name: str hashes are cached, Card hashes are not
