@@ -307,15 +307,16 @@ class Game:
     def buyable(self) -> list[Card]:
         """The cards the current player can buy now (the Buy decision's options)."""
         t = self.turn
-        p, coins = t.player, t.coins
-        plain = not t.action_discount and not self.cost_modified_names
+        coins = t.coins
+        if not t.action_discount and not self.cost_modified_names:  # every card costs what it says
+            out = [c for c, left in self.supply.items() if left and c.cost <= coins]
+        else:
+            cost = self.cost
+            out = [c for c, left in self.supply.items() if left and cost(c) <= coins]
         restricted = self.buy_restricted
-        out = []
-        for c, left in self.supply.items():
-            if left and (c.cost if plain else self.cost(c)) <= coins:
-                if restricted and c in restricted and not self.fx[c.name].can_buy(self, p):  # type: ignore[misc]
-                    continue
-                out.append(c)
+        if restricted:
+            fx, p = self.fx, t.player
+            out = [c for c in out if c not in restricted or fx[c.name].can_buy(self, p)]  # type: ignore[misc]
         return out
 
     # ---- events ---------------------------------------------------------------------------------

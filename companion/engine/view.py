@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from companion.cards import Card
 from companion.engine.events import Event
@@ -26,7 +26,7 @@ class PlayerView:
 
     # What does not change during a game is a plain attribute (a bot reads them at every decision,
     # and a property costs a Python call each time).
-    __slots__ = ("_g", "player", "supply", "uses_colony", "piles_to_end")
+    __slots__ = ("_g", "player", "supply", "uses_colony", "piles_to_end", "cost", "is_action", "is_treasure")
 
     def __init__(self, game: "Game", player: int) -> None:
         self._g = game
@@ -35,6 +35,10 @@ class PlayerView:
         self.supply: Mapping[Card, int] = MappingProxyType(game.supply)
         self.uses_colony = game.colony is not None
         self.piles_to_end = game.empty_to_end  # how many empty Supply piles end the game (3, or 4 with 5-6 players)
+        # What a card costs now (the game's own rule: one call, not two), whether it is an Action, a Treasure.
+        self.cost: Callable[[Card], int] = game.cost
+        self.is_action: Callable[[Card], bool] = game.actions.__contains__
+        self.is_treasure: Callable[[Card], bool] = game.treasures.__contains__
 
     # ---- me ----
     @property
@@ -111,15 +115,6 @@ class PlayerView:
 
     def empty_piles(self) -> int:
         return self._g.empty_piles()
-
-    def cost(self, card: Card) -> int:
-        return self._g.cost(card)
-
-    def is_treasure(self, card: Card) -> bool:
-        return card in self._g.treasures
-
-    def is_action(self, card: Card) -> bool:
-        return card in self._g.actions
 
     # ---- the turn ----
     @property
