@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 Steps = Generator[Decision, Any, Any]
 PLAY_ACTION = Purpose.PLAY_ACTION
 START, ACTION, BUY_PHASE, CLEANUP = Phase.START, Phase.ACTION, Phase.BUY, Phase.CLEANUP
+PLAY, HAND = Zone.PLAY, Zone.HAND
 
 
 def play_game(g: "Game", resume: str | None = None) -> Steps:
@@ -110,21 +111,20 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
                 supply[card] -= 1
                 ps.discard.append(card)
                 if log is not None:
-                    log.append(BOUGHT[p][card])
-                    log.append(GAINED_BOUGHT[p][card])
+                    log += BOUGHT[p][card], GAINED_BOUGHT[p][card]
 
         # Clean-up: discard everything in play and in hand, then draw 5.
         g.phase = CLEANUP
+        play, hand, deck = ps.play, ps.hand, ps.deck
         if log is not None:
             log.append(phases[2])
-            if ps.play:
-                log.append(Discarded(p, len(ps.play), ps.play[-1], tuple(ps.play), Zone.PLAY))
-            if ps.hand:
-                log.append(Discarded(p, len(ps.hand), ps.hand[-1], tuple(ps.hand), Zone.HAND))
-        ps.discard += ps.play
-        ps.discard += ps.hand
+            if play:
+                log.append(Discarded(p, len(play), play[-1], tuple(play), PLAY))
+            if hand:
+                log.append(Discarded(p, len(hand), hand[-1], tuple(hand), HAND))
+        ps.discard += play
+        ps.discard += hand
         ps.play = []
-        deck = ps.deck
         if len(deck) >= 5:  # g.draw(p, 5) without a call, where no shuffle is needed
             hand = ps.hand = deck[-5:]
             del deck[-5:]
