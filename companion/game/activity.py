@@ -57,6 +57,7 @@ class GameActivity:
         self.holder: int = pending.player if pending is not None else self.people[0]
         self.waiting = False  # the keyboard is being handed to ``holder``
         self.save_problem: str | None = None
+        self.encoded = store.Encoded()  # the answers as the last save wrote them (a save encodes only new ones)
         self.labels: list[str] = []  # what was typed for each mark, to say what undo takes back
         # Each person's own session, by seat (companion.game.seats); empty when the shell's session is the
         # only person's. ``own_devices``: each seat has its own output, so nobody waits for the keyboard.
@@ -194,13 +195,13 @@ class GameActivity:
         if self.read_only:
             return
         try:
-            store.write(store.AUTOSAVE, self.game, self.extra())
+            store.write(store.AUTOSAVE, self.game, self.extra(), self.encoded)
             self.save_problem = None
         except OSError as e:
             self.save_problem = f"The game could not be saved: {e.strerror or e}."
 
     def save_as(self, name: str) -> None:
-        store.write(name, self.game, self.extra())
+        store.write(name, self.game, self.extra(), self.encoded)
 
     # ---- what to say after a change ----
     def hand_over_needed(self) -> bool:
