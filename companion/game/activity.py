@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
+from companion.engine.record import discard
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
@@ -136,7 +137,9 @@ class GameActivity:
         self.game.advance(self.agents)
 
     def _rebuild(self, answers: int) -> None:
-        self.game = replay(self.game.setup, self.game.answers[:answers], check=False)
+        old = self.game
+        self.game = replay(old.setup, old.answers[:answers], check=False)
+        discard(old)
         self.game.advance(self.agents)
 
     def undo(self, by: int | None = None) -> None:
@@ -150,6 +153,7 @@ class GameActivity:
             self.game = replay(game.setup, game.answers[:target], check=False)
         else:
             self.game = engine_undo(game)
+        discard(game)
         self.game.advance(self.agents)
         d = self.game.pending
         if d is not None and not self.own_devices:

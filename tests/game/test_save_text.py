@@ -1,10 +1,12 @@
 """The autosave encodes only the answers given since the last save, and writes the very bytes the whole
-record's ``json.dumps`` wrote."""
+record's ``json.dumps`` wrote; a game undo replaces is freed at once, not left to the cycle collector."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 from companion.bots import RandomBot
 from companion.engine import Game, GameSetup, replay
 from companion.engine.position import position_of, where_now
-from companion.engine.record import to_dict
+from companion.engine.record import discard, to_dict
 from companion.game import store
 from companion.kingdom import random_kingdom
 from tests.game.driver import choose_line
@@ -108,3 +110,30 @@ def test_saves_of_every_version_kept_answers_and_replays(seed: int) -> None:
             encoded = store.Encoded() if rng.random() < 0.5 else encoded  # a kept one is found stale and redone
     assert store.dump(g, extra) == whole_record(g, extra)
     assert versions == ({1} if seed % 3 == 1 else {2, 3} if seed % 3 == 2 else {2})
+
+
+def test_a_game_undo_load_or_new_replaces_is_freed_at_once() -> None:
+    t = Typist()
+    _say(t, "new --players 4 --bots general,strong,general --kingdom \"First Game\" --seed 3")
+    for _ in range(40):
+        _say(t, choose_line(t.act))
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            old = weakref.ref(t.act.game)
+            answers = list(t.act.game.answers)
+            _say(t, "undo")
+            assert old() is None  # freed by its reference count alone: no cycle left for the collector
+            fresh = replay(t.act.game.setup, answers[:len(t.act.game.answers)])
+            assert to_dict(t.act.game) == to_dict(fresh)
+            discard(fresh)
+        _say(t, "save freed")
+        for line in ("load freed", "resume", "new --players 3 --bots easy,general --seed 4"):
+            old = weakref.ref(t.act.game)
+            assert "Error" not in _say(t, line), line
+            assert old() is None, line  # the game this replaced
+        assert gc.collect() < 200  # what new's own argument parser leaves, not a game's thousands of objects
+    finally:
+        gc.enable()
+    t.session.close()
