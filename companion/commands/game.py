@@ -15,6 +15,7 @@ from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import CommandError, activity, command
 from companion.engine import IllegalAnswer, Purpose
+from companion.engine.record import discard
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
@@ -50,6 +51,7 @@ def _put_away(session: "Session") -> str | None:
     session.prompt = DEFAULT_PROMPT
     if act is not None:
         act.release()  # another window may take the game up now
+        let_go(session, act)
     if act is None or act.over:
         return None
     return "Your game is saved; type resume to go back to it."
@@ -74,6 +76,18 @@ def hold_game(session: "Session") -> Held:
     if _let_go not in session.on_close:
         session.on_close.append(_let_go)
     return held
+
+
+def let_go(session: "Session", old: GameActivity | None) -> None:
+    """``old`` is no longer this shell's game (another was started, loaded or resumed, or a table began;
+    it is saved): free its game at once rather than leave it to a pass of the cycle collector, which with
+    a long game's events pauses whatever command it falls in. Not while another seat's session still
+    plays it."""
+    if old is None or session.state.get(KEY) is old:
+        return
+    if any(s.state.get(KEY) is old for s in old.sessions.values()):
+        return
+    discard(old.game)
 
 
 def _let_go(session: "Session") -> None:

@@ -144,10 +144,10 @@ def log_command(session: "Session", args: str) -> None:
         raise CommandError(f"log needs a number or all, not {quote(args)}. Type log 5.")
     if n < 1:
         raise CommandError(f"log needs a number from 1 up, not {quote(args)}. Type log 5.")
-    lines = render.log_lines(act.game, seat_of(session, act), session.verbosity if session.verbosity != "brief" else "normal")
-    if not lines:
+    verbosity = session.verbosity if session.verbosity != "brief" else "normal"
+    shown, total = render.log_tail(act.game, seat_of(session, act), verbosity, n)  # only the lines said
+    if not total:
         _tell(session, "Nothing has happened yet.")
         return
-    shown = lines[-n:]
-    head = f"Last {len(shown)} of {len(lines)} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
+    head = f"Last {len(shown)} of {total} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
     _tell(session, "\n".join([head, *shown]))

@@ -32,6 +32,7 @@ class SaveError(ValueError):
 def replay(setup: GameSetup, answers: list[Answer], log: bool = True, check: bool = True) -> Game:
     """The game these answers make. With ``check``, an answer the game does not allow raises IllegalAnswer."""
     game = Game(setup, log=log)
+    record = game.answers
     for a in answers:
         if game.pending is None:
             raise IllegalAnswer("The record has answers after the game ended.")
@@ -39,6 +40,8 @@ def replay(setup: GameSetup, answers: list[Answer], log: bool = True, check: boo
             raise IllegalAnswer(f"The record has an answer by seat {a.player + 1} where seat "
                                 f"{game.pending.player + 1} was asked.")
         game.answer(a.value, a.person, check)
+        if record[-1] == a:  # the record keeps the very answer it was given (an undo's save finds it written)
+            record[-1] = a
     return game
 
 
@@ -51,6 +54,15 @@ def undo(game: Game, log: bool = True) -> Game:
         if game.answers[i].person:
             return replay(game.setup, game.answers[:i], log=log, check=False)
     raise IllegalAnswer("There is nothing to undo yet.")
+
+
+def discard(game: Game) -> None:
+    """Let go of a game that is no longer played (undo replaced it with a replay): its flow is closed and its
+    players' views dropped, the references that lead back to the game, so it is freed at once. Otherwise a
+    long game's thousands of events wait for a full pass of Python's cycle collector, which then pauses
+    whatever command it falls in by tens of milliseconds. The game cannot be played after this."""
+    game._flow.close()  # what the collector would do: a suspended generator is closed when freed
+    game.views = []
 
 
 # ---- JSON ------------------------------------------------------------------------------------------
@@ -73,6 +85,17 @@ def _decode(value: Any) -> Any:
 
 
 def to_dict(game: Game) -> dict[str, Any]:
+    body = record_body(game, [encode_answer(a) for a in game.answers])
+    return {"format": FORMAT, "version": version_of(game.setup), "checksum": _checksum(body), "game": body}
+
+
+def encode_answer(a: Answer) -> list[Any]:
+    """One answer as the record holds it: [seat, by a person, value]."""
+    return [a.player, a.person, _encode(a.value)]
+
+
+def record_body(game: Game, answers: Any) -> dict[str, Any]:
+    """The record's ``game`` part, with ``answers`` as given (the encoded answers, or a stand-in for them)."""
     s = game.setup
     body = {
         "kingdom": {"cards": [c.name for c in s.kingdom.cards], "platinum_colony": s.kingdom.platinum_colony,
@@ -80,13 +103,18 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seats": [{"name": seat.name, "bot": seat.bot} for seat in s.seats],
         "seed": s.seed,
         "turn_limit": s.turn_limit,
-        "answers": [[a.player, a.person, _encode(a.value)] for a in game.answers],
+        "answers": answers,
     }
-    version = 1 if s.legacy_gains else 2
     if s.start is not None:
         body["start"] = s.start.text()
-        version = VERSION
-    return {"format": FORMAT, "version": version, "checksum": _checksum(body), "game": body}
+    return body
+
+
+def version_of(setup: GameSetup) -> int:
+    """The save version a game's record is written as: the oldest that can hold it."""
+    if setup.start is not None:
+        return VERSION
+    return 1 if setup.legacy_gains else 2
 
 
 def _checksum(body: dict[str, Any]) -> str:

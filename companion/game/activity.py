@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
+from companion.engine.record import discard
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
@@ -57,6 +58,7 @@ class GameActivity:
         self.holder: int = pending.player if pending is not None else self.people[0]
         self.waiting = False  # the keyboard is being handed to ``holder``
         self.save_problem: str | None = None
+        self.encoded = store.Encoded()  # the answers as the last save wrote them (a save encodes only new ones)
         self.labels: list[str] = []  # what was typed for each mark, to say what undo takes back
         # Each person's own session, by seat (companion.game.seats); empty when the shell's session is the
         # only person's. ``own_devices``: each seat has its own output, so nobody waits for the keyboard.
@@ -135,7 +137,9 @@ class GameActivity:
         self.game.advance(self.agents)
 
     def _rebuild(self, answers: int) -> None:
-        self.game = replay(self.game.setup, self.game.answers[:answers], check=False)
+        old = self.game
+        self.game = replay(old.setup, old.answers[:answers], check=False)
+        discard(old)
         self.game.advance(self.agents)
 
     def undo(self, by: int | None = None) -> None:
@@ -149,6 +153,7 @@ class GameActivity:
             self.game = replay(game.setup, game.answers[:target], check=False)
         else:
             self.game = engine_undo(game)
+        discard(game)
         self.game.advance(self.agents)
         d = self.game.pending
         if d is not None and not self.own_devices:
@@ -194,13 +199,13 @@ class GameActivity:
         if self.read_only:
             return
         try:
-            store.write(store.AUTOSAVE, self.game, self.extra())
+            store.write(store.AUTOSAVE, self.game, self.extra(), self.encoded)
             self.save_problem = None
         except OSError as e:
             self.save_problem = f"The game could not be saved: {e.strerror or e}."
 
     def save_as(self, name: str) -> None:
-        store.write(name, self.game, self.extra())
+        store.write(name, self.game, self.extra(), self.encoded)
 
     # ---- what to say after a change ----
     def hand_over_needed(self) -> bool:

@@ -144,7 +144,29 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
 
 def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
     """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
-    events = g.view(viewer).log(0)
+    lines = _turn_lines(g, g.view(viewer).log(0), viewer, verbosity)
+    if g.over:
+        lines.append(end_message(g, viewer))
+    return lines
+
+
+def log_tail(g: "Game", viewer: int, verbosity: str, n: int) -> tuple[list[str], int]:
+    """``log_lines(g, viewer, verbosity)[-n:]`` (``n`` from 0, which is every line) and how many lines there
+    are in all, putting into words only the turns shown: each line says one turn from its own events alone,
+    so the last lines need only the last turns' events. (A turn starts for everyone: every player sees each
+    TurnStarted as it is, so the turns can be found in the game's own log without filtering it.)"""
+    starts = [i for i, e in enumerate(g.log) if isinstance(e, TurnStarted)]
+    end = [end_message(g, viewer)] if g.over else []
+    total = len(starts) + len(end)
+    if n <= 0 or n >= total:  # every line (as lines[-0:] is)
+        return log_lines(g, viewer, verbosity), total
+    turns = n - len(end)
+    shown = _turn_lines(g, g.view(viewer).log(starts[-turns]), viewer, verbosity) if turns else []
+    return shown + end, total
+
+
+def _turn_lines(g: "Game", events: list[Event], viewer: int, verbosity: str) -> list[str]:
+    """One line per turn for these events (those before the first turn's start are the set-up's)."""
     lines: list[str] = []
     chunk: list[Event] = []
     starts: list[TurnStarted] = []  # the TurnStarted that opens the chunk
@@ -167,6 +189,4 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
         elif chunk:
             chunk.append(e)
     close()
-    if g.over:
-        lines.append(end_message(g, viewer))
     return lines

@@ -13,7 +13,7 @@ from companion.game.fitting import (  # noqa: F401
     fit_response,
 )
 from companion.game.lines import (  # noqa: F401
-    LOW_PILE, end_message, hand_line, log_lines, options_line, score_line, status_line, supply_lines,
+    LOW_PILE, end_message, hand_line, log_lines, log_tail, options_line, score_line, status_line, supply_lines,
     turn_start,
 )
 from companion.game.questions import (  # noqa: F401

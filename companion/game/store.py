@@ -25,8 +25,8 @@ from typing import Any
 
 from companion import filecheck
 from companion.cards.names import quote
-from companion.engine import Game, SaveError
-from companion.engine.record import loads, to_dict
+from companion.engine import Answer, Game, SaveError
+from companion.engine.record import FORMAT, encode_answer, loads, record_body, version_of
 from companion.filecheck import Damaged
 from companion.locks import Held, hold_file
 from companion.paths import atomic_write, data_dir
@@ -82,16 +82,70 @@ def companion_checksum(game_checksum: str, extra: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def dump(game: Game, extra: dict[str, Any]) -> str:
-    data = to_dict(game)
-    data["companion"] = extra
-    data["companion_checksum"] = companion_checksum(data["checksum"], extra)
-    return json.dumps(data, separators=(",", ":"))
+class Encoded:
+    """A game's answers already in JSON, as the last save wrote them, so the next save of the same game
+    encodes only the answers given since (a long game has hundreds; a command adds a few). An answer is
+    reused only while it is the very same object at the same place: undo's replay makes new ones, which
+    are then encoded again all at once."""
+
+    __slots__ = ("answers", "parts")
+
+    def __init__(self) -> None:
+        self.answers: list[Answer] = []
+        # Runs of answers encoded together: (how many answers up to its end, compact JSON, spaced JSON),
+        # each the list's items without its brackets; compact as the file holds them, spaced as the
+        # checksum reads them (json.dumps' own separators).
+        self.parts: list[tuple[int, str, str]] = []
+
+    def texts(self, answers: list[Answer]) -> tuple[str, str]:
+        """The answers as one JSON list: compact, and spaced."""
+        cached = self.answers
+        same, most = 0, min(len(cached), len(answers))
+        while same < most and cached[same] is answers[same]:
+            same += 1
+        parts = self.parts
+        while parts and parts[-1][0] > same:
+            parts.pop()
+        done = parts[-1][0] if parts else 0
+        del cached[done:]
+        if len(answers) > done:
+            rows = [encode_answer(a) for a in answers[done:]]
+            parts.append((len(answers), json.dumps(rows, separators=_COMPACT)[1:-1], json.dumps(rows)[1:-1]))
+            cached.extend(answers[done:])
+        return f"[{','.join(p[1] for p in parts)}]", f"[{', '.join(p[2] for p in parts)}]"
 
 
-def write(name: str, game: Game, extra: dict[str, Any]) -> Path:
+_COMPACT = (",", ":")
+
+
+def dump(game: Game, extra: dict[str, Any], encoded: Encoded | None = None) -> str:
+    """The save file's text: the engine's record (compact JSON) with the companion block.
+
+    Written piece by piece, the answers from ``encoded`` (kept from the last save of this game), and the
+    very text ``json.dumps`` would give: the record's keys in their order, its checksum over the sorted,
+    spaced JSON of the ``game`` part as companion.engine.record computes it."""
+    compact, spaced = (encoded or Encoded()).texts(game.answers)
+    body = record_body(game, None)
+    sorted_text = _object([(k, spaced if k == "answers" else json.dumps(body[k], sort_keys=True))
+                           for k in sorted(body)])
+    checksum = hashlib.sha256(sorted_text.encode()).hexdigest()
+    game_text = _object([(k, compact if k == "answers" else json.dumps(v, separators=_COMPACT))
+                         for k, v in body.items()], _COMPACT)
+    return _object([("format", json.dumps(FORMAT)), ("version", str(version_of(game.setup))),
+                    ("checksum", json.dumps(checksum)), ("game", game_text),
+                    ("companion", json.dumps(extra, separators=_COMPACT)),
+                    ("companion_checksum", json.dumps(companion_checksum(checksum, extra)))], _COMPACT)
+
+
+def _object(items: list[tuple[str, str]], separators: tuple[str, str] = (", ", ": ")) -> str:
+    """A JSON object from its keys and its values already in JSON, as json.dumps writes one."""
+    item, key = separators
+    return "{" + item.join(f"{json.dumps(k)}{key}{v}" for k, v in items) + "}"
+
+
+def write(name: str, game: Game, extra: dict[str, Any], encoded: Encoded | None = None) -> Path:
     path = path_for(name)
-    atomic_write(path, dump(game, extra))
+    atomic_write(path, dump(game, extra, encoded))
     return path
 
 
