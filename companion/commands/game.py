@@ -15,7 +15,6 @@ from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import CommandError, activity, command
 from companion.engine import IllegalAnswer, Purpose
-from companion.engine.record import discard
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
@@ -23,6 +22,7 @@ from companion.game.money import money, more_in_treasures
 from companion.game import seats
 from companion.game.seats import tell_others
 from companion.game.words import coins, count
+from companion.heap import settle
 from companion.locks import Held
 from companion.settings import define_setting
 from companion.numbers import as_number
@@ -67,6 +67,8 @@ def hold_game(session: "Session") -> Held:
     """The lock on the game being played, for a game about to start here (the one this shell holds
     already, or a new one); CommandError if another window holds it. Nothing is changed by a refusal."""
     old = session.state.get(KEY)
+    if old is None:
+        settle("game")  # the game's modules are loaded now, and no game is in memory yet
     if old is not None and old.held is not None:
         held, old.held = old.held, None
         return held
@@ -87,7 +89,7 @@ def let_go(session: "Session", old: GameActivity | None) -> None:
         return
     if any(s.state.get(KEY) is old for s in old.sessions.values()):
         return
-    discard(old.game)
+    old.game.close()
 
 
 def _let_go(session: "Session") -> None:

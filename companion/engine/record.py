@@ -56,15 +56,6 @@ def undo(game: Game, log: bool = True) -> Game:
     raise IllegalAnswer("There is nothing to undo yet.")
 
 
-def discard(game: Game) -> None:
-    """Let go of a game that is no longer played (undo replaced it with a replay): its flow is closed and its
-    players' views dropped, the references that lead back to the game, so it is freed at once. Otherwise a
-    long game's thousands of events wait for a full pass of Python's cycle collector, which then pauses
-    whatever command it falls in by tens of milliseconds. The game cannot be played after this."""
-    game._flow.close()  # what the collector would do: a suspended generator is closed when freed
-    game.views = []
-
-
 # ---- JSON ------------------------------------------------------------------------------------------
 def _encode(value: Any) -> Any:
     if isinstance(value, Card):

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from companion.bots import agents_for
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
-from companion.engine.record import discard
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
@@ -139,7 +138,7 @@ class GameActivity:
     def _rebuild(self, answers: int) -> None:
         old = self.game
         self.game = replay(old.setup, old.answers[:answers], check=False)
-        discard(old)
+        old.close()
         self.game.advance(self.agents)
 
     def undo(self, by: int | None = None) -> None:
@@ -153,7 +152,7 @@ class GameActivity:
             self.game = replay(game.setup, game.answers[:target], check=False)
         else:
             self.game = engine_undo(game)
-        discard(game)
+        game.close()
         self.game.advance(self.agents)
         d = self.game.pending
         if d is not None and not self.own_devices:

@@ -157,7 +157,7 @@ class SessionSeats:
         extra = self.act.extra()
         extra.update(host)
         extra["away_bots"] = {str(k): v for k, v in self.away_bots.items()}
-        return store.dump(self.act.game, extra)
+        return store.dump(self.act.game, extra, self.act.encoded)
 
 
 __all__ = ["REFUSED", "SeatSettings", "SessionSeats"]

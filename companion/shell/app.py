@@ -256,6 +256,9 @@ def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: Te
 
         attach_speech(session)
     shell = CompanionShell(session, backend=backend, stdin=stdin, stdout=stdout)
+    from companion.heap import settle
+
+    settle("shell")  # everything loaded so far lives as long as the program
     if shell.tty:  # a closed terminal window ends the program, whichever line editor reads it
         from companion.shell.hangup import watch_terminal
 

@@ -15,7 +15,7 @@ import pytest
 from companion.bots import RandomBot
 from companion.engine import Game, GameSetup, replay
 from companion.engine.position import position_of, where_now
-from companion.engine.record import discard, to_dict
+from companion.engine.record import to_dict
 from companion.game import store
 from companion.kingdom import random_kingdom
 from tests.game.driver import choose_line
@@ -127,7 +127,7 @@ def test_a_game_undo_load_or_new_replaces_is_freed_at_once() -> None:
             assert old() is None  # freed by its reference count alone: no cycle left for the collector
             fresh = replay(t.act.game.setup, answers[:len(t.act.game.answers)])
             assert to_dict(t.act.game) == to_dict(fresh)
-            discard(fresh)
+            fresh.close()
         _say(t, "save freed")
         for line in ("load freed", "resume", "new --players 3 --bots easy,general --seed 4"):
             old = weakref.ref(t.act.game)
