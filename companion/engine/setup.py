@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from companion.kingdom import Kingdom, check_players
@@ -63,7 +64,13 @@ class GameSetup:
     def of(cls, kingdom: Kingdom, players: int | list[str | None] | tuple[str | None, ...] = 2, seed: int = 0,
            names: tuple[str, ...] | None = None, turn_limit: int | None = None) -> "GameSetup":
         """A quick setup: ``players`` is a count (all people) or each seat's bot name (None for a person)."""
-        bots = [None] * players if isinstance(players, int) else list(players)
-        check_players(len(bots))
-        names = names or tuple(f"Player {i + 1}" if b is None else f"{b.title()} {i + 1}" for i, b in enumerate(bots))
-        return cls(kingdom, tuple(Seat(n, b) for n, b in zip(names, bots)), seed, turn_limit)
+        bots = (None,) * players if isinstance(players, int) else tuple(players)
+        return cls(kingdom, _seats(bots, None if names is None else tuple(names)), seed, turn_limit)
+
+
+@lru_cache(maxsize=256)
+def _seats(bots: tuple[str | None, ...], names: tuple[str, ...] | None) -> tuple[Seat, ...]:
+    """GameSetup.of's seats (values: a simulation of thousands of games makes them once)."""
+    check_players(len(bots))
+    names = names or tuple(f"Player {i + 1}" if b is None else f"{b.title()} {i + 1}" for i, b in enumerate(bots))
+    return tuple(Seat(n, b) for n, b in zip(names, bots))
