@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from companion.cards import Card
 from companion.engine.decisions import ChooseBuy, ChooseCards, ChooseTreasures, Decision, Purpose
-from companion.engine.events import Bought, Discarded, Drew, Event, GameEndReason, Zone
+from companion.engine.events import Bought, Event, GameEndReason, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
-from companion.engine.shared_events import BOUGHT, GAINED_BOUGHT, PHASES, PLAYED, TURN_STARTED
+from companion.engine.shared_events import (
+    BOUGHT, DISCARDED_HAND, DISCARDED_PLAY, DREW, GAINED_BOUGHT, PHASES, PLAYED, TURN_STARTED,
+)
 from companion.engine.turn import Turn
 
 if TYPE_CHECKING:
@@ -21,7 +23,6 @@ if TYPE_CHECKING:
 Steps = Generator[Decision, Any, Any]
 PLAY_ACTION = Purpose.PLAY_ACTION
 START, ACTION, BUY_PHASE, CLEANUP = Phase.START, Phase.ACTION, Phase.BUY, Phase.CLEANUP
-PLAY, HAND = Zone.PLAY, Zone.HAND
 
 
 def play_game(g: "Game", resume: str | None = None) -> Steps:
@@ -119,9 +120,9 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         if log is not None:
             log.append(phases[2])
             if play:
-                log.append(Discarded(p, len(play), play[-1], tuple(play), PLAY))
+                log.append(DISCARDED_PLAY[p][tuple(play)])
             if hand:
-                log.append(Discarded(p, len(hand), hand[-1], tuple(hand), HAND))
+                log.append(DISCARDED_HAND[p][tuple(hand)])
         ps.discard += play
         ps.discard += hand
         ps.play = []
@@ -130,7 +131,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
             del deck[-5:]
             hand.reverse()
             if log is not None:
-                log.append(Drew(p, 5, tuple(hand)))
+                log.append(DREW[p][tuple(hand)])
         else:
             ps.hand = []
             g.draw(p, 5)
