@@ -1,0 +1,74 @@
+"""The engine's speed-ups change no game: the shuffle deals what the plain Fisher-Yates deals, shared
+events are the events a game would build, and their tables stay small."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from companion.bots import make_bot
+from companion.cards import catalogue
+from companion.engine import Game, GameSetup
+from companion.engine.events import Discarded, Drew, PhaseStarted, Played, Zone
+from companion.engine.game import shuffle
+from companion.engine.phase import Phase
+from companion.engine import shared_events
+from companion.kingdom import choose_kingdom
+
+
+def reference_shuffle(cards: list[object], rnd: random.Random) -> None:
+    """Fisher-Yates as every earlier version shuffled: saved games replay only if this never changes."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(0, 400), seed=st.integers(-2**40, 2**40))
+def test_shuffle_deals_what_plain_fisher_yates_deals(n: int, seed: int) -> None:
+    ours, theirs = list(range(n)), list(range(n))
+    a, b = random.Random(seed), random.Random(seed)
+    for _ in range(3):  # the same numbers used up, too: the next shuffle agrees as well
+        shuffle(ours, a.random)
+        reference_shuffle(theirs, b)
+        assert ours == theirs
+    assert a.random() == b.random()
+
+
+def test_shared_events_equal_the_events_they_stand_for() -> None:
+    cat = catalogue()
+    copper, silver = cat["Copper"], cat["Silver"]
+    assert shared_events.PLAYED[2][copper] == Played(2, copper)
+    assert shared_events.PHASES[1][2] == PhaseStarted(1, Phase.CLEANUP)
+    hand = (copper, silver, copper)
+    assert shared_events.DISCARDED_HAND[0][hand] == Discarded(0, 3, copper, hand, Zone.HAND)
+    assert shared_events.DISCARDED_PLAY[3][hand] == Discarded(3, 3, copper, hand, Zone.PLAY)
+    assert shared_events.DREW[5][hand] == Drew(5, 3, hand)
+    assert shared_events.DREW[5][hand] is shared_events.DREW[5][hand]
+
+
+def test_a_table_of_cards_keeps_at_most_its_limit() -> None:
+    cat = catalogue()
+    cards = [c for c in cat][:12]
+    table = shared_events._drew(0)
+    rng = random.Random(1)
+    for _ in range(shared_events.KEPT * 2 + 10):
+        drawn = tuple(rng.choice(cards) for _ in range(6))
+        assert table[drawn] == Drew(0, 6, drawn)
+        assert len(table) <= shared_events.KEPT
+
+
+def test_a_game_logs_the_same_events_whether_its_tables_are_full_or_empty() -> None:
+    first_game = choose_kingdom("First Game")
+
+    def played(seed: int) -> list[object]:
+        g = Game(GameSetup.of(first_game, ["bigmoney", "bigmoney"], seed=seed))
+        g.advance([make_bot("bigmoney"), make_bot("bigmoney")])
+        return list(g.log)
+
+    warm = [played(s) for s in range(5)]
+    for table in (*shared_events.DREW, *shared_events.DISCARDED_HAND, *shared_events.DISCARDED_PLAY,
+                  *shared_events.PLAYED):
+        table.clear()
+    assert [played(s) for s in range(5)] == warm
