@@ -393,11 +393,16 @@ def sentence(text: str) -> str:
 
 def card_text(card: Entry) -> str:
     """describe.card_text."""
-    text = card["text"]
+    return spoken_text(card["text"])
+
+
+def spoken_text(text: list[str] | tuple[str, ...]) -> str:
+    """A card's lines above its dividing line, as sentences: ``+1 Card, +2 Actions.`` (the quick path's
+    and companion.cards.describe's one way to say them)."""
     if len(text) == 1 and _worth(text[0]):
         return f"Worth {text[0]}."
     parts: list[str] = []
-    run: list[str] = []
+    run: list[str] = []  # consecutive short bonuses (+1 Card, +1 Action) are said as one list
     for line in text:
         if line.startswith("+") and "." not in line and len(line.split()) <= 3:
             run.append(line)

@@ -6,17 +6,11 @@ said in words ("Below the line: ..."); nothing is drawn.
 
 from __future__ import annotations
 
-import re
 from typing import Iterable, Sequence
 
 from companion.cards.model import Card
 from companion.cards.names import and_list
-
-_WORTH = re.compile(r"^-?\d+ (coin|coins|VP)$")
-
-
-def coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+from companion.quick_cards import coins, sentence, spoken_text  # (shared with the quick lookup)
 
 
 def types_text(card: Card) -> str:
@@ -24,29 +18,9 @@ def types_text(card: Card) -> str:
     return " ".join(card.types)
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
-
-
 def card_text(card: Card) -> str:
     """What the card does above its dividing line, as sentences: ``+1 Card, +2 Actions.``"""
-    if len(card.text) == 1 and _WORTH.match(card.text[0]):
-        return f"Worth {card.text[0]}."
-    parts: list[str] = []
-    run: list[str] = []  # consecutive short bonuses (+1 Card, +1 Action) are said as one list
-    for line in card.text:
-        if line.startswith("+") and "." not in line and len(line.split()) <= 3:
-            run.append(line)
-            continue
-        if run:
-            parts.append(sentence(", ".join(run)))
-            run = []
-        parts.append(sentence(line))
-    if run:
-        parts.append(sentence(", ".join(run)))
-    return " ".join(parts)
-
+    return spoken_text(card.text)
 
 def heading(card: Card) -> str:
     """``Village, 3 coins, Action.``: the first line, short enough for a 40-cell display."""

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
+# Every card of both boxes (a file cut short, or padded, is refused instead of half loaded), kept where the
+# quick lookup reads them too, since it must load nothing heavy.
+from companion.quick_cards import BOX_CARDS, CARD_FILES
 
 
 def _yaml_loader() -> type:
@@ -24,22 +27,6 @@ def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without i
         return _yaml_loader()
     raise AttributeError(name)
 
-CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml")
-# Every card of both boxes, so that a file cut short (or padded) is refused instead of half loaded.
-BOX_CARDS: dict[str, tuple[str, ...]] = {
-    "base2e": (
-        "Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Artisan", "Bandit", "Bureaucrat",
-        "Cellar", "Chapel", "Council Room", "Festival", "Gardens", "Harbinger", "Laboratory", "Library",
-        "Market", "Merchant", "Militia", "Mine", "Moat", "Moneylender", "Poacher", "Remodel", "Sentry",
-        "Smithy", "Throne Room", "Vassal", "Village", "Witch", "Workshop",
-    ),
-    "prosperity2e": (
-        "Platinum", "Colony", "Anvil", "Bank", "Bishop", "Charlatan", "City", "Clerk", "Collection",
-        "Crystal Ball", "Expand", "Forge", "Grand Market", "Hoard", "Investment", "King's Court", "Magnate",
-        "Mint", "Monument", "Peddler", "Quarry", "Rabble", "Tiara", "Vault", "War Chest", "Watchtower",
-        "Worker's Village",
-    ),
-}
 
 
 def data_dir() -> Path:

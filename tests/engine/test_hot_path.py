@@ -51,7 +51,8 @@ def test_shared_events_equal_the_events_they_stand_for() -> None:
 def test_a_table_of_cards_keeps_at_most_its_limit() -> None:
     cat = catalogue()
     cards = [c for c in cat][:12]
-    table = shared_events._drew(0)
+    table = shared_events.DREW[0]
+    table.clear()
     rng = random.Random(1)
     for _ in range(shared_events.KEPT * 2 + 10):
         drawn = tuple(rng.choice(cards) for _ in range(6))
