@@ -9,6 +9,7 @@ imported when first used.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
 from companion.cards.names import or_list, quote
@@ -60,8 +61,10 @@ class UnknownBot(ValueError):
     pass
 
 
+@lru_cache(maxsize=256)
 def bot_name(typed: str) -> str:
-    """The registry's name for a typed bot name (``Smithy BM``, ``general``, ``Strong``); UnknownBot if none."""
+    """The registry's name for a typed bot name (``Smithy BM``, ``general``, ``Strong``); UnknownBot if none.
+    (Kept for each name typed: a simulation makes a bot for every seat of thousands of games.)"""
     key = " ".join(typed.strip().lower().replace("_", " ").split())
     key = ALIASES.get(key, key)
     if key not in _CLASSES:
@@ -75,6 +78,7 @@ def bot_name(typed: str) -> str:
     return key
 
 
+@lru_cache(maxsize=None)
 def _class(module: str, name: str) -> Any:
     return getattr(importlib.import_module(f"companion.bots.{module}"), name)
 

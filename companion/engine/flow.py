@@ -57,13 +57,13 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
             g.phase = START
         else:
             t = g.turn
-        if starters and resume in (None, "start"):
+        if starters and (resume is None or resume == "start"):
             yield from _start_of_turn(g, p, starters)
 
         acting = resume is None or resume in ("start", "action")
         if acting:
             g.phase = ACTION
-            if log is not None and resume != "action":
+            if log is not None and (resume is None or resume != "action"):
                 log.append(phases[0])
             if not actions.isdisjoint(ps.hand):
                 yield from _action_phase(g, p, t, actions)
@@ -71,7 +71,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         g.phase = BUY_PHASE
         if log is not None and acting:
             log.append(phases[1])
-        while resume != "buy" and not t.bought and not treasures.isdisjoint(ps.hand):
+        while not t.bought and (resume is None or resume != "buy") and not treasures.isdisjoint(ps.hand):
             options = tuple(filter(is_treasure, ps.hand))
             chosen = yield ChooseTreasures(p, options)
             if not chosen:
