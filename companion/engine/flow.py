@@ -51,7 +51,8 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         phases = PHASES[p]
         if resume is None:
             ps.turns += 1
-            t = g.turn = Turn(p)
+            t = g.turn
+            t.begin(p)  # the game's one Turn, begun again: no new object a turn
             if log is not None:
                 log.append(TURN_STARTED[p][ps.turns])
             g.phase = START

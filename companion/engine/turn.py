@@ -22,6 +22,11 @@ class Turn:
                  "gain_hooks", "play_hooks", "named", "merchants")
 
     def __init__(self, player: int) -> None:
+        self.begin(player)
+
+    def begin(self, player: int) -> None:
+        """Start ``player``'s turn: everything the last turn left is gone, as the rules say. The game
+        begins its one Turn again each turn rather than make a new one."""
         self.player = player
         self.actions = 1
         self.buys = 1
