@@ -12,7 +12,7 @@ from companion.engine.events import Bought, Event, GameEndReason, Zone
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.shared_events import (
-    BOUGHT, DISCARDED_HAND, DISCARDED_PLAY, DREW, GAINED_BOUGHT, PHASES, PLAYED, TURN_STARTED,
+    BOUGHT, DISCARDED_HAND, DISCARDED_PLAY, DREW, GAINED_BOUGHT, OPENING, PHASES, PLAYED, TURN_STARTED,
 )
 from companion.engine.turn import Turn
 
@@ -49,29 +49,17 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         p = g.current
         ps = players[p]
         phases = PHASES[p]
-        if resume is None:
+        t = g.turn
+        if resume is None and not starters and actions.isdisjoint(ps.hand):
+            # Nothing can happen before the Buy phase: the turn starts there, its three opening events
+            # logged at once.
             ps.turns += 1
-            t = g.turn
             t.begin(p)  # the game's one Turn, begun again: no new object a turn
             if log is not None:
-                log.append(TURN_STARTED[p][ps.turns])
-            g.phase = START
+                log += OPENING[p][ps.turns]
+            g.phase = BUY_PHASE
         else:
-            t = g.turn
-        if starters and (resume is None or resume == "start"):
-            yield from _start_of_turn(g, p, starters)
-
-        acting = resume is None or resume in ("start", "action")
-        if acting:
-            g.phase = ACTION
-            if log is not None and (resume is None or resume != "action"):
-                log.append(phases[0])
-            if not actions.isdisjoint(ps.hand):
-                yield from _action_phase(g, p, t, actions)
-
-        g.phase = BUY_PHASE
-        if log is not None and acting:
-            log.append(phases[1])
+            yield from _opening(g, p, t, resume, log)
         while not t.bought and (resume is None or resume != "buy") and not treasures.isdisjoint(ps.hand):
             options = tuple(filter(is_treasure, ps.hand))
             chosen = yield ChooseTreasures(p, options)
@@ -118,22 +106,23 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         # Clean-up: discard everything in play and in hand, then draw 5.
         g.phase = CLEANUP
         play, hand, deck = ps.play, ps.hand, ps.deck
-        if log is not None:
-            log.append(phases[2])
-            if play:
-                log.append(DISCARDED_PLAY[p][tuple(play)])
-            if hand:
-                log.append(DISCARDED_HAND[p][tuple(hand)])
         ps.discard += play
         ps.discard += hand
         ps.play = []
         if len(deck) >= 5:  # g.draw(p, 5) without a call, where no shuffle is needed
-            hand = ps.hand = deck[-5:]
+            drawn = ps.hand = deck[-5:]
             del deck[-5:]
-            hand.reverse()
+            drawn.reverse()
             if log is not None:
-                log.append(DREW[p][tuple(hand)])
+                if play and hand:  # the usual clean-up's four events at once
+                    log += phases[2], DISCARDED_PLAY[p][tuple(play)], DISCARDED_HAND[p][tuple(hand)], \
+                        DREW[p][tuple(drawn)]
+                else:
+                    _log_cleanup(log, p, play, hand)
+                    log.append(DREW[p][tuple(drawn)])
         else:
+            if log is not None:
+                _log_cleanup(log, p, play, hand)
             ps.hand = []
             g.draw(p, 5)
 
@@ -156,9 +145,35 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
     g.emit(g.result)
 
 
+def _opening(g: "Game", p: int, t: Turn, resume: str | None, log: list[Event] | None) -> Steps:
+    """A turn up to its Buy phase, where something may happen first: start-of-turn Reactions (Clerk),
+    Actions in hand, or a position's turn under way (``resume``)."""
+    ps = g.players[p]
+    phases = PHASES[p]
+    if resume is None:
+        ps.turns += 1
+        t.begin(p)
+        if log is not None:
+            log.append(TURN_STARTED[p][ps.turns])
+        g.phase = START
+    starters = g.start_reactors
+    if starters and (resume is None or resume == "start"):
+        yield from _start_of_turn(g, p, starters)
+    acting = resume is None or resume in ("start", "action")
+    if acting:
+        g.phase = ACTION
+        if log is not None and resume != "action":
+            log.append(phases[0])
+        if not g.actions.isdisjoint(ps.hand):
+            yield from _action_phase(g, p, t, g.actions)
+    g.phase = BUY_PHASE
+    if log is not None and acting:
+        log.append(phases[1])
+
+
 def _start_of_turn(g: "Game", p: int, starters: frozenset[Card]) -> Steps:
-    """Cards in hand that may be played at the start of the turn (Moat's cousins: none in these sets
-    but a Reaction with that trigger), one at a time until the player plays none."""
+    """Cards in hand that may be played at the start of the turn (Clerk), one at a time until the player
+    plays none."""
     ps = g.players[p]
     while not starters.isdisjoint(ps.hand):
         options = list(filter(starters.__contains__, ps.hand))
@@ -178,6 +193,15 @@ def _action_phase(g: "Game", p: int, t: Turn, actions: frozenset[Card]) -> Steps
             break
         t.actions -= 1
         yield from g.play(p, chosen[0])
+
+
+def _log_cleanup(log: list[Event], p: int, play: list[Card], hand: list[Card]) -> None:
+    """Clean-up's events before the draw: its phase, then what was discarded from play and from hand."""
+    log.append(PHASES[p][2])
+    if play:
+        log.append(DISCARDED_PLAY[p][tuple(play)])
+    if hand:
+        log.append(DISCARDED_HAND[p][tuple(hand)])
 
 
 def _bought(g: "Game", ps: "PlayerState", t: Turn, card: Card, cost: int) -> None:

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any, Callable
 
 from companion.engine.events import (
-    Bought, Discarded, Drew, Event, Gained, PhaseStarted, Played, Shuffled, TurnStarted, Zone,
+    Bought, Discarded, Drew, Gained, PhaseStarted, Played, Shuffled, TurnStarted, Zone,
 )
 from companion.engine.phase import Phase
 
@@ -22,25 +22,25 @@ SEATS = 6  # the most players a game has
 KEPT = 4096  # events a table of cards keeps (then it starts again): a few hundred kilobytes at most
 
 
-class _Table(dict[Any, Event]):
+class _Table(dict[Any, Any]):
     """One seat's events of one kind, keyed by what sets them apart (a card, a turn number, a count, the
     cards an event carries); ``kept``, when given, bounds how many it keeps (then it starts again)."""
 
     __slots__ = ("make", "kept")
 
-    def __init__(self, make: Callable[[Any], Event], kept: int | None = None) -> None:
+    def __init__(self, make: Callable[[Any], Any], kept: int | None = None) -> None:
         super().__init__()
         self.make = make
         self.kept = kept
 
-    def __missing__(self, key: Any) -> Event:
+    def __missing__(self, key: Any) -> Any:
         if self.kept is not None and len(self) >= self.kept:
             self.clear()
         e = self[key] = self.make(key)
         return e
 
 
-def _tables(make: Callable[[int, Any], Event], kept: int | None = None) -> tuple[_Table, ...]:
+def _tables(make: Callable[[int, Any], Any], kept: int | None = None) -> tuple[_Table, ...]:
     """A table for each seat: ``make(seat, key)`` makes the event a key stands for."""
     return tuple(_Table(partial(make, p), kept) for p in range(SEATS))
 
@@ -57,6 +57,9 @@ SHUFFLED = _tables(lambda p, count: Shuffled(p, count))
 DISCARDED_PLAY = _tables(lambda p, cards: Discarded(p, len(cards), cards[-1], cards, Zone.PLAY), KEPT)
 DISCARDED_HAND = _tables(lambda p, cards: Discarded(p, len(cards), cards[-1], cards, Zone.HAND), KEPT)
 DREW = _tables(lambda p, cards: Drew(p, len(cards), cards), KEPT)
+# A turn's first three events where nothing can happen before its Buy phase: TurnStarted, then the
+# Action and Buy phases begun (a tuple, for each seat and turn number).
+OPENING = _tables(lambda p, turn: (TurnStarted(p, turn), PhaseStarted(p, Phase.ACTION), PhaseStarted(p, Phase.BUY)))
 # The three phases a turn logs, for each seat: (Action, Buy, Clean-up).
 PHASES = tuple((PhaseStarted(p, Phase.ACTION), PhaseStarted(p, Phase.BUY), PhaseStarted(p, Phase.CLEANUP))
                for p in range(SEATS))
