@@ -79,8 +79,13 @@ def money_total(view: Any, owned: Any = None) -> int:
     total = 0
     for card, n in (owned if owned is not None else view.owned()).items():
         if view.is_treasure(card):
-            total += (2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)) * n
+            total += counts_for(card) * n
     return total
+
+
+def counts_for(card: Card) -> int:
+    """The coins a Treasure counts for in ``money_total``: Bank as 2, a Curse played as a Treasure as 1."""
+    return 2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)
 
 
 def junk_rank(card: Card, view: Any) -> int:

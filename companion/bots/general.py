@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from companion.bots.cardsense import (
     BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
-    CardTable, junk_rank, late, money_total,
+    CardTable, counts_for, junk_rank, late, money_total,
 )
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
@@ -47,13 +47,15 @@ class GameFacts:
     """What one game's rules say of each card, asked of the view once a card and kept: whether it is an Action
     or a Treasure there (Curse is a Treasure in some kingdoms), and the coins it counts for in ``money``."""
 
-    __slots__ = ("view", "is_action", "is_treasure", "coins")
+    __slots__ = ("view", "is_action", "is_treasure", "coins", "gardens")
 
     def __init__(self, view: Any) -> None:
         self.view = view
         self.is_action = CardTable(view.is_action)
         self.is_treasure = CardTable(view.is_treasure)
-        self.coins = CardTable(lambda c: money_total(view, {c: 1}))
+        is_treasure = self.is_treasure
+        self.coins = CardTable(lambda c: counts_for(c) if is_treasure[c] else 0)
+        self.gardens = GARDENS in view.kingdom  # (for Workshops)
 
     def money(self, owned: Any) -> int:
         """``money_total(view, owned)``, summed in C."""
@@ -290,7 +292,7 @@ class GeneralBot:
                 return PLATINUM
         if PROVINCE in opts and (money > 15 or is_late or not buying):
             return PROVINCE
-        if GARDENS in opts and (is_late or owned[GARDENS]) and sum(owned.values()) >= 30:
+        if GARDENS in opts and (is_late or owned.get(GARDENS)) and sum(owned.values()) >= 30:
             return GARDENS  # worth 3 or more, like a Duchy, for 4 coins
         if is_late and DUCHY in opts:
             return DUCHY
@@ -309,7 +311,7 @@ class GeneralBot:
             if value >= 7:
                 cost = view.cost(best)
                 # Gold over a 5-cost card (Laboratory, Market) at 6 coins; a curser's first two copies first
-                if cost >= 5 and (GOLD not in opts or cost >= 6 or (best in CURSERS and owned[best] < 2)):
+                if cost >= 5 and (GOLD not in opts or cost >= 6 or (best in CURSERS and owned.get(best, 0) < 2)):
                     return best
         if GOLD in opts:
             return GOLD
@@ -332,23 +334,25 @@ class GeneralBot:
         found = BETTER_THAN_GOLD.intersection(opts)  # most buys offer none of them
         if not found:
             return None
-        for c in _sorted(found, lambda c: -view.cost(c)):  # the dearest first, as ever
-            have = owned[c]
-            if c is BANK and have < 2 and self.facts(view).money(owned) > 12:
+        facts = self.facts(view)
+        for c in _sorted(found, lambda c: -view.cost(c)) if len(found) > 1 else found:  # the dearest first
+            have = owned.get(c, 0)
+            if c is BANK and have < 2 and facts.money(owned) > 12:
                 return c
             if c is HOARD and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
                 return c
             if c is EXPAND and have < 1 and not is_late and sum(owned.values()) >= 14:
                 return c
-            if c is WORKSHOP and have < 4 and view.cost(c) >= max(view.cost(o) for o in opts) - 1 \
-                    and any(k.name == "Gardens" for k in view.kingdom):
+            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1:
                 return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 
     def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
-        if WANTED.isdisjoint(opts):
+        wanted = list(filter(WANTED.__contains__, opts))  # in the order offered: the first wins a tie
+        if not wanted:
             return None
         is_action = self.facts(view).is_action
+        have = owned.get  # (a Counter's owned[c] runs Python code for a card not owned)
         total = terminals = villages = multipliers = actions = 0
         for c, n in owned.items():
             total += n
@@ -362,26 +366,24 @@ class GeneralBot:
                 multipliers += n
         actions -= multipliers
         best, best_key = None, None
-        for c in opts:
-            if c not in WANTED:
-                continue
+        for c in wanted:
             value = BUY_VALUE[c.name]
             if is_action[c]:
                 if c not in NON_TERMINAL and terminals >= 1 + villages + total // 12:
                     continue
                 if c in VILLAGES and villages >= terminals:
                     continue
-                if c in ONE_IS_ENOUGH and owned[c] >= 1:
+                if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
                     continue
                 if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
                     continue  # Throne Room and King's Court need Actions to play
-                if c in NON_TERMINAL and c not in VILLAGES and owned[c] >= max(2, total // 6):
+                if c in NON_TERMINAL and c not in VILLAGES and have(c, 0) >= max(2, total // 6):
                     continue  # cantrips, but not a deck of them
-                if c is MERCHANT and owned[c] >= owned[SILVER]:
+                if c is MERCHANT and have(c, 0) >= have(SILVER, 0):
                     continue  # Merchant pays only with a Silver
-                if c is FORGE and owned[CURSE] + owned[ESTATE] < 3:
+                if c is FORGE and have(CURSE, 0) + have(ESTATE, 0) < 3:
                     continue  # Forge needs cards to trash
-            elif c in THREE_ARE_ENOUGH and owned[c] >= 3:
+            elif c in THREE_ARE_ENOUGH and have(c, 0) >= 3:
                 continue
             key = (view.cost(c) + value, value)
             if best_key is None or key > best_key:
