@@ -35,6 +35,8 @@ BETTER_THAN_GOLD = frozenset((BANK, HOARD, EXPAND, WORKSHOP))
 ONE_IS_ENOUGH = frozenset(C[n] for n in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"))
 THREE_ARE_ENOUGH = frozenset(C[n] for n in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"))
 NEEDS_JUNK = frozenset(C[n] for n in ("Bishop", "Remodel", "Expand", "Forge"))
+# The Actions with a rule of their own in kingdom_pick.
+LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
 CURSERS = (C["Witch"], C["Charlatan"])
 
 
@@ -353,14 +355,14 @@ class GeneralBot:
             return None
         is_action = self.facts(view).is_action
         have = owned.get  # (a Counter's owned[c] runs Python code for a card not owned)
-        total = terminals = villages = multipliers = actions = 0
-        for c, n in owned.items():
-            total += n
-            if is_action[c]:
-                actions += n
-                if c not in NON_TERMINAL:
-                    terminals += n
-            if c in VILLAGES:
+        total = sum(owned.values())
+        terminals = villages = multipliers = actions = 0
+        for c in filter(is_action.__getitem__, owned):  # the Actions this player has (villages and
+            n = owned[c]                                 # Throne Rooms are Actions, whatever the kingdom)
+            actions += n
+            if c not in NON_TERMINAL:
+                terminals += n
+            elif c in VILLAGES:  # (every village is a non-terminal)
                 villages += n
             if c in MULTIPLIERS:
                 multipliers += n
@@ -369,20 +371,23 @@ class GeneralBot:
         for c in wanted:
             value = BUY_VALUE[c.name]
             if is_action[c]:
-                if c not in NON_TERMINAL and terminals >= 1 + villages + total // 12:
-                    continue
-                if c in VILLAGES and villages >= terminals:
-                    continue
-                if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
-                    continue
-                if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
-                    continue  # Throne Room and King's Court need Actions to play
-                if c in NON_TERMINAL and c not in VILLAGES and have(c, 0) >= max(2, total // 6):
+                if c not in NON_TERMINAL:
+                    if terminals >= 1 + villages + total // 12:
+                        continue
+                elif c in VILLAGES:
+                    if villages >= terminals:
+                        continue
+                elif have(c, 0) >= max(2, total // 6):
                     continue  # cantrips, but not a deck of them
-                if c is MERCHANT and have(c, 0) >= have(SILVER, 0):
-                    continue  # Merchant pays only with a Silver
-                if c is FORGE and have(CURSE, 0) + have(ESTATE, 0) < 3:
-                    continue  # Forge needs cards to trash
+                if c in LIMITED:
+                    if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
+                        continue
+                    if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
+                        continue  # Throne Room and King's Court need Actions to play
+                    if c is MERCHANT and have(c, 0) >= have(SILVER, 0):
+                        continue  # Merchant pays only with a Silver
+                    if c is FORGE and have(CURSE, 0) + have(ESTATE, 0) < 3:
+                        continue  # Forge needs cards to trash
             elif c in THREE_ARE_ENOUGH and have(c, 0) >= 3:
                 continue
             key = (view.cost(c) + value, value)
