@@ -35,6 +35,8 @@ BETTER_THAN_GOLD = frozenset((BANK, HOARD, EXPAND, WORKSHOP))
 ONE_IS_ENOUGH = frozenset(C[n] for n in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"))
 THREE_ARE_ENOUGH = frozenset(C[n] for n in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"))
 NEEDS_JUNK = frozenset(C[n] for n in ("Bishop", "Remodel", "Expand", "Forge"))
+# Above every buy value: (cost + value) * _KEY_BASE + value orders as the pair (cost + value, value).
+_KEY_BASE = max(BUY_VALUE.values()) + 1
 # The Actions with a rule of their own in kingdom_pick.
 LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
 CURSERS = (C["Witch"], C["Charlatan"])
@@ -367,7 +369,7 @@ class GeneralBot:
             if c in MULTIPLIERS:
                 multipliers += n
         actions -= multipliers
-        best, best_key = None, None
+        best, best_key = None, -1
         for c in wanted:
             value = BUY_VALUE[c.name]
             if is_action[c]:
@@ -390,8 +392,8 @@ class GeneralBot:
                         continue  # Forge needs cards to trash
             elif c in THREE_ARE_ENOUGH and have(c, 0) >= 3:
                 continue
-            key = (view.cost(c) + value, value)
-            if best_key is None or key > best_key:
+            key = (view.cost(c) + value) * _KEY_BASE + value  # (cost + value, value) as one number
+            if key > best_key:
                 best, best_key = c, key
         return best
 
