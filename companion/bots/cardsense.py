@@ -130,8 +130,8 @@ PLAY_FIRST = CardTable(lambda c: (-PLAY_ORDER.get(c.name, 50), c.name))
 TREASURE_FIRST = CardTable(lambda c: (-TREASURE_ORDER.get(c.name, 60), c.name))
 JUNK_FIRST = CardTable(lambda c: (-junk_rank(c, None), c.name))
 JUNK_LAST = CardTable(lambda c: (junk_rank(c, None), c.name))
-TRASH_FIRST = {is_late: CardTable(lambda c, is_late=is_late: (-_trash_rank(c, is_late), c.name))
-               for is_late in (False, True)}
+TRASH_FIRST = {False: CardTable(lambda c: (-_trash_rank(c, False), c.name)),
+               True: CardTable(lambda c: (-_trash_rank(c, True), c.name))}
 
 
 def late(view: Any) -> bool:
