@@ -57,13 +57,14 @@ def game_digest(i: int) -> str:
     sets = ("base2e",) if i % 2 else ("base2e", "prosperity2e")
     kingdom = random_kingdom(rng, sets)
     players = 2 + i % 5
+    names: list[str | None]
     if i % 4 == 0:  # one level at every seat
         names = [LEVELS[(i // 4) % 3]] * players
     else:
         names = [LEVELS[rng.randrange(3)] for _ in range(players)]
-    lines: list[str] = [" ".join(c.name for c in kingdom.cards), str(kingdom.platinum_colony), " ".join(names)]
+    lines: list[str] = [" ".join(c.name for c in kingdom.cards), str(kingdom.platinum_colony), " ".join(map(str, names))]
     g = Game(GameSetup.of(kingdom, names, seed=i, turn_limit=100), log=i % 7 == 0)
-    g.advance([_Kept(make_bot(n, i + s), lines) for s, n in enumerate(names)])
+    g.advance([_Kept(make_bot(str(n), i + s), lines) for s, n in enumerate(names)])
     lines.append(repr(g.result))
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
