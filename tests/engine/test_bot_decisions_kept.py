@@ -62,7 +62,7 @@ def game_digest(i: int) -> str:
         names = [LEVELS[(i // 4) % 3]] * players
     else:
         names = [LEVELS[rng.randrange(3)] for _ in range(players)]
-    lines: list[str] = [" ".join(c.name for c in kingdom.cards), str(kingdom.platinum_colony), " ".join(map(str, names))]
+    lines = [" ".join(c.name for c in kingdom.cards), str(kingdom.platinum_colony), " ".join(map(str, names))]
     g = Game(GameSetup.of(kingdom, names, seed=i, turn_limit=100), log=i % 7 == 0)
     g.advance([_Kept(make_bot(str(n), i + s), lines) for s, n in enumerate(names)])
     lines.append(repr(g.result))
