@@ -7,14 +7,14 @@ answer here, chosen by rules, never at random.
 
 from __future__ import annotations
 
-from operator import mul
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
     BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
-    CardTable, counts_for, junk_rank, late, money_total,
+    junk_rank, late, money_total,
 )
+from companion.bots.facts import GameFacts, facts_for
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
@@ -47,25 +47,6 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
     return sorted(cards, key=lambda c: (key(c), c.name))
 
 
-class GameFacts:
-    """What one game's rules say of each card, asked of the view once a card and kept: whether it is an Action
-    or a Treasure there (Curse is a Treasure in some kingdoms), and the coins it counts for in ``money``."""
-
-    __slots__ = ("view", "is_action", "is_treasure", "coins", "gardens")
-
-    def __init__(self, view: Any) -> None:
-        self.view = view
-        self.is_action = CardTable(view.is_action)
-        self.is_treasure = CardTable(view.is_treasure)
-        is_treasure = self.is_treasure
-        self.coins = CardTable(lambda c: counts_for(c) if is_treasure[c] else 0)
-        self.gardens = GARDENS in view.kingdom  # (for Workshops)
-
-    def money(self, owned: Any) -> int:
-        """``money_total(view, owned)``, summed in C."""
-        return sum(map(mul, map(self.coins.__getitem__, owned), owned.values()))
-
-
 class GeneralBot:
     name = "normal"
 
@@ -73,13 +54,15 @@ class GeneralBot:
         self.seed = seed
         self.why = ""  # the reason for the last answer, where one was worked out (hint says it)
         self._facts: GameFacts | None = None
+        self._kingdom: tuple[tuple[Card, ...], bool] | None = None  # the kingdom those facts are of
 
     def facts(self, view: Any) -> GameFacts:
-        """This game's facts (a bot may be given a new game's view: after undo or load, a new game)."""
-        facts = self._facts
-        if facts is None or facts.view is not view:
-            facts = self._facts = GameFacts(view)
-        return facts
+        """The facts of this game's kingdom (a bot may be given a new game: after undo or load, a new game)."""
+        kingdom = self._kingdom
+        if kingdom is None or kingdom[0] is not view.kingdom or kingdom[1] is not view.uses_colony:
+            self._kingdom = (view.kingdom, view.uses_colony)
+            self._facts = facts_for(view)
+        return self._facts  # type: ignore[return-value]
 
     # ---- dispatch ----
     def decide(self, view: Any, d: Decision) -> Any:
