@@ -40,12 +40,13 @@ class GameFacts:
         return sum(map(mul, map(self.coins.__getitem__, owned), owned.values()))
 
 
-_facts: dict[tuple[tuple[Card, ...], bool], GameFacts] = {}
+_facts: dict[tuple[Card, ...], GameFacts] = {}
 
 
 def facts_for(view: Any) -> GameFacts:
-    """The facts of the kingdom ``view``'s game is played on."""
-    key = (view.kingdom, view.uses_colony)
+    """The facts of the kingdom ``view``'s game is played on. Its ten cards decide them: Platinum and Colony
+    make no card an Action or a Treasure that was not one (and are Treasure and Victory card as printed)."""
+    key = view.kingdom
     facts = _facts.get(key)
     if facts is None:
         if len(_facts) >= _KEPT:

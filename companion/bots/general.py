@@ -54,13 +54,12 @@ class GeneralBot:
         self.seed = seed
         self.why = ""  # the reason for the last answer, where one was worked out (hint says it)
         self._facts: GameFacts | None = None
-        self._kingdom: tuple[tuple[Card, ...], bool] | None = None  # the kingdom those facts are of
+        self._kingdom: tuple[Card, ...] = ()  # the kingdom those facts are of
 
     def facts(self, view: Any) -> GameFacts:
         """The facts of this game's kingdom (a bot may be given a new game: after undo or load, a new game)."""
-        kingdom = self._kingdom
-        if kingdom is None or kingdom[0] is not view.kingdom or kingdom[1] is not view.uses_colony:
-            self._kingdom = (view.kingdom, view.uses_colony)
+        if view.kingdom is not self._kingdom:
+            self._kingdom = view.kingdom
             self._facts = facts_for(view)
         return self._facts  # type: ignore[return-value]
 
