@@ -10,12 +10,14 @@ in each seat order, seeded; a tie counts half a win. Figures: random base-set ki
 kingdoms from both boxes, and every kingdom of the panel below (42 kingdoms covering all 51 cards:
 the 10 recommended sets these boxes make alone, then seeded random kingdoms). Peers in the same run:
 the normal bot and smithy-bm against bmu. Speed: games a second of strong against strong on random
-kingdoms of both boxes, 2 and 4 players; hint's time at every decision of a game.
+kingdoms of both boxes, 2 and 4 players, and of the normal bot; hint's time at every decision of a game.
+What the bots cost apart from the engine, in instructions: bench_bot_cost.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import random
 import sys
@@ -120,21 +122,22 @@ def win_rates(games: int, procs: int, panel_games: int) -> None:
 
 
 def speed(games: int) -> None:
-    for players in (2, 4):
-        def one(seed: int) -> None:
-            k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
-            g = Game(GameSetup.of(k, ["strong"] * players, seed=seed, turn_limit=100), log=False)
-            g.advance([make_bot("strong", seed + i) for i in range(players)])
+    for bot in ("strong", "normal"):
+        for players in (2, 4):
+            def one(seed: int) -> None:
+                k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
+                g = Game(GameSetup.of(k, [bot] * players, seed=seed, turn_limit=100), log=False)
+                g.advance([make_bot(bot, seed + i) for i in range(players)])
 
-        one(-1)
-        best = 0.0
-        size = max(1, games // 5)
-        for b in range(5):
-            start = time.perf_counter()
-            for s in range(b * size, (b + 1) * size):
-                one(s)
-            best = max(best, size / (time.perf_counter() - start))
-        print(f"strong, random kingdoms of both boxes, {players} players: {best:.0f} games a second (best of 5).")
+            one(-1)
+            best = 0.0
+            size = max(1, games // 5)
+            for b in range(5):
+                start = time.perf_counter()
+                for s in range(b * size, (b + 1) * size):
+                    one(s)
+                best = max(best, size / (time.perf_counter() - start))
+            print(f"{bot}, random kingdoms of both boxes, {players} players: {best:.0f} games a second (best of 5).")
     hint_times()
 
 
@@ -142,6 +145,7 @@ def hint_times() -> None:
     from companion.game.coach import advice
 
     times: list[float] = []
+    gc.collect()  # so that a full collection the games above made due does not fall inside one timed hint
     for seed in range(20):
         k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
         g = Game(GameSetup.of(k, [None, "strong"], seed=seed, turn_limit=60))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Hashable
 
 from companion.cards import Card, catalogue
 
@@ -55,6 +55,21 @@ PAYLOAD = frozenset(C[n] for n in (
 ))
 
 
+class CardTable(dict):  # type: ignore[type-arg]
+    """A value per card, worked out the first time a card is looked up and kept: a bot's sort key or a
+    fact it asks thousands of times a game, read back in C (``table[card]``, ``key=table.__getitem__``)."""
+
+    __slots__ = ("work",)
+
+    def __init__(self, work: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, card: Hashable) -> Any:
+        value = self[card] = self.work(card)
+        return value
+
+
 def coin_value(card: Card) -> int:
     return card.coin or 0
 
@@ -64,12 +79,18 @@ def money_total(view: Any, owned: Any = None) -> int:
     total = 0
     for card, n in (owned if owned is not None else view.owned()).items():
         if view.is_treasure(card):
-            total += (2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)) * n
+            total += counts_for(card) * n
     return total
 
 
+def counts_for(card: Card) -> int:
+    """The coins a Treasure counts for in ``money_total``: Bank as 2, a Curse played as a Treasure as 1."""
+    return 2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)
+
+
 def junk_rank(card: Card, view: Any) -> int:
-    """How much a bot wants to be rid of a card (higher: sooner)."""
+    """How much a bot wants to be rid of a card (higher: sooner). The same all game long, whatever the view
+    (``JUNK_FIRST`` and ``JUNK_LAST`` keep it per card)."""
     if card is CURSE:
         return 100
     if card.is_victory and not card.is_action and not card.is_treasure:
@@ -83,10 +104,14 @@ def trash_rank(card: Card, view: Any) -> int:
     """How willing a bot is to trash a card (higher: sooner). Unlike ``junk_rank`` (for discarding),
     points are never thrown away: a forced trash takes a Copper before a Province, and late in the
     game an Estate is kept too."""
+    return _trash_rank(card, card is ESTATE and late(view))
+
+
+def _trash_rank(card: Card, is_late: bool) -> int:
     if card is CURSE:
         return 100
     if card.is_victory and not card.is_action and not card.is_treasure:
-        if card is ESTATE and not late(view):
+        if card is ESTATE and not is_late:
             return 90
         return -40 - 10 * (card.vp or 0)
     if card is COPPER:
@@ -96,6 +121,17 @@ def trash_rank(card: Card, view: Any) -> int:
 
 def keep_rank(card: Card, view: Any) -> int:
     return -junk_rank(card, view)
+
+
+# Sort keys, ties by card name (never by the order of a set, which changes with the hash seed): the Actions
+# to play first, the Treasures to play first, the cards to be rid of first (and last), the cards to trash
+# first (early in the game, and late, when an Estate is kept).
+PLAY_FIRST = CardTable(lambda c: (-PLAY_ORDER.get(c.name, 50), c.name))
+TREASURE_FIRST = CardTable(lambda c: (-TREASURE_ORDER.get(c.name, 60), c.name))
+JUNK_FIRST = CardTable(lambda c: (-junk_rank(c, None), c.name))
+JUNK_LAST = CardTable(lambda c: (junk_rank(c, None), c.name))
+TRASH_FIRST = {False: CardTable(lambda c: (-_trash_rank(c, False), c.name)),
+               True: CardTable(lambda c: (-_trash_rank(c, True), c.name))}
 
 
 def late(view: Any) -> bool:

@@ -15,13 +15,17 @@ from companion.cards import Card
 from companion.engine.decisions import Decision, Purpose
 
 
+_BUY, _PLAY_ACTION = Purpose.BUY, Purpose.PLAY_ACTION
+
+
 class EasyBot(GeneralBot):
     name = "easy"
 
     def decide(self, view: Any, d: Decision) -> Any:
-        if d.purpose is Purpose.BUY:
+        p = d.purpose
+        if p is _BUY:
             return self.buy(view, d.options)  # type: ignore[attr-defined]
-        if d.purpose is Purpose.PLAY_ACTION:
+        if p is _PLAY_ACTION:
             options = d.options  # type: ignore[attr-defined]
             return options[:1]
         return super().decide(view, d)

@@ -10,24 +10,41 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, MULTIPLIERS, NON_TERMINAL, PLATINUM, PLAY_ORDER,
-    PAYLOAD, PROVINCE, SILVER, TREASURE_ORDER, VILLAGES, junk_rank, late, money_total, trash_rank,
+    BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
+    NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
+    junk_rank, late, money_total,
 )
-from companion.cards import Card
+from companion.bots.facts import GameFacts, facts_for
+from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
 )
+
+# Purposes as plain names: an Enum member read from its class costs several times a global's lookup.
+_TREASURES, _BUY, _PLAY_ACTION, _START_OF_TURN, _GAIN = (
+    Purpose.PLAY_TREASURES, Purpose.BUY, Purpose.PLAY_ACTION, Purpose.START_OF_TURN, Purpose.GAIN)
+_PLAY, _TRASH, _DISCARD, _TOPDECK, _REVEAL = Purpose.PLAY, Purpose.TRASH, Purpose.DISCARD, Purpose.TOPDECK, \
+    Purpose.REVEAL
+GARDENS, INVESTMENT, MINT, MERCHANT, MONEYLENDER = C["Gardens"], C["Investment"], C["Mint"], C["Merchant"], \
+    C["Moneylender"]
+BANK, HOARD, EXPAND, WORKSHOP, FORGE = C["Bank"], C["Hoard"], C["Expand"], C["Workshop"], C["Forge"]
+# Kingdom cards worth buying at all (a value above 0), which kingdom_pick weighs.
+WANTED = frozenset(c for c in catalogue().kingdom if BUY_VALUE.get(c.name, 0) > 0)
+# The cards better_than_gold looks at, and those the bot keeps one of (or three of).
+BETTER_THAN_GOLD = frozenset((BANK, HOARD, EXPAND, WORKSHOP))
+ONE_IS_ENOUGH = frozenset(C[n] for n in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"))
+THREE_ARE_ENOUGH = frozenset(C[n] for n in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"))
+NEEDS_JUNK = frozenset(C[n] for n in ("Bishop", "Remodel", "Expand", "Forge"))
+# Above every buy value: (cost + value) * _KEY_BASE + value orders as the pair (cost + value, value).
+_KEY_BASE = max(BUY_VALUE.values()) + 1
+# The Actions with a rule of their own in kingdom_pick.
+LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
+CURSERS = (C["Witch"], C["Charlatan"])
 
 
 def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
     """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
     return sorted(cards, key=lambda c: (key(c), c.name))
-
-
-def _distinct(cards: Iterable[Card]) -> dict[Card, None]:
-    """Each different card once, in the order offered (a decision's options are a list, in hand or Supply
-    order): quick to test membership, and, unlike a set, iterated in the same order in every process."""
-    return dict.fromkeys(cards)
 
 
 class GeneralBot:
@@ -36,6 +53,15 @@ class GeneralBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.why = ""  # the reason for the last answer, where one was worked out (hint says it)
+        self._facts: GameFacts | None = None
+        self._kingdom: tuple[Card, ...] = ()  # the kingdom those facts are of
+
+    def facts(self, view: Any) -> GameFacts:
+        """The facts of this game's kingdom (a bot may be given a new game: after undo or load, a new game)."""
+        if view.kingdom is not self._kingdom:
+            self._kingdom = view.kingdom
+            self._facts = facts_for(view)
+        return self._facts  # type: ignore[return-value]
 
     # ---- dispatch ----
     def decide(self, view: Any, d: Decision) -> Any:
@@ -46,7 +72,7 @@ class GeneralBot:
         if isinstance(d, ChooseOne):
             return self.choose_one(view, d)
         if isinstance(d, OrderCards):
-            return tuple(_sorted(d.cards, lambda c: junk_rank(c, view)))  # best on top
+            return tuple(sorted(d.cards, key=JUNK_LAST.__getitem__))  # best on top
         if isinstance(d, NameCard):
             return self.name_card(view, d)
         raise TypeError(f"unknown decision {d!r}")
@@ -55,65 +81,75 @@ class GeneralBot:
     def choose_cards(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
         p, name = d.purpose, d.card.name if d.card is not None else ""
         options = d.options
-        if p is Purpose.PLAY_TREASURES:
+        if p is _TREASURES:
             return self.treasures(view, options)
-        if p is Purpose.BUY:
+        if p is _BUY:
             best = self.best_gain(view, options, buying=True)
             return (best,) if best is not None else ()
-        if p is Purpose.PLAY_ACTION:
+        if p is _PLAY_ACTION:
             return self.action(view, options)
-        if p is Purpose.START_OF_TURN:
+        if p is _START_OF_TURN:
             return options[:1]
-        if p is Purpose.GAIN:
+        if p is _GAIN:
             best = self.best_gain(view, options, buying=False)
             if best is None and d.min:
                 best = max(options, key=lambda c: (c.cost, -junk_rank(c, view)))
             return (best,) if best is not None else ()
-        if p is Purpose.PLAY:
+        if p is _PLAY:
             return self.play_with(view, d)
-        if p is Purpose.TRASH:
+        if p is _TRASH:
             return self.trash(view, d, name)
-        if p is Purpose.DISCARD:
+        if p is _DISCARD:
             return self.discard(view, d, name)
-        if p is Purpose.TOPDECK:
+        if p is _TOPDECK:
             return self.topdeck(view, d, name)
-        if p is Purpose.REVEAL:  # Mint
+        if p is _REVEAL:  # Mint
             good = [c for c in options if c.cost >= 3 and view.pile(c)]
             return (max(good, key=lambda c: c.cost),) if good else ()
         return tuple(options[: d.min])
 
     def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
-        order = _sorted(options, lambda c: -TREASURE_ORDER.get(c.name, 60))
-        if any(c.name == "Investment" for c in order) and not self.has_junk(view):
-            order = [c for c in order if c.name != "Investment"]  # it would trash a good card
+        order = sorted(options, key=TREASURE_FIRST.__getitem__)
+        if INVESTMENT in options and not self.has_junk(view):
+            order = [c for c in order if c is not INVESTMENT]  # it would trash a good card
         return tuple(order)
 
     def has_junk(self, view: Any) -> bool:
         """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
-        is_late = late(view)
-        money = money_total(view)
+        is_late = money = None  # worked out only when a card in hand asks
         for c in view.hand_list:
-            if c is CURSE or (c is ESTATE and not is_late) or (c is COPPER and money > 8):
+            if c is CURSE:
                 return True
+            if c is ESTATE:
+                if is_late is None:
+                    is_late = late(view)
+                if not is_late:
+                    return True
+            elif c is COPPER:
+                if money is None:
+                    money = self.facts(view).money(view.owned())
+                if money > 8:
+                    return True
         return False
 
     def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
-        ranked = _sorted(_distinct(options), lambda c: -PLAY_ORDER.get(c.name, 50))
+        ranked = sorted(dict.fromkeys(options), key=PLAY_FIRST.__getitem__)
         skipped: list[str] = []
-        for c in ranked:
-            if c in MULTIPLIERS and sum(1 for h in hand if view.is_action(h)) < 2:
+        for i, c in enumerate(ranked):
+            if c in MULTIPLIERS and sum(map(self.facts(view).is_action.__getitem__, hand)) < 2:
                 skipped.append(f"{c.name} has no other Action to play")
                 continue
-            if c.name == "Moneylender" and COPPER not in hand:
+            if c is MONEYLENDER and COPPER not in hand:
                 skipped.append("Moneylender has no Copper to trash")
                 continue
-            if c.name in ("Bishop", "Remodel", "Expand", "Forge") and not late(view) and not self.has_junk(view):
+            if c in NEEDS_JUNK and not late(view) and not self.has_junk(view):
                 skipped.append(f"{c.name} has nothing worth trashing")
                 continue
-            others = [o for o in ranked if o is not c]
+            # the best other card (the first of ranked that is not c), for the reason
+            other = ranked[0] if i else ranked[1] if len(ranked) > 1 else None
             if c in VILLAGES:
-                self.why = "it gives +2 Actions" + (f", so {others[0].name} can still be played after it." if others
+                self.why = "it gives +2 Actions" + (f", so {other.name} can still be played after it." if other
                                                     else ".")
             elif c in NON_TERMINAL:
                 self.why = "it gives its Action back, so play it before the Actions that do not."
@@ -123,7 +159,7 @@ class GeneralBot:
                 self.why = f"it is your best Action, and you have {view.actions} Actions."
             else:
                 self.why = "it is your best Action for your last Action" + (
-                    f"; {others[0].name} would do less." if others else ".")
+                    f"; {other.name} would do less." if other else ".")
             return (c,)
         self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
@@ -141,9 +177,9 @@ class GeneralBot:
 
     def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
-        ranked = _sorted(options, lambda c: -trash_rank(c, view))
         is_late = late(view)
-        money = money_total(view)
+        ranked = sorted(options, key=TRASH_FIRST[is_late].__getitem__)
+        money = self.facts(view).money(view.owned())
 
         spare = [money - 7]  # Coppers it can trash and still buy Gold: keep 7 coins of Treasure
 
@@ -180,7 +216,7 @@ class GeneralBot:
 
     def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
-        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        ranked = sorted(options, key=JUNK_FIRST.__getitem__)
         if d.min == d.max:
             return tuple(ranked[: d.min])
         if name in ("Cellar", "Vault"):  # only cards that do nothing in hand
@@ -199,7 +235,7 @@ class GeneralBot:
             return (max(good, key=lambda c: c.cost),) if good else ()
         if name == "Artisan":
             return (self.artisan_back(view, options),)
-        ranked = _sorted(options, lambda c: -junk_rank(c, view))
+        ranked = sorted(options, key=JUNK_FIRST.__getitem__)
         return tuple(ranked[: max(d.min, 0)])
 
     def artisan_back(self, view: Any, options: tuple[Card, ...]) -> Card:
@@ -225,105 +261,121 @@ class GeneralBot:
 
     # ---- gaining and buying ----
     def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:
-        opts = _distinct(options)
+        # Each card once, in the order offered (hand or Supply order): quick to test, and unlike a set,
+        # iterated in the same order in every process.
+        opts = dict.fromkeys(options)
         if not opts:
             return None
+        facts = self.facts(view)
         owned = view.owned()
-        money = money_total(view, owned)
-        top = max(view.cost(c) for c in opts)
+        money = facts.money(owned)
         is_late = late(view)
-        provinces = view.pile(PROVINCE)
 
-        def ok(c: Card) -> bool:
-            return c in opts
-
-        if view.uses_colony and ok(COLONY) and (money > 28 or view.pile(COLONY) <= 5):
-            return COLONY
-        if view.uses_colony and ok(PLATINUM) and view.pile(COLONY) > 3:
-            return PLATINUM
-        if ok(PROVINCE) and (money > 15 or is_late or not buying):
+        if view.uses_colony:
+            if COLONY in opts and (money > 28 or view.pile(COLONY) <= 5):
+                return COLONY
+            if PLATINUM in opts and view.pile(COLONY) > 3:
+                return PLATINUM
+        if PROVINCE in opts and (money > 15 or is_late or not buying):
             return PROVINCE
-        gardens = next((c for c in opts if c.name == "Gardens"), None)
-        if gardens is not None and (is_late or owned[gardens]) and sum(owned.values()) >= 30:
-            return gardens  # worth 3 or more, like a Duchy, for 4 coins
-        if is_late and ok(DUCHY):
+        if GARDENS in opts and (is_late or owned.get(GARDENS)) and sum(owned.values()) >= 30:
+            return GARDENS  # worth 3 or more, like a Duchy, for 4 coins
+        if is_late and DUCHY in opts:
             return DUCHY
         money_card = self.better_than_gold(view, opts, owned, is_late)
         if money_card is not None:
             return money_card
-        if provinces <= 2 and ok(ESTATE) and top < 5:
+        if ESTATE in opts and view.pile(PROVINCE) <= 2 and max(map(view.cost, opts)) < 5:
             return ESTATE
-        if buying and view.my_turn and any(c.name == "Mint" for c in opts):
-            if any(view.is_treasure(c) and c is not COPPER for c in view.in_play()):
-                opts = {c: None for c in opts if c.name != "Mint"}  # gaining it would trash them
+        if buying and MINT in opts and view.my_turn:
+            is_treasure = facts.is_treasure
+            if any(is_treasure[c] and c is not COPPER for c in view.in_play()):
+                opts = {c: None for c in opts if c is not MINT}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
-        if best is not None and BUY_VALUE.get(best.name, 0) >= 7 and view.cost(best) >= 5:
-            # Gold over a 5-cost card (Laboratory, Market) at 6 coins; a curser's first two copies first
-            if not ok(GOLD) or view.cost(best) >= 6 or (best.name in ("Witch", "Charlatan") and owned[best] < 2):
-                return best
-        if ok(GOLD):
+        if best is not None:
+            value = BUY_VALUE.get(best.name, 0)
+            if value >= 7:
+                cost = view.cost(best)
+                # Gold over a 5-cost card (Laboratory, Market) at 6 coins; a curser's first two copies first
+                if cost >= 5 and (GOLD not in opts or cost >= 6 or (best in CURSERS and owned.get(best, 0) < 2)):
+                    return best
+        if GOLD in opts:
             return GOLD
-        density = money / max(1, sum(owned.values()))
-        pays = best is not None and (best in PAYLOAD or view.is_treasure(best))
-        if best is not None and BUY_VALUE.get(best.name, 0) >= 4 and (pays or density >= 0.75 or not ok(SILVER)):
+        if best is not None and value >= 4 and (best in PAYLOAD or facts.is_treasure[best]
+                                                or money / max(1, sum(owned.values())) >= 0.75
+                                                or SILVER not in opts):
             return best
-        if ok(SILVER):
+        if SILVER in opts:
             return SILVER
         if best is not None:
             return best
-        if not buying:
-            for c in (DUCHY, ESTATE) if is_late else ():
-                if ok(c):
+        if not buying and is_late:
+            for c in (DUCHY, ESTATE):
+                if c in opts:
                     return c
         return None
 
     def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:
         """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
-        for c in _sorted(opts, lambda c: -view.cost(c)):
-            name, have = c.name, owned[c]
-            if name == "Bank" and have < 2 and money_total(view, owned) > 12:
+        found = BETTER_THAN_GOLD.intersection(opts)  # most buys offer none of them
+        if not found:
+            return None
+        facts = self.facts(view)
+        for c in _sorted(found, lambda c: -view.cost(c)) if len(found) > 1 else found:  # the dearest first
+            have = owned.get(c, 0)
+            if c is BANK and have < 2 and facts.money(owned) > 12:
                 return c
-            if name == "Hoard" and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
+            if c is HOARD and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
                 return c
-            if name == "Expand" and have < 1 and not is_late and sum(owned.values()) >= 14:
+            if c is EXPAND and have < 1 and not is_late and sum(owned.values()) >= 14:
                 return c
-            if name == "Workshop" and have < 4 and view.cost(c) >= max(view.cost(o) for o in opts) - 1 \
-                    and any(k.name == "Gardens" for k in view.kingdom):
+            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1:
                 return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 
     def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
+        wanted = list(filter(WANTED.__contains__, opts))  # in the order offered: the first wins a tie
+        if not wanted:
+            return None
+        is_action = self.facts(view).is_action
+        have = owned.get  # (a Counter's owned[c] runs Python code for a card not owned)
         total = sum(owned.values())
-        terminals = sum(n for c, n in owned.items() if view.is_action(c) and c not in NON_TERMINAL)
-        villages = sum(n for c, n in owned.items() if c in VILLAGES)
-        multipliers = sum(n for c, n in owned.items() if c in MULTIPLIERS)
-        actions = sum(n for c, n in owned.items() if view.is_action(c)) - multipliers
-        silvers = owned[SILVER]
-        junk = owned[CURSE] + owned[ESTATE]
-        best, best_key = None, None
-        for c in opts:
-            value = BUY_VALUE.get(c.name)
-            if not c.is_kingdom or value is None or value <= 0:
-                continue
-            if view.is_action(c):
-                if c not in NON_TERMINAL and terminals >= 1 + villages + total // 12:
-                    continue
-                if c in VILLAGES and villages >= terminals:
-                    continue
-                if owned[c] >= 1 and c.name in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"):
-                    continue
-                if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
-                    continue  # Throne Room and King's Court need Actions to play
-                if c in NON_TERMINAL and c not in VILLAGES and owned[c] >= max(2, total // 6):
+        terminals = villages = multipliers = actions = 0
+        for c in filter(is_action.__getitem__, owned):  # the Actions this player has (villages and
+            n = owned[c]                                 # Throne Rooms are Actions, whatever the kingdom)
+            actions += n
+            if c not in NON_TERMINAL:
+                terminals += n
+            elif c in VILLAGES:  # (every village is a non-terminal)
+                villages += n
+            if c in MULTIPLIERS:
+                multipliers += n
+        actions -= multipliers
+        best, best_key = None, -1
+        for c in wanted:
+            value = BUY_VALUE[c.name]
+            if is_action[c]:
+                if c not in NON_TERMINAL:
+                    if terminals >= 1 + villages + total // 12:
+                        continue
+                elif c in VILLAGES:
+                    if villages >= terminals:
+                        continue
+                elif have(c, 0) >= max(2, total // 6):
                     continue  # cantrips, but not a deck of them
-                if c.name == "Merchant" and owned[c] >= silvers:
-                    continue  # Merchant pays only with a Silver
-                if c.name == "Forge" and junk < 3:
-                    continue  # Forge needs cards to trash
-            elif owned[c] >= 3 and c.name in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"):
+                if c in LIMITED:
+                    if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
+                        continue
+                    if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
+                        continue  # Throne Room and King's Court need Actions to play
+                    if c is MERCHANT and have(c, 0) >= have(SILVER, 0):
+                        continue  # Merchant pays only with a Silver
+                    if c is FORGE and have(CURSE, 0) + have(ESTATE, 0) < 3:
+                        continue  # Forge needs cards to trash
+            elif c in THREE_ARE_ENOUGH and have(c, 0) >= 3:
                 continue
-            key = (view.cost(c) + value, value)
-            if best_key is None or key > best_key:
+            key = (view.cost(c) + value) * _KEY_BASE + value  # (cost + value, value) as one number
+            if key > best_key:
                 best, best_key = c, key
         return best
 
@@ -341,7 +393,7 @@ class GeneralBot:
             return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)
         if name == "Vault":
             hand = view.hand_list
-            return sum(1 for c in hand if junk_rank(c, view) >= 40) >= 2
+            return sum(1 for c in hand if JUNK_LAST[c][0] >= 40) >= 2
         if d.purpose is Purpose.PLAY:  # Vassal
             return True
         return True

@@ -54,9 +54,10 @@ class Plan:
 
     def wanted(self, total: int) -> int:
         """How many of the plan's main card a deck of ``total`` cards should have."""
-        if self.per == 0:
-            return self.most
-        return min(self.most, 1 + max(0, total - 10) // self.per)
+        per, most, _ = VARIANTS[self.variant]  # (asked at every buy: one look-up, not three properties)
+        if per == 0:
+            return most
+        return min(most, 1 + max(0, total - 10) // per)
 
     def describe(self) -> str:
         if self.kind == "single":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.bots.cardsense import (
-    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, money_total,
+    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
 from companion.bots.general import GeneralBot
 from companion.bots.plans import MONEY, Plan, best_plan
@@ -25,6 +25,7 @@ from companion.engine.decisions import ChooseCards, Decision, Purpose
 
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
+_BUY, _GAIN = Purpose.BUY, Purpose.GAIN
 
 
 def _count(n: int, name: str) -> str:
@@ -56,7 +57,8 @@ class StrongBot(GeneralBot):
 
     def decide(self, view: Any, d: Decision) -> Any:
         self.why = ""
-        if d.purpose is Purpose.BUY:
+        p = d.purpose
+        if p is _BUY:
             answer = self.buy(view)
             if answer and answer[0] not in _BASIC and answer[0] not in d.options:  # type: ignore[attr-defined]
                 self._barred = answer[0]  # not buyable now (Grand Market with Copper in play): the next best
@@ -65,7 +67,7 @@ class StrongBot(GeneralBot):
                 finally:
                     self._barred = None
             return answer
-        if d.purpose is Purpose.GAIN and isinstance(d, ChooseCards) and d.options:
+        if p is _GAIN and isinstance(d, ChooseCards) and d.options:
             if self.plan(view).kind == "gardens":
                 pick = self.gardens_gain(view, d.options)
                 if pick is not None:
@@ -105,7 +107,7 @@ class StrongBot(GeneralBot):
         pile = view.pile
         owned = view.owned()
         total = sum(owned.values())
-        money = money_total(view, owned)
+        money = self.facts(view).money(owned)
         provinces = pile(PROVINCE)
 
         if plan.kind == "gardens":
