@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import random
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
@@ -265,18 +267,27 @@ def instructions(name: str, tree: Path, what: str, games: int) -> float | None:
     """Instructions a game under callgrind: (a run of ``games`` games less a run of none) / ``games``."""
     if shutil.which("valgrind") is None:
         return None
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    # Counts that repeat exactly: a fixed hash seed, no address randomisation, and a card cache of this
+    # tree's own (the state folder's is shared by every checkout on the machine: a run that finds it
+    # stale parses the YAML, and a row moves by millions of instructions a game).
+    home = Path(tempfile.mkdtemp(prefix="bench-callgrind-"))
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", COMPANION_HOME=str(home))
+    fixed = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []
 
     def count(n: int) -> int:
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              str(HERE), "--callgrind", name, what, str(n)], env=env, cwd=str(tree),
-                             capture_output=True, text=True)
+        out = subprocess.run([*fixed, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              sys.executable, str(HERE), "--callgrind", name, what, str(n)], env=env,
+                             cwd=str(tree), capture_output=True, text=True)
         for line in out.stderr.splitlines():
             if "Collected :" in line:
                 return int(line.split(":")[-1])
         raise RuntimeError(out.stderr[-300:])
 
-    return (count(games) - count(0)) / games
+    try:
+        count(0)  # builds the card cache in the private folder
+        return (count(games) - count(0)) / games
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def compare(title: str, workers: list[Worker], what: str, games: int, rounds: int, tree_of: dict[str, Path],

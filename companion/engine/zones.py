@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]  # (Counter.update's own C helper)
 
 from companion.cards import Card
 from companion.engine.events import Zone
@@ -42,7 +43,11 @@ class PlayerState:
         return self.deck + self.hand + self.discard + self.play + self.aside
 
     def counts(self) -> Counter[Card]:
-        return Counter(self.all_cards())
+        """How many of each card the player has (a bot asks at every buy: counted in C, without
+        Counter.__init__'s Python)."""
+        c: Counter[Card] = Counter.__new__(Counter)
+        _count_elements(c, self.deck + self.hand + self.discard + self.play + self.aside)
+        return c
 
     def __repr__(self) -> str:
         return f"PlayerState({self.seat}, {self.name!r}, hand={len(self.hand)}, deck={len(self.deck)})"
