@@ -60,8 +60,10 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
             g.phase = BUY_PHASE
         else:
             yield from _opening(g, p, t, resume, log)
-        while not t.bought and (resume is None or resume != "buy") and not treasures.isdisjoint(ps.hand):
+        while not t.bought and (resume is None or resume != "buy"):
             options = tuple(filter(is_treasure, ps.hand))
+            if not options:
+                break
             chosen = yield ChooseTreasures(p, options)
             if not chosen:
                 break
