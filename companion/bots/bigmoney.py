@@ -47,17 +47,19 @@ class BigMoney(GeneralBot):
         coins = view.coins
         if coins < 3:
             return ()
-        get = view.supply.get
+        # The basic cards' piles are always in the Supply, Platinum's and Colony's in a Colony game, so
+        # they are read by subscription (a read-only mapping's get is a Python-level method call).
+        supply = view.supply
         if coins >= 9 and view.uses_colony:
-            if coins >= 11 and get(COLONY, 0):
+            if coins >= 11 and supply[COLONY]:
                 return _COLONY
-            if get(PLATINUM, 0):
+            if supply[PLATINUM]:
                 return _PLATINUM
-        if coins >= 8 and get(PROVINCE, 0):
+        if coins >= 8 and supply[PROVINCE]:
             return _PROVINCE
-        if coins >= 6 and get(GOLD, 0):
+        if coins >= 6 and supply[GOLD]:
             return _GOLD
-        if get(SILVER, 0):
+        if supply[SILVER]:
             return _SILVER
         return ()
 
