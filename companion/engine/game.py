@@ -18,12 +18,12 @@ from companion.engine.decisions import ChooseCards, ChooseOne, Decision, Illegal
 from companion.engine.effects import CardEffect, Interplay, Reaction, WhenGain
 from companion.engine.rules import rules_for
 from companion.engine.events import (
-    Bought, Discarded, Drew, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
+    Bought, Discarded, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
     Reacted, Revealed, SetAside, TookVP, Trashed, TurnStarted, Zone,
 )
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
-from companion.engine.shared_events import SHUFFLED
+from companion.engine.shared_events import DREW, SHUFFLED
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
 
@@ -369,7 +369,7 @@ class Game:
         drawn.reverse()
         ps.hand.extend(drawn)
         if self.logging:
-            self.log.append(Drew(player, k, tuple(drawn)))
+            self.log.append(DREW[player][tuple(drawn)])
         return drawn
 
     def peek(self, player: int, n: int) -> list[Card]:
