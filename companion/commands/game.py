@@ -92,6 +92,16 @@ def let_go(session: "Session", old: GameActivity | None) -> None:
     old.game.close()
 
 
+def play_here(session: "Session", act: GameActivity) -> None:
+    """``act`` becomes this shell's game: the one it replaces is freed, the game's commands are put in
+    place, and the people at this keyboard are seated."""
+    old = session.state.get(KEY)
+    session.state[KEY] = act
+    let_go(session, old)
+    install(session)
+    seat_people(session, act)
+
+
 def _let_go(session: "Session") -> None:
     """When the session ends: give up the lock on its game (saved after every change)."""
     act = session.state.get(KEY)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, let_go, seat_people,
+    ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, play_here,
 )
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
 from companion.engine import Game, GameSetup
@@ -28,11 +28,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     kept += "".join(f" {said}" for said in take_over(session, KEY))
     act = GameActivity(Game(setup))
     act.held = held
-    old = session.state.get(KEY)
-    session.state[KEY] = act
-    let_go(session, old)
-    install(session)
-    seat_people(session, act)
+    play_here(session, act)
     act.autosave()
     g = act.game
     others = [s.name for s in setup.seats if not s.is_person]

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install, keep_unfinished, let_go,
-    seat_of, seat_people,
+    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install, keep_unfinished, play_here,
+    seat_of,
 )
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import IllegalAnswer, SaveError
@@ -96,11 +96,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     if look:
         head += " Read-only: another window is playing it."
     act.catch_up()
-    old = session.state.get(KEY)
-    session.state[KEY] = act
-    let_go(session, old)
-    install(session)
-    seat_people(session, act)
+    play_here(session, act)
     act.autosave()
     g = act.game
     lines = [head]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.game import KEY, _say, hold_game, install, keep_unfinished, let_go, seat_people
+from companion.commands.game import KEY, _say, hold_game, keep_unfinished, play_here
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import SaveError
 from companion.game import store
@@ -30,11 +30,7 @@ def _start(session: "Session", seed: int | None = None) -> None:
 
     act = GameActivity(Game(setup), extra={"lessons": {}})
     act.held = held
-    old = session.state.get(KEY)
-    session.state[KEY] = act
-    let_go(session, old)
-    install(session)
-    seat_people(session, act)
+    play_here(session, act)
     g = act.game
     first = g.players[g.current].name
     goes = "You go first." if g.current == act.holder else f"{first} goes first."
