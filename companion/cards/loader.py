@@ -12,6 +12,8 @@ from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 # Every card of both boxes (a file cut short, or padded, is refused instead of half loaded), kept where the
 # quick lookup reads them too, since it must load nothing heavy.
 from companion.quick_cards import BOX_CARDS, CARD_FILES
+# A pile's player count: 2 in YAML, "2" from JSON (the card cache); anything else is -1 (refused).
+from companion.quick_cards import _player_count
 
 
 def _yaml_loader() -> type:
@@ -129,15 +131,6 @@ class _Fields:
         if required and not value:
             raise self.fail(field, "must not be empty")
         return tuple(value)
-
-
-def _player_count(key: Any) -> int:
-    """A pile's player count: 2 in YAML, "2" from JSON (the card cache); anything else is -1 (refused)."""
-    if isinstance(key, int) and not isinstance(key, bool):
-        return key
-    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1:
-        return int(key)
-    return -1
 
 
 def _card(path: Path, set_id: str, raw: Any) -> Card:
