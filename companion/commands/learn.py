@@ -32,8 +32,11 @@ def _start(session: "Session", seed: int | None = None) -> None:
     act.held = held
     play_here(session, act)
     g = act.game
-    first = g.players[g.current].name
-    goes = "You go first." if g.current == act.holder else f"{first} goes first."
+    from companion.engine.events import TurnStarted
+
+    # Who took the first turn (a bot's first turn is already played by now), as new says it.
+    first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
+    goes = "You go first." if first == act.holder else f"{g.players[first].name} goes first."
     lines = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
     lines.extend(act.news(session.verbosity))
     keep(act)

@@ -143,3 +143,18 @@ def test_learn_through_the_real_shell(home: Path) -> None:
             check_response(response)
     everything = _said(first.decode() + second.decode())
     assert everything.count(LESSONS["buy"]) == 1  # not told again after coming back
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_learn_says_truly_who_goes_first(seed: int) -> None:
+    from companion.engine.events import TurnStarted
+
+    t = Typist()
+    out = _said(t(f"learn --seed {seed}"))
+    g = t.act.game
+    first = next(e.player for e in g.log if isinstance(e, TurnStarted))
+    if first == t.act.holder:
+        assert "You go first." in out
+        assert "Easy Bot played" not in out
+    else:
+        assert "Easy Bot goes first." in out, out
