@@ -208,9 +208,13 @@ def speech_dispatcher(tmp_path: Path) -> Iterator[tuple[str, Path]]:
                     "/usr/lib/speech-dispatcher-modules", "-c", "unix_socket", "-S", str(sock), "-P", str(pidfile)],
                    check=True, capture_output=True, timeout=20)
     deadline = time.monotonic() + 10
-    while not sock.exists() and time.monotonic() < deadline:
+
+    def has_pid() -> bool:  # the daemon writes its pid file a moment after it opens its socket
+        return pidfile.exists() and bool(pidfile.read_text().split())
+
+    while not (sock.exists() and has_pid()) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert sock.exists(), (d / "log").iterdir()
+    assert sock.exists() and has_pid(), (d / "log").iterdir()
     try:
         yield f"unix_socket:{sock}", d / "out"
     finally:
