@@ -14,6 +14,7 @@ from companion.engine.scoring import game_over
 from companion.engine.shared_events import (
     BOUGHT, DISCARDED_HAND, DISCARDED_PLAY, DREW, GAINED_BOUGHT, OPENING, PHASES, PLAYED, TURN_STARTED,
 )
+from companion.engine.supply import set_pile
 from companion.engine.turn import Turn
 
 if TYPE_CHECKING:
@@ -100,7 +101,10 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
             else:  # the fast path: nothing can react to this gain (g.buy and g.gain without their generators)
                 t.coins -= card.cost
                 t.buys -= 1
-                supply[card] -= 1
+                left = supply[card] - 1
+                set_pile(supply, card, left)  # supply[card] = left, without Supply's Python __setitem__
+                if not left:
+                    supply.emptied = True
                 ps.discard.append(card)
                 if log is not None:
                     log += BOUGHT[p][card], GAINED_BOUGHT[p][card]
@@ -134,7 +138,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
             reason = GameEndReason.PROVINCES
         elif colony is not None and not supply[colony]:
             reason = GameEndReason.COLONIES
-        elif countOf(supply.values(), 0) >= empty_to_end:
+        elif supply.emptied and countOf(supply.values(), 0) >= empty_to_end:  # (see Supply)
             reason = GameEndReason.PILES
         elif limit is not None and min([ps.turns for ps in players]) >= limit:
             reason = GameEndReason.TURN_LIMIT

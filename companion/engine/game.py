@@ -24,6 +24,7 @@ from companion.engine.events import (
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
 from companion.engine.shared_events import DREW, SHUFFLED
+from companion.engine.supply import Supply
 from companion.engine.turn import Turn
 from companion.engine.zones import PlayerState, remove_last
 
@@ -122,7 +123,7 @@ class Game:
         copper, estate, silver, province, colony = _basics()
         self.kingdom = setup.kingdom
         n = setup.players
-        self.supply: dict[Card, int] = dict(rules.pile_sizes[n])
+        self.supply = Supply(rules.pile_sizes[n])
         self.trash: list[Card] = []
         self.players = [PlayerState(i, s.name) for i, s in enumerate(setup.seats)]
         self.fx: dict[str, CardEffect] = rules.effects  # by card name: str hashes are cached, Card hashes are not
@@ -287,7 +288,7 @@ class Game:
         return c if c > 0 else 0
 
     def empty_piles(self) -> int:
-        return countOf(self.supply.values(), 0)
+        return countOf(self.supply.values(), 0)  # (cards and bots ask this; the end of a turn asks the Supply)
 
     def in_supply(self, card: Card) -> bool:
         return self.supply.get(card, 0) > 0

@@ -389,10 +389,11 @@ def place(game: "Game", p: Position) -> None:
     """Put ``game`` (being built) into position ``p``; the flow then resumes at ``p.phase``."""
     from companion.engine.effects.base import merchant_hook
     from companion.engine.effects.prosperity import gain_hooks
+    from companion.engine.supply import Supply
     from companion.engine.turn import Turn
 
     game.rng = random_for(p)
-    game.supply = dict(p.supply)
+    game.supply = Supply(p.supply)
     game.trash = list(p.trash)
     for ps, pl in zip(game.players, p.players):
         ps.deck = list(reversed(pl.deck))

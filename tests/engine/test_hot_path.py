@@ -13,6 +13,7 @@ from companion.engine import Game, GameSetup
 from companion.engine.events import Discarded, Drew, PhaseStarted, Played, Zone
 from companion.engine.game import shuffle
 from companion.engine.phase import Phase
+from companion.engine.supply import Supply
 from companion.engine import shared_events
 from companion.kingdom import choose_kingdom
 
@@ -73,3 +74,61 @@ def test_a_game_logs_the_same_events_whether_its_tables_are_full_or_empty() -> N
                   *shared_events.PLAYED):
         table.clear()
     assert [played(s) for s in range(5)] == warm
+
+
+# ---- the Supply's "emptied": while it is false, no pile is empty -------------------------------------
+
+_PILES = [catalogue()[n] for n in ("Copper", "Silver", "Gold", "Estate", "Province")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=st.lists(st.integers(0, 3), min_size=5, max_size=5),
+       steps=st.lists(st.tuples(st.sampled_from(["set", "minus", "update", "setdefault", "ior", "pop"]),
+                                st.integers(0, 4), st.integers(0, 3)), max_size=25))
+def test_a_supply_that_says_no_pile_was_emptied_has_no_empty_pile(start: list[int],
+                                                                  steps: list[tuple[str, int, int]]) -> None:
+    supply = Supply(zip(_PILES, start))
+    for how, i, n in steps:
+        c = _PILES[i]
+        if how == "set":
+            supply[c] = n
+        elif how == "minus" and supply.get(c):
+            supply[c] -= 1
+        elif how == "update":
+            supply.update({c: n})
+        elif how == "setdefault":
+            supply.pop(c, None)
+            supply.setdefault(c, n)
+        elif how == "ior":
+            supply |= {c: n}
+        elif how == "pop":
+            supply.pop(c, None)
+        assert supply.emptied or 0 not in supply.values()
+        assert supply.empty_piles() == list(supply.values()).count(0)
+    assert supply.copy() == supply and supply.copy().emptied == (0 in supply.values())
+
+
+def test_piles_emptied_by_the_fast_buy_end_the_game() -> None:
+    """Big Money bots in a game of 3 piles of 1 card: their fast buys (not Game.gain) empty the piles."""
+    k = choose_kingdom("First Game")
+    g = Game(GameSetup.of(k, ["bigmoney", "bigmoney"], seed=3), log=False)
+    silver, gold = (next(c for c in g.supply if c.name == n) for n in ("Silver", "Gold"))
+    curse = next(c for c in g.supply if c.name == "Curse")
+    g.supply[curse] = 0
+    g.supply[silver] = 1
+    g.supply[gold] = 1
+    assert g.supply.emptied
+    g.advance([make_bot("bigmoney"), make_bot("bigmoney")])
+    assert g.result is not None and g.result.reason.name == "PILES"
+    assert g.supply[silver] == g.supply[gold] == 0
+
+
+def test_a_fresh_game_has_emptied_no_pile_and_a_bought_out_pile_says_so() -> None:
+    k = choose_kingdom("First Game")
+    g = Game(GameSetup.of(k, ["bigmoney", "bigmoney"], seed=5), log=False)
+    assert isinstance(g.supply, Supply) and not g.supply.emptied
+    gold = next(c for c in g.supply if c.name == "Gold")
+    g.supply[gold] = 1
+    assert not g.supply.emptied
+    g.advance([make_bot("bigmoney"), make_bot("bigmoney")])
+    assert g.supply[gold] == 0 and g.supply.emptied
