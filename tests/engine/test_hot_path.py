@@ -15,7 +15,7 @@ from companion.engine.game import shuffle
 from companion.engine.phase import Phase
 from companion.engine.supply import Supply
 from companion.engine import shared_events
-from companion.kingdom import choose_kingdom
+from companion.kingdom import choose_kingdom, random_kingdom
 
 
 def reference_shuffle(cards: list[object], rnd: random.Random) -> None:
@@ -132,3 +132,26 @@ def test_a_fresh_game_has_emptied_no_pile_and_a_bought_out_pile_says_so() -> Non
     assert not g.supply.emptied
     g.advance([make_bot("bigmoney"), make_bot("bigmoney")])
     assert g.supply[gold] == 0 and g.supply.emptied
+
+
+def test_a_finished_game_is_freed_without_the_cycle_collector() -> None:
+    """Nothing a finished game holds refers back to it (views are made when asked for, not kept), so
+    a simulation's games are freed one by one as they end, not in the collector's passes."""
+    import gc
+    import weakref
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        for seed in range(6):
+            k = random_kingdom(random.Random(seed), ("base2e", "prosperity2e"))
+            g = Game(GameSetup.of(k, ["general"] * (2 + seed % 3), seed=seed))
+            view = g.view(0)
+            g.advance([make_bot("general")] * (2 + seed % 3))
+            assert g.over and view.phase is g.phase  # a view follows its game to the end
+            gone = weakref.ref(g)
+            del g, view
+            assert gone() is None
+    finally:
+        if was:
+            gc.enable()
