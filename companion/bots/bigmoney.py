@@ -14,12 +14,11 @@ from companion.bots.cardsense import (
 from companion.bots import bm_name
 from companion.bots.general import GeneralBot
 from companion.cards import Card
-from companion.engine.decisions import Decision, Purpose
+from companion.engine.decisions import ChooseBuy, ChooseTreasures, Decision
 
 
 
 _PLAIN = frozenset({COPPER, SILVER, GOLD, PLATINUM})  # cards hash by identity: no names needed
-_TREASURES, _BUY = Purpose.PLAY_TREASURES, Purpose.BUY
 _COLONY, _PLATINUM, _PROVINCE, _GOLD, _SILVER = (COLONY,), (PLATINUM,), (PROVINCE,), (GOLD,), (SILVER,)
 
 
@@ -35,11 +34,13 @@ class BigMoney(GeneralBot):
     name = "bigmoney"
 
     def decide(self, view: Any, d: Decision) -> Any:
-        p = d.purpose
-        if p is _TREASURES:
+        # The turn's two questions are told by their classes: type() is a call Python specialises, where
+        # reading ``purpose`` (a class attribute read through the instance) is not, at every decision.
+        kind = type(d)
+        if kind is ChooseTreasures:
             options = d.options  # type: ignore[attr-defined]
             return options if _PLAIN.issuperset(options) else play_all_treasures(options)
-        if p is _BUY:
+        if kind is ChooseBuy:
             return self.buy(view)
         return super().decide(view, d)
 
