@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from companion.cards import Card
 from companion.engine.decisions import ChooseBuy, ChooseCards, ChooseTreasures, Decision, Purpose
-from companion.engine.events import Bought, Event, GameEndReason, Zone
+from companion.engine.events import Bought, Event, GameEndReason
 from companion.engine.phase import Phase
 from companion.engine.scoring import game_over
 from companion.engine.shared_events import (

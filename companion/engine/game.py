@@ -2,7 +2,8 @@
 
 A game is its setup, its seed and its answers. ``game.pending`` is the Decision waiting (None when
 the game is over); ``game.answer(x)`` checks and applies an answer; ``game.advance(agents)`` lets
-bots answer their own decisions in-process until a person must answer or the game ends.
+bots answer their own decisions in-process until a person must answer or the game ends. Gaining,
+buying and playing a card are the game's methods written in gaining.py; the turns are in flow.py.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from typing import Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, IllegalAnswer, Purpose, YesNo
-from companion.engine.effects import CardEffect, Interplay, Reaction, WhenGain
+from companion.engine import gaining
+from companion.engine.effects import CardEffect
+from companion.engine.gaining import GainedCard, ThisCard
 from companion.engine.rules import rules_for
 from companion.engine.events import (
-    Bought, Discarded, Event, Gained, GameEndReason, GameOver, LookedAt, Played, PutOnDeck,
-    Reacted, Revealed, SetAside, TookVP, Trashed, TurnStarted, Zone,
+    Discarded, Event, GameOver, LookedAt, PutOnDeck, Reacted, Revealed, SetAside, TookVP, Trashed, TurnStarted,
+    Zone,
 )
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
+from companion.engine.shuffle import shuffle
 from companion.engine.shared_events import DREW, SHUFFLED
 from companion.engine.supply import Supply
 from companion.engine.turn import Turn
@@ -31,30 +35,6 @@ from companion.engine.zones import PlayerState, remove_last
 from companion.engine.view import PlayerView
 
 Steps = Generator[Decision, Any, Any]
-
-
-class _Steps(dict[int, tuple[tuple[int, float], ...]]):
-    """For a list of ``n`` cards, the Fisher-Yates steps (i, i + 1) from the end, i + 1 as a float: made
-    once for each length and kept (the multiplication is the same one ``random() * (i + 1)`` makes)."""
-
-    def __missing__(self, n: int) -> tuple[tuple[int, float], ...]:
-        steps = self[n] = tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
-        return steps
-
-
-_STEPS = _Steps()
-
-
-def shuffle(cards: list[Card], random: Any) -> None:
-    """Fisher-Yates with ``random()`` floats: as fair as random.shuffle for decks, and 3 times as fast.
-
-    Shuffling is about a fifth of a Big Money game, so each step is as short as it can be: its index
-    and multiplier come from a table (``_STEPS``), and ``float.__trunc__`` is ``int()`` on a float
-    without the type call. The cards end in exactly the order ``int(random() * (i + 1))`` gives.
-    """
-    for i, m in _STEPS[len(cards)]:
-        j = (random() * m).__trunc__()
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Agent(Protocol):
@@ -69,43 +49,6 @@ class Answer(NamedTuple):
     player: int
     value: Any
     person: bool
-
-
-class GainedCard:
-    """A card just gained: where the gain put it (``to``) and where it is now (``zone``).
-
-    Effects that move the gained card (Tiara, Watchtower) can move it only while it is still where
-    it was gained (``tracked``): once one of them has put it on the deck or in the trash, the others
-    have lost track of it.
-    """
-
-    __slots__ = ("player", "card", "zone", "bought", "to")
-
-    def __init__(self, player: int, card: Card, zone: Zone, bought: bool) -> None:
-        self.player = player
-        self.card = card
-        self.zone = zone
-        self.bought = bought
-        self.to = zone
-
-    @property
-    def tracked(self) -> bool:
-        """The card is still where it was gained, so an effect may still move it."""
-        return self.zone is self.to and self.zone is not Zone.TRASH
-
-
-class ThisCard:
-    """One play of a card: ``here`` while that very card is still in play.
-
-    Cards are shared values (every Investment is the same Card), so "trash this" cannot look for the
-    card in play: another copy may be there. Throne Room and Tiara play a card again with the same
-    ThisCard, so once the first play has trashed it, the second cannot trash it again.
-    """
-
-    __slots__ = ("here",)
-
-    def __init__(self) -> None:
-        self.here = True
 
 
 class Game:
@@ -448,145 +391,11 @@ class Game:
         t.buys += buys
         t.coins += coins
 
-    # ---- gaining, buying, playing (generators: hooks may ask decisions) ---------------------------
-    def gain(self, player: int, card: Card, to: Zone = Zone.DISCARD, bought: bool = False) -> Steps:
-        """Gain ``card`` from the Supply; returns the GainedCard, or None if its pile is empty."""
-        left = self.supply.get(card, 0)
-        if not left:
-            return None
-        self.supply[card] = left - 1
-        ps = self.players[player]
-        ps.zone(to).append(card)
-        if self.logging:
-            self.log.append(Gained(player, card, to, bought))
-        t = self.turn
-        on_gain = self.fx[card.name].on_gain
-        reactors = self.gain_reactors
-        hooks = t.gain_hooks if player == t.player else None
-        if on_gain is None and not hooks and not reactors:
-            return GainedCard(player, card, to, bought)
-        g = GainedCard(player, card, to, bought)
-        waiting: list[WhenGain] = [on_gain] if on_gain is not None else []
-        if hooks:
-            waiting += hooks
-        if reactors:
-            for r in sorted(set(ps.hand) & reactors):
-                reaction = self.fx[r.name].reaction
-                if reaction is not None and reaction.respond is not None:
-                    waiting.append(_reaction_when_gain(player, r, reaction))
-        if waiting:
-            yield from self._when_gain(g, waiting)
-        return g
-
-    def _when_gain(self, g: GainedCard, waiting: list[WhenGain]) -> Steps:
-        """Do the "when you gain" effects waiting on ``g``; the player picks the order where it matters.
-
-        Effects whose order cannot change anything (Interplay.NONE) go first; then, while two or more
-        different effects that could give different results are waiting, the player names the next
-        one (a ChooseOne of their card names). An effect that no longer applies (the card has been
-        moved, the Gold pile is empty) is dropped: it cannot apply again. Version-1 saves keep the old fixed order.
-        """
-        if self.setup.legacy_gains:
-            for w in waiting:
-                steps = w.run(self, g)
-                if steps is not None:
-                    yield from steps
-            return
-        while waiting:
-            live = waiting = [w for w in waiting if w.applies is None or w.applies(self, g)]
-            if not live:
-                return
-            w = live[0]
-            if w.interplay is not Interplay.NONE:
-                calm = next((x for x in live if x.interplay is Interplay.NONE), None)
-                if calm is not None:
-                    w = calm
-                else:
-                    names = list(dict.fromkeys(x.source for x in live))
-                    if len(names) > 1:
-                        first = yield ChooseOne(g.player, Purpose.ORDER, None, names, g.card)
-                        w = next(x for x in live if x.source == first)
-            waiting.remove(w)
-            steps = w.run(self, g)
-            if steps is not None:
-                yield from steps
-
-    def move_gained(self, g: GainedCard, to: Zone) -> bool:
-        """Move a just-gained card to ``to`` (the deck, or the trash) if it is still where it was put."""
-        ps = self.players[g.player]
-        if g.zone is Zone.TRASH or not remove_last(ps.zone(g.zone), g.card):
-            return False
-        if to is Zone.TRASH:
-            self.trash.append(g.card)
-            self.emit(Trashed(g.player, g.card, g.zone))
-        else:
-            ps.zone(to).append(g.card)
-            if to is Zone.DECK:
-                self.emit(PutOnDeck(g.player, 1, (g.card,), True))
-        g.zone = to
-        if self.setup.legacy_gains:
-            g.to = to  # version 1: the next effect may move it again from here
-        return True
-
-    def buy(self, player: int, card: Card) -> Steps:
-        t = self.turn
-        cost = self.cost(card)
-        t.coins -= cost
-        t.buys -= 1
-        if self.logging:
-            self.log.append(Bought(player, card, cost))
-        return (yield from self.gain(player, card, Zone.DISCARD, True))
-
-    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None,
-             this: "ThisCard | None" = None) -> Steps:
-        """Play ``card``: move it into play from ``source`` (None: it is already in play, as when
-        Throne Room plays it again, passing the ``this`` the first play returned), then follow its
-        instructions. Returns the ThisCard that tracks that very card while it is in play."""
-        ps = self.players[player]
-        if this is None:
-            this = ThisCard()
-        if source is not None:
-            if source is Zone.HAND:
-                ps.hand.remove(card)
-            elif not remove_last(ps.zone(source), card):
-                this.here = False
-                return this
-            ps.play.append(card)
-        if self.logging:
-            self.log.append(Played(player, card, by))
-        t = self.turn
-        if card.name == "Silver":
-            t.silver_played = True
-        if t.play_hooks:
-            for hook in t.play_hooks:  # a tuple: a hook added now waits for the next play
-                hook(self, player, card)
-        attack = card.name in self.attack_names
-        if attack:
-            yield from self._attack_reactions(player, card)
-        eff = self.fx[card.name]
-        if eff.coin:
-            t.coins += eff.coin
-        if eff.play is not None:
-            self.this = this  # read by an effect that refers to "this" card before its first question
-            steps = eff.play(self, player, card)
-            if steps is not None:
-                yield from steps
-        if attack:
-            self.immune = frozenset()
-        return this
-
-    def _attack_reactions(self, player: int, attack: Card) -> Steps:
-        immune = set()
-        reactors = self.attack_reactors
-        if reactors:
-            for q in self.others(player):
-                for r in sorted(set(self.players[q].hand) & reactors):
-                    reaction = self.fx[r.name].reaction
-                    steps = None if reaction is None or reaction.respond is None else \
-                        reaction.respond(self, q, r, attack)
-                    if steps is not None and (yield from steps):
-                        immune.add(q)
-        self.immune = frozenset(immune)
+    # ---- gaining, buying, playing (generators: hooks may ask decisions), written in gaining.py ----
+    gain = gaining.gain
+    buy = gaining.buy
+    play = gaining.play
+    move_gained = gaining.move_gained
 
     def react(self, player: int, reaction: Card, to: Card | None = None) -> None:
         self.emit(Reacted(player, reaction, to))
@@ -639,13 +448,6 @@ def _basics() -> tuple[Card, Card, Card, Card, Card]:
     """Copper, Estate, Silver, Province and Colony, looked up once, not in every game's set-up."""
     cat = catalogue()
     return cat["Copper"], cat["Estate"], cat["Silver"], cat["Province"], cat["Colony"]
-
-
-def _reaction_when_gain(player: int, card: Card, reaction: Reaction) -> WhenGain:
-    """A Reaction in hand to a gain (Watchtower) as one of the gain's waiting effects."""
-    respond = reaction.respond
-    assert respond is not None
-    return WhenGain(card.name, lambda game, g: respond(game, player, card, g), reaction.interplay, reaction.applies)
 
 
 __all__ = ["Agent", "Answer", "GainedCard", "Game", "IllegalAnswer", "ThisCard"]

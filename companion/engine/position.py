@@ -372,7 +372,7 @@ def position_of(game: "Game") -> Position:
 
 def random_for(p: Position) -> random.Random:
     """The random numbers the position's game goes on with: its seed, the setup's draws, then ``draws``."""
-    from companion.engine.game import shuffle
+    from companion.engine.shuffle import shuffle
 
     rng = random.Random(p.seed)
     if p.after_setup:

@@ -11,7 +11,7 @@ from companion.bots import make_bot
 from companion.cards import catalogue
 from companion.engine import Game, GameSetup
 from companion.engine.events import Discarded, Drew, PhaseStarted, Played, Zone
-from companion.engine.game import shuffle
+from companion.engine.shuffle import shuffle
 from companion.engine.phase import Phase
 from companion.engine.supply import Supply
 from companion.engine import shared_events
