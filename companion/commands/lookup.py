@@ -1,4 +1,5 @@
-"""Cards and rules lookups, help, the review buffer, settings and speech: the commands every user meets first.
+"""Cards and rules lookups, help and the review buffer: the commands every user meets first (settings and
+speech are in settings_commands).
 
 Each works in the shell and one-shot (``companion card village``). Words for cards come from
 companion.cards.describe; every failure is a CommandError raised before anything changes.
@@ -404,111 +405,6 @@ def history_command(session: "Session", args: str) -> None:
     start = len(session.typed) - 1 - len(lines)
     session.replay("\n".join([f"{len(lines)} lines typed:"] + [f"{start + i}: {line}" for i, line in
                                                                enumerate(lines, 1)]))
-
-
-# ---------------------------------------------------------------- settings, set, speech
-
-
-@command("settings", summary="says every setting and its value.", usage="settings", example="settings",
-         topic=SETTINGS)
-def settings_command(session: "Session", args: str) -> None:
-    registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
-    from companion.settings import Settings, choices_said
-
-    settings = session.settings if session.settings is not None else Settings()
-    if args.strip():
-        set_command(session, args)
-        return
-    lines = [f"{len(settings.items())} settings:"]
-    for spec, value in settings.items():
-        lines.append(f"{spec.name} is {value}: {spec.summary}. Choices: {choices_said(spec.choices)}.")
-    lines.append("Change one like this: set verbosity brief.")
-    session.say("\n".join(lines))
-
-
-def _complete_set(session: "Session", text: str) -> list[str]:
-    from companion.settings import SPECS
-
-    name, space, value = text.lstrip().partition(" ")
-    if not space:
-        return [s for s in SPECS if s.startswith(name.lower())]
-    spec = SPECS.get(name.lower())
-    if spec is None:
-        return []
-    return [f"{spec.name} {c}" for c in spec.choices if c.startswith(value.strip().lower())]
-
-
-@command(
-    "set",
-    summary="changes a setting and keeps it for next time.",
-    usage="set NAME VALUE",
-    example="set verbosity brief",
-    details="Settings include verbosity (brief, normal or full) and speech (off or on). "
-    "Type settings to hear them all, with their choices.",
-    topic=SETTINGS,
-    complete=_complete_set,
-)
-def set_command(session: "Session", args: str) -> None:
-    registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
-    args = _plain(args)
-    from companion.settings import SettingError, Settings
-
-    if session.settings is None:
-        session.settings = Settings()
-    words = args.split()
-    if not words:
-        raise CommandError("set needs a setting and a value. Type set verbosity brief, or settings for the list.")
-    try:
-        if len(words) == 1:
-            from companion.settings import choices_said, find_spec
-
-            spec = find_spec(words[0])
-            value = session.settings.get(spec.name)
-            session.say(f"{spec.name} is {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
-            return
-        spec, value = session.settings.parse(words[0], " ".join(words[1:]))
-    except SettingError as e:
-        raise CommandError(str(e)) from None
-    if spec.name == "speech":
-        _switch_speech(session, value == "on")
-    if spec.name == "sounds":
-        from companion.speech.sounds import stop
-
-        stop(session)  # off: no more cues; on: try again, even where sounds could not play before
-    session.settings.set(spec.name, value)
-    problem = session.settings.save()
-    session.say(f"{spec.name.capitalize()} is now {value}." + (f"\n{problem}" if problem else ""))
-
-
-def _switch_speech(session: "Session", on: bool) -> None:
-    from companion.speech import attach_speech, detach_speech
-
-    if on:
-        attach_speech(session)
-    else:
-        detach_speech(session)
-
-
-@command(
-    "speech",
-    summary="turns the program's own speech on or off.",
-    usage="speech on or speech off",
-    example="speech on",
-    details="For use without a screen reader; a screen reader already reads every response. "
-    "It is kept for next time.",
-    topic=SETTINGS,
-    complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],
-)
-def speech_command(session: "Session", args: str) -> None:
-    args = _plain(args)
-    typed = args.strip().lower()
-    if not typed:
-        state = "on" if session.settings is not None and session.settings.speech else "off"
-        session.say(f"Speech is {state}.\nType speech on or speech off.")
-        return
-    if typed not in ("on", "off"):
-        raise CommandError(f"speech can be on or off, not {quote(args)}. Type speech on or speech off.")
-    set_command(session, f"speech {typed}")
 
 
 # ---------------------------------------------------------------- quit

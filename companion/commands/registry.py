@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 # against what the modules really register.
 AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.lookup": (
-        "card", "cards", "rule", "help", "repeat", "rp", "review", "history", "settings", "set", "speech",
-        "quit", "exit", "bye",
+        "card", "cards", "rule", "help", "repeat", "rp", "review", "history", "quit", "exit", "bye",
     ),
+    "companion.commands.settings_commands": ("settings", "set", "speech"),
     "companion.commands.setup": ("sets", "setup"),
     "companion.commands.game_new": ("new",),
     "companion.commands.game_turn": ("play", "buy", "end", "options", "op", "choose", "done"),

@@ -131,7 +131,7 @@ def input_command(session: "Session", args: str) -> None:
         name = canonical(typed)
         if name is None:
             raise CommandError(f"no line editor {quote(typed)}. Type input {choices_said((AUTO, *EDITORS))}.")
-        from companion.commands.lookup import set_command
+        from companion.commands.settings_commands import set_command
 
         set_command(session, f"{SETTING} {name}")
         if os.environ.get(ENVIRONMENT):
