@@ -94,7 +94,10 @@ def let_go(session: "Session", old: GameActivity | None) -> None:
 
 def play_here(session: "Session", act: GameActivity) -> None:
     """``act`` becomes this shell's game: the one it replaces is freed, the game's commands are put in
-    place, and the people at this keyboard are seated."""
+    place, and the people at this keyboard are seated. A question still waiting (the start-up's "resume
+    your game?", new's questions) is withdrawn: it was about starting a game, and one is now in play. Left
+    asked, it kept its prompt, and Enter pressed in the new game answered it (and resumed the old game)."""
+    session.state.pop(ASK, None)
     old = session.state.get(KEY)
     session.state[KEY] = act
     let_go(session, old)

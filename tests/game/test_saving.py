@@ -205,3 +205,28 @@ def test_friends_hear_that_the_other_bought_nothing() -> None:
     out = t("")  # the other person takes the keyboard and hears what happened
     assert f"{first} bought nothing." in out
     check_response(out)
+
+
+def test_a_game_started_while_resume_is_asked_withdraws_that_question() -> None:
+    """The start-up's "resume your game?" is about starting a game: once the person starts another with
+    new, Enter in the new game is the new game's, not a yes that resumes the old one."""
+    from companion.commands.game import ASK
+    from companion.commands.starting import offer_game
+
+    first = Typist()
+    first(NEW)
+    first("buy silver")
+    old = dumps(first.act.game)
+    first.act.release()  # that window is closed
+
+    t = Typist()
+    offer_game(t.session)
+    assert "Resume your game" in t.out.getvalue() and t.session.state.get(ASK) is not None
+    out = t('new --bots bigmoney --kingdom "First Game" --seed 5')
+    assert "saved as" in out  # the old game was kept under a name, as new always does
+    assert not t.session.prompt.startswith("resume")
+    new = dumps(t.act.game)
+    said = t("")
+    assert "Resumed" not in said
+    assert dumps(t.act.game) == new != old
+    check_error(said)
