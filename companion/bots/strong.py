@@ -42,16 +42,19 @@ class StrongBot(GeneralBot):
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
-        self._plan: Plan | None = plan  # None: the table's best for the kingdom
+        self._given = plan  # None: the table's best for each kingdom
+        self._plan: Plan | None = plan
         self._barred: Card | None = None  # a card the rules cannot buy now
         self._plan_cards: tuple[Card, ...] = ()
+        self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
 
     # ---- the plan ----
     def plan(self, view: Any) -> Plan:
-        if self._plan is None:
-            self._plan = best_plan(view.kingdom)
-        if len(self._plan_cards) != len(self._plan.cards):
-            by_name = {c.name: c for c in view.kingdom}
+        kingdom = view.kingdom
+        if kingdom is not self._plan_kingdom:  # a bot used again in another game chooses again
+            self._plan_kingdom = kingdom
+            self._plan = self._given if self._given is not None else best_plan(kingdom)
+            by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in self._plan.cards)
         return self._plan
 

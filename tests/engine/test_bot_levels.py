@@ -62,6 +62,15 @@ def test_the_plan_is_the_tables_best_for_the_kingdom() -> None:
     assert "Throne Room" not in plan.cards  # Throne Room alone does nothing for Big Money
 
 
+def test_a_strong_bot_used_in_a_second_game_plans_for_that_games_kingdom() -> None:
+    bot = StrongBot()
+    witch = Game(GameSetup.of(kingdom("Witch", "Smithy"), 2, seed=1))
+    assert bot.plan(witch.view(0)).cards[0] == "Witch"
+    smithy = Game(GameSetup.of(kingdom("Smithy"), 2, seed=1))
+    assert bot.plan(smithy.view(0)).key == "Smithy"
+    assert bot.plan(witch.view(0)).cards[0] == "Witch"
+
+
 def test_strong_bot_buys_gold_over_its_plan_card_when_the_plan_says_so_and_says_why() -> None:
     s = Scene(["Smithy"])
     s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*4")
