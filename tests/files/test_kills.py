@@ -119,7 +119,9 @@ def test_a_killed_table_keeps_every_entry_it_said(tmp_path: Path, monkeypatch) -
     d.session.close()
     rng = random.Random(7)
     left_inside_a_save = 0
-    for run in range(6):
+    for run in range(12):  # 6 runs, and more (up to 12) until a kill has landed inside a save
+        if run >= 6 and left_inside_a_save:
+            break
         home = tmp_path / f"run{run}"
         monkeypatch.setenv("COMPANION_HOME", str(home))
         script = TABLE_CHILD.format(root=str(ROOT), lines=TABLE_LINES)
@@ -138,7 +140,7 @@ def test_a_killed_table_keeps_every_entry_it_said(tmp_path: Path, monkeypatch) -
         assert resumed.run("table resume").startswith("Table game 1 resumed.")
         assert temporary_files(folder) == []  # the table's own temporary files go when it is opened
         resumed.session.close()
-    assert left_inside_a_save >= 1, "no kill landed inside a save"
+    assert left_inside_a_save >= 1, "no kill landed inside a save"  # (where a save could be lost)
 
 
 def test_a_killed_game_keeps_every_answer_it_said(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -146,7 +148,9 @@ def test_a_killed_game_keeps_every_answer_it_said(tmp_path: Path, monkeypatch) -
 
     rng = random.Random(11)
     left_inside_a_save = 0
-    for run in range(5):
+    for run in range(10):  # 5 runs, and more (up to 10) until a kill has landed inside a save
+        if run >= 5 and left_inside_a_save:
+            break
         home = tmp_path / f"run{run}"
         monkeypatch.setenv("COMPANION_HOME", str(home))
         said = run_and_kill(GAME_CHILD.format(root=str(ROOT)), home, after=rng.randrange(2, 60),
@@ -162,4 +166,4 @@ def test_a_killed_game_keeps_every_answer_it_said(tmp_path: Path, monkeypatch) -
         assert t("resume").startswith("Resumed.")
         assert temporary_files(folder) == []
         t.session.close()
-    assert left_inside_a_save >= 1, "no kill landed inside a save"
+    assert left_inside_a_save >= 1, "no kill landed inside a save"  # (where a save could be lost)
