@@ -51,12 +51,13 @@ class StrongBot(GeneralBot):
     # ---- the plan ----
     def plan(self, view: Any) -> Plan:
         kingdom = view.kingdom
-        if kingdom is not self._plan_kingdom:  # a bot used again in another game chooses again
+        plan = self._plan
+        if plan is None or kingdom is not self._plan_kingdom:  # a bot used again in another game chooses again
             self._plan_kingdom = kingdom
-            self._plan = self._given if self._given is not None else best_plan(kingdom)
+            plan = self._plan = self._given if self._given is not None else best_plan(kingdom)
             by_name = {c.name: c for c in kingdom}
-            self._plan_cards = tuple(by_name[n] for n in self._plan.cards)
-        return self._plan
+            self._plan_cards = tuple(by_name[n] for n in plan.cards)
+        return plan
 
     def decide(self, view: Any, d: Decision) -> Any:
         self.why = ""
