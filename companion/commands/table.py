@@ -58,8 +58,8 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     ns.name = None if ns.name is None else " ".join(ns.name)
     ns.first = None if ns.first is None else " ".join(ns.first)
     seed = None if ns.seed is None else as_number(ns.seed, signed=True)
-    if ns.seed is not None and seed is None:
-        raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
+    if ns.seed is not None and (seed is None or not -2**63 <= seed < 2**63):  # a table file keeps 64 bits
+        raise _fail(f"--seed {ns.seed}", "the seed is a whole number of up to 18 digits. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
         raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")

@@ -27,6 +27,7 @@ WRONG_AT_A_TABLE = [
     "table load", "table load nothing", "table save", "table low", "table low 99", "table fly",
     "table new --players Ann,Ben --name game 1",
     "vp 99999999999999999999", "vp 101", "count Ann copper 61", "count Ben curse 20000",
+    "table new --players Ann,Ben --seed 99999999999999999999999",
 ]
 
 
@@ -134,3 +135,12 @@ def test_the_largest_numbers_taken_are_read_back_from_the_file(first_game: Drive
     saved = first_game.session.state["table"]
     assert storage.load(saved.name).table.state == saved.table.state
 
+
+def test_the_largest_seed_taken_is_read_back_from_the_file() -> None:
+    from companion.table import storage
+
+    d = Driver()
+    for seed in (2**63 - 1, -2**63):
+        said = d.run(f"table new --players Ann,Ben --seed {seed} --name s{seed}")
+        assert not said.startswith("Error"), said
+        assert storage.load(f"s{seed}").table.setup.seed == seed
