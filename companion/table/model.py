@@ -166,6 +166,13 @@ class Table:
         start = dict(STARTING_DECK).get(name, 0) * len(self.players)
         return self.setup.pile_sizes()[name] + start
 
+    def receivers(self, state: State, entry: Entry) -> list[int]:
+        """The players a gain made in ``state`` gave cards to: with ``others``, those served before the pile ran out."""
+        if not entry.others:
+            return list(entry.players)
+        after = self._applied(state, entry)
+        return [p for p in entry.players if after.decks[p] != state.decks[p]]
+
     def is_low(self, name: str) -> bool:
         return 0 < self.state.piles[name] <= self.low
 

@@ -196,7 +196,7 @@ def describe(table: Table, entry: Entry, state: State) -> str:
     if entry.verb == "buy":
         return f"{names} bought {cards}"
     if entry.verb == "gain":
-        return f"{names} gained {cards}"
+        return f"{and_list([table.players[p] for p in table.receivers(state, entry)])} gained {cards}"
     if entry.verb == "trash":
         return f"{names} trashed {cards}"
     if entry.verb == "vp":

@@ -102,6 +102,8 @@ def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
     order = [NAMES[(current + i) % 4] for i in range(1, 4)]
     assert lines[1] == f"{order[0]} and {order[1]} gained a Curse, 0 left."
     assert lines[2] == f"{order[2]} got none."
+    assert d.run("log 1").splitlines()[1] == f"{order[0]} and {order[1]} gained a Curse."
+    assert d.run("undo").splitlines()[0] == f"Undone: {order[0]} and {order[1]} gained a Curse."
 
 
 def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
