@@ -35,9 +35,17 @@ def table_open(session: "Session") -> bool:
 
 
 def _saved(session: "Session") -> Saved:
+    """The open table; one open read-only is read again first, as the window that holds it may have moved on."""
     saved = session.state.get(KEY)
     if saved is None:
         raise CommandError(HINT)
+    if session.state.get(LOCK) is None:
+        try:
+            saved = storage.load(saved.name)
+        except StorageError:
+            return saved  # renamed or removed there: what was last read is all there is
+        session.state[KEY] = saved
+        update_prompt(session)
     return saved
 
 

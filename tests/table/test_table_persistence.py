@@ -145,3 +145,17 @@ def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
     assert d.run("log 1") == "Last entry of 5:\nBen took 2 VP tokens.\n"
     d.run("undo")
     assert d.run("log 9").startswith("All 4 entries:\nAnn played 2 Coppers and a Silver.\n")
+
+
+def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir) -> None:
+    writer, looker = Driver(), Driver()
+    writer.run('table new --players Ann,Ben --kingdom "First Game" --first Ann')
+    assert looker.run("table resume read-only").startswith("Table game 1 resumed, read-only.")
+    writer.lines("play C1 C1 C1", "buy silver", "next")
+    assert looker.run("status").splitlines()[0] == "Ben's turn 1."
+    assert looker.session.prompt == "table, Ben, read-only> "
+    assert looker.run("pile silver") == "Silver: 39 left of 40.\n"
+    assert looker.run("log 1").splitlines()[1] == "The end of Ann's turn."
+    assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
+    assert looker.run("buy gold").startswith('Error: "buy gold": table game 1 is open read-only here.')
+    assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
