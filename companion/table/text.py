@@ -104,7 +104,7 @@ def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
     """Whose turn, this turn's counts, and the piles; ``named=False`` when the table's name was just said."""
     s = table.state
     if s.over:
-        return [f"Game over: {s.over}.", f"Table {name}. Type score for the result."]
+        return [f"Game over: {s.over}.", (f"Table {name}. " if named else "") + "Type score for the result."]
     lines = [f"{table.current_name}'s turn {s.turns[s.current]}."]
     if s.turn.started:
         lines.append(turn_line(s))

@@ -159,3 +159,9 @@ def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir
     assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
     assert looker.run("buy gold").startswith('Error: "buy gold": table game 1 is open read-only here.')
     assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
+
+
+def test_loading_a_finished_table_says_its_name_once(first_game: Driver) -> None:
+    first_game.lines("pile province 1", "buy province", "next", "table close")
+    assert first_game.run("table load game 1") == ("Table game 1 loaded.\nGame over: no Provinces left.\n"
+                                                   "Type score for the result.\n")
