@@ -215,6 +215,8 @@ class Table:
         was, now = ending_reasons(self.setup, before), ending_reasons(self.setup, after)
         if now and not was and after.over is None:
             notes.append(f"Game ends this turn: {and_list(now)}.")
+        elif was and not now:  # a pile corrected upwards
+            notes.append("The game no longer ends this turn.")
         elif not now:
             need = self.setup.empty_piles_to_end
             empty_before, empty_after = len(before.empty_piles()), len(after.empty_piles())

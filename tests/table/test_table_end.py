@@ -112,3 +112,11 @@ def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
     assert d.run("buy silver").splitlines()[1] == "More was bought than the calculator counted."
     assert len(d.run("buy estate").splitlines()) == 1
     assert d.run("play").splitlines() == ["0 coins, 0 buys, 1 action.", "More was bought than the calculator counted."]
+
+
+def test_a_pile_corrected_upwards_says_the_game_no_longer_ends() -> None:
+    d = table(2)
+    assert "Game ends this turn: no Provinces left." in d.run("pile province 0").splitlines()
+    assert d.run("pile province 1").splitlines()[0] == "The game no longer ends this turn."
+    assert d.run("status").splitlines()[0] == "Ann's turn 1."
+    assert d.run("next").splitlines()[0] == "Ben's turn 1."
