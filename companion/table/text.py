@@ -205,7 +205,8 @@ def describe(table: Table, entry: Entry, state: State) -> str:
     if entry.verb == "play":
         return f"{table.players[state.current]} played {cards}"
     if entry.verb == "coins":
-        return f"{plural(entry.amount, 'coin')} added to {table.players[state.current]}'s turn"
+        way = "added to" if entry.amount >= 0 else "taken from"
+        return f"{plural(abs(entry.amount), 'coin')} {way} {table.players[state.current]}'s turn"
     if entry.verb == "next":
         return f"the end of {table.players[state.current]}'s turn"
     if entry.verb == "count":

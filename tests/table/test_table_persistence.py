@@ -165,3 +165,10 @@ def test_loading_a_finished_table_says_its_name_once(first_game: Driver) -> None
     first_game.lines("pile province 1", "buy province", "next", "table close")
     assert first_game.run("table load game 1") == ("Table game 1 loaded.\nGame over: no Provinces left.\n"
                                                    "Type score for the result.\n")
+
+
+def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> None:
+    d = first_game
+    d.lines("play C1 C1 C1", "coins 3", "coins -2")
+    assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
+    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n"
