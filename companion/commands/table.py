@@ -63,9 +63,14 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
         raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
-    if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
+    if ns.name is not None and not (0 < len(ns.name.strip()) <= 30 and _sayable(ns.name)):
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
     return names, ns.kingdom, seed, colony, ns.name, ns.first
+
+
+def _sayable(name: str) -> bool:
+    """Whether a table's name has a letter or a digit, so it can be said and typed again ("///" cannot)."""
+    return any(ch.isalnum() for ch in name)
 
 
 def _check_names(typed: str, names: list[str]) -> None:
@@ -273,7 +278,7 @@ def _save_as(session: "Session", args: str) -> None:
     typed = f"table save {args}".strip()
     saved = _writable(session, typed)
     name = args.strip().strip('"')
-    if not name or len(name) > 40:
+    if not name or len(name) > 40 or not _sayable(name):
         raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
     same = storage.file_name(name) == storage.file_name(saved.name)
     if not same and storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
