@@ -124,6 +124,17 @@ def _first_player(typed: str, names: list[str], asked: str | None, seed: int | N
     return rng.randrange(len(names)), ""
 
 
+def _last_saved() -> Saved | None:
+    """The table saved most recently, the game just played when none is open (put away, or the shell restarted)."""
+    name = storage.last_name()
+    if name is None:
+        return None
+    try:
+        return storage.load(name)
+    except StorageError:
+        return None
+
+
 def _new(session: "Session", args: str) -> None:
     typed = f"table new {args}".strip()
     names, kingdom_text, seed, colony, name, first_name = _parse_new(args)
@@ -138,7 +149,7 @@ def _new(session: "Session", args: str) -> None:
     elif storage.file_name(name) in {storage.file_name(n) for n in taken}:
         raise _fail(f"--name {name}", f"that name is taken. Choose another --name, or type table load {name}.")
     previous = session.state.get(KEY)
-    first, why = _first_player(typed, names, first_name, seed, previous)
+    first, why = _first_player(typed, names, first_name, seed, previous or _last_saved())
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))

@@ -172,3 +172,13 @@ def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> N
     d.lines("play C1 C1 C1", "coins 3", "coins -2")
     assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
     assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n"
+
+
+def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_restarts(data_dir) -> None:
+    d = Driver()
+    d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --first Ann')
+    d.lines("gain Ann province", "table end", "table close")
+    for seed in range(1, 6):  # whatever the draw would have been
+        said = Driver().run(f'table new --players Ann,Ben,Cal --kingdom "First Game" --seed {seed} --name s{seed}')
+        assert "Ben goes first, as Ann won the last game and goes last. Turn order: Ben, Cal and Ann." in said, said
+        storage.remove(f"s{seed}")  # the unfinished table is no longer the last one played
