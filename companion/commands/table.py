@@ -58,14 +58,19 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     ns.name = None if ns.name is None else " ".join(ns.name)
     ns.first = None if ns.first is None else " ".join(ns.first)
     seed = None if ns.seed is None else as_number(ns.seed, signed=True)
-    if ns.seed is not None and seed is None:
-        raise _fail(f"--seed {ns.seed}", "the seed is a whole number. Type --seed 7, say.")
+    if ns.seed is not None and (seed is None or not -2**63 <= seed < 2**63):  # a table file keeps 64 bits
+        raise _fail(f"--seed {ns.seed}", "the seed is a whole number of up to 18 digits. Type --seed 7, say.")
     colony = None if ns.colony is None else {"on": True, "off": False}.get(ns.colony.lower())
     if ns.colony is not None and colony is None:
         raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
-    if ns.name is not None and not 0 < len(ns.name.strip()) <= 30:
+    if ns.name is not None and not (0 < len(ns.name.strip()) <= 30 and _sayable(ns.name)):
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
     return names, ns.kingdom, seed, colony, ns.name, ns.first
+
+
+def _sayable(name: str) -> bool:
+    """Whether a table's name has a letter or a digit, so it can be said and typed again ("///" cannot)."""
+    return any(ch.isalnum() for ch in name)
 
 
 def _check_names(typed: str, names: list[str]) -> None:
@@ -119,6 +124,17 @@ def _first_player(typed: str, names: list[str], asked: str | None, seed: int | N
     return rng.randrange(len(names)), ""
 
 
+def _last_saved() -> Saved | None:
+    """The table saved most recently, the game just played when none is open (put away, or the shell restarted)."""
+    name = storage.last_name()
+    if name is None:
+        return None
+    try:
+        return storage.load(name)
+    except StorageError:
+        return None
+
+
 def _new(session: "Session", args: str) -> None:
     typed = f"table new {args}".strip()
     names, kingdom_text, seed, colony, name, first_name = _parse_new(args)
@@ -133,7 +149,7 @@ def _new(session: "Session", args: str) -> None:
     elif storage.file_name(name) in {storage.file_name(n) for n in taken}:
         raise _fail(f"--name {name}", f"that name is taken. Choose another --name, or type table load {name}.")
     previous = session.state.get(KEY)
-    first, why = _first_player(typed, names, first_name, seed, previous)
+    first, why = _first_player(typed, names, first_name, seed, previous or _last_saved())
     setup = Setup(tuple(names), tuple(c.name for c in kingdom.cards), kingdom.platinum_colony, kingdom.name,
                   first, seed)
     saved = Saved(name, Table(setup, low=_default_low(session)))
@@ -273,7 +289,7 @@ def _save_as(session: "Session", args: str) -> None:
     typed = f"table save {args}".strip()
     saved = _writable(session, typed)
     name = args.strip().strip('"')
-    if not name or len(name) > 40:
+    if not name or len(name) > 40 or not _sayable(name):
         raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
     same = storage.file_name(name) == storage.file_name(saved.name)
     if not same and storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:

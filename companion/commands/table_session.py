@@ -35,9 +35,17 @@ def table_open(session: "Session") -> bool:
 
 
 def _saved(session: "Session") -> Saved:
+    """The open table; one open read-only is read again first, as the window that holds it may have moved on."""
     saved = session.state.get(KEY)
     if saved is None:
         raise CommandError(HINT)
+    if session.state.get(LOCK) is None:
+        try:
+            saved = storage.load(saved.name)
+        except StorageError:
+            return saved  # renamed or removed there: what was last read is all there is
+        session.state[KEY] = saved
+        update_prompt(session)
     return saved
 
 
@@ -146,8 +154,9 @@ def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # t
         raise _fail(typed, str(e)) from None
     try:
         said = confirm(saved.table, before)
-        if _verbosity(session) == "brief":
-            said = said[:1]  # brief: announcements and the confirmation itself, no coins left or notes
+        if _verbosity(session) == "brief":  # brief: announcements and the confirmation itself, no coins left
+            ended = saved.table.state.over is not None and before.over is None
+            said = said[:2 if ended else 1]  # but a game that ends says who won
         lines = notes + said
         lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
     except BaseException:

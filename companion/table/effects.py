@@ -17,7 +17,7 @@ from companion.cards import Card
 _FIXED = re.compile(r"^\+(\d+) (Actions?|Buys?|coins?|Cards?|VP)$")
 _VALUE = re.compile(r"^(\d+) coins?$")
 _VARIABLE = re.compile(r"\+\d+ (?:coins?|Actions?|Buys?)\b|coins? per|\bcoins? each\b")
-_VARIABLE_VP = re.compile(r"\+\d+ VP per")
+_VARIABLE_VP = re.compile(r"\+\d+ VP per|when you gain .*\+\d+ VP")  # Bishop; Collection
 _REPEAT = re.compile(r"play an? (Action|Treasure)(?: card)? from your hand (twice|three times)")
 _FIRST_PLAY = re.compile(r"first time you play an? (.+?) this turn, \+(\d+) coins?")
 _ALSO_TREASURE = re.compile(r"(\w+) is also a Treasure worth (\d+) coins?")

@@ -19,6 +19,7 @@ from companion.table.turn import Turn
 
 STARTING_DECK: tuple[tuple[str, int], ...] = (("Copper", 7), ("Estate", 3))  # rulebook: 7 Coppers, 3 Estates
 DEFAULT_LOW = 3  # a pile with this many cards or fewer is announced as low
+MOST_VP_AT_ONCE = 100  # one vp entry takes or gives back at most this many tokens (a file allows 10,000)
 VERBS = ("buy", "gain", "trash", "vp", "play", "coins", "next", "count", "pile", "end")
 
 
@@ -160,6 +161,18 @@ class Table:
     def card(self, name: str) -> Card:
         return self._cards[name]
 
+    def copies(self, name: str) -> int:
+        """How many of a card this game has: its full pile and the players' starting cards."""
+        start = dict(STARTING_DECK).get(name, 0) * len(self.players)
+        return self.setup.pile_sizes()[name] + start
+
+    def receivers(self, state: State, entry: Entry) -> list[int]:
+        """The players a gain made in ``state`` gave cards to: with ``others``, those served before the pile ran out."""
+        if not entry.others:
+            return list(entry.players)
+        after = self._applied(state, entry)
+        return [p for p in entry.players if after.decks[p] != state.decks[p]]
+
     def is_low(self, name: str) -> bool:
         return 0 < self.state.piles[name] <= self.low
 
@@ -202,6 +215,8 @@ class Table:
         was, now = ending_reasons(self.setup, before), ending_reasons(self.setup, after)
         if now and not was and after.over is None:
             notes.append(f"Game ends this turn: {and_list(now)}.")
+        elif was and not now:  # a pile corrected upwards
+            notes.append("The game no longer ends this turn.")
         elif not now:
             need = self.setup.empty_piles_to_end
             empty_before, empty_after = len(before.empty_piles()), len(after.empty_piles())
@@ -260,6 +275,8 @@ class Table:
 
     def _do_vp(self, state: State, entry: Entry) -> None:
         player = entry.players[0]
+        if abs(entry.amount) > MOST_VP_AT_ONCE:
+            raise TableError(f"at most {MOST_VP_AT_ONCE} VP tokens at a time. Type a smaller number.")
         total = state.tokens[player] + entry.amount
         if total < 0:
             raise TableError(f"{self.players[player]} has only {state.tokens[player]} VP tokens. Type a smaller number.")
@@ -294,6 +311,9 @@ class Table:
         player, (name,) = entry.players[0], entry.cards
         if entry.amount < 0:
             raise TableError("a count cannot be below 0. Type a number from 0 up.")
+        most = self.copies(name)
+        if entry.amount > most:
+            raise TableError(f"this game has {self.card(name).counted(most)} in all. Type a number from 0 to {most}.")
         if entry.amount:
             state.decks[player][name] = entry.amount
         else:

@@ -104,7 +104,7 @@ def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
     """Whose turn, this turn's counts, and the piles; ``named=False`` when the table's name was just said."""
     s = table.state
     if s.over:
-        return [f"Game over: {s.over}.", f"Table {name}. Type score for the result."]
+        return [f"Game over: {s.over}.", (f"Table {name}. " if named else "") + "Type score for the result."]
     lines = [f"{table.current_name}'s turn {s.turns[s.current]}."]
     if s.turn.started:
         lines.append(turn_line(s))
@@ -196,7 +196,7 @@ def describe(table: Table, entry: Entry, state: State) -> str:
     if entry.verb == "buy":
         return f"{names} bought {cards}"
     if entry.verb == "gain":
-        return f"{names} gained {cards}"
+        return f"{and_list([table.players[p] for p in table.receivers(state, entry)])} gained {cards}"
     if entry.verb == "trash":
         return f"{names} trashed {cards}"
     if entry.verb == "vp":
@@ -205,7 +205,8 @@ def describe(table: Table, entry: Entry, state: State) -> str:
     if entry.verb == "play":
         return f"{table.players[state.current]} played {cards}"
     if entry.verb == "coins":
-        return f"{plural(entry.amount, 'coin')} added to {table.players[state.current]}'s turn"
+        way = "added to" if entry.amount >= 0 else "taken from"
+        return f"{plural(abs(entry.amount), 'coin')} {way} {table.players[state.current]}'s turn"
     if entry.verb == "next":
         return f"the end of {table.players[state.current]}'s turn"
     if entry.verb == "count":

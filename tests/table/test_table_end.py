@@ -102,6 +102,8 @@ def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
     order = [NAMES[(current + i) % 4] for i in range(1, 4)]
     assert lines[1] == f"{order[0]} and {order[1]} gained a Curse, 0 left."
     assert lines[2] == f"{order[2]} got none."
+    assert d.run("log 1").splitlines()[1] == f"{order[0]} and {order[1]} gained a Curse."
+    assert d.run("undo").splitlines()[0] == f"Undone: {order[0]} and {order[1]} gained a Curse."
 
 
 def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
@@ -110,3 +112,11 @@ def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
     assert d.run("buy silver").splitlines()[1] == "More was bought than the calculator counted."
     assert len(d.run("buy estate").splitlines()) == 1
     assert d.run("play").splitlines() == ["0 coins, 0 buys, 1 action.", "More was bought than the calculator counted."]
+
+
+def test_a_pile_corrected_upwards_says_the_game_no_longer_ends() -> None:
+    d = table(2)
+    assert "Game ends this turn: no Provinces left." in d.run("pile province 0").splitlines()
+    assert d.run("pile province 1").splitlines()[0] == "The game no longer ends this turn."
+    assert d.run("status").splitlines()[0] == "Ann's turn 1."
+    assert d.run("next").splitlines()[0] == "Ben's turn 1."

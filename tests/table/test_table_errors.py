@@ -26,6 +26,9 @@ WRONG_AT_A_TABLE = [
     "table new --players Ann,Ben --seed x", "table new --players A,B,C,D,E,F,G",
     "table load", "table load nothing", "table save", "table low", "table low 99", "table fly",
     "table new --players Ann,Ben --name game 1",
+    "vp 99999999999999999999", "vp 101", "count Ann copper 61", "count Ben curse 20000",
+    "table new --players Ann,Ben --seed 99999999999999999999999",
+    "table new --players Ann,Ben --name -", "table save .", "table save -",
 ]
 
 
@@ -123,3 +126,22 @@ def test_a_name_not_at_the_table_is_refused_naming_the_players(first_game: Drive
     who = line.split()[1]
     verb = line.split()[0]
     assert first_game.run(line) == f'Error: "{who}" is not playing. Type {verb} and a player: Ann or Ben.\n'
+
+
+@pytest.mark.parametrize("line", ["vp 100", "vp Ben 100", "count Ann copper 60", "count Ann estate 14", "count Ben curse 10"])
+def test_the_largest_numbers_taken_are_read_back_from_the_file(first_game: Driver, line: str) -> None:
+    from companion.table import storage
+
+    assert not first_game.run(line).startswith("Error"), line
+    saved = first_game.session.state["table"]
+    assert storage.load(saved.name).table.state == saved.table.state
+
+
+def test_the_largest_seed_taken_is_read_back_from_the_file() -> None:
+    from companion.table import storage
+
+    d = Driver()
+    for seed in (2**63 - 1, -2**63):
+        said = d.run(f"table new --players Ann,Ben --seed {seed} --name s{seed}")
+        assert not said.startswith("Error"), said
+        assert storage.load(f"s{seed}").table.setup.seed == seed

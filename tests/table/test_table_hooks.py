@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.commands.table import offer_on_start
 from companion.commands.table_session import _complete_supply
 from tests.table.driver import Driver
@@ -69,3 +71,13 @@ def test_brief_verbosity_keeps_announcements_and_the_confirmation_only(first_gam
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
     d.run("pile province 2")
     assert d.run("buy province") == "Province pile low: 1 left.\nAnn bought a Province, 1 left.\n"
+
+
+@pytest.mark.parametrize("ending", ["next", "table end"])
+def test_brief_verbosity_still_says_who_won(first_game: Driver, ending: str) -> None:
+    d = first_game
+    d.session.settings = BriefSettings()
+    d.lines("pile province 1", "buy province")
+    said = d.run(ending).splitlines()
+    assert said[0].startswith("Game over")
+    assert said[1:] == ["Ann wins with 9 VP."]

@@ -47,6 +47,19 @@ def test_cards_with_variable_coins_are_marked(card: str) -> None:
     assert effect_of(CAT[card]).variable
 
 
+@pytest.mark.parametrize("card,variable", [("Bishop", True), ("Investment", True), ("Collection", True),
+                                           ("Monument", False), ("Market", False)])
+def test_cards_whose_vp_tokens_depend_on_the_play_are_marked(card: str, variable: bool) -> None:
+    assert effect_of(CAT[card]).variable_vp is variable
+
+
+def test_collection_is_said_as_not_counted_so_its_tokens_are_typed() -> None:
+    t = make("Collection, Market, City, Vault, Mint, Quarry, Peddler, Bank, Tiara, Monument")
+    play(t, "collection")
+    assert t.state.turn.uncounted == ["Collection"]
+    assert (t.state.turn.coins, t.state.turn.buys) == (2, 2)  # its fixed coins and Buy still count
+
+
 def test_first_game_turn_with_merchant_and_silvers() -> None:
     t = make("First Game")
     play(t, "village")

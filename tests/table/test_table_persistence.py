@@ -145,3 +145,40 @@ def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
     assert d.run("log 1") == "Last entry of 5:\nBen took 2 VP tokens.\n"
     d.run("undo")
     assert d.run("log 9").startswith("All 4 entries:\nAnn played 2 Coppers and a Silver.\n")
+
+
+def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir) -> None:
+    writer, looker = Driver(), Driver()
+    writer.run('table new --players Ann,Ben --kingdom "First Game" --first Ann')
+    assert looker.run("table resume read-only").startswith("Table game 1 resumed, read-only.")
+    writer.lines("play C1 C1 C1", "buy silver", "next")
+    assert looker.run("status").splitlines()[0] == "Ben's turn 1."
+    assert looker.session.prompt == "table, Ben, read-only> "
+    assert looker.run("pile silver") == "Silver: 39 left of 40.\n"
+    assert looker.run("log 1").splitlines()[1] == "The end of Ann's turn."
+    assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
+    assert looker.run("buy gold").startswith('Error: "buy gold": table game 1 is open read-only here.')
+    assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
+
+
+def test_loading_a_finished_table_says_its_name_once(first_game: Driver) -> None:
+    first_game.lines("pile province 1", "buy province", "next", "table close")
+    assert first_game.run("table load game 1") == ("Table game 1 loaded.\nGame over: no Provinces left.\n"
+                                                   "Type score for the result.\n")
+
+
+def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> None:
+    d = first_game
+    d.lines("play C1 C1 C1", "coins 3", "coins -2")
+    assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
+    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n"
+
+
+def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_restarts(data_dir) -> None:
+    d = Driver()
+    d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --first Ann')
+    d.lines("gain Ann province", "table end", "table close")
+    for seed in range(1, 6):  # whatever the draw would have been
+        said = Driver().run(f'table new --players Ann,Ben,Cal --kingdom "First Game" --seed {seed} --name s{seed}')
+        assert "Ben goes first, as Ann won the last game and goes last. Turn order: Ben, Cal and Ann." in said, said
+        storage.remove(f"s{seed}")  # the unfinished table is no longer the last one played
