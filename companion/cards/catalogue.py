@@ -8,10 +8,11 @@ from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
 from companion.cards.model import Card
-from companion.cards.names import AmbiguousName, NameIndex, UnknownName, loose, normalise
+from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, loose, normalise, quote
 from companion.numbers import as_number
 
 T = TypeVar("T")
+MOST_AT_ONCE = 100  # "3 coppers": the most copies of a card one line may name
 
 
 class _Once(Generic[T]):
@@ -128,6 +129,9 @@ class Catalogue:
             repeat = 1
             count = as_number(tokens[i]) if i + 1 < len(tokens) and self.by_code(tokens[i]) is None else None
             if count is not None:
+                if count > MOST_AT_ONCE:  # said, not cut short: "trash 150 coppers" trashed 100 and said so nowhere
+                    raise NameError_(f"{quote(tokens[i])} is more than {MOST_AT_ONCE} cards at once. "
+                                     f"Type a number up to {MOST_AT_ONCE}.")
                 repeat = count
                 i += 1
             card = None
@@ -140,7 +144,7 @@ class Catalogue:
             if card is None:  # one word: prefix or misspelling, with the usual errors
                 card = self.find(tokens[i], allowed)
                 i += 1
-            found.extend([card] * min(repeat, 100))
+            found.extend([card] * repeat)
         if not found:
             raise UnknownName(typed, "card", ())
         return found

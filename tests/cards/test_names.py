@@ -74,6 +74,13 @@ def test_many_cards_in_one_line() -> None:
     assert names("throne room village") == ["Throne Room", "Village"]
     assert names("3 coppers, silver") == ["Copper"] * 3 + ["Silver"]
     assert names("king's court kings court") == ["King's Court", "King's Court"]
+    assert names("100 coppers") == ["Copper"] * 100
+
+
+def test_too_many_copies_in_one_line_are_refused_with_the_limit() -> None:
+    """Not cut to 100 unsaid: "trash 150 coppers" was answered about 100 Coppers."""
+    with pytest.raises(NameError_, match=r'"150" is more than 100 cards at once\. Type a number up to 100\.'):
+        CAT.find_many("150 coppers, silver")
 
 
 @given(st.text(max_size=200))
