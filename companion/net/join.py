@@ -14,22 +14,23 @@ import threading
 from typing import Any, TextIO
 
 from companion.net.client import Refused, Remote, remember, remembered
+from companion.net.seating import refused
 from companion.session import Session
 
-LOCAL = ("quit", "exit", "bye", "speech")
+LOCAL = ("quit", "exit", "bye", "speech", "input")
 AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
 
 
 def _local(session: Session, remote: Remote, line: str) -> bool | None:
-    """Lines this program answers itself: leaving, and its own speech. None: send it to the host."""
-    word = line.strip().split(" ", 1)[0].lower()
-    words = line.strip().lower().split()
+    """Lines this program answers itself: leaving, its own speech and line editor. None: send it to the host."""
+    words = line.lower().split()
+    word = words[0] if words else ""
     if word in ("quit", "exit", "bye"):
         session.begin()
         session.say("Goodbye. Your seat is kept; join again with the same name to come back.")
         session.end()
         return True
-    if word == "speech" or words[:2] == ["set", "speech"]:
+    if word in ("speech", "input") or refused(line) in ("set speech", "set input"):  # this computer's own
         from companion.dispatch import run_line
 
         run_line(session, line)

@@ -1,0 +1,52 @@
+"""A hosted game's seats, without the network: what each seat may do and what each hears."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.net.chat import run_line
+from companion.net.hosted import HostedGame, Options
+
+
+class _Host:
+    """The two things chat asks of the server: who is connected (everyone here)."""
+
+    def connected(self, game: HostedGame, seat: int) -> bool:
+        return True
+
+
+def started(folder: Path, options: Options) -> tuple[HostedGame, list[tuple[int, str]]]:
+    game = HostedGame("g1", "123456789", options, folder)
+    game.take_seat("Ana")
+    game.take_seat("Ben")
+    heard: list[tuple[int, str]] = []
+    game.send = lambda seat, msg: heard.append((seat, msg["text"]))
+    assert game.start_if_full()
+    return game, heard
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def test_a_seat_cannot_start_write_or_sound_anything_on_the_host_machine(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    game, _ = started(tmp_path / "hosted", Options(3, ["bigmoney"], "First Game", 4))
+    seating = game.seating
+    assert seating is not None
+    answers = len(seating.act.game.answers)
+    before = files(home)
+    for line in ("save\tmine", "SAVE  mine", "learn", "set speech on", "set sound on", "set\tspeech on",
+                 "input plain", "set input plain"):
+        said = run_line(_Host(), game, 1, line)[1]
+        assert said.startswith("Error:") and "not available in a hosted game" in said, (line, said)
+    assert files(home) == before  # no save, no learning game, nothing written
+    s = seating.sessions[1]
+    assert s.settings.get("speech") == "off" and s.settings.get("sounds") == "off" and s.speak is None
+    assert seating.prompt(1).startswith("waiting for Ana")  # still in the hosted game
+    assert len(seating.act.game.answers) == answers
+    # leaving is the page's own doing: the host says how, and says nothing untrue such as "Goodbye."
+    said = run_line(_Host(), game, 1, "quit")[1]
+    assert said.startswith("To leave, close the page.")
+    assert run_line(_Host(), game, 1, "set verbosity brief")[1] == "Verbosity is now brief."
