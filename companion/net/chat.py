@@ -99,7 +99,7 @@ def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> d
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
             if st.digest:
-                out[i] = note + ("\n" + out[i] if out.get(i) and i != seat else "")
+                out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
         return out
     if target not in bots:
         return {seat: f"Error: {who} plays their own seat already. Type who to hear who is here."}

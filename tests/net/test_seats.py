@@ -9,10 +9,13 @@ from companion.net.hosted import HostedGame, Options
 
 
 class _Host:
-    """The two things chat asks of the server: who is connected (everyone here)."""
+    """What chat asks of the server: who is connected (everyone, unless named away)."""
+
+    def __init__(self, *away: int) -> None:
+        self.away = away
 
     def connected(self, game: HostedGame, seat: int) -> bool:
-        return True
+        return seat not in self.away
 
 
 def started(folder: Path, options: Options) -> tuple[HostedGame, list[tuple[int, str]]]:
@@ -50,3 +53,18 @@ def test_a_seat_cannot_start_write_or_sound_anything_on_the_host_machine(tmp_pat
     said = run_line(_Host(), game, 1, "quit")[1]
     assert said.startswith("To leave, close the page.")
     assert run_line(_Host(), game, 1, "set verbosity brief")[1] == "Verbosity is now brief."
+
+
+def test_who_hands_a_seat_to_the_bot_hears_what_the_bot_did_and_whose_turn_it_is(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    game, _ = started(tmp_path / "hosted", Options(3, ["bigmoney"], "First Game", 4))
+    host = _Host(1)  # Ben is away
+    run_line(host, game, 0, "play all")
+    run_line(host, game, 0, "buy silver")
+    assert game.seating is not None and game.seating.waiting_for() == 1
+    said = run_line(host, game, 0, "bot Ben")
+    # Ben's turn by the bot and Big Money's turn are played at once: Ana hears both, and her own hand
+    assert said[0].startswith("A bot plays for Ben now.")
+    assert "Ben played" in said[0] and "Big Money played" in said[0]
+    assert "Your turn 2." in said[0]
+    assert game.seating.waiting_for() == 0
