@@ -46,7 +46,7 @@ class Remote:
 
     def __init__(self, address: str, code: str, name: str, *, show: Callable[[str], None],
                  tls: ssl.SSLContext | None = None, seat: int | None = None, token: str | None = None,
-                 note: Callable[[str], None] | None = None) -> None:
+                 note: Callable[[str], None] | None = None, seen: int | None = None) -> None:
         self.url = ws_url(address, tls is not None)
         self.code, self.name = code, name
         self.seat, self.token = seat, token
@@ -56,7 +56,10 @@ class Remote:
         self.prompt = "game> "
         self.yours = False
         self.over = False
-        self.seen = 0
+        self.seen = seen or 0  # the number of the last message heard from the host
+        # Coming back with a token but without that number (an earlier run that stopped before keeping it),
+        # nothing is said again: the host's welcome back says the hand, not the whole game so far.
+        self.seen_known = token is None or seen is not None
         self.next_id = 1
         self.unanswered: tuple[int, str] | None = None
         self.refused: str | None = None
@@ -168,7 +171,9 @@ class Remote:
     def _hello(self) -> str:
         fields: dict[str, Any] = {"code": self.code, "name": self.name}
         if self.token:
-            fields.update(seat=self.seat, token=self.token, seen=self.seen)
+            fields.update(seat=self.seat, token=self.token)
+            if self.seen_known:
+                fields["seen"] = self.seen
         return encode("hello", **fields)
 
     def _refuse(self, reason: str) -> None:
@@ -199,7 +204,9 @@ class Remote:
         if msg.get("token"):
             self.token = msg["token"]
         self.prompt = msg.get("prompt") or self.prompt
-        if msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
+        if not self.seen_known:  # heard from now on
+            self.seen, self.seen_known = msg.get("n", 0), True
+        elif msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
             self.seen = msg["n"]
         last = msg.get("last_line", 0)
         with self.changed:
@@ -246,18 +253,21 @@ def _key(address: str, code: str, name: str) -> str:
     return f"{ws_url(address)}|{normal_code(code)}|{name.strip().lower()}"
 
 
-def remembered(address: str, code: str, name: str) -> tuple[int | None, str | None]:
+def remembered(address: str, code: str, name: str) -> tuple[int | None, str | None, int | None]:
+    """The seat, its token, and the number of the last message heard there, kept by an earlier run."""
     try:
         data = json.loads(_tokens_path().read_text(encoding="utf-8"))
         entry = data.get(_key(address, code, name)) if isinstance(data, dict) else None
         if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and isinstance(entry.get("token"), str):
-            return entry["seat"], entry["token"]
+            seen = entry.get("seen")
+            known = isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0
+            return entry["seat"], entry["token"], seen if known else None
     except (OSError, ValueError):
         pass
-    return None, None
+    return None, None, None
 
 
-def remember(address: str, code: str, name: str, seat: int, token: str) -> None:
+def remember(address: str, code: str, name: str, seat: int, token: str, seen: int | None = None) -> None:
     path = _tokens_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -265,7 +275,8 @@ def remember(address: str, code: str, name: str, seat: int, token: str) -> None:
             data = {}
     except (OSError, ValueError):
         data = {}
-    data[_key(address, code, name)] = {"seat": seat, "token": token}
+    data.pop(_key(address, code, name), None)  # the newest last, so the oldest is dropped first
+    data[_key(address, code, name)] = {"seat": seat, "token": token, **({} if seen is None else {"seen": seen})}
     while len(data) > 100:
         data.pop(next(iter(data)))
     try:

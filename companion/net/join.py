@@ -62,8 +62,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         import companion.shell.app  # noqa: F401 - the slow import before connecting, so the prompt comes at once
     printer = _Printer(session, tty)
     key_address = token_key or address
-    seat, token = remembered(key_address, code, name)
-    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token)
+    seat, token, seen = remembered(key_address, code, name)
+    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen)
     try:
         remote.start()
     except Refused as e:
@@ -88,6 +88,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         return _piped(session, remote, stdin)
     finally:
         remote.close()
+        if remote.token and remote.seat is not None:  # what was heard, so coming back says only what was missed
+            remember(key_address, code, name, remote.seat, remote.token, remote.seen)
         session.close()
 
 

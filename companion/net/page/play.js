@@ -24,6 +24,8 @@
     label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
   }
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
+  // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
+  function keep() { if (token) localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token, seen: seen})); }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -41,7 +43,7 @@
         if (!joined && !msg.token) show("You are back in your seat.");
         joined = true; tries = 0; seat = msg.seat;
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
-        if (msg.token) { token = msg.token; localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token})); }
+        if (msg.token) { token = msg.token; keep(); }
         setPrompt(msg.prompt || "");
         if (unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
         if (msg.last_line >= nextId) nextId = msg.last_line + 1;
@@ -49,6 +51,7 @@
         if (unanswered && msg.reply >= unanswered.id) unanswered = null;
         if (msg.n <= seen) return;
         seen = msg.n;
+        keep();
         if (msg.text) show(msg.text);
         if (msg.prompt) setPrompt(msg.prompt);
         if (unanswered && msg.reply >= unanswered.id) unanswered = null;
@@ -80,7 +83,12 @@
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
       name = text.slice(0, 20);
       const kept = localStorage.getItem(storeKey());
-      if (kept) { try { const k = JSON.parse(kept); seat = k.seat; token = k.token; } catch (e) { token = null; } }
+      if (kept) {
+        try {
+          const k = JSON.parse(kept); seat = k.seat; token = k.token;
+          seen = Number.isInteger(k.seen) && k.seen > 0 ? k.seen : 0;
+        } catch (e) { token = null; }
+      }
       show("Joining as " + name + ".");
       connect();
       return;
