@@ -69,6 +69,8 @@ class Remote:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="companion-net")
         self._connected = threading.Event()
+        self.online = False  # welcomed on the connection open now
+        self._again = False  # this connection replaces a lost one
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
 
@@ -137,9 +139,8 @@ class Remote:
                     async with http.ws_connect(self.url, ssl=self.tls if self.tls is not None else True,
                                                heartbeat=20.0, max_msg_size=0) as ws:
                         self._ws = ws
+                        self._again = lost_at is not None  # said when the host welcomes the seat back
                         await ws.send_str(self._hello())
-                        if lost_at is not None:
-                            self.note("Connected again.")
                         tries, lost_at = 0, None
                         await self._read(ws)
                 except aiohttp.ClientConnectorCertificateError:
@@ -150,6 +151,7 @@ class Remote:
                 except ProtocolError as e:
                     self._refuse(f"Error: {e}")
                 self._ws = None
+                self.online = False
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
@@ -197,6 +199,8 @@ class Remote:
                     self._refuse(reason)
                 elif reason.startswith("Error:"):
                     self._refuse(reason)
+                elif reason:
+                    self.note(reason)  # such as: the host stopped, the seat is kept
                 break
 
     async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
@@ -214,7 +218,11 @@ class Remote:
                 self.next_id = last + 1
             pending = self.unanswered
             self._connected.set()
+            self.online = True
             self.changed.notify_all()
+        if self._again:  # only now can a line be sent again
+            self._again = False
+            self.note("Connected again.")
         if pending is not None:  # sent again: the host applies it only if it has not yet, and answers either way
             await ws.send_str(encode("line", id=pending[0], text=pending[1]))
 

@@ -158,6 +158,19 @@ def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
     return 0
 
 
+def _unsent(remote: Remote, line: str) -> str:
+    """Why a typed line cannot go to the host now ("" when it can): the connection is down, or the last
+    line is still on its way (a line goes only after the one before it, so none is lost or done twice)."""
+    shown = line.strip()
+    if remote.unanswered is not None:
+        return (f'the host has not answered your last line yet, so "{shown}" was not sent. '
+                "Type it again when the answer comes.")
+    if not remote.online:
+        return (f'the connection to the host is lost, so "{shown}" was not sent. '
+                "Type it again when it says Connected again.")
+    return ""
+
+
 def _redraw(backend: str, remote: Remote) -> Any:
     """What writes the prompt (the newest the host gave) and the line being typed again after words from
     the host: readline's ``rl_set_prompt``, ``rl_on_new_line`` and ``rl_forced_update_display``, which
@@ -207,6 +220,12 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 return done
             if not line.strip():
                 return False
+            unsent = _unsent(remote, line)
+            if unsent:  # said at once: waiting up to minutes for the host, with no word, is no answer
+                session.begin()
+                session.error(unsent)
+                session.end()
+                return False
             printer.busy = True
             try:
                 if not remote.send_line(line):
@@ -214,6 +233,10 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                     session.say(remote.refused or "The connection to the host is closed. Goodbye.")
                     session.end()
                     return True
+            except KeyboardInterrupt:  # Ctrl-C while the host has not answered: the line stays on its way
+                session.begin()
+                session.say("Stopped waiting. The host answers that line when it is connected again.")
+                session.end()
             finally:
                 session.prompt = remote.prompt
                 printer.busy = False

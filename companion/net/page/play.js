@@ -9,6 +9,7 @@
   let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
   let unanswered = null, ws = null, joined = false, refused = false, tries = 0;
   let ready = false;  // welcomed on the connection open now: lines may be sent
+  let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
   let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
 
   function show(text) {
@@ -44,6 +45,7 @@
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
         joined = true; ready = true; tries = 0; seat = msg.seat;
+        if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) { token = msg.token; keep(); }
         setPrompt(msg.prompt || "");
@@ -83,7 +85,7 @@
       if (tries === 0) show("The connection to the host was lost. Trying again.");
       const wait = [200, 500, 1000, 2000, 3000, 5000][Math.min(tries, 5)];
       tries += 1;
-      setTimeout(function () { connect(); ws.addEventListener("open", function () { show("Connected again."); }, {once: true}); }, wait);
+      setTimeout(function () { again = true; connect(); }, wait);
     };
   }
 
