@@ -18,16 +18,20 @@ from companion.net.seating import refused
 from companion.session import Session
 
 LOCAL = ("quit", "exit", "bye", "speech", "input")
+GOODBYE = "Goodbye. Your seat is kept; join again with the same name to come back."
+# The host's own seat: leaving stops the host, so the game stops for everyone until it is hosted again.
+HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the same companion host command "
+                "to go on.")
 AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
 
 
-def _local(session: Session, remote: Remote, line: str) -> bool | None:
+def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) -> bool | None:
     """Lines this program answers itself: leaving, its own speech and line editor. None: send it to the host."""
     words = line.lower().split()
     word = words[0] if words else ""
     if word in ("quit", "exit", "bye"):
         session.begin()
-        session.say("Goodbye. Your seat is kept; join again with the same name to come back.")
+        session.say(goodbye)
         session.end()
         return True
     if word in ("speech", "input") or refused(line) in ("set speech", "set input"):  # this computer's own
@@ -39,7 +43,8 @@ def _local(session: Session, remote: Remote, line: str) -> bool | None:
 
 
 def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
-             stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False) -> int:
+             stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
+             goodbye: str = GOODBYE) -> int:
     """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status."""
     from companion.settings import load_settings
 
@@ -84,8 +89,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     printer.remote = remote
     try:
         if tty:
-            return _shell(session, remote, stdin, stdout, printer)
-        return _piped(session, remote, stdin)
+            return _shell(session, remote, stdin, stdout, printer, goodbye)
+        return _piped(session, remote, stdin, goodbye)
     finally:
         remote.close()
         if remote.token and remote.seat is not None:  # what was heard, so coming back says only what was missed
@@ -129,12 +134,12 @@ class _Printer:
                     s.out.flush()
 
 
-def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
+def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:
     for raw in stdin:
         line = raw.rstrip("\n")
         if not line.strip():
             continue
-        done = _local(session, remote, line)
+        done = _local(session, remote, line, goodbye)
         if done:
             return 0
         if done is False:
@@ -197,7 +202,8 @@ def _redraw(backend: str, remote: Remote) -> Any:
     return redraw
 
 
-def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer) -> int:
+def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer,
+           goodbye: str = GOODBYE) -> int:
     from companion.shell.app import CompanionShell
 
     class RemoteShell(CompanionShell):
@@ -205,17 +211,17 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
 
         def onecmd_plus_hooks(self, line: str, *, add_to_history: bool = True,
                               raise_keyboard_interrupt: bool = False, py_bridge_call: bool = False) -> bool:
-            if self._eof:
+            if self._eof:  # Ctrl-D: leaving, said as quit says it
                 if self.tty:
                     self.stdout.write("\n")
                     self.stdout.flush()
-                return True
+                return _local(session, remote, "quit", goodbye) is True
             if getattr(self, "_cancelled", False):  # Ctrl-C abandoned the line: nothing is sent
                 self._cancelled = False
                 return False
             if line.strip():
                 session.typed.append(line.strip())
-            done = _local(session, remote, line)
+            done = _local(session, remote, line, goodbye)
             if done is not None:
                 return done
             if not line.strip():

@@ -87,5 +87,7 @@ def test_a_line_typed_while_the_host_is_away_is_said_unsent_at_once(tmp_path):
             assert game.seats[0].last_line == 0  # the first "hand" never reached the host
             held = on_loop(running, lambda: next(iter(running.host.games.values())))
             assert held.seats[0].last_line == 1
+            term.key("C-d")  # leaving with Ctrl-D says, as quit does, that the seat is kept
+            term.wait_for("Goodbye. Your seat is kept")
     finally:
         running.stop()
