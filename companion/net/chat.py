@@ -78,6 +78,8 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
 
 def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
     s = game.seating
+    if game.options.table is not None:  # real cards: no bot can play them
+        return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
     if s is None or s.over():
         return {seat: f"Error: {quote(verb)} works while the game is on. Type who to hear who is here."}
     if not name:

@@ -68,3 +68,18 @@ def test_who_hands_a_seat_to_the_bot_hears_what_the_bot_did_and_whose_turn_it_is
     assert "Ben played" in said[0] and "Big Money played" in said[0]
     assert "Your turn 2." in said[0]
     assert game.seating.waiting_for() == 0
+
+
+def test_at_a_table_of_real_cards_bot_says_there_are_none_and_tells_no_one_else(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    from companion.net.server import Host
+
+    host = Host(tmp_path / "hosted")
+    try:
+        game = host.add_table("Ana, Ben", "First Game", 3)
+        game.take_seat("Ana")
+        game.take_seat("Ben")
+        said = run_line(host, game, 0, "bot Ben")  # Ben is away (nobody is connected here)
+        assert said == {0: "Error: a table of real cards has no bots. Type who to hear who is here."}
+    finally:
+        host.release()
