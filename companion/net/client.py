@@ -33,11 +33,16 @@ class Refused(Exception):
 
 
 def ws_url(address: str, tls: bool = False) -> str:
-    """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address."""
+    """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address; ``host`` alone
+    is the host's default port."""
     a = address.strip().rstrip("/")
     for prefix, scheme in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"), ("ws://", "ws://")):
         if a.lower().startswith(prefix):
             return scheme + a[len(prefix):] + "/ws"
+    if a.count(":") == 0 or (a.startswith("[") and a.endswith("]")):  # a name or address with no port
+        from companion.net.hosting import DEFAULT_PORT
+
+        a = f"{a}:{DEFAULT_PORT}"  # the host's own default, not the web's port 80
     return ("wss://" if tls else "ws://") + a + "/ws"
 
 
