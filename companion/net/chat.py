@@ -64,12 +64,16 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
     if not game.started:
         if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
             from companion.dispatch import run_line as local
-            from companion.net.seating import SeatSettings
+            from companion.net.seating import SeatSettings, refuse, refused
             from companion.session import Session
             import io
 
             s = Session(out=io.StringIO(), settings=SeatSettings())
-            local(s, line)
+            barred = refused(line)  # set speech, quit: as refused once the game is on
+            if barred is not None:
+                refuse(s, barred)
+            else:
+                local(s, line)
             return {seat: s.out.getvalue().rstrip()}  # type: ignore[attr-defined]
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None

@@ -83,3 +83,13 @@ def test_at_a_table_of_real_cards_bot_says_there_are_none_and_tells_no_one_else(
         assert said == {0: "Error: a table of real cards has no bots. Type who to hear who is here."}
     finally:
         host.release()
+
+
+def test_before_the_game_starts_a_seat_cannot_make_the_host_machine_speak(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    game = HostedGame("g2", "123456789", Options(2, [], "First Game", 4), tmp_path / "hosted")
+    game.take_seat("Ana")  # Ben has not joined: the game waits
+    said = run_line(_Host(), game, 0, "set speech on")[0]
+    assert said == 'Error: "set speech" is not available in a hosted game. Type help for what is.'
+    assert run_line(_Host(), game, 0, "quit")[0].startswith("To leave, close the page.")
+    assert run_line(_Host(), game, 0, "card village")[0].startswith("Village")  # lookups still work
