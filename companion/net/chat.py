@@ -64,12 +64,16 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
     if not game.started:
         if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
             from companion.dispatch import run_line as local
-            from companion.net.seating import SeatSettings
+            from companion.net.seating import SeatSettings, refuse, refused
             from companion.session import Session
             import io
 
             s = Session(out=io.StringIO(), settings=SeatSettings())
-            local(s, line)
+            barred = refused(line)  # set speech, quit: as refused once the game is on
+            if barred is not None:
+                refuse(s, barred)
+            else:
+                local(s, line)
             return {seat: s.out.getvalue().rstrip()}  # type: ignore[attr-defined]
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
@@ -78,6 +82,8 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
 
 def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
     s = game.seating
+    if game.options.table is not None:  # real cards: no bot can play them
+        return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
     if s is None or s.over():
         return {seat: f"Error: {quote(verb)} works while the game is on. Type who to hear who is here."}
     if not name:
@@ -99,7 +105,7 @@ def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> d
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
             if st.digest:
-                out[i] = note + ("\n" + out[i] if out.get(i) and i != seat else "")
+                out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
         return out
     if target not in bots:
         return {seat: f"Error: {who} plays their own seat already. Type who to hear who is here."}

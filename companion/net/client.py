@@ -33,11 +33,16 @@ class Refused(Exception):
 
 
 def ws_url(address: str, tls: bool = False) -> str:
-    """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address."""
+    """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address; ``host`` alone
+    is the host's default port."""
     a = address.strip().rstrip("/")
     for prefix, scheme in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"), ("ws://", "ws://")):
         if a.lower().startswith(prefix):
             return scheme + a[len(prefix):] + "/ws"
+    if a.count(":") == 0 or (a.startswith("[") and a.endswith("]")):  # a name or address with no port
+        from companion.net.hosting import DEFAULT_PORT
+
+        a = f"{a}:{DEFAULT_PORT}"  # the host's own default, not the web's port 80
     return ("wss://" if tls else "ws://") + a + "/ws"
 
 
@@ -46,7 +51,7 @@ class Remote:
 
     def __init__(self, address: str, code: str, name: str, *, show: Callable[[str], None],
                  tls: ssl.SSLContext | None = None, seat: int | None = None, token: str | None = None,
-                 note: Callable[[str], None] | None = None) -> None:
+                 note: Callable[[str], None] | None = None, seen: int | None = None) -> None:
         self.url = ws_url(address, tls is not None)
         self.code, self.name = code, name
         self.seat, self.token = seat, token
@@ -56,7 +61,10 @@ class Remote:
         self.prompt = "game> "
         self.yours = False
         self.over = False
-        self.seen = 0
+        self.seen = seen or 0  # the number of the last message heard from the host
+        # Coming back with a token but without that number (an earlier run that stopped before keeping it),
+        # nothing is said again: the host's welcome back says the hand, not the whole game so far.
+        self.seen_known = token is None or seen is not None
         self.next_id = 1
         self.unanswered: tuple[int, str] | None = None
         self.refused: str | None = None
@@ -66,6 +74,8 @@ class Remote:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="companion-net")
         self._connected = threading.Event()
+        self.online = False  # welcomed on the connection open now
+        self._again = False  # this connection replaces a lost one
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
 
@@ -134,9 +144,8 @@ class Remote:
                     async with http.ws_connect(self.url, ssl=self.tls if self.tls is not None else True,
                                                heartbeat=20.0, max_msg_size=0) as ws:
                         self._ws = ws
+                        self._again = lost_at is not None  # said when the host welcomes the seat back
                         await ws.send_str(self._hello())
-                        if lost_at is not None:
-                            self.note("Connected again.")
                         tries, lost_at = 0, None
                         await self._read(ws)
                 except aiohttp.ClientConnectorCertificateError:
@@ -147,6 +156,7 @@ class Remote:
                 except ProtocolError as e:
                     self._refuse(f"Error: {e}")
                 self._ws = None
+                self.online = False
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
@@ -168,7 +178,9 @@ class Remote:
     def _hello(self) -> str:
         fields: dict[str, Any] = {"code": self.code, "name": self.name}
         if self.token:
-            fields.update(seat=self.seat, token=self.token, seen=self.seen)
+            fields.update(seat=self.seat, token=self.token)
+            if self.seen_known:
+                fields["seen"] = self.seen
         return encode("hello", **fields)
 
     def _refuse(self, reason: str) -> None:
@@ -192,6 +204,8 @@ class Remote:
                     self._refuse(reason)
                 elif reason.startswith("Error:"):
                     self._refuse(reason)
+                elif reason:
+                    self.note(reason)  # such as: the host stopped, the seat is kept
                 break
 
     async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
@@ -199,7 +213,9 @@ class Remote:
         if msg.get("token"):
             self.token = msg["token"]
         self.prompt = msg.get("prompt") or self.prompt
-        if msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
+        if not self.seen_known:  # heard from now on
+            self.seen, self.seen_known = msg.get("n", 0), True
+        elif msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
             self.seen = msg["n"]
         last = msg.get("last_line", 0)
         with self.changed:
@@ -207,7 +223,11 @@ class Remote:
                 self.next_id = last + 1
             pending = self.unanswered
             self._connected.set()
+            self.online = True
             self.changed.notify_all()
+        if self._again:  # only now can a line be sent again
+            self._again = False
+            self.note("Connected again.")
         if pending is not None:  # sent again: the host applies it only if it has not yet, and answers either way
             await ws.send_str(encode("line", id=pending[0], text=pending[1]))
 
@@ -246,18 +266,21 @@ def _key(address: str, code: str, name: str) -> str:
     return f"{ws_url(address)}|{normal_code(code)}|{name.strip().lower()}"
 
 
-def remembered(address: str, code: str, name: str) -> tuple[int | None, str | None]:
+def remembered(address: str, code: str, name: str) -> tuple[int | None, str | None, int | None]:
+    """The seat, its token, and the number of the last message heard there, kept by an earlier run."""
     try:
         data = json.loads(_tokens_path().read_text(encoding="utf-8"))
         entry = data.get(_key(address, code, name)) if isinstance(data, dict) else None
         if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and isinstance(entry.get("token"), str):
-            return entry["seat"], entry["token"]
+            seen = entry.get("seen")
+            known = isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0
+            return entry["seat"], entry["token"], seen if known else None
     except (OSError, ValueError):
         pass
-    return None, None
+    return None, None, None
 
 
-def remember(address: str, code: str, name: str, seat: int, token: str) -> None:
+def remember(address: str, code: str, name: str, seat: int, token: str, seen: int | None = None) -> None:
     path = _tokens_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -265,7 +288,8 @@ def remember(address: str, code: str, name: str, seat: int, token: str) -> None:
             data = {}
     except (OSError, ValueError):
         data = {}
-    data[_key(address, code, name)] = {"seat": seat, "token": token}
+    data.pop(_key(address, code, name), None)  # the newest last, so the oldest is dropped first
+    data[_key(address, code, name)] = {"seat": seat, "token": token, **({} if seen is None else {"seen": seen})}
     while len(data) > 100:
         data.pop(next(iter(data)))
     try:

@@ -158,7 +158,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
              stdout: TextIO | None = None, speech: bool = False,
              table: tuple[str, str, int | None] | None = None) -> int:
     """Host a game (``options``, or asked), or a table record (``table``: names, kingdom, seed)."""
-    from companion.net.join import run_join
+    from companion.net.join import HOST_GOODBYE, run_join
     from companion.net.server import tls_context
 
     stdin = stdin or sys.stdin
@@ -217,7 +217,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             client_tls.check_hostname = False  # the host's own seat talks to itself over loopback
             client_tls.verify_mode = ssl.CERT_NONE
         return run_join(f"{LOOPBACK}:{running.port}", mine.code, name, tls=client_tls, stdin=stdin,
-                        stdout=stdout, token_key=f"host:{mine.id}", speech=speech)
+                        stdout=stdout, token_key=f"host:{mine.id}", speech=speech, goodbye=HOST_GOODBYE)
     finally:
         running.stop()
 

@@ -14,22 +14,27 @@ import threading
 from typing import Any, TextIO
 
 from companion.net.client import Refused, Remote, remember, remembered
+from companion.net.seating import refused
 from companion.session import Session
 
-LOCAL = ("quit", "exit", "bye", "speech")
+LOCAL = ("quit", "exit", "bye", "speech", "input")
+GOODBYE = "Goodbye. Your seat is kept; join again with the same name to come back."
+# The host's own seat: leaving stops the host, so the game stops for everyone until it is hosted again.
+HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the same companion host command "
+                "to go on.")
 AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
 
 
-def _local(session: Session, remote: Remote, line: str) -> bool | None:
-    """Lines this program answers itself: leaving, and its own speech. None: send it to the host."""
-    word = line.strip().split(" ", 1)[0].lower()
-    words = line.strip().lower().split()
+def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) -> bool | None:
+    """Lines this program answers itself: leaving, its own speech and line editor. None: send it to the host."""
+    words = line.lower().split()
+    word = words[0] if words else ""
     if word in ("quit", "exit", "bye"):
         session.begin()
-        session.say("Goodbye. Your seat is kept; join again with the same name to come back.")
+        session.say(goodbye)
         session.end()
         return True
-    if word == "speech" or words[:2] == ["set", "speech"]:
+    if word in ("speech", "input") or refused(line) in ("set speech", "set input"):  # this computer's own
         from companion.dispatch import run_line
 
         run_line(session, line)
@@ -38,7 +43,8 @@ def _local(session: Session, remote: Remote, line: str) -> bool | None:
 
 
 def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
-             stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False) -> int:
+             stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
+             goodbye: str = GOODBYE) -> int:
     """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status."""
     from companion.settings import load_settings
 
@@ -61,8 +67,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         import companion.shell.app  # noqa: F401 - the slow import before connecting, so the prompt comes at once
     printer = _Printer(session, tty)
     key_address = token_key or address
-    seat, token = remembered(key_address, code, name)
-    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token)
+    seat, token, seen = remembered(key_address, code, name)
+    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen)
     try:
         remote.start()
     except Refused as e:
@@ -83,10 +89,12 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     printer.remote = remote
     try:
         if tty:
-            return _shell(session, remote, stdin, stdout, printer)
-        return _piped(session, remote, stdin)
+            return _shell(session, remote, stdin, stdout, printer, goodbye)
+        return _piped(session, remote, stdin, goodbye)
     finally:
         remote.close()
+        if remote.token and remote.seat is not None:  # what was heard, so coming back says only what was missed
+            remember(key_address, code, name, remote.seat, remote.token, remote.seen)
         session.close()
 
 
@@ -126,12 +134,12 @@ class _Printer:
                     s.out.flush()
 
 
-def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
+def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:
     for raw in stdin:
         line = raw.rstrip("\n")
         if not line.strip():
             continue
-        done = _local(session, remote, line)
+        done = _local(session, remote, line, goodbye)
         if done:
             return 0
         if done is False:
@@ -153,6 +161,19 @@ def _piped(session: Session, remote: Remote, stdin: TextIO) -> int:
         session.end()
         return 1
     return 0
+
+
+def _unsent(remote: Remote, line: str) -> str:
+    """Why a typed line cannot go to the host now ("" when it can): the connection is down, or the last
+    line is still on its way (a line goes only after the one before it, so none is lost or done twice)."""
+    shown = line.strip()
+    if remote.unanswered is not None:
+        return (f'the host has not answered your last line yet, so "{shown}" was not sent. '
+                "Type it again when the answer comes.")
+    if not remote.online:
+        return (f'the connection to the host is lost, so "{shown}" was not sent. '
+                "Type it again when it says Connected again.")
+    return ""
 
 
 def _redraw(backend: str, remote: Remote) -> Any:
@@ -181,7 +202,8 @@ def _redraw(backend: str, remote: Remote) -> Any:
     return redraw
 
 
-def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer) -> int:
+def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer,
+           goodbye: str = GOODBYE) -> int:
     from companion.shell.app import CompanionShell
 
     class RemoteShell(CompanionShell):
@@ -189,20 +211,26 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
 
         def onecmd_plus_hooks(self, line: str, *, add_to_history: bool = True,
                               raise_keyboard_interrupt: bool = False, py_bridge_call: bool = False) -> bool:
-            if self._eof:
+            if self._eof:  # Ctrl-D: leaving, said as quit says it
                 if self.tty:
                     self.stdout.write("\n")
                     self.stdout.flush()
-                return True
+                return _local(session, remote, "quit", goodbye) is True
             if getattr(self, "_cancelled", False):  # Ctrl-C abandoned the line: nothing is sent
                 self._cancelled = False
                 return False
             if line.strip():
                 session.typed.append(line.strip())
-            done = _local(session, remote, line)
+            done = _local(session, remote, line, goodbye)
             if done is not None:
                 return done
             if not line.strip():
+                return False
+            unsent = _unsent(remote, line)
+            if unsent:  # said at once: waiting up to minutes for the host, with no word, is no answer
+                session.begin()
+                session.error(unsent)
+                session.end()
                 return False
             printer.busy = True
             try:
@@ -211,6 +239,10 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                     session.say(remote.refused or "The connection to the host is closed. Goodbye.")
                     session.end()
                     return True
+            except KeyboardInterrupt:  # Ctrl-C while the host has not answered: the line stays on its way
+                session.begin()
+                session.say("Stopped waiting. The host answers that line when it is connected again.")
+                session.end()
             finally:
                 session.prompt = remote.prompt
                 printer.busy = False

@@ -49,6 +49,10 @@ def _text(msg: dict[str, Any], key: str, most: int, required: bool = True) -> st
         raise ProtocolError(f"the field {key} must be text.")
     if len(value) > most:
         raise ProtocolError(f"the field {key} is longer than {most} characters.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, as JSON allows: no answer quoting it could be sent
+        raise ProtocolError(f"the field {key} is not Unicode text.") from None
     return value
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.engine import Game
 from companion.game.activity import GameActivity
-from companion.net.seating import REFUSED, SeatSettings, refuse
+from companion.net.seating import REFUSED, SeatSettings, refuse, refused
 from companion.session import Session
 
 
@@ -80,10 +80,10 @@ class SessionSeats:
         return {p: text for p in self._people if (text := self._drain(p))}
 
     def run(self, seat: int, line: str) -> dict[int, str]:
-        word = line.strip().split(" ", 1)[0].lower()
+        word = refused(line)
         s = self.sessions[seat]
         self._drain_all()
-        if word in REFUSED:
+        if word is not None:
             refuse(s, word)
         else:
             self._seats.run_for(s, line)

@@ -19,7 +19,11 @@ from companion.settings import Settings
 
 # What a seat at another device may not do in a hosted game: each would start, load or write something on
 # the host's own machine, or leave the hosted game.
-REFUSED = ("new", "load", "resume", "table", "save", "games", "braille", "simulate", "speech")
+REFUSED = ("new", "load", "resume", "table", "save", "games", "braille", "simulate", "speech", "learn", "input")
+# Settings that act on the machine the session runs on (its voice, its speakers, its line editor): on the
+# host's, for a seat at another device.
+HOST_SETTINGS = ("speech", "sounds", "input")
+LEAVING = ("quit", "exit", "bye")
 
 
 class Seating(Protocol):
@@ -47,10 +51,36 @@ class SeatSettings(Settings):
         return None
 
 
+def refused(line: str, words: tuple[str, ...] = REFUSED) -> str | None:
+    """What a seat's line asks that a hosted seat may not do ("save", "set speech", "quit"), or None.
+    Words are split as the shell splits them (a tab is a space), so no spacing slips past."""
+    typed = line.lower().split()
+    if not typed:
+        return None
+    if typed[0] in words or typed[0] in LEAVING:
+        return typed[0]
+    if typed[0] == "set" and len(typed) > 1:
+        from companion.commands import registry
+        from companion.settings import SettingError, find_spec
+
+        registry.load_all()  # the areas define settings of their own (input), as set itself does
+        try:
+            name = find_spec(typed[1]).name
+        except SettingError:
+            return None
+        if name in HOST_SETTINGS:
+            return f"set {name}"
+    return None
+
+
 def refuse(session: Session, word: str) -> None:
     """A verb a hosted seat may not use, said as that seat's response."""
     session.begin()
-    session.error(f'"{word}" is not available in a hosted game. Type help for what is.')
+    if word in LEAVING:  # only a page or a program of its own sends it: a terminal leaves by itself
+        session.say("To leave, close the page. Your seat is kept; open the page again and join with the same "
+                    "name to come back.")
+    else:
+        session.error(f'"{word}" is not available in a hosted game. Type help for what is.')
     session.end()
 
 

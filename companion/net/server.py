@@ -235,8 +235,9 @@ class Host:
                     names = ", ".join(st.name for st in game.seats)
                     await _close(ws, f'Error: "{name}" does not play at this table. Join with one of {names}.')
                     return None
-                await _close(ws, f'Error: "{name}" is taken in this game. Join with another name, '
-                                 "or with your seat token to come back.")
+                # no one can type a token: a program or a page keeps it, on the device that took the seat
+                await _close(ws, f'Error: "{name}" is taken in this game. Join with another name; to come back '
+                                 "to that seat, join from the device that took it.")
                 return None
             try:
                 game.write_later = True
@@ -356,7 +357,7 @@ class Host:
     async def close_all(self) -> None:
         """Say goodbye to every connection (the host is stopping)."""
         for ws in list(self.conns.values()):
-            await _close(ws, "The host stopped. Your seat is kept; join again when it is back.")
+            await _close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
 
     def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         ws = self.conns.get((game.id, seat))

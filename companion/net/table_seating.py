@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from companion.net.seating import REFUSED, SeatSettings, refuse
+from companion.net.seating import REFUSED, SeatSettings, refuse, refused
 from companion.session import Session
 
 TABLE_REFUSED = (*REFUSED, "table")
@@ -58,8 +58,8 @@ class TableSeating:
         s = self.sessions[seat]
         s.out = io.StringIO()
         low = " ".join(line.lower().split())
-        word = low.split(" ", 1)[0]
-        if word in TABLE_REFUSED and low not in TABLE_ALLOWED:
+        word = refused(line, TABLE_REFUSED)
+        if word is not None and low not in TABLE_ALLOWED:
             refuse(s, word)
             return {seat: s.out.getvalue().rstrip("\n")}  # type: ignore[attr-defined]
         before = self._fingerprint()

@@ -57,3 +57,37 @@ def test_join_in_a_terminal(tmp_path):
             raw = term.raw()
         assert sgr_sequences(raw) == []
         assert game.seats[0].name == "Ana"
+
+
+def test_a_line_typed_while_the_host_is_away_is_said_unsent_at_once(tmp_path):
+    needs("tmux", tmux_available())
+    from companion.net.hosting import on_loop, start_server
+
+    folder = tmp_path / "hosted"
+    running = start_server("127.0.0.1", 0, folder=folder)
+    port = running.port
+    try:
+        game = add_game(running, Options(2, ["bigmoney"], "First Game", 8), CODE)
+        args = ("join", f"127.0.0.1:{port}", "--code", CODE, "--name", "Ana")
+        with Terminal(tmp_path / "ana", args=args) as term:
+            term.wait_for("The game starts.")
+            running.stop()  # the host stops: it says so, and the program tries again by itself
+            term.wait_for("The host stopped.")
+            term.wait_for("Trying again.")
+            term.type("hand")
+            term.key("Enter")
+            # not a wait of minutes with no word: said at once, and nothing was sent to apply later
+            term.wait_for('"hand" was not sent. Type it again when it says Connected again.')
+            running = start_server("127.0.0.1", port, folder=folder)
+            on_loop(running, running.host.resume_all)
+            term.wait_for("Connected again.", count=2, timeout=30)  # the error above names it once
+            term.type("hand")
+            term.key("Enter")
+            term.wait_for("Hand, 5 cards", count=2)  # the welcome back said it first
+            assert game.seats[0].last_line == 0  # the first "hand" never reached the host
+            held = on_loop(running, lambda: next(iter(running.host.games.values())))
+            assert held.seats[0].last_line == 1
+            term.key("C-d")  # leaving with Ctrl-D says, as quit does, that the seat is kept
+            term.wait_for("Goodbye. Your seat is kept")
+    finally:
+        running.stop()

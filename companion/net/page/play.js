@@ -8,6 +8,9 @@
   const label = document.getElementById("prompt");
   let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
   let unanswered = null, ws = null, joined = false, refused = false, tries = 0;
+  let ready = false;  // welcomed on the connection open now: lines may be sent
+  let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
+  let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
 
   function show(text) {
     const box = document.createElement("div");
@@ -24,6 +27,8 @@
     label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
   }
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
+  // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
+  function keep() { if (token) localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token, seen: seen})); }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -39,9 +44,10 @@
       if (!msg || msg.v !== 1) return;
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
-        joined = true; tries = 0; seat = msg.seat;
+        joined = true; ready = true; tries = 0; seat = msg.seat;
+        if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
-        if (msg.token) { token = msg.token; localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token})); }
+        if (msg.token) { token = msg.token; keep(); }
         setPrompt(msg.prompt || "");
         if (unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
         if (msg.last_line >= nextId) nextId = msg.last_line + 1;
@@ -49,21 +55,37 @@
         if (unanswered && msg.reply >= unanswered.id) unanswered = null;
         if (msg.n <= seen) return;
         seen = msg.n;
+        keep();
         if (msg.text) show(msg.text);
         if (msg.prompt) setPrompt(msg.prompt);
         if (unanswered && msg.reply >= unanswered.id) unanswered = null;
       } else if (msg.type === "bye") {
-        if (msg.reason && msg.reason.indexOf("Error:") === 0) { refused = true; }
-        if (msg.reason) show(msg.reason);
-        if (refused && !joined) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
+        const reason = typeof msg.reason === "string" ? msg.reason : "";
+        if (!joined && token && reason.indexOf("seat token") >= 0) {
+          localStorage.removeItem(storeKey()); token = null; seat = null; seen = 0; fresh = true; return;
+        }
+        // an error, or the seat opened in another tab or program: trying again would take it back and forth
+        if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
+        if (reason) show(reason);
+        if (refused) {  // the field asks again: for the code when it was wrong, else for a name
+          joined = false; unanswered = null; nextId = 1;
+          if (reason.indexOf("join code") >= 0) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
+          else { name = ""; setPrompt("Your name"); show("Type your name."); }
+        }
       }
     };
     ws.onclose = function () {
+      ready = false;
+      if (fresh) { fresh = false; connect(); return; }
+      if (!joined && !refused) {
+        name = ""; setPrompt("Your name");
+        show("Error: the host could not be reached. Check that the host is on, then type your name again.");
+      }
       if (refused || !joined) { refused = false; return; }
       if (tries === 0) show("The connection to the host was lost. Trying again.");
       const wait = [200, 500, 1000, 2000, 3000, 5000][Math.min(tries, 5)];
       tries += 1;
-      setTimeout(function () { connect(); ws.addEventListener("open", function () { show("Connected again."); }, {once: true}); }, wait);
+      setTimeout(function () { again = true; connect(); }, wait);
     };
   }
 
@@ -78,14 +100,28 @@
     }
     if (!name) {
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
+      if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
+        show('Error: "' + text + '" cannot be a name. Type letters and digits, such as Ben.'); return;
+      }
       name = text.slice(0, 20);
+      seat = null; token = null; seen = 0;
       const kept = localStorage.getItem(storeKey());
-      if (kept) { try { const k = JSON.parse(kept); seat = k.seat; token = k.token; } catch (e) { token = null; } }
+      if (kept) {
+        try {
+          const k = JSON.parse(kept); seat = k.seat; token = k.token;
+          seen = Number.isInteger(k.seen) && k.seen > 0 ? k.seen : 0;
+        } catch (e) { token = null; }
+      }
       show("Joining as " + name + ".");
       connect();
       return;
     }
-    if (!text || !ws || ws.readyState !== WebSocket.OPEN) return;
+    if (!text) return;
+    if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
+      field.value = text;  // kept: Enter sends it once connected
+      show('Error: not connected to the host, so "' + text + '" was not sent. Press Enter to send it once connected.');
+      return;
+    }
     unanswered = {id: nextId, text: text};
     nextId += 1;
     ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: text}));

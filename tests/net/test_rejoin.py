@@ -1,0 +1,53 @@
+"""Coming back in a new `companion join` run: the seat is taken back, and only what was missed is said
+again, not every message of the game so far."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+
+from companion.net.hosted import Options
+from tests.net.helpers import add_game, finish, host_on_loopback, join_process
+from tests.net.test_hostile import hello as _hello, line, until
+
+CODE = "246813579"
+
+
+def test_a_new_run_hears_only_what_it_missed(tmp_path):
+    with host_on_loopback(tmp_path / "hosted") as running:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        home = tmp_path / "ben"
+
+        def ben(script: str) -> str:
+            status, out, err = finish(join_process(home, running.port, CODE, "Ben", script), home, 60)
+            assert status == 0, (out, err)
+            return out
+
+        async def main() -> None:
+            loop = asyncio.get_running_loop()
+            async with aiohttp.ClientSession() as http:
+                ana = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
+                await ana.send_str(_hello("Ana", code=CODE))
+                await until(ana, lambda m: m["type"] == "welcome")
+                first = await loop.run_in_executor(None, ben, "say one\nquit\n")
+                assert "The game starts." in first and "You said: one" in first
+                await ana.send_str(line(1, "say two"))  # while Ben is away
+                await until(ana, lambda m: m.get("reply") == 1)
+                again = await loop.run_in_executor(None, ben, "who\nquit\n")
+                assert "Ana says: two" in again  # missed, so said
+                assert "The game starts." not in again and "You said: one" not in again  # heard before
+                assert "Welcome back, Ben." in again and "Hand, 5 cards" in again
+                # a run that stopped before keeping what it heard: the welcome back alone, nothing again
+                path = home / "state" / "net" / "seats.json"
+                kept = json.loads(path.read_text())
+                for entry in kept.values():
+                    entry.pop("seen")
+                path.write_text(json.dumps(kept))
+                third = await loop.run_in_executor(None, ben, "who\nquit\n")
+                assert "Welcome back, Ben." in third and "Hand, 5 cards" in third
+                assert "The game starts." not in third and "Ana says: two" not in third
+                await ana.close()
+
+        asyncio.run(main())
