@@ -75,4 +75,4 @@ def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
     sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=COPPER)
     with pytest.raises(AnswerError) as e:
         parse(sentry, "keep")
-    assert str(e.value).endswith("Type 1 or 2, or trash.")
+    assert str(e.value).endswith("Type 1 or 2, or trash or discard.")  # every word it takes
