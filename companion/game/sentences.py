@@ -55,8 +55,12 @@ class _Clauses:
         self.actor = None
 
 
+_LISTED_VERBS = ("trashed", "gained", "bought")  # one verb for several cards: "trashed Copper and Silver"
+
+
 def _collapse(parts: list[str]) -> list[str]:
-    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``."""
+    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``; ``trashed Copper, trashed
+    Silver`` becomes ``trashed Copper and Silver``."""
     from companion.cards import catalogue
 
     cat = catalogue()
@@ -67,13 +71,29 @@ def _collapse(parts: list[str]) -> list[str]:
             runs[-1] = (p, runs[-1][1] + 1)
         else:
             runs.append((p, 1))
+    listed: list[str] = []  # the cards of the verb being listed
+    listing = ""
+
+    def close() -> None:
+        if listed:
+            out.append(f"{listing} {and_list(listed)}")
+            listed.clear()
+
     for p, n in runs:
         verb, _, rest = p.partition(" ")
         card = cat.by_name.get(rest)
+        if card is not None and verb in _LISTED_VERBS:
+            if verb != listing:
+                close()
+                listing = verb
+            listed.append(card.counted(n) if n > 1 else card.name)
+            continue
+        close()
         if n > 1 and card is not None:
             out.append(f"{verb} {card.counted(n)}")
         else:
             out.extend([p] * n)
+    close()
     return out
 
 

@@ -1,0 +1,50 @@
+"""One verb for several different cards: "You trashed Estate and Curse.", not "trashed Estate, trashed Curse"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.game.sentences import _collapse
+from tests.accessibility import check_response
+from tests.game.helpers import Typist
+
+FORGE = """Dominion position 1
+kingdom: King's Court, Forge, Expand, Bishop, Vault, Mint, Watchtower, Clerk, Charlatan, Anvil
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  10 King's Court, 10 Forge, 10 Expand, 10 Bishop, 10 Vault, 10 Mint, 10 Watchtower, 10 Clerk, 10 Charlatan, 10 Anvil
+players: 2
+turn: player 1
+phase: action
+player 1 hand: Forge, Estate, Curse, Copper, Silver
+player 1 deck: Gold, Copper, Silver, Estate, Copper
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_cards_trashed_together_are_one_clause(tmp_path: Path) -> None:
+    (tmp_path / "forge.txt").write_text(FORGE, encoding="utf-8")
+    t = Typist()
+    t(f"new --position {tmp_path / 'forge.txt'} --bots bigmoney")
+    t("play forge")
+    out = t("estate curse copper")
+    check_response(out)
+    said = " ".join(out.split())
+    assert "You trashed Estate, Curse and Copper, gained Estate." in said
+    assert "trashed Estate, trashed" not in said
+
+
+def test_collapse_counts_copies_and_lists_kinds_but_keeps_other_clauses() -> None:
+    assert _collapse(["trashed Copper", "trashed Copper", "trashed Silver"]) == ["trashed 2 Coppers and Silver"]
+    assert _collapse(["played Forge", "trashed Estate", "gained Estate", "gained Silver"]) == \
+        ["played Forge", "trashed Estate", "gained Estate and Silver"]
+    assert _collapse(["gained Gold into hand", "gained Silver"]) == ["gained Gold into hand", "gained Silver"]
+    assert _collapse(["played Village", "played Smithy"]) == ["played Village", "played Smithy"]
