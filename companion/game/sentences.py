@@ -300,7 +300,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
     for s in sentences:
         for verb in _SHARED_CLAUSES:
             at = s.find(f" {verb} ")
-            if at > 0 and s[at + 1:].count(",") == 0:
+            if at > 0 and "," not in s:  # one clause only: else the "actor" would hold other clauses
                 actor, rest = s[:at], s[at + 1:]
                 break
         else:

@@ -48,3 +48,37 @@ def test_collapse_counts_copies_and_lists_kinds_but_keeps_other_clauses() -> Non
         ["played Forge", "trashed Estate", "gained Estate and Silver"]
     assert _collapse(["gained Gold into hand", "gained Silver"]) == ["gained Gold into hand", "gained Silver"]
     assert _collapse(["played Village", "played Smithy"]) == ["played Village", "played Smithy"]
+
+
+BANDIT = """Dominion position 1
+kingdom: Harbinger, Vassal, Poacher, Artisan, Bandit, Bureaucrat, Moneylender, Merchant, Throne Room, Moat
+supply: 39 Copper, 40 Silver, 30 Gold, 12 Estate, 12 Duchy, 12 Province, 20 Curse,
+  10 Harbinger, 10 Vassal, 10 Poacher, 10 Artisan, 9 Bandit, 10 Bureaucrat, 10 Moneylender, 10 Merchant,
+  10 Throne Room, 10 Moat
+players: 3
+turn: player 1
+phase: action
+player 1 hand: Bandit, Copper, Silver, Estate, Copper
+player 1 deck: Copper, Copper, Silver, Estate, Copper
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+player 3 hand: Copper, Copper, Silver, Estate, Estate
+player 3 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+@pytest.mark.parametrize("verbosity", ["normal", "full"])
+def test_two_players_hit_alike_each_keep_their_own_clauses(tmp_path: Path, verbosity: str) -> None:
+    """Bandit on two players who each reveal Gold and Estate: each is said to trash a Gold (and, at full,
+    to discard an Estate), not "Easy Bot revealed Gold and Estate, and Big Money revealed ..., trashed Gold"."""
+    (tmp_path / "bandit.txt").write_text(BANDIT, encoding="utf-8")
+    t = Typist(verbosity)
+    t(f"new --position {tmp_path / 'bandit.txt'} --bots easy,bigmoney")
+    said = t("play bandit")
+    check_response(said, verbosity)
+    out = " ".join(said.split())
+    for who in ("Easy Bot", "Big Money"):
+        assert f"{who} revealed Gold and Estate, trashed Gold" in out
+        if verbosity == "full":
+            assert f"{who} revealed Gold and Estate, trashed Gold, discarded Estate." in out
+    assert "Estate, and " not in out
