@@ -219,8 +219,9 @@ def buy_command(session: "Session", args: str) -> None:
                 if i:  # a card bought asks a question (Watchtower, Tiara): one buy at a time
                     first = wanted[0].name
                     asks = d4 is not None and d4.player == me and not render.is_turn_decision(d4)
+                    asker = d4.card if asks and d4 is not None else None
                     why = f"nothing more can be bought after {first}" if not asks else \
-                        f"{d4.card.name} asks about {first} first" if d4.card is not None else \
+                        f"{asker.name} asks about {first} first" if asker is not None else \
                         f"buying {first} asks a question first"
                     raise CommandError(f"{quote(typed)}: {why}. Buy one card at a time: type buy {first.lower()}.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
