@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import CommandError, activity, command
-from companion.engine import IllegalAnswer, Purpose
+from companion.engine import ChooseOne, IllegalAnswer, Purpose
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
@@ -346,10 +346,20 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"
-        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else "Done.")]
+        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else
+                 _chosen(d, value) or "Done.")]
     if me == act.game.current:
         lines += _after_turn_step(session, act, turn)
     _say(session, lines)
+
+
+def _chosen(d: Any, value: Any) -> str:
+    """A one-of choice that changed nothing to hear (Crystal Ball's leave, Sentry's keep): said back, with
+    the card it was about: "Crystal Ball: leave Estate." """
+    if not isinstance(d, ChooseOne) or not isinstance(value, str) or d.card is None:
+        return ""
+    about = f" {d.about.name}" if d.about is not None and value != "no" else ""
+    return f"{d.card.name}: {value}{about}."
 
 
 def install(session: "Session") -> None:

@@ -127,7 +127,7 @@ def prompt_for(game: "Game", d: Decision | None) -> str:
     if isinstance(d, YesNo):
         return "yes or no> "
     if isinstance(d, ChooseOne):
-        return f"choose 1 to {len(d.options)}> "
+        return "choose 1 or 2> " if len(d.options) == 2 else f"choose 1 to {len(d.options)}> "
     if isinstance(d, OrderCards):
         return "order, top first> "
     return "name a card> "

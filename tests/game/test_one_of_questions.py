@@ -1,0 +1,55 @@
+"""One-of questions (Crystal Ball, Investment): the prompt for two choices, and a choice that changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.accessibility import check_response
+from tests.game.helpers import Typist
+
+TREASURES = """Dominion position 1
+kingdom: Crystal Ball, Investment, Tiara, War Chest, Collection, Magnate, Quarry, Hoard, Vault, Bishop
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  10 Crystal Ball, 10 Investment, 10 Tiara, 10 War Chest, 10 Collection, 10 Magnate, 10 Quarry, 10 Hoard,
+  10 Vault, 10 Bishop
+players: 2
+turn: player 1
+phase: treasures
+player 1 hand: Crystal Ball, Investment, Copper, Silver, Estate
+player 1 deck: Estate, Copper, Silver, Estate, Copper
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _start(tmp_path: Path) -> Typist:
+    (tmp_path / "t.txt").write_text(TREASURES, encoding="utf-8")
+    t = Typist()
+    t(f"new --position {tmp_path / 't.txt'} --bots bigmoney")
+    return t
+
+
+def test_leaving_crystal_balls_card_says_so_not_done(tmp_path: Path) -> None:
+    t = _start(tmp_path)
+    out = t("play crystal ball")
+    assert "Crystal Ball: choose for Estate. 1 trash, 2 discard, 3 leave." in out
+    out = t("leave")
+    check_response(out)
+    assert out.startswith("Crystal Ball: leave Estate.\n")
+    assert t.act.game.players[0].deck[-1].name == "Estate"  # still on top (the end of the list)
+
+
+def test_two_choices_are_prompted_as_1_or_2(tmp_path: Path) -> None:
+    t = _start(tmp_path)
+    t("play investment")
+    out = t("estate")
+    assert "Investment: choose. 1 coin, 2 trash." in out
+    assert t.session.prompt == "choose 1 or 2> "
