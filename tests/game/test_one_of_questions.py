@@ -53,3 +53,32 @@ def test_two_choices_are_prompted_as_1_or_2(tmp_path: Path) -> None:
     out = t("estate")
     assert "Investment: choose. 1 coin, 2 trash." in out
     assert t.session.prompt == "choose 1 or 2> "
+
+
+SENTRY = """Dominion position 1
+kingdom: Harbinger, Vassal, Poacher, Artisan, Bandit, Bureaucrat, Moneylender, Merchant, Throne Room, Sentry
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  10 Harbinger, 10 Vassal, 10 Poacher, 10 Artisan, 10 Bandit, 10 Bureaucrat, 10 Moneylender, 10 Merchant,
+  10 Throne Room, 10 Sentry
+players: 2
+turn: player 1
+phase: action
+player 1 hand: Sentry, Silver, Copper, Estate, Copper
+player 1 deck: Gold, Copper, Estate, Silver
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+def test_sentrys_order_is_said_back_not_done(tmp_path: Path) -> None:
+    (tmp_path / "s.txt").write_text(SENTRY, encoding="utf-8")
+    t = Typist()
+    t(f"new --position {tmp_path / 's.txt'} --bots bigmoney")
+    t("play sentry")  # draws Gold, looks at Copper and Estate
+    t("keep")
+    out = t("keep")
+    assert "Sentry: order, top card first." in " ".join(out.split())
+    out = t("2 1")
+    check_response(out)
+    assert out.startswith("Sentry: Estate on top, then Copper.\n")
+    assert [c.name for c in t.act.game.players[0].deck[-2:]] == ["Copper", "Estate"]  # Estate on top (the end)
