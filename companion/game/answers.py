@@ -43,7 +43,7 @@ def _hint(d: Decision) -> str:
         return "Type yes or no."
     if isinstance(d, OrderCards):
         return f"Type {len(d.cards)} numbers, top card first, or keep."
-    return "Type a card's name."
+    return "Type a card's name, such as gold."
 
 
 def hint(d: Decision) -> str:
@@ -75,7 +75,7 @@ def parse(d: Decision, text: str) -> Any:
         try:
             return catalogue().find(typed, d.options)
         except NameError_ as e:
-            raise AnswerError(f"{e}") from None
+            raise AnswerError(f"{e} {_hint(d)}") from None  # what to type, after the name not found
     if isinstance(d, OrderCards):
         if " ".join(words) in ("keep", "as is", "same"):
             return d.cards
