@@ -82,3 +82,31 @@ def test_sentrys_order_is_said_back_not_done(tmp_path: Path) -> None:
     check_response(out)
     assert out.startswith("Sentry: Estate on top, then Copper.\n")
     assert [c.name for c in t.act.game.players[0].deck[-2:]] == ["Copper", "Estate"]  # Estate on top (the end)
+
+
+VAULT = """Dominion position 1
+kingdom: Crystal Ball, Investment, Tiara, War Chest, Collection, Magnate, Quarry, Hoard, Vault, Bishop
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  10 Crystal Ball, 10 Investment, 10 Tiara, 10 War Chest, 10 Collection, 10 Magnate, 10 Quarry, 10 Hoard,
+  10 Vault, 10 Bishop
+players: 2
+turn: player 2
+phase: action
+player 1 turns: 1
+player 2 turns: 1
+player 1 hand: HAND
+player 1 deck: Gold, Copper, Silver, Estate, Copper
+player 2 hand: Vault, Copper, Copper, Silver, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+@pytest.mark.parametrize("hand, offer", [("Copper, Copper, Copper, Estate, Estate", "discard 2 cards to draw 1"),
+                                         ("Estate", "discard your 1 card, drawing nothing")])
+def test_another_players_vault_says_what_is_offered(tmp_path: Path, hand: str, offer: str) -> None:
+    """It asked only "Vault: discard? Yes or no.", without what is discarded or what it gives."""
+    (tmp_path / "v.txt").write_text(VAULT.replace("HAND", hand), encoding="utf-8")
+    t = Typist()
+    out = t(f"new --position {tmp_path / 'v.txt'} --bots easy")
+    check_response(out, listing=True)
+    assert " ".join(out.split()).endswith(f"Vault: {offer}? Yes or no.")
