@@ -215,6 +215,10 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue  # clean-up goes without saying; the next hand is said when that turn starts
         if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
             continue  # brief: your own buy that ended your turn goes without saying
+        nxt = events[i] if i < len(events) else None
+        if isinstance(e, Reacted) and e.to is None and isinstance(nxt, Played) and nxt.player == e.player \
+                and nxt.card == e.card:
+            continue  # Clerk played at the start of a turn: "played Clerk", not "reacted with Clerk, played Clerk"
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
             while i < len(events):

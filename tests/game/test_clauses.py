@@ -82,3 +82,32 @@ def test_two_players_hit_alike_each_keep_their_own_clauses(tmp_path: Path, verbo
         if verbosity == "full":
             assert f"{who} revealed Gold and Estate, trashed Gold, discarded Estate." in out
     assert "Estate, and " not in out
+
+
+CLERK = """Dominion position 1
+kingdom: King's Court, Forge, Expand, Bishop, Vault, Mint, Watchtower, Clerk, Charlatan, Anvil
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  10 King's Court, 10 Forge, 10 Expand, 10 Bishop, 10 Vault, 10 Mint, 10 Watchtower, 10 Clerk, 10 Charlatan, 10 Anvil
+players: 2
+turn: player 1
+phase: start
+player 1 turns: 2
+player 2 turns: 1
+player 1 hand: Clerk, Copper, Copper, Silver, Estate
+player 1 deck: Gold, Copper, Silver, Estate, Copper
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+def test_clerk_played_at_the_start_of_a_turn_is_said_once(tmp_path: Path) -> None:
+    """"You reacted with Clerk, played Clerk." said the one card twice."""
+    (tmp_path / "clerk.txt").write_text(CLERK, encoding="utf-8")
+    t = Typist()
+    out = t(f"new --position {tmp_path / 'clerk.txt'} --bots bigmoney")
+    assert "Start of turn: play 1 or none. 1 Clerk." in out
+    out = t("clerk")
+    check_response(out)
+    said = " ".join(out.split())
+    assert said.startswith("You played Clerk.") and "reacted" not in said
+    assert "Big Money put 1 card on the deck." in said
