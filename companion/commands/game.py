@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, loose, quote
+from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
 from companion.commands.registry import CommandError, activity, command
-from companion.engine import IllegalAnswer, Purpose
+from companion.engine import ChooseOne, IllegalAnswer, OrderCards, Purpose
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.answers import AnswerError, hint, parse
@@ -346,10 +346,25 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"
-        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else "Done.")]
+        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else
+                 _chosen(d, value) or "Done.")]
     if me == act.game.current:
         lines += _after_turn_step(session, act, turn)
     _say(session, lines)
+
+
+def _chosen(d: Any, value: Any) -> str:
+    """A choice that changed nothing to hear (Crystal Ball's leave, Sentry's keep, an order put back): said
+    back, with the cards it was about: "Crystal Ball: leave Estate.", "Sentry: Estate on top, then Copper." """
+    if d.card is None:
+        return ""
+    if isinstance(d, OrderCards) and isinstance(value, tuple) and value:
+        then = f", then {and_list([c.name for c in value[1:]])}" if len(value) > 1 else ""
+        return f"{d.card.name}: {value[0].name} on top{then}."
+    if not isinstance(d, ChooseOne) or not isinstance(value, str):
+        return ""
+    about = f" {d.about.name}" if d.about is not None and value != "no" else ""
+    return f"{d.card.name}: {value}{about}."
 
 
 def install(session: "Session") -> None:

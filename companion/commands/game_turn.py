@@ -213,9 +213,17 @@ def buy_command(session: "Session", args: str) -> None:
         for i, card in enumerate(wanted):
             d4 = act.pending
             if d4 is None or d4.purpose is not Purpose.BUY or d4.player != me or not render.is_turn_decision(d4):
-                if i:  # more cards than buys: nothing is bought, so say how many fit
+                if i and buys < len(wanted):  # more cards than buys: nothing is bought, so say how many fit
                     raise CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(wanted)}. "
                                        f"Type fewer cards.")
+                if i:  # a card bought asks a question (Watchtower, Tiara): one buy at a time
+                    first = wanted[0].name
+                    asks = d4 is not None and d4.player == me and not render.is_turn_decision(d4)
+                    asker = d4.card if asks and d4 is not None else None
+                    why = f"nothing more can be bought after {first}" if not asks else \
+                        f"{asker.name} asks about {first} first" if asker is not None else \
+                        f"buying {first} asks a question first"
+                    raise CommandError(f"{quote(typed)}: {why}. Buy one card at a time: type buy {first.lower()}.")
                 raise CommandError(f"{quote(typed)}: no buys left for {card.name}. Type end, or undo.")
             reason = _cannot_buy(act, card, before if i == 0 else None, autoplay)
             if reason:  # said after the cards before it, whose buying is taken back with this error

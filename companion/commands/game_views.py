@@ -97,12 +97,21 @@ def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: P
     return False
 
 
+def _nothing_after(args: str, verb: str) -> None:
+    """``trash copper`` when no card asks what to trash: refused, not heard as the trash's contents."""
+    if args.strip():
+        what = "the trash" if verb == "trash" else "your discard pile's top card"
+        raise CommandError(f"{quote(verb + ' ' + args.strip(), 40)}: no card asks you to {verb} now. "
+                           f"Type {verb} alone to hear {what}.")
+
+
 @_game(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
        details="The rules let you see the top card, but not count or look through a discard pile.")
 def discard_command(session: "Session", args: str) -> None:
     act, me = _private(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
+    _nothing_after(args, "discard")
     ps = act.game.players[me]
     if not ps.discard:
         _tell(session, "Your discard pile is empty.")
@@ -115,6 +124,7 @@ def trash_command(session: "Session", args: str) -> None:
     act = _act(session)
     if _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
         return
+    _nothing_after(args, "trash")
     trash = act.game.trash
     _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 

@@ -172,7 +172,7 @@ def run(session: Session, args: str) -> None:
         bots = [bot_name(b) for b in ns.bots.replace(" ", "").split(",") if b] if ns.bots else []
     except UnknownBot as e:
         raise CommandError(str(e)) from None
-    players = ns.players or (len(bots) if bots else 2)
+    players = ns.players or (len(bots) if len(bots) > 1 else 2)  # one bot alone: 2 of it
     if not 2 <= players <= 6:
         raise CommandError(f'"{players}" players is not possible. Type a number from 2 to 6.')
     if not bots:

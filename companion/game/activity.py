@@ -164,8 +164,9 @@ class GameActivity:
         self.heard = {p: min(h, n) for p, h in self.heard.items()}
         self.heard[me] = n
         self.supply_heard[me] = dict(self.game.supply)
-        self.announced = {p: t for p, t in self.announced.items()
-                          if t <= self.game.players[p].turns}
+        # A turn announced before stays announced: going back into it (undo of the buy that ended it) must
+        # not say "Your turn 1." and the hand again halfway through it.
+        self.announced = {p: min(t, self.game.players[p].turns) for p, t in self.announced.items()}
         self.autosave()
 
     # ---- saving ----

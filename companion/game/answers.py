@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cards import Card, catalogue
-from companion.cards.names import NameError_, normalise, quote
+from companion.cards.names import NameError_, normalise, or_list, quote
 from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
 from companion.game.render import distinct
 from companion.numbers import as_number
@@ -38,12 +38,12 @@ def _hint(d: Decision) -> str:
             return f"Type numbers from 1 to {k}" + (", or none" if d.min == 0 else "") + end
         return f"Type {_one_of(k)}" + (", or none." if d.min == 0 else ".")
     if isinstance(d, ChooseOne):
-        return f"Type {_one_of(len(d.options))}, or {d.options[0]}."
+        return f"Type {_one_of(len(d.options))}, or {or_list(list(d.options))}."  # every word, not one
     if isinstance(d, YesNo):
         return "Type yes or no."
     if isinstance(d, OrderCards):
         return f"Type {len(d.cards)} numbers, top card first, or keep."
-    return "Type a card's name."
+    return "Type a card's name, such as gold."
 
 
 def hint(d: Decision) -> str:
@@ -75,7 +75,7 @@ def parse(d: Decision, text: str) -> Any:
         try:
             return catalogue().find(typed, d.options)
         except NameError_ as e:
-            raise AnswerError(f"{e}") from None
+            raise AnswerError(f"{e} {_hint(d)}") from None  # what to type, after the name not found
     if isinstance(d, OrderCards):
         if " ".join(words) in ("keep", "as is", "same"):
             return d.cards

@@ -81,6 +81,20 @@ def move_words(d: Decision, answer: Any) -> str:
     return str(answer)
 
 
+# Cards whose trashing gains a better card: the bot's choice there is not "the card that helps least".
+_UPGRADES = {
+    "Mine": "Mine turns it into a Treasure costing up to 3 coins more, in your hand.",
+    "Remodel": "Remodel turns it into a card costing up to 2 coins more.",
+    "Expand": "Expand turns it into a card costing up to 3 coins more.",
+}
+# Watchtower's three answers about a card just gained.
+_WATCHTOWER = {
+    "trash": "that card would only weaken your deck.",
+    "deck": "you want that card in your next hand.",
+    "no": "that card can wait in your discard pile.",
+}
+
+
 def default_reason(d: Decision, answer: Any) -> str:
     """A plain reason where the bot's rule needs none spelt out."""
     p = d.purpose
@@ -89,12 +103,17 @@ def default_reason(d: Decision, answer: Any) -> str:
         return "all your coins count toward the buy" + ("." if plain else ", and Treasures with abilities go first.")
     if p is Purpose.PLAY_ACTION:
         return "no Action here helps this turn."
+    asker = d.card.name if d.card is not None else ""
+    if asker == "Watchtower" and isinstance(d, ChooseOne):
+        return _WATCHTOWER.get(answer, "it is the better choice for your deck now.")
     if p is Purpose.REACT:
         return "revealing keeps the attack off you." if answer else "revealing would not help."
     if p in (Purpose.TRASH, Purpose.DISCARD):
         chosen = d.normalise(answer) if isinstance(d, ChooseCards) else ()
         if not chosen:
             return "every card here still helps your deck."
+        if p is Purpose.TRASH and asker in _UPGRADES:
+            return _UPGRADES[asker]
         return "these help your deck least: Curses and Victory cards first, then Coppers."
     if p is Purpose.TOPDECK or isinstance(d, OrderCards):
         return "the best card comes back first."

@@ -93,6 +93,10 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
     if isinstance(d, YesNo):
         if d.purpose is Purpose.REACT and d.card is not None and d.about is not None:
             return f"Reveal {d.card.name} against {d.about.name}? Yes or no."  # not "Moat: reveal Witch?"
+        if d.card is not None and d.card.name == "Vault" and d.about is None:  # another player's Vault
+            one = game is not None and len(game.players[d.player].hand) == 1
+            offer = "discard your 1 card, drawing nothing" if one else "discard 2 cards to draw 1"
+            return f"{head}{offer}? Yes or no."
         about = f" {d.about.name}" if d.about is not None else ""
         verb = _VERBS.get(d.purpose, d.purpose.value)
         return f"{head}{verb}{about}? Yes or no."
@@ -127,7 +131,7 @@ def prompt_for(game: "Game", d: Decision | None) -> str:
     if isinstance(d, YesNo):
         return "yes or no> "
     if isinstance(d, ChooseOne):
-        return f"choose 1 to {len(d.options)}> "
+        return "choose 1 or 2> " if len(d.options) == 2 else f"choose 1 to {len(d.options)}> "
     if isinstance(d, OrderCards):
         return "order, top first> "
     return "name a card> "

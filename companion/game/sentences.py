@@ -55,8 +55,12 @@ class _Clauses:
         self.actor = None
 
 
+_LISTED_VERBS = ("trashed", "gained", "bought")  # one verb for several cards: "trashed Copper and Silver"
+
+
 def _collapse(parts: list[str]) -> list[str]:
-    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``."""
+    """``trashed Copper, trashed Copper`` becomes ``trashed 2 Coppers``; ``trashed Copper, trashed
+    Silver`` becomes ``trashed Copper and Silver``."""
     from companion.cards import catalogue
 
     cat = catalogue()
@@ -67,13 +71,29 @@ def _collapse(parts: list[str]) -> list[str]:
             runs[-1] = (p, runs[-1][1] + 1)
         else:
             runs.append((p, 1))
+    listed: list[str] = []  # the cards of the verb being listed
+    listing = ""
+
+    def close() -> None:
+        if listed:
+            out.append(f"{listing} {and_list(listed)}")
+            listed.clear()
+
     for p, n in runs:
         verb, _, rest = p.partition(" ")
         card = cat.by_name.get(rest)
+        if card is not None and verb in _LISTED_VERBS:
+            if verb != listing:
+                close()
+                listing = verb
+            listed.append(card.counted(n) if n > 1 else card.name)
+            continue
+        close()
         if n > 1 and card is not None:
             out.append(f"{verb} {card.counted(n)}")
         else:
             out.extend([p] * n)
+    close()
     return out
 
 
@@ -195,6 +215,10 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue  # clean-up goes without saying; the next hand is said when that turn starts
         if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
             continue  # brief: your own buy that ended your turn goes without saying
+        nxt = events[i] if i < len(events) else None
+        if isinstance(e, Reacted) and e.to is None and isinstance(nxt, Played) and nxt.player == e.player \
+                and nxt.card == e.card:
+            continue  # Clerk played at the start of a turn: "played Clerk", not "reacted with Clerk, played Clerk"
         if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
             while i < len(events):
@@ -280,7 +304,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
     for s in sentences:
         for verb in _SHARED_CLAUSES:
             at = s.find(f" {verb} ")
-            if at > 0 and s[at + 1:].count(",") == 0:
+            if at > 0 and "," not in s:  # one clause only: else the "actor" would hold other clauses
                 actor, rest = s[:at], s[at + 1:]
                 break
         else:

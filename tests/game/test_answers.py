@@ -50,6 +50,11 @@ def test_yes_no_choose_one_order_and_name() -> None:
         parse(order, "1 1")
     name = NameCard(1, Purpose.NAME, cat["War Chest"], list(cat), 0)
     assert parse(name, "gold") == cat["Gold"]
+    for typed in ("1", "zzzq"):  # a name not found says what to type, as every error does
+        with pytest.raises(AnswerError) as e:
+            parse(name, typed)
+        assert str(e.value).startswith(f'no card named "{typed}".')
+        assert str(e.value).endswith("Type a card's name, such as gold.")
 
 
 def test_the_question_says_how_many_and_numbers_the_choices() -> None:
@@ -75,4 +80,4 @@ def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
     sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=COPPER)
     with pytest.raises(AnswerError) as e:
         parse(sentry, "keep")
-    assert str(e.value).endswith("Type 1 or 2, or trash.")
+    assert str(e.value).endswith("Type 1 or 2, or trash or discard.")  # every word it takes

@@ -62,7 +62,7 @@ def test_a_wrong_number_is_refused_and_changes_nothing() -> None:
     before = t.snapshot()
     out = t("4")
     check_error(out, typed="4")
-    assert "Type 1 to 3, or Tiara." in out
+    assert "Type 1 to 3, or Tiara, Hoard or Watchtower." in out
     assert t.snapshot() == before
     out = t("1")
     assert _said(out) == "Tiara: put on your deck Province? Yes or no."

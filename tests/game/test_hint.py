@@ -83,3 +83,27 @@ def test_bots_and_help_bots_list_every_bot_one_line_each() -> None:
         assert name in out and name in listed
     assert listed.count("\n") == 8  # a heading, 6 bots and the Big Money family's line
     check_response(listed, listing=True)
+
+
+def test_the_reason_fits_the_card_that_asks() -> None:
+    """Mine's, Remodel's and Expand's trash makes a better card, not a card that "helps your deck least";
+    Watchtower's "no" is not a reveal that keeps an attack off."""
+    from companion.cards import catalogue
+    from companion.engine import ChooseOne
+
+    cat = catalogue().by_name
+    silver, copper, gold, curse = cat["Silver"], cat["Copper"], cat["Gold"], cat["Curse"]
+    mine = ChooseCards(0, Purpose.TRASH, cat["Mine"], [silver, copper], 0, 1)
+    said = words(mine, (silver,), "")
+    assert said.startswith("Trash Silver.\n")
+    assert "help your deck least" not in said and "Mine turns it into a Treasure" in said
+    remodel = ChooseCards(0, Purpose.TRASH, cat["Remodel"], [gold, silver], 1, 1)
+    assert "up to 2 coins more" in words(remodel, (gold,), "")
+    chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [curse, copper], 0, 4)
+    assert "help your deck least" in words(chapel, (curse,), "")
+    for answer, reason in (("no", "can wait in your discard pile"), ("deck", "in your next hand"),
+                           ("trash", "would only weaken your deck")):
+        watchtower = ChooseOne(0, Purpose.REACT, cat["Watchtower"], ("trash", "deck", "no"), about=gold)
+        said = words(watchtower, answer, "")
+        assert said.startswith(f"Choose {answer}.\n") and reason in said
+        assert "attack" not in said

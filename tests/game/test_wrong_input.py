@@ -74,6 +74,8 @@ def test_wrong_input_at_every_prompt(kind: str) -> None:
     if kind != "BUY":
         _refused(t, "play witch", "play witch")  # not in hand
     _refused(t, "end now", "end now")
+    _refused(t, "trash copper", "trash copper")  # no card asks: not heard as the trash's contents
+    _refused(t, "discard estate", "discard estate")
 
 
 def test_wrong_answers_to_the_new_questions() -> None:
