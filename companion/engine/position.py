@@ -128,6 +128,9 @@ def check_position(p: Position) -> None:
     if total > MAX_CARDS:
         raise PositionError(f"The position has {total} cards; at most {MAX_CARDS} are allowed.")
     _count("player whose turn it is", p.current + 1, 1, len(p.players))
+    if p.players[p.current].turns < 1:  # it counts the turn under way ("Your turn 0" was said)
+        raise PositionError(f"player {p.current + 1} turns: it is player {p.current + 1}'s turn, so at least 1, "
+                            "counting this one.")
     if p.phase not in PHASES:
         raise PositionError(f"The phase {p.phase!r} is not one of {', '.join(PHASES)}.")
     for name in ("actions", "buys", "coins", "discount", "merchants"):
@@ -301,16 +304,18 @@ def parse_position(text: str) -> Position:
         pm = _PLAYER.match(key)
         if pm and not 1 <= int(pm.group(1)) <= n:
             raise PositionError(f"The position has {n} players, but a line for player {pm.group(1)}.")
+    turn = fields["turn"].strip().lower()
+    if not turn.startswith("player ") or not (turn[7:].strip().isascii() and turn[7:].strip().isdigit()):
+        raise PositionError(f"turn: say whose turn it is as 'player 1', not {fields['turn'].strip()!r}.")
+    current = int(turn[7:].strip())
     players = []
     for i in range(1, n + 1):
         zones = {z: _cards(names, fields.get(f"player {i} {z}", ""), f"player {i} {z}") for z in ZONES}
         players.append(PlayerPosition(
             deck=zones["deck"], hand=zones["hand"], discard=zones["discard"], play=zones["play"],
             aside=zones["aside"], vp_tokens=_int(fields.get(f"player {i} tokens", "0"), f"player {i} tokens"),
-            turns=_int(fields.get(f"player {i} turns", "0"), f"player {i} turns")))
-    turn = fields["turn"].strip().lower()
-    if not turn.startswith("player ") or not (turn[7:].strip().isascii() and turn[7:].strip().isdigit()):
-        raise PositionError(f"turn: say whose turn it is as 'player 1', not {fields['turn'].strip()!r}.")
+            # The current player's count includes the turn under way: 1 at least, and 1 when not written.
+            turns=_int(fields.get(f"player {i} turns", "1" if i == current else "0"), f"player {i} turns")))
     rnd = _RANDOM.match(" ".join(fields.get("random", "seed 0, 0 draws").lower().split()))
     if not rnd:
         raise PositionError("random: write it as 'seed 7, 0 draws' or 'seed 7, setup, 12 draws'.")
@@ -319,7 +324,7 @@ def parse_position(text: str) -> Position:
         gains = ()
     position = Position(
         kingdom=kingdom, supply=tuple(supply), players=tuple(players),
-        current=int(turn[7:].strip()) - 1, phase=fields["phase"].strip().lower(),
+        current=current - 1, phase=fields["phase"].strip().lower(),
         actions=_int(fields.get("actions", "1"), "actions"), buys=_int(fields.get("buys", "1"), "buys"),
         coins=_int(fields.get("coins", "0"), "coins"), trash=_cards(names, fields.get("trash", ""), "trash"),
         discount=_int(fields.get("discount", "0"), "discount"), gain_effects=gains,

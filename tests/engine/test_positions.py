@@ -134,6 +134,7 @@ def test_a_hand_written_puzzle_needs_only_what_differs_from_the_defaults() -> No
     with pytest.raises(PositionError):  # not indented: "10 Merchant, ..." is not "name: value"
         parse_position(PUZZLE.replace(",\n  10 Merchant", ",\n10 Merchant"))
     assert (p.actions, p.buys, p.coins, p.current, p.phase) == (1, 1, 0, 0, "action")
+    assert [pl.turns for pl in p.players] == [1, 0]  # the turn under way counts ("Your turn 0" was said)
     g = Game(GameSetup.from_position(p))
     g.answer((card("Merchant"),))
     g.answer((card("Smithy"),))
@@ -155,6 +156,7 @@ BAD = [
     (PUZZLE.replace("phase: action",
                                                                  "phase: action\nrandom: seed x"), "random"),
     (PUZZLE.replace("Gold, Copper", "99999 Gold, Copper"), "many"),
+    (PUZZLE.replace("turn: player 1", "turn: player 1\nplayer 1 turns: 0"), "at least 1"),
 ]
 
 
@@ -181,9 +183,11 @@ def positions(draw: st.DrawFn) -> Position:
         for _ in range(n))
     small = st.integers(0, 12)
     merchants = draw(st.integers(0, 3))
+    current = draw(st.integers(0, n - 1))
+    players = tuple(replace(pl, turns=max(pl.turns, 1)) if i == current else pl for i, pl in enumerate(players))
     return Position(
         kingdom=kingdom, supply=tuple((c, draw(st.integers(0, 60))) for c in kingdom.supply_cards),
-        players=players, current=draw(st.integers(0, n - 1)), phase=draw(st.sampled_from(PHASES)),
+        players=players, current=current, phase=draw(st.sampled_from(PHASES)),
         actions=draw(small), buys=draw(small), coins=draw(st.integers(0, 30)), trash=draw(zone),
         discount=draw(st.sampled_from((0, 2, 4))),
         gain_effects=tuple(draw(st.lists(st.sampled_from(("Hoard", "Collection", "Tiara")), max_size=3))),
