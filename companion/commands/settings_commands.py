@@ -25,9 +25,14 @@ def settings_command(session: "Session", args: str) -> None:
         return
     lines = [f"{len(settings.items())} settings:"]
     for spec, value in settings.items():
-        lines.append(f"{spec.name} is {value}: {spec.summary}. Choices: {choices_said(spec.choices)}.")
+        lines.append(f"{spec.name} {_is(spec.name)} {value}: {spec.summary}. Choices: {choices_said(spec.choices)}.")
     lines.append("Change one like this: set verbosity brief.")
     session.say("\n".join(lines))
+
+
+def _is(name: str) -> str:
+    """The verb for a setting's name: "hints are on", "verbosity is brief"."""
+    return "are" if name.endswith("s") else "is"
 
 
 def _complete_set(session: "Session", text: str) -> list[str]:
@@ -68,7 +73,7 @@ def set_command(session: "Session", args: str) -> None:
 
             spec = find_spec(words[0])
             value = session.settings.get(spec.name)
-            session.say(f"{spec.name} is {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
+            session.say(f"{spec.name} {_is(spec.name)} {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
             return
         spec, value = session.settings.parse(words[0], " ".join(words[1:]))
     except SettingError as e:
@@ -81,7 +86,7 @@ def set_command(session: "Session", args: str) -> None:
         stop(session)  # off: no more cues; on: try again, even where sounds could not play before
     session.settings.set(spec.name, value)
     problem = session.settings.save()
-    session.say(f"{spec.name.capitalize()} is now {value}." + (f"\n{problem}" if problem else ""))
+    session.say(f"{spec.name.capitalize()} {_is(spec.name)} now {value}." + (f"\n{problem}" if problem else ""))
 
 
 def _switch_speech(session: "Session", on: bool) -> None:

@@ -49,7 +49,7 @@ def test_a_whole_game_plays_each_cue(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("COMPANION_SOUND_DIR", str(heard))
     player = Player(random.Random(4))
     player.session.settings = load_settings()
-    assert player.type("set sounds on") == "Sounds is now on.\n"
+    assert player.type("set sounds on") == "Sounds are now on.\n"
     said = player.type("card zzzzq")
     assert said.startswith("Error:") and sounds.NOTICE not in said
     player.type('new --bots general --kingdom "witch, militia, bandit, village, smithy, market, moat, cellar, '
