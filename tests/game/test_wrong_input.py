@@ -149,3 +149,14 @@ def test_play_alone_suggests_a_card_in_hand() -> None:
     assert t("play") == f"Error: play needs a card. Type play {first}, or play treasures.\n"
     _reach(t, "PLAY_TREASURES")
     assert t("play") == "Error: play needs a card. Type play treasures.\n"
+
+
+@pytest.mark.parametrize("line", ["hand Ana", "hd bot", "deck theirs", "owned all", "status please", "st 2",
+                                  "score me", "kingdom cards"])
+def test_a_command_that_takes_nothing_refuses_words_after_it(line: str) -> None:
+    """"hand Ana" said your own hand as if it were Ana's: the words after it are refused, and nothing changes."""
+    t = Typist()
+    t(NEW)
+    _refused(t, line, line)
+    verb = {"hd": "hand", "st": "status"}.get(line.split()[0], line.split()[0])
+    assert f"{verb} takes nothing after it" in t(line) and f"Type {verb} alone." in t(line)
