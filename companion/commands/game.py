@@ -179,12 +179,26 @@ def keep_unfinished(session: "Session", coming: Any = None) -> str:
         return ""
     if game.over or (coming is not None and coming.setup == game.setup and coming.answers == game.answers):
         return ""
+    named = extra.get("name")
+    if isinstance(named, str) and named not in store.INTERNAL and _saved_as(store, named, game):
+        return f" Your last game is saved as {named}."  # already, just as it is: no copy under a date
     name = _keep_name(game, store)
     try:
         store.write(name, game, extra)
     except (SaveError, OSError):
         return ""
     return f" Your last game is saved as {name}."
+
+
+def _saved_as(store: Any, name: str, game: Any) -> bool:
+    """Whether the save ``name`` holds ``game`` as it is now (the same setup and answers)."""
+    from companion.engine import SaveError
+
+    try:
+        kept, _ = store.read(name)
+    except (SaveError, OSError):
+        return False
+    return bool(kept.setup == game.setup and kept.answers == game.answers)
 
 
 def _keep_name(game: Any, store: Any) -> str:

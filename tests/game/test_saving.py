@@ -243,3 +243,20 @@ def test_a_game_started_while_resume_is_asked_withdraws_that_question() -> None:
     assert "Resumed" not in said
     assert dumps(t.act.game) == new != old
     check_error(said)
+
+
+def test_a_game_saved_under_its_own_name_is_not_kept_again_under_a_date(home: Path) -> None:
+    """new keeps the unfinished game; one already saved as it is (save friday) is said to be there, not
+    copied again, so copies do not pile up. Played on after saving, it is kept again, as before."""
+    t = Typist()
+    t(NEW)
+    t("buy silver")
+    assert t("save friday").startswith("Saved")
+    out = t('new --bots bigmoney --kingdom "First Game" --seed 5')
+    assert "Your last game is saved as friday." in out
+    assert sorted(p.stem for p in (home / "data" / "games").glob("*.json") if not p.stem.startswith("_")) == \
+        ["friday"]
+    t("save monday")
+    t(choose_line(t.act))  # played on after saving: monday no longer holds it as it is
+    out = t('new --bots bigmoney --kingdom "First Game" --seed 6')
+    assert "Your last game is saved as game " in out
