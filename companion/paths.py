@@ -43,6 +43,17 @@ def state_dir() -> Path:
     return _folder("COMPANION_STATE_DIR", "state", "user_state_dir")
 
 
+# Names Windows keeps for devices, with any extension: a file named con.json cannot be made there.
+_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+                      *(f"lpt{i}" for i in range(1, 10))})
+
+
+def is_device_name(file_name: str) -> bool:
+    """Whether Windows refuses ``file_name`` as a device's name (CON, NUL, COM1, con.json...). Refused on
+    every system, so a name works the same wherever the folder of saves is taken."""
+    return file_name.split(".")[0].strip().lower() in _DEVICES
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, never half.
 

@@ -23,6 +23,7 @@ from companion.commands.table_session import HINT, KEY, LOCK, TOPIC, _record, _s
 from companion.commands.table_typed import _fail
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.locks import Held
+from companion.paths import is_device_name
 from companion.settings import define_setting
 from companion.table import storage
 from companion.table.model import DEFAULT_LOW, Entry, Setup, Table
@@ -65,6 +66,8 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
         raise _fail(f"--colony {ns.colony}", "must be on or off. Type --colony on, or --colony off.")
     if ns.name is not None and not (0 < len(ns.name.strip()) <= 30 and _sayable(ns.name)):
         raise _fail(f"--name {ns.name}", "a table's name has 1 to 30 letters. Type --name friday, say.")
+    if ns.name is not None and is_device_name(storage.file_name(ns.name)):  # its file could not be made there
+        raise _fail(f"--name {ns.name}", "Windows keeps that name for a device. Type --name friday, say.")
     return names, ns.kingdom, seed, colony, ns.name, ns.first
 
 
@@ -291,6 +294,8 @@ def _save_as(session: "Session", args: str) -> None:
     name = args.strip().strip('"')
     if not name or len(name) > 40 or not _sayable(name):
         raise _fail(typed, "needs a name. Type table save friday, up to 40 letters.")
+    if is_device_name(storage.file_name(name)):
+        raise _fail(typed, "Windows keeps that name for a device. Type table save friday, say.")
     same = storage.file_name(name) == storage.file_name(saved.name)
     if not same and storage.file_name(name) in {storage.file_name(n) for n in storage.saved_names()}:
         raise _fail(typed, f"that name is taken. Choose another, or type table load {name}.")

@@ -29,7 +29,7 @@ from companion.engine import Answer, Game, SaveError
 from companion.engine.record import FORMAT, encode_answer, loads, record_body, version_of
 from companion.filecheck import Damaged
 from companion.locks import Held, hold_file
-from companion.paths import atomic_write, data_dir
+from companion.paths import atomic_write, data_dir, is_device_name
 
 AUTOSAVE = "autosave"
 PREVIOUS = "previous"
@@ -71,6 +71,8 @@ def check_new_name(typed: str, own: str | None = None) -> str:
     if name in INTERNAL:
         what = "the automatic save" if name == AUTOSAVE else "a name the program keeps for earlier versions' games"
         raise SaveError(f"{quote(typed)} is {what}. Type another name, such as save friday.")
+    if is_device_name(name):
+        raise SaveError(f"{quote(typed)} is a name Windows keeps for a device. Type another name, such as save friday.")
     if name != (own or "").lower() and (games_dir() / f"{name}.json").exists():
         raise SaveError(f"a game is already saved as {quote(name)}. Type save and another name, or load {name}.")
     return name

@@ -260,3 +260,14 @@ def test_a_game_saved_under_its_own_name_is_not_kept_again_under_a_date(home: Pa
     t(choose_line(t.act))  # played on after saving: monday no longer holds it as it is
     out = t('new --bots bigmoney --kingdom "First Game" --seed 6')
     assert "Your last game is saved as game " in out
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "com1", "Lpt9", "aux"])
+def test_a_name_windows_keeps_for_a_device_is_refused_on_every_system(name: str) -> None:
+    """con.json cannot be made on Windows: the save would fail there. Refused everywhere, with what to type."""
+    t = Typist()
+    t(NEW)
+    said = t(f"save {name}")
+    assert "Windows keeps for a device" in said and "save friday" in said
+    check_error(said)
+    assert t("save console").startswith("Saved as console.")  # a longer name is fine

@@ -29,6 +29,7 @@ WRONG_AT_A_TABLE = [
     "vp 99999999999999999999", "vp 101", "count Ann copper 61", "count Ben curse 20000",
     "table new --players Ann,Ben --seed 99999999999999999999999",
     "table new --players Ann,Ben --name -", "table save .", "table save -",
+    "table new --players Ann,Ben --name con", "table save LPT1", "table save Aux",
 ]
 
 
