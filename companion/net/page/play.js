@@ -7,7 +7,8 @@
   const field = document.getElementById("line");
   const label = document.getElementById("prompt");
   let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
-  let unanswered = null, ws = null, joined = false, refused = false, tries = 0;
+  let ws = null, joined = false, refused = false, tries = 0;
+  let unanswered = [];  // every line sent and not yet answered, oldest first: sent again, in order, after a drop
   let ready = false;  // welcomed on the connection open now: lines may be sent
   let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
   let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
@@ -30,12 +31,17 @@
   // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
   function keep() { if (token) localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token, seen: seen})); }
 
+  // Lines up to ``id`` are done: answered, or applied by the host (whose answer comes with what was missed).
+  function answered(id) {
+    while (unanswered.length > 0 && unanswered[0].id <= id) unanswered.shift();
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + "/ws");
     ws.onopen = function () {
       const hello = {v: 1, type: "hello", code: code, name: name};
-      if (token) { hello.seat = seat; hello.token = token; if (seen > 0) hello.seen = seen; }
+      if (token) { hello.seat = seat; hello.token = token; if (seen > 0 || joined) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = function (event) {
@@ -49,16 +55,19 @@
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) { token = msg.token; keep(); }
         setPrompt(msg.prompt || "");
-        if (unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: unanswered.text}));
-        if (msg.last_line >= nextId) nextId = msg.last_line + 1;
+        // the host applied every line up to last_line (their answers follow, with what was missed): the rest
+        // go again, in order, each once
+        const applied = typeof msg.last_line === "number" ? msg.last_line : 0;
+        answered(applied);
+        for (const line of unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
+        if (applied >= nextId) nextId = applied + 1;
       } else if (msg.type === "say") {
-        if (unanswered && msg.reply >= unanswered.id) unanswered = null;
+        if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;
         seen = msg.n;
         keep();
         if (msg.text) show(msg.text);
         if (msg.prompt) setPrompt(msg.prompt);
-        if (unanswered && msg.reply >= unanswered.id) unanswered = null;
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
         if (!joined && token && reason.indexOf("seat token") >= 0) {
@@ -68,7 +77,7 @@
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
         if (reason) show(reason);
         if (refused) {  // the field asks again: for the code when it was wrong, else for a name
-          joined = false; unanswered = null; nextId = 1;
+          joined = false; unanswered = []; nextId = 1;
           if (reason.indexOf("join code") >= 0) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
           else { name = ""; setPrompt("Your name"); show("Type your name."); }
         }
@@ -122,9 +131,10 @@
       show('Error: not connected to the host, so "' + text + '" was not sent. Press Enter to send it once connected.');
       return;
     }
-    unanswered = {id: nextId, text: text};
+    const line = {id: nextId, text: text};
     nextId += 1;
-    ws.send(JSON.stringify({v: 1, type: "line", id: unanswered.id, text: text}));
+    unanswered.push(line);
+    ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: text}));
   });
   show("Welcome. Type the join code the host said, then press Enter.");
   field.focus();
