@@ -231,7 +231,9 @@ class GameActivity:
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line not in end)  # the end gives its own reason once
         try:
-            lines.extend(render.render_events(g, events, viewer, verbosity, render.turn_player_at(g, since)))
+            start = render.turn_at(g, since)
+            lines.extend(render.render_events(g, events, viewer, verbosity, None if start is None else start.player,
+                                              None if start is None else start.turn))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
             from companion.dispatch import log_exception
 

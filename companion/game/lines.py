@@ -13,7 +13,7 @@ from companion.engine.events import Event, TurnStarted
 from companion.game.fitting import BRIEF_WORDS, Said
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
-from companion.game.sentences import name_of, render_events
+from companion.game.sentences import BY_BOT, name_of, render_events
 from companion.game.words import coins, count, grouped, possessive
 
 if TYPE_CHECKING:
@@ -176,10 +176,14 @@ def _turn_lines(g: "Game", events: list[Event], viewer: int, verbosity: str) -> 
             start = starts[-1]
             said = render_events(g, chunk, viewer, verbosity)
             who = name_of(g, start.player, viewer)
-            if said and said[0].startswith(who + " "):
+            head = f"{possessive(who)} turn {start.turn}"
+            bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
+            if said and said[0].startswith(bot):  # a bot played this turn for its person
+                head, said[0] = f"{head}, played by the bot", said[0][len(bot):]
+            elif said and said[0].startswith(who + " "):
                 said[0] = said[0][len(who) + 1:]
             body = " ".join(said) if said else "nothing played or bought."
-            lines.append(f"{possessive(who)} turn {start.turn}: {body}")
+            lines.append(f"{head}: {body}")
 
     for e in events:
         if isinstance(e, TurnStarted):

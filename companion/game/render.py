@@ -21,5 +21,5 @@ from companion.game.questions import (  # noqa: F401
 )
 from companion.game.sentences import (  # noqa: F401
     _SHARED_CLAUSES, _bought, _Clauses, _collapse, _merge_same, _render_group, _turn_summary, event_clause,
-    name_of, pile_news, render_events, turn_player_at,
+    name_of, pile_news, render_events, turn_at, turn_player_at,
 )

@@ -17,6 +17,7 @@ from companion.engine.events import (
     Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
 )
 from companion.game.fitting import Attack, Said, TurnLine
+from companion.game.stand_in import by_bot
 from companion.game.words import count, grouped, in_order, possessive
 
 if TYPE_CHECKING:
@@ -42,17 +43,30 @@ class _Clauses:
         self.parts.append(clause)
 
     brief = False
+    stand_in: str | None = None  # the actor whose turn a bot played for them: "You", or their name
 
     def flush(self) -> None:
         if self.parts and self.actor is not None:
             parts = _collapse(self.parts)
-            if self.brief and self.actor == "You":
+            if self.actor == self.stand_in:
+                self.sentences.append(by_bot_sentence(self.actor, parts))
+            elif self.brief and self.actor == "You":
                 text = ", ".join(parts)
                 self.sentences.append(f"{text[0].upper()}{text[1:]}.")
             else:
                 self.sentences.append(f"{self.actor} {', '.join(parts)}.")
         self.parts = []
         self.actor = None
+
+
+def by_bot_sentence(actor: str, clauses: list[str]) -> str:
+    """What a bot did in a turn it played for a person: "The bot played for you: 3 Coppers, bought Silver."."""
+    first = clauses[0].removeprefix("played ") if clauses else "nothing"
+    who = "you" if actor == "You" else actor
+    return f"{BY_BOT} {who}: {', '.join([first, *clauses[1:]])}."
+
+
+BY_BOT = "The bot played for"
 
 
 _LISTED_VERBS = ("trashed", "gained", "bought")  # one verb for several cards: "trashed Copper and Silver"
@@ -163,31 +177,39 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
 
 def turn_player_at(game: "Game", index: int) -> int | None:
     """Whose turn it was at position ``index`` of the log (None before the first turn)."""
+    start = turn_at(game, index)
+    return None if start is None else start.player
+
+
+def turn_at(game: "Game", index: int) -> TurnStarted | None:
+    """The start of the turn under way at position ``index`` of the log (None before the first turn)."""
     log = game.log
     for i in range(min(index, len(log)) - 1, -1, -1):
         e = log[i]
         if isinstance(e, TurnStarted):
-            return e.player
+            return e
     return None
 
 
 def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
-                  turn_player: int | None = None) -> list[str]:
+                  turn_player: int | None = None, turn: int | None = None) -> list[str]:
     """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
-    whose turn it was where the stretch begins."""
+    whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
+    A turn a bot played for a person says so (companion.game.stand_in)."""
     lines: list[str] = []
     group: list[Event] = []
 
     def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
-            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended))
+            bot = by_bot(game, turn_player, turn)
+            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended, bot))
         group.clear()
 
     for e in events:
         if isinstance(e, TurnStarted):
             close(ended=True)
-            turn_player = e.player
+            turn_player, turn = e.player, e.turn
             continue
         if isinstance(e, GameOver):
             close()
@@ -198,9 +220,12 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
 
 
 def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
-                  turn_player: int | None, ended: bool = False) -> list[str]:
+                  turn_player: int | None, ended: bool = False, bot: bool = False) -> list[str]:
+    """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person."""
     out = _Clauses()
     out.brief = verbosity == "brief"
+    if bot and turn_player is not None:
+        out.stand_in = name_of(game, turn_player, viewer)
     urgent: list[str] = []
     attack: Card | None = None
     i = 0
@@ -213,7 +238,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue
         if cleanup and isinstance(e, (Discarded, Drew, Shuffled)) and e.player == turn_player:
             continue  # clean-up goes without saying; the next hand is said when that turn starts
-        if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer:
+        if verbosity == "brief" and ended and isinstance(e, Bought) and e.player == viewer and not bot:
             continue  # brief: your own buy that ended your turn goes without saying
         nxt = events[i] if i < len(events) else None
         if isinstance(e, Reacted) and e.to is None and isinstance(nxt, Played) and nxt.player == e.player \
@@ -277,12 +302,20 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     if turn_player == viewer:
         if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
             sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", True)
+        elif bot and cleanup and sentences and sentences[0].startswith(BY_BOT) and verbosity != "brief":
+            said = by_bot_sentence("You", [_turn_summary(game, events, viewer, viewer)])
+            sentences[0] = Said(sentences[0], said)
         return head + sentences
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
     who = name_of(game, turn_player, viewer)
     short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
-    nothing = f"{who} bought nothing." if short == "bought nothing" else ""  # an empty turn is still said
-    lines: list[str] = [TurnLine(sentences[0] if sentences else nothing, f"{who} {short}." if short else "", who,
+    if bot:  # the bot played this turn for its person: each way of saying it says so
+        nothing = by_bot_sentence(who, ["bought nothing"]) if short == "bought nothing" else ""
+        short_line = by_bot_sentence(who, [short]) if short else ""
+    else:
+        nothing = f"{who} bought nothing." if short == "bought nothing" else ""  # an empty turn is still said
+        short_line = f"{who} {short}." if short else ""
+    lines: list[str] = [TurnLine(sentences[0] if sentences else nothing, short_line, who,
                                  _bought(events, turn_player),
                                  tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
     lines += [TurnLine(s, "", who, "") for s in sentences[1:]]
@@ -304,7 +337,8 @@ def _merge_same(sentences: list[str]) -> list[str]:
     for s in sentences:
         for verb in _SHARED_CLAUSES:
             at = s.find(f" {verb} ")
-            if at > 0 and "," not in s:  # one clause only: else the "actor" would hold other clauses
+            # one clause only, said by its actor: else the "actor" would hold other clauses or the bot's words
+            if at > 0 and "," not in s and not s.startswith(BY_BOT):
                 actor, rest = s[:at], s[at + 1:]
                 break
         else:
