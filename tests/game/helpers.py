@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from companion.commands.game import KEY, install
 from companion.dispatch import run_line
@@ -22,6 +23,12 @@ class Typist:
         at = self.out.tell()
         run_line(self.session, line)
         return self.out.getvalue()[at:]
+
+    def start_at(self, folder: Path, position: str, bots: str = "bigmoney") -> str:
+        """Start a game from ``position`` (a position file's text, written into ``folder``); what new said."""
+        path = folder / "position.txt"
+        path.write_text(position, encoding="utf-8")
+        return self(f"new --position {path} --bots {bots}")
 
     @property
     def act(self) -> GameActivity:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.accessibility import check_error, check_response
 from tests.game.helpers import Typist
 
@@ -24,18 +22,11 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 """
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_two_buys_when_the_first_card_asks_a_question_say_why_and_change_nothing(tmp_path: Path) -> None:
     """With 2 buys, "buy silver silver" was refused as "you have 2 buys, not 2": Watchtower asks about
     the first Silver before the second can be bought."""
-    (tmp_path / "wt.txt").write_text(WATCHTOWER, encoding="utf-8")
     t = Typist()
-    t(f"new --position {tmp_path / 'wt.txt'} --bots bigmoney")
+    t.start_at(tmp_path, WATCHTOWER)
     before = t.snapshot()
     out = t("buy silver silver")
     check_error(out, typed="buy silver silver")

@@ -24,16 +24,9 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 """
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_cards_trashed_together_are_one_clause(tmp_path: Path) -> None:
-    (tmp_path / "forge.txt").write_text(FORGE, encoding="utf-8")
     t = Typist()
-    t(f"new --position {tmp_path / 'forge.txt'} --bots bigmoney")
+    t.start_at(tmp_path, FORGE)
     t("play forge")
     out = t("estate curse copper")
     check_response(out)
@@ -71,9 +64,8 @@ player 3 deck: Gold, Estate, Copper, Copper, Copper
 def test_two_players_hit_alike_each_keep_their_own_clauses(tmp_path: Path, verbosity: str) -> None:
     """Bandit on two players who each reveal Gold and Estate: each is said to trash a Gold (and, at full,
     to discard an Estate), not "Easy Bot revealed Gold and Estate, and Big Money revealed ..., trashed Gold"."""
-    (tmp_path / "bandit.txt").write_text(BANDIT, encoding="utf-8")
     t = Typist(verbosity)
-    t(f"new --position {tmp_path / 'bandit.txt'} --bots easy,bigmoney")
+    t.start_at(tmp_path, BANDIT, "easy,bigmoney")
     said = t("play bandit")
     check_response(said, verbosity)
     out = " ".join(said.split())
@@ -102,9 +94,8 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 
 def test_clerk_played_at_the_start_of_a_turn_is_said_once(tmp_path: Path) -> None:
     """"You reacted with Clerk, played Clerk." said the one card twice."""
-    (tmp_path / "clerk.txt").write_text(CLERK, encoding="utf-8")
     t = Typist()
-    out = t(f"new --position {tmp_path / 'clerk.txt'} --bots bigmoney")
+    out = t.start_at(tmp_path, CLERK)
     assert "Start of turn: play 1 or none. 1 Clerk." in out
     out = t("clerk")
     check_response(out)

@@ -24,16 +24,9 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 """
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
-
-
 def _start(tmp_path: Path) -> Typist:
-    (tmp_path / "t.txt").write_text(TREASURES, encoding="utf-8")
     t = Typist()
-    t(f"new --position {tmp_path / 't.txt'} --bots bigmoney")
+    t.start_at(tmp_path, TREASURES)
     return t
 
 
@@ -71,9 +64,8 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 
 
 def test_sentrys_order_is_said_back_not_done(tmp_path: Path) -> None:
-    (tmp_path / "s.txt").write_text(SENTRY, encoding="utf-8")
     t = Typist()
-    t(f"new --position {tmp_path / 's.txt'} --bots bigmoney")
+    t.start_at(tmp_path, SENTRY)
     t("play sentry")  # draws Gold, looks at Copper and Estate
     t("keep")
     out = t("keep")
@@ -105,8 +97,7 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
                                          ("Estate", "discard your 1 card, drawing nothing")])
 def test_another_players_vault_says_what_is_offered(tmp_path: Path, hand: str, offer: str) -> None:
     """It asked only "Vault: discard? Yes or no.", without what is discarded or what it gives."""
-    (tmp_path / "v.txt").write_text(VAULT.replace("HAND", hand), encoding="utf-8")
     t = Typist()
-    out = t(f"new --position {tmp_path / 'v.txt'} --bots easy")
+    out = t.start_at(tmp_path, VAULT.replace("HAND", hand), "easy")
     check_response(out, listing=True)
     assert " ".join(out.split()).endswith(f"Vault: {offer}? Yes or no.")
