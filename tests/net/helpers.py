@@ -69,6 +69,13 @@ def finish(proc: subprocess.Popen[bytes], home: Path, timeout: float) -> tuple[i
     return proc.returncode, (home / "out").read_text(), (home / "err").read_text()
 
 
+def joined_run(home: Path, port: int, code: str, name: str, script: str, timeout: float = 60) -> str:
+    """One whole `companion join` run of ``script`` that must end well (status 0): what it printed."""
+    status, out, err = finish(join_process(home, port, code, name, script), home, timeout)
+    assert status == 0, (out, err)
+    return out
+
+
 def record_frames(running: Running) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """Every frame the host sends to each seat, from now on, as (game id, seat) -> messages."""
     import json

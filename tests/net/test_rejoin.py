@@ -9,7 +9,7 @@ import json
 import aiohttp
 
 from companion.net.hosted import Options
-from tests.net.helpers import add_game, finish, host_on_loopback, join_process
+from tests.net.helpers import add_game, host_on_loopback, joined_run
 from tests.net.test_hostile import hello as _hello, line, until
 
 CODE = "246813579"
@@ -21,9 +21,7 @@ def test_a_new_run_hears_only_what_it_missed(tmp_path):
         home = tmp_path / "ben"
 
         def ben(script: str) -> str:
-            status, out, err = finish(join_process(home, running.port, CODE, "Ben", script), home, 60)
-            assert status == 0, (out, err)
-            return out
+            return joined_run(home, running.port, CODE, "Ben", script)
 
         async def main() -> None:
             loop = asyncio.get_running_loop()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.net.chat import run_line
 from companion.net.hosted import HostedGame, Options
-from tests.net.helpers import add_game, finish, host_on_loopback, join_process
+from tests.net.helpers import add_game, finish, host_on_loopback, join_process, joined_run
 from tests.net.test_hostile import hello as _hello, line, until
 
 CODE = "135792468"
@@ -82,9 +82,7 @@ def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path
         home = tmp_path / "ben"
 
         def ben(script: str) -> str:
-            status, out, err = finish(join_process(home, running.port, CODE, "Ben", script), home, 60)
-            assert status == 0, (out, err)
-            return out
+            return joined_run(home, running.port, CODE, "Ben", script)
 
         async def main() -> None:
             loop = asyncio.get_running_loop()
