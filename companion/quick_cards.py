@@ -16,7 +16,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Sequence
     from typing import Any
 
     Entry = dict[str, Any]
@@ -93,7 +93,17 @@ def _load(state: str, name: str, files: tuple[str, ...]) -> tuple[str, Any] | No
             st = os.stat(os.path.join(folder, file))
             stats.append([file, st.st_size, st.st_mtime_ns])
         key = [CACHE_VERSION, list(sys.version_info[:2]), os.path.realpath(folder), stats, _code_stamps()]
-        with open(os.path.join(state, "cache", f"{name}.json"), "rb") as f:
+    except OSError:
+        return None
+    data = read_cache(os.path.join(state, "cache", f"{name}.json"), key)
+    return None if data is None else (folder, data)
+
+
+def read_cache(path: str, key: list[Any]) -> Any:
+    """The data a cache file keeps under ``key``, or None (no cache, an old or damaged one, one too big or
+    too deep). The card cache's own reader (companion.cards.cache) is this one."""
+    try:
+        with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             return None
@@ -102,7 +112,7 @@ def _load(state: str, name: str, files: tuple[str, ...]) -> tuple[str, Any] | No
         return None
     if not isinstance(doc, dict) or doc.get("key") != key:
         return None
-    return folder, doc.get("data")
+    return doc.get("data")
 
 
 def cards(state: str) -> list[Entry] | None:
@@ -162,6 +172,18 @@ def _texts(raw: dict[str, Any], field: str, required: bool = True) -> tuple[str,
     return tuple(value)
 
 
+def pile_sizes(pile_raw: Any) -> int | dict[int, int] | None:
+    """A card file's ``pile``: one size, or one for each of 2 to 6 players; None if it is neither. The
+    loader's check too."""
+    if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
+        return pile_raw
+    if isinstance(pile_raw, dict) and sorted(map(_player_count, pile_raw)) == [2, 3, 4, 5, 6] and all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pile_raw.values()
+    ):
+        return {_player_count(k): v for k, v in pile_raw.items()}
+    return None
+
+
 def _player_count(key: Any) -> int:
     """loader._player_count."""
     if isinstance(key, int) and not isinstance(key, bool):
@@ -196,15 +218,8 @@ def _card(set_id: str, raw: Any) -> Entry:
     cost = _whole(raw, "cost")
     if cost is None or cost < 0:
         raise _Refused
-    pile_raw = raw.get("pile")
-    pile: int | dict[int, int]
-    if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
-        pile = pile_raw
-    elif isinstance(pile_raw, dict) and sorted(map(_player_count, pile_raw)) == [2, 3, 4, 5, 6] and all(
-        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pile_raw.values()
-    ):
-        pile = {_player_count(k): v for k, v in pile_raw.items()}
-    else:
+    pile = pile_sizes(raw.get("pile"))
+    if pile is None:
         raise _Refused
     coin, vp = _whole(raw, "coin", required=False), _whole(raw, "vp", required=False)
     if "Treasure" in types and kind == "basic" and coin is None:
@@ -454,11 +469,11 @@ def pile_text(card: Entry) -> str:
     groups: dict[int, list[int]] = {}
     for players in range(2, 7):
         groups.setdefault(pile[players], []).append(players)
-    return f"Pile: {and_list([f'{size} with {_players(p)}' for size, p in groups.items()])}."
+    return f"Pile: {and_list([f'{size} with {players_said(p)}' for size, p in groups.items()])}."
 
 
-def _players(counts: list[int]) -> str:
-    """describe._players."""
+def players_said(counts: Sequence[int]) -> str:
+    """"2 players", "3 to 6 players", "2 and 4 players" (describe's too)."""
     if len(counts) == 1:
         return f"{counts[0]} players"
     if list(counts) == list(range(counts[0], counts[-1] + 1)):

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
+from companion.quick_cards import read_cache  # (the quick lookup's reader: one reader for both)
+
 T = TypeVar("T")
 CACHE_VERSION = 2  # 1 was a pickle: its files (cards.pickle) are never read again
 MAX_BYTES = 4 * 1024 * 1024  # the card data is about 100 kB
@@ -60,17 +62,7 @@ def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any
 
 def _load(path: Path, key: list[Any]) -> Any:
     """The data saved under ``key``, or None (no cache, an old or damaged one, one too big or too deep)."""
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            return None
-        doc = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(doc, dict) or doc.get("key") != key:
-        return None
-    return doc.get("data")
+    return read_cache(str(path), key)
 
 
 def _store(path: Path, key: list[Any], data: Any) -> None:

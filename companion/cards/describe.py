@@ -6,11 +6,11 @@ said in words ("Below the line: ..."); nothing is drawn.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from companion.cards.model import Card
 from companion.cards.names import and_list
-from companion.quick_cards import coins, sentence, spoken_text  # (shared with the quick lookup)
+from companion.quick_cards import coins, players_said, sentence, spoken_text  # (shared with the quick lookup)
 
 
 def types_text(card: Card) -> str:
@@ -60,16 +60,10 @@ def pile_text(card: Card) -> str:
     groups: dict[int, list[int]] = {}
     for players, size in sizes.items():
         groups.setdefault(size, []).append(players)
-    said = [f"{size} with {_players(p)}" for size, p in groups.items()]
+    said = [f"{size} with {players_said(p)}" for size, p in groups.items()]
     return f"Pile: {and_list(said)}."
 
 
-def _players(counts: Sequence[int]) -> str:
-    if len(counts) == 1:
-        return f"{counts[0]} players"
-    if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return and_list([str(c) for c in counts]) + " players"
 
 
 def names_by_cost(cards: Iterable[Card]) -> list[str]:

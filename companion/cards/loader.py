@@ -12,8 +12,8 @@ from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 # Every card of both boxes (a file cut short, or padded, is refused instead of half loaded), kept where the
 # quick lookup reads them too, since it must load nothing heavy.
 from companion.quick_cards import BOX_CARDS, CARD_FILES
-# A pile's player count: 2 in YAML, "2" from JSON (the card cache); anything else is -1 (refused).
-from companion.quick_cards import _player_count
+# A pile: one size, or one for each of 2 to 6 players ("2" as a key from JSON, the card cache), or refused.
+from companion.quick_cards import pile_sizes
 
 
 def _yaml_loader() -> type:
@@ -149,14 +149,8 @@ def _card(path: Path, set_id: str, raw: Any) -> Card:
     if cost < 0:
         raise f.fail("cost", f"must not be negative, got {cost}")
     pile_raw = raw.get("pile")
-    pile: int | dict[int, int]
-    if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
-        pile = pile_raw
-    elif isinstance(pile_raw, dict) and sorted(map(_player_count, pile_raw)) == [2, 3, 4, 5, 6] and all(
-        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pile_raw.values()
-    ):
-        pile = {_player_count(k): v for k, v in pile_raw.items()}
-    else:
+    pile = pile_sizes(pile_raw)
+    if pile is None:
         raise f.fail("pile", f"must be a number or one number for each of 2 to 6 players, got {pile_raw!r}")
     coin, vp = f.int("coin", required=False), f.int("vp", required=False)
     if "Treasure" in types and kind == "basic" and coin is None:
