@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.bots import SUMMARIES
-from companion.cards.names import and_list, quote
-from companion.commands.registry import CommandError, command
+from companion.cards.names import and_list
+from companion.commands.registry import CommandError, alone, command
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -37,8 +37,7 @@ def _bot_lines() -> list[str]:
     details="It works at every question of a game. set hints on gives one before each of your turns.",
 )
 def hint_command(session: "Session", args: str) -> None:
-    if args.strip():
-        raise CommandError(f"hint takes nothing after it, not {quote(args, 40)}. Type hint alone.")
+    alone("hint", args)
     act = session.state.get(KEY)
     if act is None:
         raise CommandError('"hint" works in a game. Start one with new, then type hint.')
@@ -64,6 +63,5 @@ def hint_command(session: "Session", args: str) -> None:
     details="\n".join(["Name one with new --bots strong. strong is the default.", *_bot_lines()]),
 )
 def bots_command(session: "Session", args: str) -> None:
-    if args.strip():
-        raise CommandError(f"bots takes nothing after it, not {quote(args, 40)}. Type bots alone.")
+    alone("bots", args)
     session.say("\n".join([f"{len(SUMMARIES)} bots:", *_bot_lines()]))

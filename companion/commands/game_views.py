@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
 from companion.commands.game import _act, _game, _private, _tell, answer_question, seat_of
-from companion.commands.registry import CommandError
+from companion.commands.registry import CommandError, alone
 from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import GameActivity
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 @_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
        aliases=("st",))
 def status_command(session: "Session", args: str) -> None:
-    _alone("status", args)
+    alone("status", args)
     act = _act(session)
     g = act.game
     viewer = seat_of(session, act)
@@ -38,7 +38,7 @@ def status_command(session: "Session", args: str) -> None:
 
 @_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
 def hand_command(session: "Session", args: str) -> None:
-    _alone("hand", args)
+    alone("hand", args)
     act, me = _private(session, "hand")
     _tell(session, render.hand_line(act.game, me))
 
@@ -58,7 +58,7 @@ def supply_command(session: "Session", args: str) -> None:
 
 @_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
 def deck_command(session: "Session", args: str) -> None:
-    _alone("deck", args)
+    alone("deck", args)
     act, me = _private(session, "deck")
     ps = act.game.players[me]
     total = len(ps.all_cards())
@@ -70,7 +70,7 @@ def deck_command(session: "Session", args: str) -> None:
        example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
        "rules let you know. The rest are in your deck or your discard pile.")
 def owned_command(session: "Session", args: str) -> None:
-    _alone("owned", args)
+    alone("owned", args)
     act, me = _private(session, "owned")
     ps = act.game.players[me]
     lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
@@ -99,13 +99,6 @@ def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: P
         answer_question(session, act, args)
         return True
     return False
-
-
-def _alone(verb: str, args: str) -> None:
-    """A command that takes nothing after it refuses words there: "hand Ana" said your own hand as if it were
-    Ana's, and "score me" everyone's."""
-    if args.strip():
-        raise CommandError(f"{verb} takes nothing after it, not {quote(args, 40)}. Type {verb} alone.")
 
 
 def _nothing_after(args: str, verb: str) -> None:
@@ -142,14 +135,14 @@ def trash_command(session: "Session", args: str) -> None:
 
 @_game(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
 def score_command(session: "Session", args: str) -> None:
-    _alone("score", args)
+    alone("score", args)
     act = _act(session)
     _tell(session, render.score_line(act.game, seat_of(session, act)))
 
 
 @_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
 def kingdom_command(session: "Session", args: str) -> None:
-    _alone("kingdom", args)
+    alone("kingdom", args)
     act = _act(session)
     line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
     if session.verbosity == "full":

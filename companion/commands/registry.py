@@ -61,6 +61,14 @@ class CommandError(Exception):
     """A command could not do what was asked. ``str()`` is the message after ``Error:``; nothing changed."""
 
 
+def alone(verb: str, args: str) -> None:
+    """Refuse words after a command that takes none ("hand Ana" is not Ana's hand), saying to type it alone."""
+    if args.strip():
+        from companion.cards.names import quote
+
+        raise CommandError(f"{verb} takes nothing after it, not {quote(args, 40)}. Type {verb} alone.")
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
