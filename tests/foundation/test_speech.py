@@ -15,6 +15,7 @@ from typing import Iterator
 import pytest
 
 from companion.speech import BUILD_TIMEOUT, NOTICE, STOPPED, TIMEOUT, RecordingSpeaker, Voice, attach_speech, detach_speech, voice_of
+from companion.speech.daemon import listener_pid
 from tests.conftest import ROOT, needs
 from tests.foundation.conftest import Typist, companion_env, run_companion
 
@@ -209,12 +210,19 @@ def speech_dispatcher(tmp_path: Path) -> Iterator[tuple[str, Path]]:
                    check=True, capture_output=True, timeout=20)
     deadline = time.monotonic() + 10
 
-    def has_pid() -> bool:  # the daemon writes its pid file a moment after it opens its socket
-        return pidfile.exists() and bool(pidfile.read_text().split())
+    def settled() -> bool:
+        """The pid file names the live daemon that holds the socket. It opens the socket and writes the
+        file before it forks, then writes the file again from the child, so until then the file can name
+        the parent, which has already gone (a CI run under load read that pid)."""
+        try:
+            pid = int(pidfile.read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            return False
+        return _alive(pid) and listener_pid(sock) == pid
 
-    while not (sock.exists() and has_pid()) and time.monotonic() < deadline:
+    while not settled() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert sock.exists() and has_pid(), (d / "log").iterdir()
+    assert settled(), sorted((d / "log").iterdir())
     try:
         yield f"unix_socket:{sock}", d / "out"
     finally:
