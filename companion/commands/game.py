@@ -57,7 +57,12 @@ def _put_away(session: "Session") -> str | None:
     return "Your game is saved; type resume to go back to it."
 
 
-activity(KEY, is_on=_on, where="in a game", put_away=_put_away)
+def _asking(session: "Session") -> str | None:
+    ask = session.state.get(ASK)
+    return ask.question() if ask is not None else None
+
+
+activity(KEY, is_on=_on, where="in a game", put_away=_put_away, asking=_asking)
 
 PLAYED_ELSEWHERE = ("another window is playing a game, and this one would replace its save. "
                     "Close that window first, or type resume read-only to look.")

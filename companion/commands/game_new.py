@@ -131,11 +131,11 @@ def ask_new(session: "Session") -> None:
         start_game(session, setup)
 
     q = Questions([
-        ("players", "New game. How many players, 2 to 6? Enter for 2.", "2"),
+        ("players", "How many players, 2 to 6? Enter for 2.", "2"),
         ("people", "People at this keyboard? Enter for 1. The rest are bots.", "1"),
         ("kingdom", "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random.",
          "First Game"),
     ], done, check)
     session.state[ASK] = q
     install(session)
-    _say(session, [q.question()])
+    _say(session, ["New game. " + q.question()])

@@ -95,13 +95,15 @@ class Activity:
     ``is_on`` is the predicate its commands pass as ``active=``; ``where`` says it for an error ("in a game",
     "at a table"); ``put_away(session)`` turns it off, and drops any question it is asking, when the other
     activity starts (it is saved after every change, so nothing is lost); it returns one sentence saying
-    how to come back, or None when there was nothing to put away.
+    how to come back, or None when there was nothing to put away. ``asking(session)`` is the question it is
+    waiting on before it is on (how many players? resume your game?), or None.
     """
 
     key: str
     is_on: Callable[["Session"], bool]
     where: str
     put_away: Callable[["Session"], str | None]
+    asking: Callable[["Session"], str | None] | None = None
 
 
 _COMMANDS: dict[str, list[Command]] = {}
@@ -111,9 +113,10 @@ _loaded = False
 
 
 def activity(key: str, *, is_on: Callable[["Session"], bool], where: str,
-             put_away: Callable[["Session"], str | None]) -> None:
+             put_away: Callable[["Session"], str | None],
+             asking: Callable[["Session"], str | None] | None = None) -> None:
     """Register an activity that shares verbs with others (see ``Activity``). Only one is on at a time."""
-    _ACTIVITIES[key] = Activity(key, is_on, where, put_away)
+    _ACTIVITIES[key] = Activity(key, is_on, where, put_away, asking)
 
 
 def activity_of(cmd: Command) -> Activity | None:
@@ -226,6 +229,10 @@ def find_command(session: "Session", name: str) -> Command | None:
         belongs = f" works {' or '.join(dict.fromkeys(wheres))}, not {on[0].where}" if wheres else \
             f" cannot be used {on[0].where}"
         raise CommandError(f'"{name.lower()}"{belongs}. Type help for the commands.')
+    for a in _ACTIVITIES.values():  # typed while setting one up: "start a game with new" would be untrue
+        question = a.asking(session) if a.asking is not None else None
+        if question:
+            raise CommandError(f"First answer the question: {question} Or type cancel.")
     hints = [c.inactive_hint for c in registered if c.inactive_hint]
     raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
 

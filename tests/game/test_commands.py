@@ -25,6 +25,23 @@ def test_game_verbs_need_a_game() -> None:
         assert out == "Error: Start a game with new, or a table with table new.\n"
 
 
+def test_game_verbs_while_new_asks_say_to_answer_it() -> None:
+    """Typed while new is asking, "start a game with new" would be untrue: they say the question again,
+    change nothing, and the answers then go on from where they were."""
+    t = Typist()
+    t("new")
+    for line in ("hand", "hint", "buy silver", "count"):
+        out = t(line)
+        check_error(out)
+        assert out == "Error: First answer the question: How many players, 2 to 6? Enter for 2. Or type cancel.\n"
+    assert t.session.prompt == "players, Enter for 2> "
+    t("3")
+    assert t("hand") == ("Error: First answer the question: People at this keyboard? Enter for 1. "
+                         "The rest are bots. Or type cancel.\n")
+    t("cancel")
+    assert t("hand") == "Error: Start a game with new, or a table with table new.\n"
+
+
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
 def test_views_are_one_short_line(verbosity: str) -> None:
     t = Typist(verbosity)
