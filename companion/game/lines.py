@@ -109,7 +109,8 @@ def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
 
 
 def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str = "normal") -> str:
-    """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words)."""
+    """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words; otherwise
+    the six dearest and how many more)."""
     if d is None:
         return "The game is over. Type score, log or new."
     if not is_turn_decision(d):
@@ -123,12 +124,15 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
     if d.purpose is Purpose.PLAY_TREASURES:
         m = money(game, viewer)
         total = m.total
-        can = sorted({c for c in game.supply if game.supply[c] and cost_after(game, c, m) <= total and not c.is_curse},
-                     key=lambda c: (-cost_after(game, c, m), c.name))[:6]
+        fits = sorted({c for c in game.supply if game.supply[c] and cost_after(game, c, m) <= total and not c.is_curse},
+                      key=lambda c: (-cost_after(game, c, m), c.name))
+        can = fits[:6]
         extra = f" {asking_note(m)}" if m.asking else ""
         while True:
+            more = len(fits) - len(can) if verbosity != "brief" else 0  # brief: the dearest, as few words
+            names = [c.name for c in can] + ([f"{more} more"] if more else [])
             line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
-                    f"Buy {or_list([c.name for c in can])}, or end.")
+                    f"Buy {or_list(names)}, or end.")
             if verbosity != "brief" or len(can) <= 1 or len(line.split()) <= BRIEF_WORDS:
                 return line
             can = can[:-1]
