@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from functools import cached_property
 from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
+from companion.cards.first_edition import removed
 from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, loose, normalise, quote
@@ -115,7 +116,13 @@ class Catalogue:
         coded = self.by_code(typed)
         if coded is not None and (allowed is None or coded in allowed):
             return coded
-        return self._index.resolve(typed, allowed)
+        try:
+            return self._index.resolve(typed, allowed)
+        except UnknownName:
+            gone = removed(typed)
+            if gone is not None:
+                raise gone from None
+            raise
 
     def find_many(self, typed: str, within: Iterable[Card] | None = None) -> list[Card]:
         """Several cards in one line: ``C1 C1 S2``, ``copper, copper, silver``, ``throne room village``,
@@ -141,7 +148,12 @@ class Catalogue:
                 if exact is not None and (allowed is None or exact in allowed):
                     card, i = exact, j
                     break
-            if card is None:  # one word: prefix or misspelling, with the usual errors
+            if card is None:
+                for j in range(len(tokens), i + 1, -1):  # "royal seal": a 1st edition card, said as such
+                    gone = removed(" ".join(tokens[i:j]))
+                    if gone is not None:
+                        raise gone
+                # one word: prefix or misspelling, with the usual errors
                 card = self.find(tokens[i], allowed)
                 i += 1
             found.extend([card] * repeat)

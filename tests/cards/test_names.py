@@ -59,6 +59,30 @@ def test_unknown_without_suggestion() -> None:
         CAT.find("zzzz")
 
 
+@pytest.mark.parametrize("typed, said", [
+    ("Feast", "Feast is a 1st edition Dominion card, not in the 2nd edition."),  # was: Did you mean Festival?
+    ("feasts", "Feast is a 1st edition Dominion card, not in the 2nd edition."),
+    ("venture", "Venture is a 1st edition Prosperity card, not in the 2nd edition."),  # was: Sentry?
+    ("ROYAL SEAL", "Royal Seal is a 1st edition Prosperity card, not in the 2nd edition."),
+    ("counting  house", "Counting House is a 1st edition Prosperity card, not in the 2nd edition."),
+    ("woodcutter", "Woodcutter is a 1st edition Dominion card, not in the 2nd edition."),
+])
+def test_a_first_edition_card_is_said_to_be_one(typed: str, said: str) -> None:
+    """Many decks at real tables are 1st edition, and the base 2nd edition rulebook's recommended sets still
+    name Royal Seal, Venture, Goons...: such a name is said for what it is, not guessed at."""
+    with pytest.raises(UnknownName) as e:
+        CAT.find(typed)
+    assert str(e.value) == said
+    with pytest.raises(UnknownName) as e:
+        CAT.find_many(f"copper {typed} silver")
+    assert str(e.value) == said
+
+
+def test_a_second_edition_name_is_never_taken_for_a_first_edition_one() -> None:
+    assert CAT.find("fest").name == "Festival"
+    assert [c.name for c in CAT.find_many("festival 2 coppers")] == ["Festival", "Copper", "Copper"]
+
+
 def test_within_narrows_to_the_game() -> None:
     first_game = [CAT.find(n) for n in ("Cellar", "Market", "Village", "Copper")]
     with pytest.raises(AmbiguousName):
