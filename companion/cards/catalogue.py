@@ -126,16 +126,22 @@ class Catalogue:
 
     def find_many(self, typed: str, within: Iterable[Card] | None = None) -> list[Card]:
         """Several cards in one line: ``C1 C1 S2``, ``copper, copper, silver``, ``throne room village``,
-        ``3 coppers``. Longest names are matched first; a number before a name repeats it.
+        ``3 coppers``, ``copper and silver``. Longest names are matched first; a number before a name repeats it.
         """
         allowed = None if within is None else list(within)
         tokens = normalise(typed).replace(",", " ").split()
         found: list[Card] = []
         i = 0
         while i < len(tokens):
+            if tokens[i] == "and" and found and i + 1 < len(tokens):  # "c1 and c1": said as a list is said
+                i += 1
+                continue
             repeat = 1
             count = as_number(tokens[i]) if i + 1 < len(tokens) and self.by_code(tokens[i]) is None else None
             if count is not None:
+                if count < 1:  # "buy 0 silver" was 'no card named "0 silver"'
+                    raise NameError_(f"{quote(tokens[i])} is no number of cards. Type a number from 1 to "
+                                     f"{MOST_AT_ONCE}, or the card alone for one.")
                 if count > MOST_AT_ONCE:  # said, not cut short: "trash 150 coppers" trashed 100 and said so nowhere
                     raise NameError_(f"{quote(tokens[i])} is more than {MOST_AT_ONCE} cards at once. "
                                      f"Type a number up to {MOST_AT_ONCE}.")

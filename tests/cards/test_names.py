@@ -101,6 +101,18 @@ def test_many_cards_in_one_line() -> None:
     assert names("100 coppers") == ["Copper"] * 100
 
 
+def test_and_between_cards_is_a_list_and_zero_copies_are_refused() -> None:
+    names = lambda text: [c.name for c in CAT.find_many(text)]  # noqa: E731
+    assert names("c1 and c1") == ["Copper", "Copper"]  # was: no card named "and"
+    assert names("2 coppers, silver and gold") == ["Copper", "Copper", "Silver", "Gold"]
+    for alone in ("and", "copper and", "and copper"):  # "and" names nothing of itself
+        with pytest.raises(NameError_):
+            CAT.find_many(alone)
+    with pytest.raises(NameError_, match=r'^"0" is no number of cards\. Type a number from 1 to 100, or the card '
+                                          r'alone for one\.$'):
+        CAT.find_many("0 silver")  # was: no card named "0 silver"
+
+
 def test_too_many_copies_in_one_line_are_refused_with_the_limit() -> None:
     """Not cut to 100 unsaid: "trash 150 coppers" was answered about 100 Coppers."""
     with pytest.raises(NameError_, match=r'"150" is more than 100 cards at once\. Type a number up to 100\.'):
