@@ -131,7 +131,7 @@ def play(session: "Session", args: str) -> None:
             lines.append(f"{t.current_name} took {text.plural(took, 'VP token')}.")
         return lines
 
-    _record(session, typed, entry, confirm)
+    _record(session, typed, entry, confirm, lambda name: typed_words(args, catalogue()[name]))
 
 
 @command("coins", summary="adds coins the calculator cannot count, such as Moneylender's.", usage="coins N",

@@ -22,16 +22,27 @@ class Turn:
     actions_in_play: int = 0
     actions_cost_less: int = 0
     vp_tokens: int = 0  # fixed +VP from cards played this turn (Monument)
-    free_plays: int = 0  # Action cards played with no Action left (by Vassal, say)
+    free_plays: int = 0  # Action cards played with no Action left, each by a Vassal or Crystal Ball
+    plays_allowed: int = 0  # Action cards that Vassals and Crystal Balls played this turn may play
+    at_start: bool = True  # nothing played yet but cards played at the start of the turn (Clerk)
+    trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
-                    self.actions_cost_less, self.vp_tokens, self.free_plays)
+                    self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
+                    self.at_start, dict(self.trashed))
 
     @property
     def started(self) -> bool:
         return bool(self.played)
+
+    def may_play(self, card: Card) -> bool:
+        """Whether the rules let ``card`` be played now: a Treasure always; an Action with an Action left, by a
+        pending Throne Room, by a Vassal or Crystal Ball that has not played one yet, or Clerk at the start."""
+        if not card.is_action or self.repeats.get("Action") or self.actions > 0:
+            return True
+        return (effect_of(card).start_of_turn and self.at_start) or self.free_plays < self.plays_allowed
 
     def play(self, card: Card, treasure_value: int | None = None, empty_piles: int = 0) -> int:
         """Play ``card`` (as many times as a pending Throne Room says). Returns VP tokens to take."""
@@ -40,15 +51,16 @@ class Turn:
             self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
+        effect = effect_of(card)
         if card.is_action:
             self.actions_in_play += 1
-            if times == 1:  # a card played by Throne Room does not use an Action
+            if times == 1 and not (effect.start_of_turn and self.at_start):  # nor Throne Room's, nor Clerk's
                 if self.actions > 0:
                     self.actions -= 1
                 else:
                     self.free_plays += 1
+        self.at_start = self.at_start and effect.start_of_turn
         self.played.append(card.name)
-        effect = effect_of(card)
         vp = 0
         for _ in range(times):
             self.actions += effect.actions
@@ -67,6 +79,7 @@ class Turn:
                 what, n = effect.repeat
                 self.repeats.setdefault(what, []).append(n)
             self.actions_cost_less += effect.actions_cost_less
+            self.plays_allowed += effect.plays_an_action
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]
@@ -84,6 +97,10 @@ class Turn:
         if card.is_action:
             cost -= self.actions_cost_less
         return max(0, cost)
+
+    def in_play(self, name: str) -> int:
+        """How many copies of a card are still in play: those played, less those trashed this turn."""
+        return max(0, self.played.count(name) - self.trashed.get(name, 0))
 
     def buy(self, card: Card) -> None:
         self.coins -= self.cost(card)

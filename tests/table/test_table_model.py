@@ -22,7 +22,15 @@ def make(kingdom: str, players: int = 2, colony: bool = False) -> Table:
 
 
 def play(t: Table, cards: str) -> None:
-    t.record(Entry("play", cards=tuple(c.name for c in CAT.find_many(cards))))
+    """Play ``cards``, first giving the player any they lack (with count): these tests are of the counting;
+    what a player may play is tested in test_table_plays."""
+    names = [c.name for c in CAT.find_many(cards)]
+    deck, turn = t.state.decks[t.state.current], t.state.turn
+    for name in dict.fromkeys(names):
+        need = turn.played.count(name) + names.count(name)
+        if deck.get(name, 0) < need:
+            t.record(Entry("count", (t.state.current,), (name,), need))
+    t.record(Entry("play", cards=tuple(names)))
 
 
 def counts(t: Table) -> tuple[int, int, int]:

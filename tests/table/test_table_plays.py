@@ -1,0 +1,139 @@
+"""Plays the record says cannot be: a card the player does not have, more copies than they have, an Action
+with no Action left and nothing that allows it, Grand Market bought with a Copper in play. Each is refused
+with one line that says what to type if the record is what is wrong, and changes nothing; what the rules
+allow (Vassal, Crystal Ball, Clerk at the start of a turn, Throne Room, a card played then trashed) is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.table.checks import problems
+from tests.table.driver import Driver
+
+PROSPERITY = "Vassal, Village, Smithy, Clerk, Crystal Ball, Grand Market, Investment, Throne Room, Market, Mint"
+
+
+def a_table(d: Driver, kingdom: str = "First Game", players: str = "Ann,Ben") -> Driver:
+    said = d.run(f'table new --players {players} --kingdom "{kingdom}" --first Ann')
+    assert "Ann goes first" in said, said
+    return d
+
+
+def entries(d: Driver) -> tuple:
+    t = d.session.state["table"].table
+    return tuple(t.entries), t.state.turn
+
+
+def refused(d: Driver, line: str) -> str:
+    before = entries(d)
+    said = d.run(line)
+    assert said.startswith("Error: "), said
+    assert not problems(line, said), problems(line, said)
+    assert entries(d) == before
+    return said
+
+
+def test_a_card_the_player_never_gained_is_refused_saying_how_to_record_the_gain(driver: Driver) -> None:
+    d = a_table(driver)
+    said = refused(d, "play C1 C1 S2")
+    assert said == 'Error: "S2": Ann has no Silvers on record. If Ann gained one, type gain silver first.\n'
+    assert d.run("gain silver").startswith("Ann gained a Silver")
+    assert d.run("play C1 C1 S2").startswith("4 coins, 1 buy, 1 action.")
+
+
+def test_more_copies_than_the_player_has_are_refused(driver: Driver) -> None:
+    d = a_table(driver)
+    assert d.run("play 7 coppers").startswith("7 coins")
+    said = refused(d, "play copper")
+    assert "Ann has 7 Coppers on record, played already. If Ann gained another, type gain copper first." in said
+
+
+def test_a_card_whose_pile_is_empty_is_fixed_with_count(driver: Driver) -> None:
+    d = a_table(driver)
+    d.run("pile gold 0")
+    said = refused(d, "play gold")
+    assert "type count Ann gold 1 first." in said
+
+
+def test_an_action_with_no_action_left_is_refused_naming_a_card_that_gives_one(driver: Driver) -> None:
+    d = a_table(driver)
+    d.run("gain smithy")
+    d.run("gain smithy")
+    d.run("play smithy")
+    said = refused(d, "play smithy")
+    assert "Ann has no Action left to play Smithy. Type the card that gave one first, such as play" in said
+    d.run("undo")  # the first Smithy
+    d.run("gain village")
+    assert d.run("play village smithy smithy").startswith("0 coins, 1 buy, 0 actions.")
+
+
+def test_vassal_and_crystal_ball_let_one_action_each_be_played_without_an_action(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    for card in ("vassal", "smithy", "smithy", "smithy", "crystal ball"):
+        d.run(f"gain {card}")
+    assert d.run("play vassal").startswith("2 coins, 1 buy, 0 actions.")
+    assert d.run("play smithy").startswith("2 coins, 1 buy, 0 actions.")  # the card Vassal played
+    refused(d, "play smithy")
+    assert d.run("play crystal ball").startswith("3 coins")
+    assert d.run("play smithy").startswith("3 coins")  # the card Crystal Ball played
+
+
+def test_clerks_at_the_start_of_a_turn_use_no_action(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    for card in ("clerk", "clerk", "smithy", "smithy"):
+        d.run(f"gain {card}")
+    assert d.run("play clerk clerk").startswith("4 coins, 1 buy, 1 action.")
+    assert d.run("play smithy").startswith("4 coins, 1 buy, 0 actions.")
+    refused(d, "play smithy")
+
+
+def test_throne_room_plays_without_an_action_and_a_card_trashed_from_play_still_counts(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    for card in ("throne room", "vassal", "investment", "investment"):
+        d.run(f"gain {card}")
+    assert d.run("play throne room vassal").startswith("4 coins, 1 buy, 0 actions.")
+    d.run("play investment")
+    d.run("trash investment")  # trashed itself: it was there to play all the same
+    assert not d.run("play investment").startswith("Error")
+
+
+def test_grand_market_is_not_bought_with_a_copper_in_play(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    d.run("gain gold")
+    d.run("gain gold")
+    d.run("play C1 G3 G3")
+    said = refused(d, "buy grand market")
+    assert "Ann has 1 Copper in play, so cannot buy Grand Market. If a Copper was typed by mistake, type undo." in said
+    d.run("undo")
+    d.run("play G3 G3")
+    assert d.run("buy grand market").startswith("Ann bought a Grand Market")
+
+
+def test_gain_and_other_players_buys_are_not_limited_by_the_turn(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    d.run("play C1")
+    assert d.run("gain grand market").startswith("Ann gained a Grand Market")
+    assert d.run("buy Ben grand market").startswith("Ben bought a Grand Market")
+
+
+@pytest.mark.parametrize("players", ["Ann,Ben", "Ann,Ben,Cal,Dee,Eve,Fay"])
+def test_the_check_is_for_the_player_whose_turn_it_is(driver: Driver, players: str) -> None:
+    d = a_table(driver, players=players)
+    d.run("gain Ben silver")
+    refused(d, "play S2")
+    d.run("next")
+    assert d.run("play S2").startswith("2 coins")
+
+
+def test_a_table_saved_with_a_play_the_record_did_not_allow_still_loads(driver: Driver) -> None:
+    from companion.table import storage
+    from companion.table.model import Entry, Table
+
+    d = a_table(driver)
+    saved = d.session.state["table"]
+    saved.table = Table(saved.table.setup, [Entry("play", cards=("Gold", "Smithy", "Smithy"))])
+    storage.save(saved)
+    d.run("table close")
+    said = d.run("table resume")
+    assert said.startswith("Table game 1 resumed."), said
+    assert "3 coins" in said
