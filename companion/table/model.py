@@ -311,21 +311,23 @@ class Table:
 
     def _do_play(self, state: State, entry: Entry, checked: bool = False) -> None:
         player = state.current
+        before = {name: state.turn.played.count(name) for name in entry.cards}
         for name in entry.cards:
             card = self.card(name)
             if not (card.is_action or card.is_treasure or name in self.treasure_values):
                 raise TableError(f"{name} is not played. Type play and an Action or a Treasure.")
             if checked:
-                self._check_play(state, card)
+                self._check_play(state, card, before[name] + entry.cards.count(name))
             vp = state.turn.play(card, self.treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
 
-    def _check_play(self, state: State, card: Card) -> None:
-        """Refuse a play the record says cannot be, with what to type if the record is what is wrong."""
+    def _check_play(self, state: State, card: Card, wanted: int) -> None:
+        """Refuse a play the record says cannot be, with what to type if the record is what is wrong;
+        ``wanted``: the copies played this turn, with this entry's."""
         turn, who = state.turn, self.players[state.current]
         have = state.decks[state.current].get(card.name, 0)
         if turn.played.count(card.name) >= have + turn.trashed.get(card.name, 0):
-            said = f"{who} has {card.counted(have)} on record, played already" if have else \
+            said = f"{who} has {card.counted(have)} on record, not {wanted} played this turn" if have else \
                 f"{who} has no {card.plural} on record"
             low = card.name.lower()
             fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"

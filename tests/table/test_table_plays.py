@@ -45,7 +45,14 @@ def test_more_copies_than_the_player_has_are_refused(driver: Driver) -> None:
     d = a_table(driver)
     assert d.run("play 7 coppers").startswith("7 coins")
     said = refused(d, "play copper")
-    assert "Ann has 7 Coppers on record, played already. If Ann gained another, type gain copper first." in said
+    assert "Ann has 7 Coppers on record, not 8 played this turn. If Ann gained another, type gain copper first." in said
+
+
+def test_many_copies_at_once_are_said_as_the_number_typed(driver: Driver) -> None:
+    d = a_table(driver)
+    d.run("play C1 C1")
+    said = refused(d, "play 99 coppers")
+    assert said.startswith('Error: "coppers": Ann has 7 Coppers on record, not 101 played this turn.'), said
 
 
 def test_a_card_whose_pile_is_empty_is_fixed_with_count(driver: Driver) -> None:
