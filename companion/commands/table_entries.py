@@ -182,6 +182,9 @@ def undo(session: "Session", args: str) -> None:
         lines = text.fit_first(f"Undone: {said}.") + notes
         if entry.verb in ("buy", "gain"):
             lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
+            turn = table.state.turn
+            if entry.verb == "buy" and entry.players[0] == table.state.current and turn.started:
+                lines.append(f"{text.plural(max(0, turn.coins), 'coin')}, {text.plural(max(0, turn.buys), 'buy')} left.")
         elif entry.verb in ("next", "end"):
             if before.over is not None:
                 lines.append("The game is not over now.")
@@ -189,7 +192,7 @@ def undo(session: "Session", args: str) -> None:
             ending = table.ending()
             if ending:
                 lines.append(f"Game ends this turn: {and_list(ending)}.")
-        elif entry.verb == "play":
+        elif entry.verb in ("play", "coins"):
             lines.append(text.turn_line(table.state))
     except BaseException:
         back()

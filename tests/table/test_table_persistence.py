@@ -171,7 +171,15 @@ def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> N
     d = first_game
     d.lines("play C1 C1 C1", "coins 3", "coins -2")
     assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
-    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n"
+    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n6 coins, 1 buy, 1 action.\n"
+
+
+def test_undoing_a_buy_in_a_counted_turn_says_the_coins_and_buys_back(first_game: Driver) -> None:
+    d = first_game
+    d.lines("play 5 coppers", "buy silver")
+    assert d.run("undo") == "Undone: Ann bought a Silver.\nSilver pile: 40 left.\n5 coins, 1 buy left.\n"
+    d.lines("buy Ben silver")  # not Ann's turn: her coins are not touched, so not said
+    assert d.run("undo") == "Undone: Ben bought a Silver.\nSilver pile: 40 left.\n"
 
 
 def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_restarts(data_dir) -> None:
