@@ -333,7 +333,9 @@ class Table:
             fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"
             raise TableError(f"{said}. If {who} gained {'another' if have else 'one'}, type {fix} first.", card.name)
         if not turn.may_play(card):
-            raise TableError(f"{who} has no Action left to play {card.name}. {self._action_hint()}", card.name)
+            hint = "Actions come before Treasures: type undo, then the plays in order." if turn.treasures \
+                else self._action_hint()
+            raise TableError(f"{who} has no Action left to play {card.name}. {hint}", card.name)
 
     def _action_hint(self) -> str:
         """What to type when an Action was refused for want of an Action: the card that gave one, first."""

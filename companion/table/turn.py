@@ -26,12 +26,13 @@ class Turn:
     plays_allowed: int = 0  # Action cards that Vassals and Crystal Balls played this turn may play
     at_start: bool = True  # nothing played yet but cards played at the start of the turn (Clerk)
     trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
+    treasures: int = 0  # Treasures played this turn: once there are some, the Action phase is over
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
                     self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
-                    self.at_start, dict(self.trashed))
+                    self.at_start, dict(self.trashed), self.treasures)
 
     @property
     def started(self) -> bool:
@@ -49,6 +50,7 @@ class Turn:
         kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
         if kind == "Treasure":
             self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
+            self.treasures += 1
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
         effect = effect_of(card)

@@ -144,3 +144,14 @@ def test_a_table_saved_with_a_play_the_record_did_not_allow_still_loads(driver: 
     said = d.run("table resume")
     assert said.startswith("Table game 1 resumed."), said
     assert "3 coins" in said
+
+
+def test_an_action_typed_after_the_treasures_is_refused_saying_actions_come_first(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    d.run("gain throne room")
+    d.run("gain smithy")
+    d.run("play throne room")
+    d.run("play C1")  # the Throne Room's Action was not typed before the Treasures
+    said = refused(d, "play smithy")
+    assert "Ann has no Action left to play Smithy. Actions come before Treasures: type undo, then the plays in order." \
+        in said
