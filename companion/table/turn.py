@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from companion.cards import Card
 from companion.table.effects import effect_of
@@ -111,6 +112,10 @@ class Turn:
     def waiting(self) -> list[str]:
         """Pending Throne Rooms and Merchants, said as "next Action twice", "first Silver +1 coin"."""
         words = {2: "twice", 3: "three times"}
-        said = [f"next {kind} {words.get(n, f'{n} times')}" for kind, ns in self.repeats.items() for n in ns]
+        said = []
+        for kind, ns in self.repeats.items():
+            for n, run in groupby(ns):  # Throne Room on Throne Room: "next 2 Actions twice each"
+                k, how = len(list(run)), words.get(n, f"{n} times")
+                said.append(f"next {kind} {how}" if k == 1 else f"next {k} {kind}s {how} each")
         said += [f"the first {name} adds {n} {'coin' if n == 1 else 'coins'}" for name, n in self.bonus.items()]
         return said

@@ -234,3 +234,11 @@ def test_coins_added_by_hand_count_and_undo() -> None:
         t.record(Entry("coins", amount=-6))
     t.record(Entry("next"))
     assert t.state.turn.coins == 0
+
+
+def test_throne_room_on_throne_room_is_said_once_with_the_number_of_actions_waiting() -> None:
+    t = make("Throne Room, King's Court, Market, Monument, City, Vault, Mint, Quarry, Peddler, Bank")
+    play(t, "throne room throne room")
+    assert t.state.turn.waiting() == ["next 2 Actions twice each"]
+    play(t, "market")
+    assert t.state.turn.waiting() == ["next Action twice"]
