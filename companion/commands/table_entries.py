@@ -117,6 +117,13 @@ def play(session: "Session", args: str) -> None:
     if not args.strip():
         session.say(text.turn_line(table.state) if table.state.over is None else f"Game over: {table.state.over}.")
         return
+    player, rest = split_player(table, args)
+    if player is not None and rest:  # "play Ann C1": only the player whose turn it is plays
+        if player != table.state.current:
+            name = table.players[player]
+            raise _fail(name, f"only {table.current_name}, whose turn it is, plays now. "
+                              f"If it is {name}'s turn, type next first.")
+        args = rest
     cards = find_cards(table, args, "play", typed)
     for card in cards:
         if not (card.is_action or card.is_treasure or card.name in table.treasure_values):
@@ -142,8 +149,12 @@ def coins(session: "Session", args: str) -> None:
     typed = f"coins {args}".strip()
     word = args.strip()
     amount = as_number(word, signed=True)
-    if amount is None or amount == 0 or abs(amount) > 99:
+    if amount is None:
         raise _fail(typed, "needs a number of coins. Type coins 3, or coins -1.")
+    if amount == 0:
+        raise _fail(typed, "0 coins changes nothing. Type coins 3, or coins -1.")
+    if abs(amount) > 99:
+        raise _fail(typed, "at most 99 coins at a time. Type a smaller number.")
     entry = Entry("coins", amount=amount)
     _record(session, typed, entry, lambda t, before: text.turn_line(t.state).split("\n"))
 

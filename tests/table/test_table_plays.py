@@ -155,3 +155,22 @@ def test_an_action_typed_after_the_treasures_is_refused_saying_actions_come_firs
     said = refused(d, "play smithy")
     assert "Ann has no Action left to play Smithy. Actions come before Treasures: type undo, then the plays in order." \
         in said
+
+
+def test_play_with_a_players_name_is_for_the_player_whose_turn_it_is(driver: Driver) -> None:
+    d = a_table(driver)
+    assert d.run("play Ann C1 C1").startswith("2 coins")
+    said = refused(d, "play Ben C1")
+    assert said == 'Error: "Ben": only Ann, whose turn it is, plays now. If it is Ben\'s turn, type next first.\n'
+
+
+@pytest.mark.parametrize("line,problem", [
+    ("coins 100", "at most 99 coins at a time. Type a smaller number."),
+    ("coins -100", "at most 99 coins at a time. Type a smaller number."),
+    ("coins 0", "0 coins changes nothing. Type coins 3, or coins -1."),
+    ("coins x", "needs a number of coins. Type coins 3, or coins -1."),
+])
+def test_coins_out_of_range_says_the_range(driver: Driver, line: str, problem: str) -> None:
+    d = a_table(driver)
+    said = refused(d, line)
+    assert problem in said, said
