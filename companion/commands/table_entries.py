@@ -42,6 +42,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
         missed = [t.players[p] for p in players if p not in got]
         if missed:
             lines.append(f"{and_list(missed)} got none.")
+        lines += text.gain_reminders(t, entry, got)
         turn = t.state.turn
         if verb == "buy" and players[0] == t.state.current and turn.started:
             if turn.coins >= 0 and turn.buys >= 0:

@@ -29,6 +29,8 @@ _EMPTY_BONUS = re.compile(r"If there are (one|two) or more, \+(\d+) Buy and \+(\
 _PLAYS_ONE = re.compile(r"if it's an Action(?: or Treasure)?(?: card)?, (?:you may )?play it", re.IGNORECASE)
 _START_OF_TURN = re.compile(r"start of your turn, you may play this")  # Clerk
 _NOT_WITH = re.compile(r"can't buy this if you have any (\w+?)s? in play")  # Grand Market: Coppers
+_GAIN_ON_BUY = re.compile(r"when you gain an? (\w+) card, if you bought it, gain an? (\w+)")  # Hoard
+_TRASHES_TREASURES = re.compile(r"When you gain this, trash all (?:non-Duration )?Treasures you have in play")  # Mint
 _TIMES = {"twice": 2, "three times": 3}
 _NUMBERS = {"one": 1, "two": 2}
 
@@ -51,6 +53,8 @@ class Effect:
     plays_an_action: bool = False  # Vassal, Crystal Ball: may play an Action card without using an Action
     start_of_turn: bool = False  # Clerk: may be played at the start of the turn, without using an Action
     not_bought_with: str | None = None  # Grand Market: cannot be bought with this card ("Copper") in play
+    gain_on_buy: tuple[str, str] | None = None  # Hoard: ("Victory", "Gold"), a Gold for each Victory card bought
+    trashes_treasures: bool = False  # Mint: when gained, the Treasures in play are trashed
 
 
 @lru_cache(maxsize=None)
@@ -61,8 +65,12 @@ def effect_of(card: Card) -> Effect:
     repeat = first = None
     actions_less = 0
     empty_bonus = None
-    plays_one = start = False
+    plays_one = start = trashes = False
+    gain_on_buy = None
     for line in card.text:
+        if m := _GAIN_ON_BUY.search(line):
+            gain_on_buy = (m.group(1), m.group(2))
+            continue
         if _PLAYS_ONE.search(line):
             plays_one = True
         if m := _EMPTY_BONUS.search(line):  # City: the table knows how many piles are empty
@@ -107,8 +115,9 @@ def effect_of(card: Card) -> Effect:
         if m := _COST_PER_ACTION.search(line):
             cut = int(m.group(1))
         start = start or bool(_START_OF_TURN.search(line))
+        trashes = trashes or bool(_TRASHES_TREASURES.search(line))
     return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus,
-                  plays_one, start, not_with)
+                  plays_one, start, not_with, gain_on_buy, trashes)
 
 
 def also_treasures(cards: tuple[Card, ...]) -> dict[str, int]:

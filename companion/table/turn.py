@@ -28,12 +28,13 @@ class Turn:
     at_start: bool = True  # nothing played yet but cards played at the start of the turn (Clerk)
     trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
     treasures: int = 0  # Treasures played this turn: once there are some, the Action phase is over
+    gains_on_buy: list[tuple[str, str]] = field(default_factory=list)  # Hoard: ("Victory", "Gold"), each play
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
                     self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
-                    self.at_start, dict(self.trashed), self.treasures)
+                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy))
 
     @property
     def started(self) -> bool:
@@ -83,6 +84,8 @@ class Turn:
                 self.repeats.setdefault(what, []).append(n)
             self.actions_cost_less += effect.actions_cost_less
             self.plays_allowed += effect.plays_an_action
+            if effect.gain_on_buy:
+                self.gains_on_buy.append(effect.gain_on_buy)
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]

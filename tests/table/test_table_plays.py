@@ -174,3 +174,41 @@ def test_coins_out_of_range_says_the_range(driver: Driver, line: str, problem: s
     d = a_table(driver)
     said = refused(d, line)
     assert problem in said, said
+
+
+HOARD = "Hoard, Mint, Tiara, Grand Market, Charlatan, Market, Village, Smithy, Vassal, Throne Room"
+
+
+def test_buying_a_victory_card_with_hoard_in_play_says_to_record_the_gold(driver: Driver) -> None:
+    d = a_table(driver, HOARD)
+    d.run("count Ann hoard 2")
+    d.run("count Ann tiara 1")
+    d.run("play tiara hoard hoard C1 C1 C1")
+    said = d.run("buy estate")
+    assert "Hoard: Ann gains 3 Golds too. Type gain 3 golds." in said.splitlines(), said
+    d.run("undo")
+    d.run("undo")
+    d.run("play hoard C1 C1 C1 C1 C1 C1")  # one Hoard, 2 Provinces: a Gold for each
+    said = d.run("buy 2 provinces")
+    assert "Hoard: Ann gains 2 Golds too. Type gain 2 golds." in said.splitlines(), said
+    d.run("undo")
+    d.run("pile gold 0")
+    assert "Hoard" not in d.run("buy estate")  # no Gold left to gain
+    d.run("undo")
+    d.run("undo")
+    assert "Hoard" not in d.run("buy silver")  # not a Victory card
+    d.run("next")
+    assert "Hoard" not in d.run("buy estate")  # Ben played none
+
+
+def test_gaining_mint_with_treasures_in_play_says_to_trash_them(driver: Driver) -> None:
+    d = a_table(driver, HOARD)
+    d.run("count Ann charlatan 1")
+    d.run("count Ann gold 1")
+    d.run("count Ann curse 1")
+    d.run("play charlatan C1 C1 C1 G3 curse")
+    said = d.run("buy mint")
+    assert "Mint trashes the Treasures in play: type trash 3 coppers gold curse." in said.splitlines(), said
+    d.run("trash 3 coppers gold curse")
+    assert "Mint trashes" not in d.run("gain mint")  # none left in play
+    assert d.run("buy grand market").startswith("Ann bought a Grand Market")  # no Copper in play now
