@@ -333,18 +333,9 @@ class Table:
             fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"
             raise TableError(f"{said}. If {who} gained {'another' if have else 'one'}, type {fix} first.", card.name)
         if not turn.may_play(card):
-            hint = "Actions come before Treasures: type undo, then the plays in order." if turn.treasures \
-                else self._action_hint()
+            hint = "Actions come before Treasures: undo, then type the plays in order." if turn.treasures \
+                else "Type the plays in order, with undo for any out of order."
             raise TableError(f"{who} has no Action left to play {card.name}. {hint}", card.name)
-
-    def _action_hint(self) -> str:
-        """What to type when an Action was refused for want of an Action: the card that gave one, first."""
-        cards = self.setup.kingdom_cards.cards
-        givers = [c for c in cards if effect_of(c).actions] or \
-            [c for c in cards if (effect_of(c).repeat or ("",))[0] == "Action" or effect_of(c).plays_an_action]
-        if not givers:
-            return "Type log to check this turn, and undo a wrong play."
-        return f"Type the card that gave one first, such as play {givers[0].name.lower()}."
 
     def _do_coins(self, state: State, entry: Entry) -> None:
         """Coins the calculator cannot know (Moneylender, Bank, Vault), added by hand."""

@@ -62,16 +62,24 @@ def test_a_card_whose_pile_is_empty_is_fixed_with_count(driver: Driver) -> None:
     assert "type count Ann gold 1 first." in said
 
 
-def test_an_action_with_no_action_left_is_refused_naming_a_card_that_gives_one(driver: Driver) -> None:
+def test_an_action_with_no_action_left_is_refused_saying_to_type_the_plays_in_order(driver: Driver) -> None:
     d = a_table(driver)
-    d.run("gain smithy")
-    d.run("gain smithy")
+    for card in ("smithy", "smithy", "village"):
+        d.run(f"gain {card}")
     d.run("play smithy")
     said = refused(d, "play smithy")
-    assert "Ann has no Action left to play Smithy. Type the card that gave one first, such as play" in said
-    d.run("undo")  # the first Smithy
-    d.run("gain village")
+    assert "Ann has no Action left to play Smithy. Type the plays in order, with undo for any out of order." in said
+    refused(d, "play village")  # the Village came first: typing it now cannot help, so the words say undo
+    assert d.run("undo").startswith("Undone: Ann played a Smithy.")
     assert d.run("play village smithy smithy").startswith("0 coins, 1 buy, 0 actions.")
+
+
+def test_plays_out_of_order_in_one_line_are_refused_whole(driver: Driver) -> None:
+    d = a_table(driver)
+    for card in ("smithy", "smithy", "village"):
+        d.run(f"gain {card}")
+    said = refused(d, "play smithy village smithy")
+    assert said.startswith('Error: "village": Ann has no Action left to play Village.'), said
 
 
 def test_vassal_and_crystal_ball_let_one_action_each_be_played_without_an_action(driver: Driver) -> None:
@@ -153,7 +161,7 @@ def test_an_action_typed_after_the_treasures_is_refused_saying_actions_come_firs
     d.run("play throne room")
     d.run("play C1")  # the Throne Room's Action was not typed before the Treasures
     said = refused(d, "play smithy")
-    assert "Ann has no Action left to play Smithy. Actions come before Treasures: type undo, then the plays in order." \
+    assert "Ann has no Action left to play Smithy. Actions come before Treasures: undo, then type the plays in order." \
         in said
 
 
