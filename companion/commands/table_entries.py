@@ -42,6 +42,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
         missed = [t.players[p] for p in players if p not in got]
         if missed:
             lines.append(f"{and_list(missed)} got none.")
+        lines += text.gain_reminders(t, entry, got)
         turn = t.state.turn
         if verb == "buy" and players[0] == t.state.current and turn.started:
             if turn.coins >= 0 and turn.buys >= 0:
@@ -117,6 +118,13 @@ def play(session: "Session", args: str) -> None:
     if not args.strip():
         session.say(text.turn_line(table.state) if table.state.over is None else f"Game over: {table.state.over}.")
         return
+    player, rest = split_player(table, args)
+    if player is not None and rest:  # "play Ann C1": only the player whose turn it is plays
+        if player != table.state.current:
+            name = table.players[player]
+            raise _fail(name, f"only {table.current_name}, whose turn it is, plays now. "
+                              f"If it is {name}'s turn, type next first.")
+        args = rest
     cards = find_cards(table, args, "play", typed)
     for card in cards:
         if not (card.is_action or card.is_treasure or card.name in table.treasure_values):
@@ -131,7 +139,7 @@ def play(session: "Session", args: str) -> None:
             lines.append(f"{t.current_name} took {text.plural(took, 'VP token')}.")
         return lines
 
-    _record(session, typed, entry, confirm)
+    _record(session, typed, entry, confirm, lambda name: typed_words(args, catalogue()[name]))
 
 
 @command("coins", summary="adds coins the calculator cannot count, such as Moneylender's.", usage="coins N",
@@ -142,8 +150,12 @@ def coins(session: "Session", args: str) -> None:
     typed = f"coins {args}".strip()
     word = args.strip()
     amount = as_number(word, signed=True)
-    if amount is None or amount == 0 or abs(amount) > 99:
+    if amount is None:
         raise _fail(typed, "needs a number of coins. Type coins 3, or coins -1.")
+    if amount == 0:
+        raise _fail(typed, "0 coins changes nothing. Type coins 3, or coins -1.")
+    if abs(amount) > 99:
+        raise _fail(typed, "at most 99 coins at a time. Type a smaller number.")
     entry = Entry("coins", amount=amount)
     _record(session, typed, entry, lambda t, before: text.turn_line(t.state).split("\n"))
 
@@ -182,6 +194,9 @@ def undo(session: "Session", args: str) -> None:
         lines = text.fit_first(f"Undone: {said}.") + notes
         if entry.verb in ("buy", "gain"):
             lines.append(f"{_pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
+            turn = table.state.turn
+            if entry.verb == "buy" and entry.players[0] == table.state.current and turn.started:
+                lines.append(f"{text.plural(max(0, turn.coins), 'coin')}, {text.plural(max(0, turn.buys), 'buy')} left.")
         elif entry.verb in ("next", "end"):
             if before.over is not None:
                 lines.append("The game is not over now.")
@@ -189,7 +204,7 @@ def undo(session: "Session", args: str) -> None:
             ending = table.ending()
             if ending:
                 lines.append(f"Game ends this turn: {and_list(ending)}.")
-        elif entry.verb == "play":
+        elif entry.verb in ("play", "coins"):
             lines.append(text.turn_line(table.state))
     except BaseException:
         back()

@@ -143,15 +143,18 @@ def restore(saved: Saved, entries: list[Entry], low: int) -> Callable[[], None]:
     return undo
 
 
-def _record(session: "Session", typed: str, entry: Entry, confirm) -> None:  # type: ignore[no-untyped-def]
-    """Record ``entry`` and save it, then say the announcements first and the confirmation after."""
+def _record(session: "Session", typed: str, entry: Entry, confirm,  # type: ignore[no-untyped-def]
+            words: Callable[[str], str | None] | None = None) -> None:
+    """Record ``entry`` and save it, then say the announcements first and the confirmation after.
+    ``words(card)``: the words typed for the card a refusal names, to quote just them ("S2", not "C1 C1 S2")."""
     saved = _writable(session, typed)
     before = saved.table.state
     back = restore(saved, list(saved.table.entries), saved.table.low)
     try:
         notes = saved.table.record(entry)
     except TableError as e:
-        raise _fail(typed, str(e)) from None
+        quoted = words(e.card) if words is not None and e.card else None
+        raise _fail(quoted or typed, str(e)) from None
     try:
         said = confirm(saved.table, before)
         if _verbosity(session) == "brief":  # brief: announcements and the confirmation itself, no coins left

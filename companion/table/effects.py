@@ -2,7 +2,8 @@
 
 Only effects that are fixed are counted: a line that is exactly "+2 Actions", "+1 Buy", "+2 coins" or
 "+1 VP", a Treasure's coin value, "play an Action card from your hand twice", and "The first time you play
-a Silver this turn, +1 coin". A card whose coins, Actions or Buys depend on a choice or on other cards
+a Silver this turn, +1 coin"; and which cards let an Action be played without an Action (Vassal, Crystal
+Ball, Clerk at the start of a turn). A card whose coins, Actions or Buys depend on a choice or on other cards
 (Bank, Moneylender, City, Vault...) is marked variable, so the calculator can say it did not count it.
 """
 
@@ -24,6 +25,12 @@ _ALSO_TREASURE = re.compile(r"(\w+) is also a Treasure worth (\d+) coins?")
 _COST_PER_ACTION = re.compile(r"this costs (\d+) coins? less per Action card")
 _ACTIONS_COST_LESS = re.compile(r"Actions cost (\d+) coins? less")
 _EMPTY_BONUS = re.compile(r"If there are (one|two) or more, \+(\d+) Buy and \+(\d+) coins?")
+# Vassal, Crystal Ball: "If it's an Action card, you may play it."
+_PLAYS_ONE = re.compile(r"if it's an Action(?: or Treasure)?(?: card)?, (?:you may )?play it", re.IGNORECASE)
+_START_OF_TURN = re.compile(r"start of your turn, you may play this")  # Clerk
+_NOT_WITH = re.compile(r"can't buy this if you have any (\w+?)s? in play")  # Grand Market: Coppers
+_GAIN_ON_BUY = re.compile(r"when you gain an? (\w+) card, if you bought it, gain an? (\w+)")  # Hoard
+_TRASHES_TREASURES = re.compile(r"When you gain this, trash all (?:non-Duration )?Treasures you have in play")  # Mint
 _TIMES = {"twice": 2, "three times": 3}
 _NUMBERS = {"one": 1, "two": 2}
 
@@ -43,6 +50,11 @@ class Effect:
     cost_cut_per_action: int = 0  # Peddler: costs this much less per Action card in play
     actions_cost_less: int = 0  # Quarry: Action cards cost this much less this turn
     empty_pile_bonus: tuple[int, int, int] | None = None  # City: (empty piles needed, +Buys, +coins)
+    plays_an_action: bool = False  # Vassal, Crystal Ball: may play an Action card without using an Action
+    start_of_turn: bool = False  # Clerk: may be played at the start of the turn, without using an Action
+    not_bought_with: str | None = None  # Grand Market: cannot be bought with this card ("Copper") in play
+    gain_on_buy: tuple[str, str] | None = None  # Hoard: ("Victory", "Gold"), a Gold for each Victory card bought
+    trashes_treasures: bool = False  # Mint: when gained, the Treasures in play are trashed
 
 
 @lru_cache(maxsize=None)
@@ -53,7 +65,14 @@ def effect_of(card: Card) -> Effect:
     repeat = first = None
     actions_less = 0
     empty_bonus = None
+    plays_one = start = trashes = False
+    gain_on_buy = None
     for line in card.text:
+        if m := _GAIN_ON_BUY.search(line):
+            gain_on_buy = (m.group(1), m.group(2))
+            continue
+        if _PLAYS_ONE.search(line):
+            plays_one = True
         if m := _EMPTY_BONUS.search(line):  # City: the table knows how many piles are empty
             empty_bonus = (_NUMBERS[m.group(1)], int(m.group(2)), int(m.group(3)))
             line = line[: m.start()]
@@ -89,10 +108,16 @@ def effect_of(card: Card) -> Effect:
     if card.is_treasure and card.coin is None and not coins and not variable:
         variable = True  # a Treasure with no printed value makes coins some other way
     cut = 0
+    not_with = None
     for line in card.below_line:
+        if m := _NOT_WITH.search(line):
+            not_with = m.group(1)
         if m := _COST_PER_ACTION.search(line):
             cut = int(m.group(1))
-    return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus)
+        start = start or bool(_START_OF_TURN.search(line))
+        trashes = trashes or bool(_TRASHES_TREASURES.search(line))
+    return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus,
+                  plays_one, start, not_with, gain_on_buy, trashes)
 
 
 def also_treasures(cards: tuple[Card, ...]) -> dict[str, int]:

@@ -14,7 +14,7 @@ from typing import Any
 from companion.cards import Card, catalogue
 from companion.cards.names import and_list
 from companion.kingdom import Kingdom
-from companion.table.effects import also_treasures
+from companion.table.effects import also_treasures, effect_of
 from companion.table.turn import Turn
 
 STARTING_DECK: tuple[tuple[str, int], ...] = (("Copper", 7), ("Estate", 3))  # rulebook: 7 Coppers, 3 Estates
@@ -24,7 +24,12 @@ VERBS = ("buy", "gain", "trash", "vp", "play", "coins", "next", "count", "pile",
 
 
 class TableError(ValueError):
-    """An entry the table refuses; ``str()`` says why and what to type instead. Nothing changed."""
+    """An entry the table refuses; ``str()`` says why and what to type instead. Nothing changed.
+    ``card``: the card of the entry that was refused, when it was one card of several."""
+
+    def __init__(self, problem: str, card: str | None = None) -> None:
+        super().__init__(problem)
+        self.card = card
 
 
 @dataclass(frozen=True)
@@ -183,7 +188,7 @@ class Table:
     def record(self, entry: Entry) -> list[str]:
         """Keep ``entry`` if it is allowed and return the announcements it causes (low, empty, ending)."""
         before = self.state
-        after = self._applied(before, entry)
+        after = self._applied(before, entry, checked=True)
         self.state = after
         self.entries.append(entry)
         return self.announcements(before, after)
@@ -224,15 +229,22 @@ class Table:
                 notes.append(f"{empty_after} piles empty: one more ends the game.")
         return notes
 
-    def _applied(self, state: State, entry: Entry) -> State:
-        """A new state with ``entry`` applied, or TableError naming the problem (``state`` is untouched)."""
+    def _applied(self, state: State, entry: Entry, checked: bool = False) -> State:
+        """A new state with ``entry`` applied, or TableError naming the problem (``state`` is untouched).
+
+        ``checked``: also refuse what the record says cannot be (a play of a card the player does not have,
+        an Action with no Action left, Grand Market bought with Coppers in play). Only new entries are
+        checked: entries already kept replay as they were, so a table saved before a check still loads."""
         if state.over is not None:
             raise TableError("the game is over. Type score, undo, or table new.")
         new = state.copy()
         handler = getattr(self, f"_do_{entry.verb}", None)
         if handler is None:
             raise TableError(f"{entry.verb} is not something a table records. Type help table.")
-        handler(new, entry)
+        if entry.verb in ("play", "buy"):
+            handler(new, entry, checked)
+        else:
+            handler(new, entry)
         return new
 
     def _take(self, state: State, name: str, count: int) -> None:
@@ -242,12 +254,25 @@ class Table:
             raise TableError(f"the {name} pile is {what}. Type pile {name.lower()} to check, or pile {name.lower()} N to correct it.")
         state.piles[name] = left - count
 
-    def _do_buy(self, state: State, entry: Entry) -> None:
+    def _do_buy(self, state: State, entry: Entry, checked: bool = False) -> None:
         player = entry.players[0]
+        if checked and player == state.current:
+            for name in entry.cards:
+                self._check_buy(state, name)
         self._do_gain(state, entry)
         if player == state.current:
             for name in entry.cards:
                 state.turn.buy(self.card(name))
+
+    def _check_buy(self, state: State, name: str) -> None:
+        """Refuse a buy the rules forbid by what is in play: Grand Market with a Copper in play."""
+        banned = effect_of(self.card(name)).not_bought_with
+        if banned is None or banned not in self._cards:
+            return
+        there = state.turn.in_play(banned)
+        if there:
+            raise TableError(f"{self.players[state.current]} has {self.card(banned).counted(there)} in play, so "
+                             f"cannot buy {name}. If a {banned} was typed by mistake, type undo.")
 
     def _do_gain(self, state: State, entry: Entry) -> None:
         given = 0
@@ -272,6 +297,8 @@ class Table:
             deck[name] -= 1
             if not deck[name]:
                 del deck[name]
+            if player == state.current:  # a card played then trashed (Investment) was still there to play
+                state.turn.trashed[name] = state.turn.trashed.get(name, 0) + 1
 
     def _do_vp(self, state: State, entry: Entry) -> None:
         player = entry.players[0]
@@ -282,14 +309,33 @@ class Table:
             raise TableError(f"{self.players[player]} has only {state.tokens[player]} VP tokens. Type a smaller number.")
         state.tokens[player] = total
 
-    def _do_play(self, state: State, entry: Entry) -> None:
+    def _do_play(self, state: State, entry: Entry, checked: bool = False) -> None:
         player = state.current
+        before = {name: state.turn.played.count(name) for name in entry.cards}
         for name in entry.cards:
             card = self.card(name)
             if not (card.is_action or card.is_treasure or name in self.treasure_values):
                 raise TableError(f"{name} is not played. Type play and an Action or a Treasure.")
+            if checked:
+                self._check_play(state, card, before[name] + entry.cards.count(name))
             vp = state.turn.play(card, self.treasure_values.get(name), len(state.empty_piles()))
             state.tokens[player] += vp
+
+    def _check_play(self, state: State, card: Card, wanted: int) -> None:
+        """Refuse a play the record says cannot be, with what to type if the record is what is wrong;
+        ``wanted``: the copies played this turn, with this entry's."""
+        turn, who = state.turn, self.players[state.current]
+        have = state.decks[state.current].get(card.name, 0)
+        if turn.played.count(card.name) >= have + turn.trashed.get(card.name, 0):
+            said = f"{who} has {card.counted(have)} on record, not {wanted} played this turn" if have else \
+                f"{who} has no {card.plural} on record"
+            low = card.name.lower()
+            fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"
+            raise TableError(f"{said}. If {who} gained {'another' if have else 'one'}, type {fix} first.", card.name)
+        if not turn.may_play(card):
+            hint = "Actions come before Treasures: undo, then type the plays in order." if turn.treasures \
+                else "Type the plays in order, with undo for any out of order."
+            raise TableError(f"{who} has no Action left to play {card.name}. {hint}", card.name)
 
     def _do_coins(self, state: State, entry: Entry) -> None:
         """Coins the calculator cannot know (Moneylender, Bank, Vault), added by hand."""

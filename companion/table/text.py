@@ -8,6 +8,7 @@ from typing import Iterable
 from companion.cards import Card, catalogue
 from companion.cards.names import and_list
 from companion.kingdom import Kingdom
+from companion.table.effects import effect_of
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
 from companion.table.scoring import result_line, scores
 
@@ -214,3 +215,32 @@ def describe(table: Table, entry: Entry, state: State) -> str:
     if entry.verb == "pile":
         return f"the {entry.cards[0]} pile set to {entry.amount}"
     return "the end of the game"
+
+
+def gain_reminders(table: Table, entry: Entry, got: list[int]) -> list[str]:
+    """What else the gain of ``entry`` makes the player do, for them to record: a Gold for each Hoard play
+    when they buy a Victory card; Mint trashing the Treasures in play. ``got``: the players who gained."""
+    turn, who = table.state.turn, table.current_name
+    if table.state.current not in got:
+        return []
+    cat, lines = catalogue(), []
+    cards = [cat[name] for name in entry.cards]
+    if entry.verb == "buy":
+        golds: Counter[str] = Counter()
+        for kind, gain in turn.gains_on_buy:
+            golds[gain] += sum(kind in c.types for c in cards)
+        giver = next((c.name for c in table.setup.kingdom_cards.cards if effect_of(c).gain_on_buy), "")
+        for name, n in golds.items():
+            card = cat[name]
+            if n and table.state.piles.get(name):  # an empty pile gives nothing
+                typed = card.counted(n).lower() if n > 1 else card.name.lower()
+                lines.append(f"{giver}: {who} gains {a_card(card) if n == 1 else card.counted(n)} too. "
+                             f"Type gain {typed}.")
+    if any(effect_of(c).trashes_treasures for c in cards):
+        there = {name: turn.in_play(name) for name in dict.fromkeys(turn.played)
+                 if cat[name].is_treasure or name in table.treasure_values}
+        said = [(cat[name].counted(n) if n > 1 else name).lower() for name, n in there.items() if n]
+        if said:
+            mint = [c for c in cards if effect_of(c).trashes_treasures][0]
+            lines.append(f"{mint.name} trashes the Treasures in play: type trash {' '.join(said)}.")
+    return lines

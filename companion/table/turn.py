@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from companion.cards import Card
 from companion.table.effects import effect_of
@@ -22,33 +23,48 @@ class Turn:
     actions_in_play: int = 0
     actions_cost_less: int = 0
     vp_tokens: int = 0  # fixed +VP from cards played this turn (Monument)
-    free_plays: int = 0  # Action cards played with no Action left (by Vassal, say)
+    free_plays: int = 0  # Action cards played with no Action left, each by a Vassal or Crystal Ball
+    plays_allowed: int = 0  # Action cards that Vassals and Crystal Balls played this turn may play
+    at_start: bool = True  # nothing played yet but cards played at the start of the turn (Clerk)
+    trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
+    treasures: int = 0  # Treasures played this turn: once there are some, the Action phase is over
+    gains_on_buy: list[tuple[str, str]] = field(default_factory=list)  # Hoard: ("Victory", "Gold"), each play
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
-                    self.actions_cost_less, self.vp_tokens, self.free_plays)
+                    self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
+                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy))
 
     @property
     def started(self) -> bool:
         return bool(self.played)
+
+    def may_play(self, card: Card) -> bool:
+        """Whether the rules let ``card`` be played now: a Treasure always; an Action with an Action left, by a
+        pending Throne Room, by a Vassal or Crystal Ball that has not played one yet, or Clerk at the start."""
+        if not card.is_action or self.repeats.get("Action") or self.actions > 0:
+            return True
+        return (effect_of(card).start_of_turn and self.at_start) or self.free_plays < self.plays_allowed
 
     def play(self, card: Card, treasure_value: int | None = None, empty_piles: int = 0) -> int:
         """Play ``card`` (as many times as a pending Throne Room says). Returns VP tokens to take."""
         kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
         if kind == "Treasure":
             self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
+            self.treasures += 1
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
+        effect = effect_of(card)
         if card.is_action:
             self.actions_in_play += 1
-            if times == 1:  # a card played by Throne Room does not use an Action
+            if times == 1 and not (effect.start_of_turn and self.at_start):  # nor Throne Room's, nor Clerk's
                 if self.actions > 0:
                     self.actions -= 1
                 else:
                     self.free_plays += 1
+        self.at_start = self.at_start and effect.start_of_turn
         self.played.append(card.name)
-        effect = effect_of(card)
         vp = 0
         for _ in range(times):
             self.actions += effect.actions
@@ -67,6 +83,9 @@ class Turn:
                 what, n = effect.repeat
                 self.repeats.setdefault(what, []).append(n)
             self.actions_cost_less += effect.actions_cost_less
+            self.plays_allowed += effect.plays_an_action
+            if effect.gain_on_buy:
+                self.gains_on_buy.append(effect.gain_on_buy)
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]
@@ -85,6 +104,10 @@ class Turn:
             cost -= self.actions_cost_less
         return max(0, cost)
 
+    def in_play(self, name: str) -> int:
+        """How many copies of a card are still in play: those played, less those trashed this turn."""
+        return max(0, self.played.count(name) - self.trashed.get(name, 0))
+
     def buy(self, card: Card) -> None:
         self.coins -= self.cost(card)
         self.buys -= 1
@@ -92,6 +115,10 @@ class Turn:
     def waiting(self) -> list[str]:
         """Pending Throne Rooms and Merchants, said as "next Action twice", "first Silver +1 coin"."""
         words = {2: "twice", 3: "three times"}
-        said = [f"next {kind} {words.get(n, f'{n} times')}" for kind, ns in self.repeats.items() for n in ns]
+        said = []
+        for kind, ns in self.repeats.items():
+            for n, run in groupby(ns):  # Throne Room on Throne Room: "next 2 Actions twice each"
+                k, how = len(list(run)), words.get(n, f"{n} times")
+                said.append(f"next {kind} {how}" if k == 1 else f"next {k} {kind}s {how} each")
         said += [f"the first {name} adds {n} {'coin' if n == 1 else 'coins'}" for name, n in self.bonus.items()]
         return said

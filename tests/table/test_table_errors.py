@@ -9,7 +9,7 @@ from tests.table.driver import Driver
 
 SETUP = 'table new --players Ann,Ben --kingdom "First Game" --seed 3'
 # Lines that put the table in a known state before each wrong input.
-BEFORE = [SETUP, "play C1 C1 S2", "buy silver"]
+BEFORE = [SETUP, "play C1 C1 C1", "buy silver"]
 
 WRONG_AT_A_TABLE = [
     "buy", "buy witch", "buy xqzt", "buy s", "buy others silver", "buy Ann",

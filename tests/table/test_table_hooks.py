@@ -63,7 +63,7 @@ class BriefSettings:
 
 def test_brief_verbosity_keeps_announcements_and_the_confirmation_only(first_game: Driver) -> None:
     d = first_game
-    d.run("play C1 C1 S2")
+    d.run("play 4 coppers")
     normal = d.run("buy silver")
     assert normal == "Ann bought a Silver, 39 left.\n1 coin, 0 buys left.\n"
     d.run("undo")

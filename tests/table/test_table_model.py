@@ -22,7 +22,15 @@ def make(kingdom: str, players: int = 2, colony: bool = False) -> Table:
 
 
 def play(t: Table, cards: str) -> None:
-    t.record(Entry("play", cards=tuple(c.name for c in CAT.find_many(cards))))
+    """Play ``cards``, first giving the player any they lack (with count): these tests are of the counting;
+    what a player may play is tested in test_table_plays."""
+    names = [c.name for c in CAT.find_many(cards)]
+    deck, turn = t.state.decks[t.state.current], t.state.turn
+    for name in dict.fromkeys(names):
+        need = turn.played.count(name) + names.count(name)
+        if deck.get(name, 0) < need:
+            t.record(Entry("count", (t.state.current,), (name,), need))
+    t.record(Entry("play", cards=tuple(names)))
 
 
 def counts(t: Table) -> tuple[int, int, int]:
@@ -226,3 +234,11 @@ def test_coins_added_by_hand_count_and_undo() -> None:
         t.record(Entry("coins", amount=-6))
     t.record(Entry("next"))
     assert t.state.turn.coins == 0
+
+
+def test_throne_room_on_throne_room_is_said_once_with_the_number_of_actions_waiting() -> None:
+    t = make("Throne Room, King's Court, Market, Monument, City, Vault, Mint, Quarry, Peddler, Bank")
+    play(t, "throne room throne room")
+    assert t.state.turn.waiting() == ["next 2 Actions twice each"]
+    play(t, "market")
+    assert t.state.turn.waiting() == ["next Action twice"]

@@ -138,13 +138,13 @@ def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
 def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
     d = first_game
     assert d.run("log") == "Nothing recorded yet.\nType buy, gain, trash or play.\n"
-    for line in ("play C1 C1 S2", "buy silver", "next", "gain others curse", "vp 2"):
+    for line in ("play C1 C1 C1", "buy silver", "next", "gain others curse", "vp 2"):
         d.run(line)
     assert d.run("log") == ("Last 4 entries of 5:\nAnn bought a Silver.\nThe end of Ann's turn.\n"
                             "Ann gained a Curse.\nBen took 2 VP tokens.\n")
     assert d.run("log 1") == "Last entry of 5:\nBen took 2 VP tokens.\n"
     d.run("undo")
-    assert d.run("log 9").startswith("All 4 entries:\nAnn played 2 Coppers and a Silver.\n")
+    assert d.run("log 9").startswith("All 4 entries:\nAnn played 3 Coppers.\n")
 
 
 def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir) -> None:
@@ -171,7 +171,15 @@ def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> N
     d = first_game
     d.lines("play C1 C1 C1", "coins 3", "coins -2")
     assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
-    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n"
+    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n6 coins, 1 buy, 1 action.\n"
+
+
+def test_undoing_a_buy_in_a_counted_turn_says_the_coins_and_buys_back(first_game: Driver) -> None:
+    d = first_game
+    d.lines("play 5 coppers", "buy silver")
+    assert d.run("undo") == "Undone: Ann bought a Silver.\nSilver pile: 40 left.\n5 coins, 1 buy left.\n"
+    d.lines("buy Ben silver")  # not Ann's turn: her coins are not touched, so not said
+    assert d.run("undo") == "Undone: Ben bought a Silver.\nSilver pile: 40 left.\n"
 
 
 def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_restarts(data_dir) -> None:
