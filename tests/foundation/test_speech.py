@@ -208,7 +208,7 @@ def speech_dispatcher(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     subprocess.run(["speech-dispatcher", "-d", "-t", "0", "-C", str(d / "conf"), "-m",
                     "/usr/lib/speech-dispatcher-modules", "-c", "unix_socket", "-S", str(sock), "-P", str(pidfile)],
                    check=True, capture_output=True, timeout=20)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # generous, for a loaded machine
 
     def settled() -> bool:
         """The pid file names the live daemon that holds the socket. It opens the socket and writes the
