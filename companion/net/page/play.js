@@ -28,8 +28,28 @@
     label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
   }
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
+  // Storage may be refused (a browser that blocks it), full, or hold anything at all: it is read like any
+  // input, and a failure to keep something costs only the memory across a reload, never an answer.
+  const MAX_ID = 9007199254740992, MAX_KEPT = 200000;
+  function isCount(x) { return Number.isInteger(x) && x >= 0 && x <= MAX_ID; }
+  function store(value) {
+    try {
+      if (value === null) localStorage.removeItem(storeKey());
+      else localStorage.setItem(storeKey(), JSON.stringify(value));
+    } catch (e) { /* not kept: the page goes on without it */ }
+  }
+  function kept() {  // this seat's kept record, checked field by field; null when there is none to trust
+    let raw = null;
+    try { raw = localStorage.getItem(storeKey()); } catch (e) { return null; }
+    if (typeof raw !== "string" || raw.length > MAX_KEPT) return null;
+    let k;
+    try { k = JSON.parse(raw); } catch (e) { return null; }
+    if (!k || typeof k !== "object" || Array.isArray(k)) return null;
+    if (!isCount(k.seat) || typeof k.token !== "string" || !/^[\x21-\x7e]{1,100}$/.test(k.token)) return null;
+    return {seat: k.seat, token: k.token, seen: isCount(k.seen) ? k.seen : 0};
+  }
   // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
-  function keep() { if (token) localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token, seen: seen})); }
+  function keep() { if (token) store({seat: seat, token: token, seen: seen}); }
 
   // Lines up to ``id`` are done: answered, or applied by the host (whose answer comes with what was missed).
   function answered(id) {
@@ -71,7 +91,7 @@
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
         if (!joined && token && reason.indexOf("seat token") >= 0) {
-          localStorage.removeItem(storeKey()); token = null; seat = null; seen = 0; fresh = true; return;
+          store(null); token = null; seat = null; seen = 0; fresh = true; return;
         }
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
@@ -113,14 +133,8 @@
         show('Error: "' + text + '" cannot be a name. Type letters and digits, such as Ben.'); return;
       }
       name = text.slice(0, 20);
-      seat = null; token = null; seen = 0;
-      const kept = localStorage.getItem(storeKey());
-      if (kept) {
-        try {
-          const k = JSON.parse(kept); seat = k.seat; token = k.token;
-          seen = Number.isInteger(k.seen) && k.seen > 0 ? k.seen : 0;
-        } catch (e) { token = null; }
-      }
+      const k = kept();
+      seat = k ? k.seat : null; token = k ? k.token : null; seen = k ? k.seen : 0;
       show("Joining as " + name + ".");
       connect();
       return;
