@@ -6,9 +6,11 @@
   const form = document.getElementById("form");
   const field = document.getElementById("line");
   const label = document.getElementById("prompt");
-  let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
+  let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1, game = null;
   let ws = null, joined = false, refused = false, tries = 0;
-  let unanswered = [];  // every line sent and not yet answered, oldest first: sent again, in order, after a drop
+  // every line sent and not yet answered, oldest first, as {id, text}: kept with the token, and sent again, in
+  // order, after a drop or a reload (the host applies each id once)
+  let unanswered = [];
   let ready = false;  // welcomed on the connection open now: lines may be sent
   let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
   let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
@@ -30,7 +32,7 @@
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
   // Storage may be refused (a browser that blocks it), full, or hold anything at all: it is read like any
   // input, and a failure to keep something costs only the memory across a reload, never an answer.
-  const MAX_ID = 9007199254740992, MAX_KEPT = 200000;
+  const MAX_ID = 9007199254740992, MAX_KEPT = 200000, MAX_LINES = 40;  // the host takes 40 lines at once
   function isCount(x) { return Number.isInteger(x) && x >= 0 && x <= MAX_ID; }
   function store(value) {
     try {
@@ -46,14 +48,37 @@
     try { k = JSON.parse(raw); } catch (e) { return null; }
     if (!k || typeof k !== "object" || Array.isArray(k)) return null;
     if (!isCount(k.seat) || typeof k.token !== "string" || !/^[\x21-\x7e]{1,100}$/.test(k.token)) return null;
-    return {seat: k.seat, token: k.token, seen: isCount(k.seen) ? k.seen : 0};
+    const ok = typeof k.game === "string" && k.game.length <= 40;
+    return {seat: k.seat, token: k.token, seen: isCount(k.seen) ? k.seen : 0, game: ok ? k.game : null,
+            lines: ok ? keptLines(k.lines) : []};
   }
-  // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
-  function keep() { if (token) store({seat: seat, token: token, seen: seen}); }
+  function keptLines(lines) {  // the kept unanswered lines: numbered one after another, or none at all
+    if (!Array.isArray(lines) || lines.length > MAX_LINES) return [];
+    const out = [];
+    for (const line of lines) {
+      if (!line || typeof line !== "object" || !isCount(line.id) || line.id < 1 || typeof line.text !== "string"
+          || !line.text || line.text.length > 1000) return [];
+      if (out.length > 0 && line.id !== out[out.length - 1].id + 1) return [];
+      out.push({id: line.id, text: line.text});
+    }
+    return out;
+  }
+  // The seat's token, the number of the last message heard (so a reloaded page hears only what it missed), the
+  // game it is a seat of, and the lines not yet answered (so a reload loses none).
+  function keep() { if (token) store({seat: seat, token: token, seen: seen, game: game, lines: unanswered}); }
+  // Kept lines that must not go where they are now (another game or seat): said, never sent.
+  function notSent(why) {
+    if (unanswered.length === 0) return;
+    show("Not sent, because " + why + ": " + unanswered.map(function (l) { return '"' + l.text + '"'; }).join(", ")
+         + ". Type them again if you still want them.");
+    unanswered = [];
+  }
 
   // Lines up to ``id`` are done: answered, or applied by the host (whose answer comes with what was missed).
   function answered(id) {
+    const before = unanswered.length;
     while (unanswered.length > 0 && unanswered[0].id <= id) unanswered.shift();
+    if (unanswered.length !== before) keep();
   }
 
   function connect() {
@@ -70,17 +95,21 @@
       if (!msg || msg.v !== 1) return;
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
-        joined = true; ready = true; tries = 0; seat = msg.seat;
+        // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
+        if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
+        joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
         if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
-        if (msg.token) { token = msg.token; keep(); }
+        if (msg.token) token = msg.token;
         setPrompt(msg.prompt || "");
         // the host applied every line up to last_line (their answers follow, with what was missed): the rest
-        // go again, in order, each once
-        const applied = typeof msg.last_line === "number" ? msg.last_line : 0;
+        // go again, in order, each once; lines numbered past what the host expects were never its to apply
+        const applied = isCount(msg.last_line) ? msg.last_line : 0;
         answered(applied);
+        if (unanswered.length > 0 && unanswered[0].id !== applied + 1) notSent("the host was not waiting for them");
         for (const line of unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
-        if (applied >= nextId) nextId = applied + 1;
+        nextId = unanswered.length > 0 ? unanswered[unanswered.length - 1].id + 1 : applied + 1;
+        keep();
       } else if (msg.type === "say") {
         if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;
@@ -91,13 +120,16 @@
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
         if (!joined && token && reason.indexOf("seat token") >= 0) {
-          store(null); token = null; seat = null; seen = 0; fresh = true; return;
+          store(null); token = null; seat = null; seen = 0; game = null; fresh = true;
+          notSent("they were typed for another game or seat"); return;
         }
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
         if (reason) show(reason);
         if (refused) {  // the field asks again: for the code when it was wrong, else for a name
-          joined = false; unanswered = []; nextId = 1;
+          joined = false; nextId = 1;
+          if (reason.indexOf("another place") < 0) { notSent("the host closed the connection"); keep(); }
+          unanswered = [];  // the seat's other place keeps them
           if (reason.indexOf("join code") >= 0) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
           else { name = ""; setPrompt("Your name"); show("Type your name."); }
         }
@@ -135,6 +167,7 @@
       name = text.slice(0, 20);
       const k = kept();
       seat = k ? k.seat : null; token = k ? k.token : null; seen = k ? k.seen : 0;
+      game = k ? k.game : null; unanswered = k ? k.lines : []; nextId = 1;
       show("Joining as " + name + ".");
       connect();
       return;
@@ -148,6 +181,7 @@
     const line = {id: nextId, text: text};
     nextId += 1;
     unanswered.push(line);
+    keep();
     ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: text}));
   });
   show("Welcome. Type the join code the host said, then press Enter.");
