@@ -26,6 +26,16 @@
     log.appendChild(box);
     while (log.children.length > 200) log.removeChild(log.firstChild);
   }
+  // What was typed, in double quotes, for an error: past 30 characters it is cut (at a space that keeps at
+  // least half) and an ellipsis after the closing quote says so, as the shell's own errors quote.
+  function quote(text) {
+    const shown = text.trim().replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+    if (shown.length <= 30) return '"' + shown + '"';
+    let cut = shown.slice(0, 30);
+    const space = cut.lastIndexOf(" ");
+    if (space >= 15) cut = cut.slice(0, space);
+    return '"' + cut.trimEnd() + '"\u2026';
+  }
   function setPrompt(text) {
     label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
   }
@@ -156,13 +166,14 @@
     field.value = "";
     if (!code) {
       const digits = text.replace(/[\s-]/g, "");
-      if (!/^\d{9}$/.test(digits)) { show('Error: "' + text + '" is not a join code. Type the 9 digits the host said.'); return; }
+      if (!text) { show("Error: no join code was typed. Type the 9 digits the host said."); return; }
+      if (!/^\d{9}$/.test(digits)) { show("Error: " + quote(text) + " is not a join code. Type the 9 digits the host said."); return; }
       code = digits; setPrompt("Your name"); show("Type your name."); return;
     }
     if (!name) {
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
-        show('Error: "' + text + '" cannot be a name. Type letters and digits, such as Ben.'); return;
+        show("Error: " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
       }
       name = text.slice(0, 20);
       const k = kept();
@@ -175,7 +186,7 @@
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       field.value = text;  // kept: Enter sends it once connected
-      show('Error: not connected to the host, so "' + text + '" was not sent. Press Enter to send it once connected.');
+      show("Error: not connected to the host, so " + quote(text) + " was not sent. Press Enter to send it once connected.");
       return;
     }
     const line = {id: nextId, text: text};
