@@ -1,5 +1,6 @@
-"""The browser seat's own words, as a screen reader meets them: an error for an empty line says that
-nothing was typed (never a pair of empty quotes), and a long paste is quoted short."""
+"""The browser seat's own words and focus, as a screen reader meets them: an error for an empty line says
+that nothing was typed (never a pair of empty quotes), a long paste is quoted short, and after the Send
+button is pressed the keyboard is back in the text field, ready for the next line."""
 
 from __future__ import annotations
 
@@ -38,3 +39,23 @@ def test_the_pages_own_errors_say_an_empty_line_and_quote_a_long_one_short(tmp_p
         finally:
             browser.close()
 
+
+def test_after_send_is_pressed_the_keyboard_is_back_in_the_field(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _page(browser, running.port)
+            page.fill("#line", CODE)
+            page.click("button[type=submit]")  # with the mouse
+            page.wait_for_function("document.getElementById('prompt').textContent === 'Your name'", timeout=15_000)
+            assert page.evaluate("document.activeElement.id") == "line"
+            page.keyboard.insert_text("Ben")
+            page.keyboard.press("Tab")  # from the keyboard
+            assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+            page.keyboard.press("Space")
+            page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
+            assert page.evaluate("document.activeElement.id") == "line"
+        finally:
+            browser.close()

@@ -162,6 +162,7 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    field.focus();  // Send pressed as a button (a click, or Space in browse mode): the next line goes in the field
     const text = field.value.trim();
     field.value = "";
     if (!code) {
