@@ -127,7 +127,8 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
             # the host now holds a different game under the same code: the kept token is refused, the page
             # joins it as a new seat, and the line typed for the old game is said to be unsent, never sent
             t.relay.hold_up = True
-            t.sent_unheard("say old game")
+            for n in range(1, 6):
+                t.sent_unheard(f"say old game {n}")
             page.reload()
             on_loop(running, running.host.games.pop, codes.code_key(CODE))
             new = add_game(running, Options(2, [], "First Game", 6), CODE)
@@ -135,6 +136,10 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
             _rejoin(page)
             page.wait_for_function("document.body.innerText.includes('Waiting for 1 more')", timeout=15_000)
             page.wait_for_function("document.body.innerText.includes('Not sent')", timeout=15_000)
+            notice = next(s for s in chromium.announced(page) if s.startswith("Not sent"))
+            assert notice == ('Not sent, because they were typed for another game or seat: "say old game 1", '
+                              '"say old game 2", "say old game 3" and 2 more. Type them again if you still want '
+                              "them.")  # short: the first few, and how many more
             assert not [r for r in t.received if r[0] == new.id]
             assert on_loop(running, lambda: new.seats[0].last_line) == 0
             assert _kept(page)["lines"] == [] and _kept(page)["game"] == new.id

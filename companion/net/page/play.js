@@ -79,8 +79,9 @@
   // Kept lines that must not go where they are now (another game or seat): said, never sent.
   function notSent(why) {
     if (unanswered.length === 0) return;
-    show("Not sent, because " + why + ": " + unanswered.map(function (l) { return '"' + l.text + '"'; }).join(", ")
-         + ". Type them again if you still want them.");
+    const named = unanswered.slice(0, 3).map(function (l) { return quote(l.text); });
+    const more = unanswered.length > 3 ? " and " + (unanswered.length - 3) + " more" : "";
+    show("Not sent, because " + why + ": " + named.join(", ") + more + ". Type them again if you still want them.");
     unanswered = [];
   }
 
