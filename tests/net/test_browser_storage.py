@@ -97,3 +97,28 @@ def test_storage_that_is_full_or_refused_costs_no_answer(tmp_path):
                 assert said[-1].startswith(f"You said: {word}"), said
         finally:
             browser.close()
+
+
+def test_a_kept_line_the_host_would_refuse_is_passed_over_and_the_seat_taken_back(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        game = add_game(running, Options(3, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _join(browser, running.port, "Ana")
+            _wait(page, "Ana joined.")
+            key = f"companion:{CODE}:ana"
+            page.reload()
+            # a kept line of control characters: 1,000 of them are 6,000 bytes as JSON, past the host's limit
+            page.evaluate("""(key) => { const k = JSON.parse(localStorage.getItem(key));
+                k.lines = [{id: 1, text: "\\u0001".repeat(1000)}]; localStorage.setItem(key, JSON.stringify(k)); }""",
+                          key)
+            assert chromium.type_line(page, CODE) == ["Type your name."]
+            chromium.type_line(page, "Ana")
+            _wait(page, "You are back in your seat.")
+            said = chromium.type_line(page, "say here")
+            assert said[-1].startswith("You said: here"), chromium.announced(page)
+            assert not any(s.startswith("Error") for s in chromium.announced(page))
+            assert on_loop(running, lambda: game.seats[0].last_line) == 1  # only the line typed now
+        finally:
+            browser.close()

@@ -66,8 +66,11 @@
     if (!Array.isArray(lines) || lines.length > MAX_LINES) return [];
     const out = [];
     for (const line of lines) {
+      // as the field gives them: up to 1,000 characters, no control characters (so each fits the host's frame)
       if (!line || typeof line !== "object" || !isCount(line.id) || line.id < 1 || typeof line.text !== "string"
-          || !line.text || line.text.length > 1000) return [];
+          || !line.text || line.text.length > 1000 || /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/.test(line.text)) {
+        return [];
+      }
       if (out.length > 0 && line.id !== out[out.length - 1].id + 1) return [];
       out.push({id: line.id, text: line.text});
     }
