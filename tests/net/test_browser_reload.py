@@ -4,6 +4,7 @@ those the host never applied, each once. A kept queue is never sent into another
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -43,7 +44,7 @@ class _Table:
         self.game = add_game(running, Options(2, [], "First Game", 6), CODE)
         on_loop(running, self.game.take_seat, "Ana")
         self.received: list[tuple[str, int, int, str]] = []
-        applying = running.host.line
+        self.applying = applying = running.host.line
 
         async def tapped(g: Any, seat: int, line_id: int, text: str) -> None:
             self.received.append((g.id, seat, line_id, text))
@@ -143,5 +144,38 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
             assert not [r for r in t.received if r[0] == new.id]
             assert on_loop(running, lambda: new.seats[0].last_line) == 0
             assert _kept(page)["lines"] == [] and _kept(page)["game"] == new.id
+        finally:
+            t.close()
+
+
+def test_a_line_the_host_is_applying_at_the_reload_is_applied_once_and_heard_once(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        t = _Table(running, pw)
+        try:
+            page, gid, ben = t.page, t.game.id, t.ben
+
+            async def slow(g: Any, seat: int, line_id: int, text: str) -> None:
+                first = not t.received
+                t.received.append((g.id, seat, line_id, text))
+                for _ in range(500 if first else 0):  # the first line is held until the page sends it again
+                    if len(t.received) > 1:
+                        break
+                    await asyncio.sleep(0.02)
+                await t.applying(g, seat, line_id, text)
+
+            running.host.line = slow
+            _send(page, "say one")
+            until(lambda: len(t.received) == 1, 10, "the host was given line 1")
+            page.reload()
+            _rejoin(page)
+            page.wait_for_function("document.body.innerText.includes('You said: one')", timeout=30_000)
+            assert t.received == [(gid, ben, 1, "say one"), (gid, ben, 1, "say one")]  # given twice...
+            until(lambda: t.applied() == 1, 10, "line 1 applied")
+            heard = on_loop(running, lambda: [m.text for m in t.game.seats[0].outbox if "Ben says" in m.text])
+            assert heard == ["Ben says: one"]  # ...applied once
+            assert chromium.type_line(page, "say two")[-1].startswith("You said: two")
+            assert chromium.announced(page).count("You said: one") == 1
+            assert _kept(page)["lines"] == []
         finally:
             t.close()
