@@ -172,7 +172,9 @@
     if (!code) {
       const digits = text.replace(/[\s-]/g, "");
       if (!text) { show("Error: no join code was typed. Type the 9 digits the host said."); return; }
-      if (!/^\d{9}$/.test(digits)) { show("Error: " + quote(text) + " is not a join code. Type the 9 digits the host said."); return; }
+      if (!/^\d{9}$/.test(digits)) {
+        show("Error: " + quote(text) + " is not a join code. Type the 9 digits the host said."); return;
+      }
       code = digits; setPrompt("Your name"); show("Type your name."); return;
     }
     if (!name) {
@@ -191,7 +193,8 @@
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       field.value = text;  // kept: Enter sends it once connected
-      show("Error: not connected to the host, so " + quote(text) + " was not sent. Press Enter to send it once connected.");
+      show("Error: not connected to the host, so " + quote(text)
+           + " was not sent. Press Enter to send it once connected.");
       return;
     }
     const line = {id: nextId, text: text};
