@@ -11,8 +11,9 @@ from typing import Callable
 
 class Relay:
     """Relays 127.0.0.1:``port`` to the host's port. ``hold_up`` swallows what the page sends from now on
-    (so the host never gets it), ``hold_down`` what the host sends; ``cut`` closes every connection and
-    relays new ones in full again."""
+    (so the host never gets it), ``hold_down`` what the host sends, on the WebSocket connections open when
+    it was set (plain HTTP, and a connection opened while it is set, such as a reloaded page's, are relayed
+    in full); ``cut`` closes every connection and relays new ones in full again."""
 
     def __init__(self, target: int) -> None:
         self.target = target
@@ -39,11 +40,14 @@ class Relay:
                 continue
             with self.lock:
                 self.pairs.append((page, host))
-            threading.Thread(target=self._pump, args=(page, host, True), daemon=True).start()
-            threading.Thread(target=self._pump, args=(host, page, False), daemon=True).start()
+                late = self.hold_up or self.hold_down  # opened after a hold was set: never held
+            kind = {"ws": False, "late": late}  # shared by both directions: a WebSocket, opened late
+            threading.Thread(target=self._pump, args=(page, host, True, kind), daemon=True).start()
+            threading.Thread(target=self._pump, args=(host, page, False, kind), daemon=True).start()
 
-    def _pump(self, src: socket.socket, dst: socket.socket, up: bool) -> None:
+    def _pump(self, src: socket.socket, dst: socket.socket, up: bool, kind: dict[str, bool]) -> None:
         held = False  # once held, a connection's direction stays held: it is cut next
+        first = up
         while True:
             try:
                 data = src.recv(65536)
@@ -52,7 +56,10 @@ class Relay:
             if not data:
                 break
             with self.lock:
-                held = held or (self.hold_up if up else self.hold_down)
+                if first:  # the page's first bytes: a WebSocket upgrade, or a plain request
+                    kind["ws"], first = b"upgrade: websocket" in data.lower(), False
+                holds = kind["ws"] and not kind["late"]
+                held = held or (holds and (self.hold_up if up else self.hold_down))
                 if held and up:
                     self.held_up += len(data)
             if held:

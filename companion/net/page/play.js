@@ -6,9 +6,11 @@
   const form = document.getElementById("form");
   const field = document.getElementById("line");
   const label = document.getElementById("prompt");
-  let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1;
+  let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1, game = null;
   let ws = null, joined = false, refused = false, tries = 0;
-  let unanswered = [];  // every line sent and not yet answered, oldest first: sent again, in order, after a drop
+  // every line sent and not yet answered, oldest first, as {id, text}: kept with the token, and sent again, in
+  // order, after a drop or a reload (the host applies each id once)
+  let unanswered = [];
   let ready = false;  // welcomed on the connection open now: lines may be sent
   let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
   let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
@@ -24,16 +26,73 @@
     log.appendChild(box);
     while (log.children.length > 200) log.removeChild(log.firstChild);
   }
+  // What was typed, in double quotes, for an error: past 30 characters it is cut (at a space that keeps at
+  // least half) and an ellipsis after the closing quote says so, as the shell's own errors quote.
+  function quote(text) {
+    const shown = text.trim().replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+    if (shown.length <= 30) return '"' + shown + '"';
+    let cut = shown.slice(0, 30);
+    const space = cut.lastIndexOf(" ");
+    if (space >= 15) cut = cut.slice(0, space);
+    return '"' + cut.trimEnd() + '"\u2026';
+  }
   function setPrompt(text) {
     label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
   }
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
-  // The seat's token, and the number of the last message heard, so a reloaded page hears only what it missed.
-  function keep() { if (token) localStorage.setItem(storeKey(), JSON.stringify({seat: seat, token: token, seen: seen})); }
+  // Storage may be refused (a browser that blocks it), full, or hold anything at all: it is read like any
+  // input, and a failure to keep something costs only the memory across a reload, never an answer.
+  const MAX_ID = 9007199254740992, MAX_KEPT = 200000, MAX_LINES = 40;  // the host takes 40 lines at once
+  function isCount(x) { return Number.isInteger(x) && x >= 0 && x <= MAX_ID; }
+  function store(value) {
+    try {
+      if (value === null) localStorage.removeItem(storeKey());
+      else localStorage.setItem(storeKey(), JSON.stringify(value));
+    } catch (e) { /* not kept: the page goes on without it */ }
+  }
+  function kept() {  // this seat's kept record, checked field by field; null when there is none to trust
+    let raw = null;
+    try { raw = localStorage.getItem(storeKey()); } catch (e) { return null; }
+    if (typeof raw !== "string" || raw.length > MAX_KEPT) return null;
+    let k;
+    try { k = JSON.parse(raw); } catch (e) { return null; }
+    if (!k || typeof k !== "object" || Array.isArray(k)) return null;
+    if (!isCount(k.seat) || typeof k.token !== "string" || !/^[\x21-\x7e]{1,100}$/.test(k.token)) return null;
+    const ok = typeof k.game === "string" && k.game.length <= 40;
+    return {seat: k.seat, token: k.token, seen: isCount(k.seen) ? k.seen : 0, game: ok ? k.game : null,
+            lines: ok ? keptLines(k.lines) : []};
+  }
+  function keptLines(lines) {  // the kept unanswered lines: numbered one after another, or none at all
+    if (!Array.isArray(lines) || lines.length > MAX_LINES) return [];
+    const out = [];
+    for (const line of lines) {
+      // as the field gives them: up to 1,000 characters, no control characters (so each fits the host's frame)
+      if (!line || typeof line !== "object" || !isCount(line.id) || line.id < 1 || typeof line.text !== "string"
+          || !line.text || line.text.length > 1000 || /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/.test(line.text)) {
+        return [];
+      }
+      if (out.length > 0 && line.id !== out[out.length - 1].id + 1) return [];
+      out.push({id: line.id, text: line.text});
+    }
+    return out;
+  }
+  // The seat's token, the number of the last message heard (so a reloaded page hears only what it missed), the
+  // game it is a seat of, and the lines not yet answered (so a reload loses none).
+  function keep() { if (token) store({seat: seat, token: token, seen: seen, game: game, lines: unanswered}); }
+  // Kept lines that must not go where they are now (another game or seat): said, never sent.
+  function notSent(why) {
+    if (unanswered.length === 0) return;
+    const named = unanswered.slice(0, 3).map(function (l) { return quote(l.text); });
+    const more = unanswered.length > 3 ? " and " + (unanswered.length - 3) + " more" : "";
+    show("Not sent, because " + why + ": " + named.join(", ") + more + ". Type them again if you still want them.");
+    unanswered = [];
+  }
 
   // Lines up to ``id`` are done: answered, or applied by the host (whose answer comes with what was missed).
   function answered(id) {
+    const before = unanswered.length;
     while (unanswered.length > 0 && unanswered[0].id <= id) unanswered.shift();
+    if (unanswered.length !== before) keep();
   }
 
   function connect() {
@@ -50,17 +109,21 @@
       if (!msg || msg.v !== 1) return;
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
-        joined = true; ready = true; tries = 0; seat = msg.seat;
+        // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
+        if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
+        joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
         if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
-        if (msg.token) { token = msg.token; keep(); }
+        if (msg.token) token = msg.token;
         setPrompt(msg.prompt || "");
         // the host applied every line up to last_line (their answers follow, with what was missed): the rest
-        // go again, in order, each once
-        const applied = typeof msg.last_line === "number" ? msg.last_line : 0;
+        // go again, in order, each once; lines numbered past what the host expects were never its to apply
+        const applied = isCount(msg.last_line) ? msg.last_line : 0;
         answered(applied);
+        if (unanswered.length > 0 && unanswered[0].id !== applied + 1) notSent("the host was not waiting for them");
         for (const line of unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
-        if (applied >= nextId) nextId = applied + 1;
+        nextId = unanswered.length > 0 ? unanswered[unanswered.length - 1].id + 1 : applied + 1;
+        keep();
       } else if (msg.type === "say") {
         if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;
@@ -71,13 +134,16 @@
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
         if (!joined && token && reason.indexOf("seat token") >= 0) {
-          localStorage.removeItem(storeKey()); token = null; seat = null; seen = 0; fresh = true; return;
+          store(null); token = null; seat = null; seen = 0; game = null; fresh = true;
+          notSent("they were typed for another game or seat"); return;
         }
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
         if (reason) show(reason);
         if (refused) {  // the field asks again: for the code when it was wrong, else for a name
-          joined = false; unanswered = []; nextId = 1;
+          joined = false; nextId = 1;
+          if (reason.indexOf("another place") < 0) { notSent("the host closed the connection"); keep(); }
+          unanswered = [];  // the seat's other place keeps them
           if (reason.indexOf("join code") >= 0) { code = ""; name = ""; setPrompt("Join code"); show("Type the join code."); }
           else { name = ""; setPrompt("Your name"); show("Type your name."); }
         }
@@ -100,27 +166,26 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    field.focus();  // Send pressed as a button (a click, or Space in browse mode): the next line goes in the field
     const text = field.value.trim();
     field.value = "";
     if (!code) {
       const digits = text.replace(/[\s-]/g, "");
-      if (!/^\d{9}$/.test(digits)) { show('Error: "' + text + '" is not a join code. Type the 9 digits the host said.'); return; }
+      if (!text) { show("Error: no join code was typed. Type the 9 digits the host said."); return; }
+      if (!/^\d{9}$/.test(digits)) {
+        show("Error: " + quote(text) + " is not a join code. Type the 9 digits the host said."); return;
+      }
       code = digits; setPrompt("Your name"); show("Type your name."); return;
     }
     if (!name) {
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
-        show('Error: "' + text + '" cannot be a name. Type letters and digits, such as Ben.'); return;
+        show("Error: " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
       }
       name = text.slice(0, 20);
-      seat = null; token = null; seen = 0;
-      const kept = localStorage.getItem(storeKey());
-      if (kept) {
-        try {
-          const k = JSON.parse(kept); seat = k.seat; token = k.token;
-          seen = Number.isInteger(k.seen) && k.seen > 0 ? k.seen : 0;
-        } catch (e) { token = null; }
-      }
+      const k = kept();
+      seat = k ? k.seat : null; token = k ? k.token : null; seen = k ? k.seen : 0;
+      game = k ? k.game : null; unanswered = k ? k.lines : []; nextId = 1;
       show("Joining as " + name + ".");
       connect();
       return;
@@ -128,12 +193,14 @@
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       field.value = text;  // kept: Enter sends it once connected
-      show('Error: not connected to the host, so "' + text + '" was not sent. Press Enter to send it once connected.');
+      show("Error: not connected to the host, so " + quote(text)
+           + " was not sent. Press Enter to send it once connected.");
       return;
     }
     const line = {id: nextId, text: text};
     nextId += 1;
     unanswered.push(line);
+    keep();
     ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: text}));
   });
   show("Welcome. Type the join code the host said, then press Enter.");

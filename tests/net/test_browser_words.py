@@ -1,0 +1,61 @@
+"""The browser seat's own words and focus, as a screen reader meets them: an error for an empty line says
+that nothing was typed (never a pair of empty quotes), a long paste is quoted short, and after the Send
+button is pressed the keyboard is back in the text field, ready for the next line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.net.hosted import Options
+from tests.net import browser as chromium
+from tests.net.helpers import add_game, host_on_loopback
+
+CODE = "314159265"
+
+
+def _page(browser: Any, port: int) -> Any:
+    page = browser.new_context(bypass_csp=True).new_page()  # CSP bypassed for the test's probes only
+    page.goto(f"http://127.0.0.1:{port}/")
+    return page
+
+
+def test_the_pages_own_errors_say_an_empty_line_and_quote_a_long_one_short(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _page(browser, running.port)
+            assert chromium.type_line(page, "") == ["Error: no join code was typed. Type the 9 digits the host said."]
+            pasted = "the code is one two three four five six seven eight nine, said twice " * 10
+            said = chromium.type_line(page, pasted)
+            assert said == ['Error: "the code is one two three"\u2026 is not a join code. '
+                            "Type the 9 digits the host said."], said
+            assert chromium.type_line(page, CODE) == ["Type your name."]
+            said = chromium.type_line(page, "Ben <" + "b" * 200)
+            assert said == ['Error: "Ben <' + "b" * 25 + '"\u2026 cannot be a name. '
+                            "Type letters and digits, such as Ben."], said
+            assert chromium.axe_problems(page) == ""
+        finally:
+            browser.close()
+
+
+def test_after_send_is_pressed_the_keyboard_is_back_in_the_field(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _page(browser, running.port)
+            page.fill("#line", CODE)
+            page.click("button[type=submit]")  # with the mouse
+            page.wait_for_function("document.getElementById('prompt').textContent === 'Your name'", timeout=15_000)
+            assert page.evaluate("document.activeElement.id") == "line"
+            page.keyboard.insert_text("Ben")
+            page.keyboard.press("Tab")  # from the keyboard
+            assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+            page.keyboard.press("Space")
+            page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
+            assert page.evaluate("document.activeElement.id") == "line"
+        finally:
+            browser.close()
