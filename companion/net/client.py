@@ -102,6 +102,11 @@ class Remote:
         with self.changed:
             return self.changed.wait_for(lambda: self.unanswered is None or self.closed)
 
+    def claim(self) -> None:
+        """Tell the host the seat's token is kept (any message does): until then, the host lets someone who
+        joins by this seat's name take it, in case this program stopped before it kept the token."""
+        asyncio.run_coroutine_threadsafe(self._ping(), self.loop)
+
     def wait(self, until: Callable[[], bool], timeout: float | None = None) -> bool:
         with self.changed:
             return self.changed.wait_for(lambda: until() or self.closed, timeout=timeout)
@@ -126,6 +131,14 @@ class Remote:
             self.changed.notify_all()
 
     # ---- on the loop's thread ----
+    async def _ping(self) -> None:
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            try:
+                await ws.send_str(encode("ping"))
+            except (ConnectionError, RuntimeError):
+                pass  # coming back with the token claims the seat just as well
+
     async def _send_line(self, line_id: int, text: str) -> None:
         ws = self._ws
         if ws is not None and not ws.closed:

@@ -108,6 +108,13 @@ class HostedGame:
                 return i, token
         raise GameFull()
 
+    def new_token(self, seat: int) -> str:
+        """A new token for a taken seat (its first never reached its device); the old one fits no more."""
+        token = codes.new_token()
+        self.seats[seat].digest = codes.token_digest(token)
+        self.save()
+        return token
+
     def token_fits(self, seat: int, token: str) -> bool:
         if not 0 <= seat < len(self.seats) or not self.seats[seat].digest:
             codes.same(codes.token_digest(token), "0" * 64)  # the same work either way

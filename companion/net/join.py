@@ -86,6 +86,7 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         return _fail(stdout, e)
     if remote.token and remote.seat is not None:
         remember(key_address, code, name, remote.seat, remote.token)
+        remote.claim()  # kept on disk: now the seat is this program's alone
     printer.remote = remote
     try:
         if tty:

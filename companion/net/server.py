@@ -55,6 +55,9 @@ class Host:
         self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
         self.guesses = codes.Guesses()
         self.conns: dict[tuple[str, int], web.WebSocketResponse] = {}
+        # Seats whose token was sent but whose device has not yet spoken since: the page or program may have
+        # gone (a reload, a drop) before it kept the token, so the seat may be taken again by its name.
+        self.unclaimed: set[tuple[str, int]] = set()
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
@@ -221,6 +224,7 @@ class Host:
             return None
         name = msg["name"].strip()
         token = msg.get("token")
+        again: int | None = None  # a seat taken again by its name: its token never reached its device
         if token is not None:
             seat = msg.get("seat")
             if seat is None or not game.token_fits(seat, token):
@@ -228,6 +232,9 @@ class Host:
                 await _close(ws, "Error: that seat token is not right. Join again without it, with a new name.")
                 return None
             fresh = None
+        elif (again := self._unclaimed_named(game, name)) is not None:
+            seat, fresh = again, game.new_token(again)  # the first device never kept its token: this one may
+            await self.persist(game)  # the new token is on disk before it is told; the old one fits no more
         else:
             if game.seat_named(name) is not None or (
                     game.options.table is not None and name.lower() not in [st.name.lower() for st in game.seats]):
@@ -248,6 +255,10 @@ class Host:
             finally:
                 game.write_later = False
             await self.persist(game)  # the seat is on disk before its token is told
+        if fresh is not None:
+            self.unclaimed.add((game.id, seat))
+        else:
+            self.unclaimed.discard((game.id, seat))  # it came back with its token: kept
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
@@ -271,6 +282,10 @@ class Host:
         await self.persist(game)
         if started:
             return game, seat
+        if again is not None:  # the others heard this seat join already
+            if game.started:
+                game.push(seat, game.seating.catch_up(seat))  # type: ignore[union-attr]
+            return game, seat
         if not game.started:
             wanted = game.free_seats()
             game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
@@ -287,6 +302,15 @@ class Host:
             game.push(seat, head + "\n" + game.seating.catch_up(seat))  # type: ignore[union-attr]
         return game, seat
 
+    def _unclaimed_named(self, game: HostedGame, name: str) -> int | None:
+        """The seat of this name if its token may never have reached its device (it has said nothing since its
+        welcome) and no connection to it is open: joining by that name takes it, with a new token."""
+        seat = game.seat_named(name)
+        if seat is None or (game.id, seat) not in self.unclaimed:
+            return None
+        ws = self.conns.get((game.id, seat))
+        return seat if ws is None or ws.closed else None
+
     async def _serve(self, ws: web.WebSocketResponse, game: HostedGame, seat: int) -> None:
         bucket = Bucket()
         while not ws.closed:
@@ -295,6 +319,7 @@ class Host:
                 return
             if not bucket.take():
                 raise ProtocolError("messages came too fast.")
+            self.unclaimed.discard((game.id, seat))  # it heard its welcome, so it kept its token
             if msg["type"] == "ping":
                 await _send(ws, {"type": "pong"})
             elif msg["type"] == "hello":

@@ -24,6 +24,12 @@ def test_the_page_says_what_it_did_not_send_and_asks_again_only_for_what_was_wro
             try:
                 ben = chromium.open_seat(browser, port, CODE, "Ben")
                 ben.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
+                # the page kept its token and said so: Ben's name can no longer take his seat from him
+                for _ in range(200):
+                    if not on_loop(running, lambda: set(running.host.unclaimed)):
+                        break
+                    ben.wait_for_timeout(50)
+                assert not on_loop(running, lambda: set(running.host.unclaimed))
 
                 # a second page: a name taken, then one no seat can have; the code is asked only once
                 other = browser.new_context(bypass_csp=True).new_page()  # for the test's own probes only

@@ -124,6 +124,8 @@
         for (const line of unanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
         nextId = unanswered.length > 0 ? unanswered[unanswered.length - 1].id + 1 : applied + 1;
         keep();
+        // the token is kept: say so, or a reload before this would leave a seat no device holds
+        if (msg.token) ws.send(JSON.stringify({v: 1, type: "ping"}));
       } else if (msg.type === "say") {
         if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;
