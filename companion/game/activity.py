@@ -17,6 +17,7 @@ from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
+from companion.game.stand_in import done_by_bot
 from companion.locks import Held
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ class GameActivity:
         try:
             start = render.turn_at(g, since)
             lines.extend(render.render_events(g, events, viewer, verbosity, None if start is None else start.player,
-                                              None if start is None else start.turn))
+                                              None if start is None else start.turn, done_by_bot(g, viewer, since)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
             from companion.dispatch import log_exception
 

@@ -14,6 +14,7 @@ from companion.game.fitting import BRIEF_WORDS, Said
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
 from companion.game.sentences import BY_BOT, name_of, render_events
+from companion.game.stand_in import done_by_bot
 from companion.game.words import coins, count, grouped, possessive
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
 
 def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
     """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
-    lines = _turn_lines(g, g.view(viewer).log(0), viewer, verbosity)
+    lines = _turn_lines(g, 0, viewer, verbosity)
     if g.over:
         lines.append(end_message(g, viewer))
     return lines
@@ -165,20 +166,25 @@ def log_tail(g: "Game", viewer: int, verbosity: str, n: int) -> tuple[list[str],
     if n <= 0 or n >= total:  # every line (as lines[-0:] is)
         return log_lines(g, viewer, verbosity), total
     turns = n - len(end)
-    shown = _turn_lines(g, g.view(viewer).log(starts[-turns]), viewer, verbosity) if turns else []
+    shown = _turn_lines(g, starts[-turns], viewer, verbosity) if turns else []
     return shown + end, total
 
 
-def _turn_lines(g: "Game", events: list[Event], viewer: int, verbosity: str) -> list[str]:
-    """One line per turn for these events (those before the first turn's start are the set-up's)."""
+def _turn_lines(g: "Game", since: int, viewer: int, verbosity: str) -> list[str]:
+    """One line per turn for the log from ``since`` on, as ``viewer`` may know it (the events before the
+    first turn's start are the set-up's)."""
+    events = g.view(viewer).log(since)
+    bot_did = done_by_bot(g, viewer, since)  # positions in ``events``
     lines: list[str] = []
     chunk: list[Event] = []
+    first = 0  # the position in ``events`` of the chunk's first event
     starts: list[TurnStarted] = []  # the TurnStarted that opens the chunk
 
     def close() -> None:
         if chunk:
             start = starts[-1]
-            said = render_events(g, chunk, viewer, verbosity)
+            did = [at - first for at in bot_did if first <= at < first + len(chunk)] if bot_did else ()
+            said = render_events(g, chunk, viewer, verbosity, bot_did=did)
             who = name_of(g, start.player, viewer)
             head = f"{possessive(who)} turn {start.turn}"
             bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
@@ -189,10 +195,11 @@ def _turn_lines(g: "Game", events: list[Event], viewer: int, verbosity: str) -> 
             body = " ".join(said) if said else "nothing played or bought."
             lines.append(f"{head}: {body}")
 
-    for e in events:
+    for at, e in enumerate(events):
         if isinstance(e, TurnStarted):
             close()
             chunk = [e]
+            first = at
             starts.append(e)
         elif chunk:
             chunk.append(e)

@@ -7,7 +7,7 @@ played and attacks; ``full`` adds draws, shuffles and discards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
@@ -29,17 +29,20 @@ def name_of(game: "Game", seat: int, viewer: int) -> str:
 
 # ---- events ---------------------------------------------------------------------------------------
 class _Clauses:
-    """Clauses about one actor at a time, joined into sentences: "Bot played Smithy, bought Gold."."""
+    """Clauses about one actor at a time, joined into sentences: "Bot played Smithy, bought Gold."; what a
+    bot did for a person in another's turn is its own sentence: "The bot discarded 2 cards for Ben."."""
 
     def __init__(self) -> None:
         self.sentences: list[str] = []
         self.actor: str | None = None
+        self.bot = False  # the clauses are what a bot did for the actor
         self.parts: list[str] = []
 
-    def add(self, actor: str, clause: str) -> None:
-        if actor != self.actor:
+    def add(self, actor: str, clause: str, bot: bool = False) -> None:
+        if actor != self.actor or bot != self.bot:
             self.flush()
             self.actor = actor
+            self.bot = bot
         self.parts.append(clause)
 
     brief = False
@@ -48,7 +51,9 @@ class _Clauses:
     def flush(self) -> None:
         if self.parts and self.actor is not None:
             parts = _collapse(self.parts)
-            if self.actor == self.stand_in:
+            if self.bot:
+                self.sentences.append(bot_did_sentence(self.actor, parts))
+            elif self.actor == self.stand_in:
                 self.sentences.append(by_bot_sentence(self.actor, parts))
             elif self.brief and self.actor == "You":
                 text = ", ".join(parts)
@@ -67,6 +72,12 @@ def by_bot_sentence(actor: str, clauses: list[str]) -> str:
 
 
 BY_BOT = "The bot played for"
+THE_BOT = "The bot "  # how each sentence of a bot's doings for a person begins
+
+
+def bot_did_sentence(actor: str, clauses: list[str]) -> str:
+    """What a bot did for a person in another player's turn: "The bot discarded Copper and Estate for Ben."."""
+    return f"{THE_BOT}{', '.join(clauses)} for {'you' if actor == 'You' else actor}."
 
 
 _LISTED_VERBS = ("trashed", "gained", "bought")  # one verb for several cards: "trashed Copper and Silver"
@@ -192,21 +203,25 @@ def turn_at(game: "Game", index: int) -> TurnStarted | None:
 
 
 def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
-                  turn_player: int | None = None, turn: int | None = None) -> list[str]:
+                  turn_player: int | None = None, turn: int | None = None,
+                  bot_did: Collection[int] = ()) -> list[str]:
     """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
     whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
-    A turn a bot played for a person says so (companion.game.stand_in)."""
+    A turn a bot played for a person says so (companion.game.stand_in), and so do the events at
+    ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn."""
     lines: list[str] = []
     group: list[Event] = []
+    group_bot: set[int] = set()  # positions in ``group`` of what a bot did for a person
 
     def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
             bot = by_bot(game, turn_player, turn)
-            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended, bot))
+            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended, bot, group_bot))
         group.clear()
+        group_bot.clear()
 
-    for e in events:
+    for at, e in enumerate(events):
         if isinstance(e, TurnStarted):
             close(ended=True)
             turn_player, turn = e.player, e.turn
@@ -214,24 +229,29 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
         if isinstance(e, GameOver):
             close()
             continue
+        if at in bot_did:
+            group_bot.add(len(group))
         group.append(e)
     close()
     return [line for line in lines if line]
 
 
 def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
-                  turn_player: int | None, ended: bool = False, bot: bool = False) -> list[str]:
-    """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person."""
+                  turn_player: int | None, ended: bool = False, bot: bool = False,
+                  bot_did: Collection[int] = ()) -> list[str]:
+    """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
+    ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
     out = _Clauses()
     out.brief = verbosity == "brief"
     if bot and turn_player is not None:
         out.stand_in = name_of(game, turn_player, viewer)
-    urgent: list[str] = []
+    urgent: list[tuple[str, bool]] = []  # (clause, whether a bot did it for you)
     attack: Card | None = None
     i = 0
     cleanup = False
     while i < len(events):
         e = events[i]
+        did = i in bot_did
         i += 1
         if isinstance(e, PhaseStarted):
             cleanup = e.phase is Phase.CLEANUP
@@ -260,7 +280,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             drawn = list(e.cards)  # Library draws one card at a time: one clause
             while i < len(events):
                 more = events[i]
-                if not (isinstance(more, Drew) and more.player == e.player and more.cards):
+                if not (isinstance(more, Drew) and more.player == e.player and more.cards and (i in bot_did) == did):
                     break
                 drawn += more.cards
                 i += 1
@@ -274,18 +294,21 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             attack = e.card
         if actor == viewer and turn_player is not None and turn_player != viewer:
             # Something that happened to you in someone else's turn (an attack): say it first.
-            urgent.append(clause)
+            urgent.append((clause, did))
             continue
-        out.add(name_of(game, actor, viewer), clause)
+        out.add(name_of(game, actor, viewer), clause, did)
     out.flush()
     head: list[str] = []
-    if urgent:
+    if urgent and any(did for _, did in urgent):
+        head.append(_bot_did_to_you(game, urgent, turn_player, attack, verbosity))
+    elif urgent:
+        urgent_clauses = [c for c, _ in urgent]
         by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
             and turn_player is not None and verbosity != "brief" else "You"
-        said = ", ".join(_collapse(urgent))
+        said = ", ".join(_collapse(urgent_clauses))
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
-        kept = [c for c in _collapse(urgent) if not c.startswith(known)]
-        first = _collapse(urgent)[0]
+        kept = [c for c in _collapse(urgent_clauses) if not c.startswith(known)]
+        first = _collapse(urgent_clauses)[0]
         first = "revealed your hand" if first.startswith("revealed ") else first  # the cards are in the log
         short = ", ".join(kept or ([] if verbosity == "brief" else [first]))
         who = game.players[turn_player].name if turn_player is not None else ""
@@ -322,6 +345,32 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     return head + lines
 
 
+def _bot_did_to_you(game: "Game", urgent: list[tuple[str, bool]], turn_player: int | None,
+                    attack: Card | None, verbosity: str) -> Attack:
+    """What happened to you in another's turn when a bot answered for you: "Ana's Militia: the bot discarded
+    Copper and Estate for you." Each run of your own clauses and the bot's is said as whose it is. Nothing
+    the bot did goes without saying (you did not choose it), so it is never merged with other attacks."""
+    brief = verbosity == "brief"
+    known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if brief else ())
+
+    def say(clauses: list[tuple[str, bool]]) -> str:
+        runs: list[tuple[bool, list[str]]] = []
+        for clause, did in clauses:
+            if runs and runs[-1][0] == did:
+                runs[-1][1].append(clause)
+            else:
+                runs.append((did, [clause]))
+        body = "; ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
+                         for did, c in runs)
+        if attack is not None and turn_player is not None and not brief:
+            return f"{possessive(game.players[turn_player].name)} {attack.name}: {body}."
+        return f"{body[0].upper()}{body[1:]}."
+
+    kept = [(c, did) for c, did in urgent if did or not c.startswith(known)]
+    who = game.players[turn_player].name if turn_player is not None else ""
+    return Attack(say(urgent), say(kept), who, attack, "", brief)
+
+
 def _merge_same(sentences: list[str]) -> list[str]:
     """``Bot discarded 2 cards. Bot 2 discarded 2 cards.`` becomes ``Bot and Bot 2 discarded 2 cards.``"""
     out: list[str] = []
@@ -338,7 +387,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
         for verb in _SHARED_CLAUSES:
             at = s.find(f" {verb} ")
             # one clause only, said by its actor: else the "actor" would hold other clauses or the bot's words
-            if at > 0 and "," not in s and not s.startswith(BY_BOT):
+            if at > 0 and "," not in s and not s.startswith(THE_BOT):
                 actor, rest = s[:at], s[at + 1:]
                 break
         else:

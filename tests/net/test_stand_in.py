@@ -138,3 +138,47 @@ def test_a_restarted_host_still_says_which_turns_the_bot_played(tmp_path, monkey
     log = run_line(_Host(), again, 1, "log all")[1]
     done = [t for t in log.splitlines() if t.startswith("Your turn") and "bought " in t]
     assert done and all(", played by the bot: " in t for t in done), log
+
+
+MILITIA = "Cellar, Moat, Village, Bureaucrat, Militia, Smithy, Festival, Laboratory, Market, Witch"
+
+
+def _ana_plays_until_militia_hits_ben(game: HostedGame, host: _Host) -> tuple[str, str]:
+    """Ana buys a Militia and plays it until Ben's seat discards to it; what Ana and Ben heard meanwhile."""
+    heard: list[dict[int, str]] = []
+    for _ in range(12):
+        heard += [run_line(host, game, 0, "play militia"), run_line(host, game, 0, "play all")]
+        for buy in ("buy militia", "buy silver", "end"):
+            heard.append(run_line(host, game, 0, buy))
+            if game.seating is None or game.seating.waiting_for() != 0:
+                break
+        if any("discarded" in h.get(1, "") for h in heard):
+            break
+    return "\n".join(h.get(0, "") for h in heard), "\n".join(h.get(1, "") for h in heard)
+
+
+def test_what_the_bot_answered_for_ben_in_anas_turns_is_the_bots(tmp_path, monkeypatch):
+    """Militia's discard at Ben's seat, chosen by the bot standing in: the bot's to Ana as she plays, to
+    Ben when he comes back and in his log, and still after the host restarts from the saved record."""
+    from companion.net.hosted import load_game
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    game = HostedGame("g1", "123456789", Options(2, [], MILITIA, 2), tmp_path / "hosted")
+    game.take_seat("Ana")
+    game.take_seat("Ben")
+    game.send = lambda seat, msg: None
+    assert game.start_if_full()
+    away = _Host(1)
+    run_line(away, game, 0, "bot Ben")
+    ana, ben = _ana_plays_until_militia_hits_ben(game, away)
+    flat = " ".join(ana.split())
+    assert "The bot discarded 2 cards for Ben." in flat and "Ben discarded" not in flat, ana
+    assert "Ana's Militia: the bot discarded " in " ".join(ben.split()) and "you discarded" not in ben, ben
+    run_line(_Host(), game, 1, "back Ben")
+    log = " ".join(run_line(_Host(), game, 1, "log all")[1].split())
+    assert "Ana's Militia: the bot discarded " in log and "you discarded" not in log, log
+    game.save()
+    again = load_game(game.path())  # only the saved record is left: which answers a person gave
+    assert " ".join(run_line(_Host(), again, 1, "log all")[1].split()) == log
+    ana_log = " ".join(run_line(_Host(), again, 0, "log all")[0].split())
+    assert "The bot discarded 2 cards for Ben." in ana_log and "Ben discarded" not in ana_log, ana_log
