@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from companion.net.client import Refused, Remote, remember, remembered
 from companion.net.seating import refused
@@ -85,7 +85,14 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         remote.close()
         return _fail(stdout, e)
     if remote.token and remote.seat is not None:
-        remember(key_address, code, name, remote.seat, remote.token)
+        seat, token, kept = remote.seat, remote.token, threading.Lock()
+
+        def keep() -> None:  # under a lock, so an older number is never written after a newer one
+            with kept:
+                remember(key_address, code, name, seat, token, remote.seen)
+
+        printer.keep = keep  # from now on, each message is kept as it is heard
+        keep()  # with those heard already
         remote.claim()  # kept on disk: now the seat is this program's alone
     printer.remote = remote
     try:
@@ -94,7 +101,9 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         return _piped(session, remote, stdin, goodbye)
     finally:
         remote.close()
-        if remote.token and remote.seat is not None:  # what was heard, so coming back says only what was missed
+        if printer.keep is not None:  # what was heard, so coming back says only what was missed
+            printer.keep()
+        elif remote.token and remote.seat is not None:
             remember(key_address, code, name, remote.seat, remote.token, remote.seen)
         session.close()
 
@@ -118,6 +127,7 @@ class _Printer:
         self.lock = threading.Lock()
         self.redraw: Any = None
         self.remote: Remote | None = None
+        self.keep: Callable[[], None] | None = None  # keeps the number of the last message heard, on disk
 
     def show(self, text: str) -> None:
         with self.lock:
@@ -133,6 +143,8 @@ class _Printer:
                 elif self.remote is not None:
                     s.out.write(self.remote.prompt)
                     s.out.flush()
+            if self.keep is not None:  # heard, so kept: a run that is killed still comes back to what it missed
+                self.keep()
 
 
 def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:

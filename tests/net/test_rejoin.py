@@ -49,3 +49,58 @@ def test_a_new_run_hears_only_what_it_missed(tmp_path):
                 await ana.close()
 
         asyncio.run(main())
+
+
+def test_a_run_that_is_killed_still_hears_what_it_missed(tmp_path):
+    """What was heard is kept as it is heard, not only when the run ends in order: a killed terminal (or a
+    crash) came back to "Welcome back" and its hand alone, and never heard what was said while it was gone."""
+    import signal
+    import time
+
+    from tests.net.helpers import finish, join_process
+
+    with host_on_loopback(tmp_path / "hosted") as running:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        home = tmp_path / "ben"
+        seats = home / "state" / "net" / "seats.json"
+
+        def kept_seen() -> int | None:
+            try:
+                entries = list(json.loads(seats.read_text()).values())
+            except (OSError, ValueError):
+                return None
+            return entries[0].get("seen") if entries else None
+
+        async def main() -> None:
+            loop = asyncio.get_running_loop()
+            async with aiohttp.ClientSession() as http:
+                ana = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
+                await ana.send_str(_hello("Ana", code=CODE))
+                await until(ana, lambda m: m["type"] == "welcome")
+                ben = join_process(home, running.port, CODE, "Ben", "", more_to_come=True)
+                try:
+                    await until(ana, lambda m: "The game starts." in m.get("text", ""), wait=30)
+                    await ana.send_str(line(1, "say one"))  # heard by Ben's run
+                    await until(ana, lambda m: m.get("reply") == 1)
+                    deadline = time.monotonic() + 30
+                    while time.monotonic() < deadline and not (
+                            "Ana says: one" in (home / "out").read_text() and kept_seen() is not None):
+                        await asyncio.sleep(0.05)
+                    assert "Ana says: one" in (home / "out").read_text()
+                    assert kept_seen() is not None  # kept as it was heard, with the run still going
+                    ben.kill()  # no finally runs: SIGKILL
+                    ben.wait(timeout=30)
+                finally:
+                    if ben.poll() is None:
+                        ben.send_signal(signal.SIGKILL)
+                        ben.wait()
+                finish(ben, home, 5)
+                await ana.send_str(line(2, "say two"))  # while Ben is away
+                await until(ana, lambda m: m.get("reply") == 2)
+                again = await loop.run_in_executor(
+                    None, lambda: joined_run(home, running.port, CODE, "Ben", "who\nquit\n"))
+                assert "Ana says: two" in again  # missed, so said
+                assert "Ana says: one" not in again and "The game starts." not in again  # heard before
+                await ana.close()
+
+        asyncio.run(main())
