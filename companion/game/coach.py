@@ -2,16 +2,21 @@
 
 ``advice(game, seat)`` asks a fresh strong bot the pending decision through that seat's view (a bot
 changes nothing), and returns its answer with a sentence or two built from the bot's own reason.
+At a turn's own question, where the rest of the turn hides nothing (no Action is played, only
+Treasures that ask nothing), the hint is the whole plan: the coins and what to buy, and why.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.bots import StrongBot
 from companion.cards import Card
 from companion.cards.names import and_list
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
+from companion.engine.record import replay
+from companion.game.money import autoplayed
 
 if TYPE_CHECKING:
     from companion.engine import Game
@@ -45,7 +50,74 @@ def advice(game: "Game", seat: int) -> tuple[Any, str]:
         raise ValueError("no decision for this seat")
     bot = StrongBot(game.setup.seed + seat)
     answer = bot.decide(game.view(seat), d)
-    return answer, words(d, answer, bot.why)
+    why = bot.why
+    plan = _plan(game, seat, bot, d, answer)
+    return answer, (words(d, answer, why) if plan is None else plan_words(d, answer, why, plan))
+
+
+_TURN = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
+_FIRST_LINE = 40  # a braille display's line: the first line of a hint fits it
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """The rest of a turn as the strong bot plays it: the coins it buys with, the cards it buys (up to a
+    question, such as Watchtower's), and the first buy's reason."""
+    coins: int
+    buys: tuple[Card, ...]
+    why: str
+
+
+def turn_plan(game: "Game", seat: int) -> TurnPlan | None:
+    """The plan for ``seat``'s turn from its pending turn question, or None where it cannot be known."""
+    d = game.pending
+    if d is None or d.player != seat:
+        return None
+    bot = StrongBot(game.setup.seed + seat)
+    return _plan(game, seat, bot, d, bot.decide(game.view(seat), d))
+
+
+def _quiet(game: "Game", cards: tuple[Card, ...]) -> bool:
+    """Treasures that ask nothing and show nothing when played (autoplay's: Copper, Bank, Hoard...)."""
+    return len(autoplayed(game, cards)) == len(cards)
+
+
+def _plan(game: "Game", seat: int, bot: StrongBot, d: Decision, answer: Any) -> TurnPlan | None:
+    """Play the turn on in a copy of the game, as the bot would, while it shows nothing hidden: no Action
+    (what it draws or reveals is hidden) and only quiet Treasures; stop at any other question."""
+    if d.card is not None or d.purpose not in _TURN or not isinstance(d, ChooseCards):
+        return None
+    first = d.normalise(answer)
+    if d.purpose is Purpose.PLAY_ACTION and first:
+        return None
+    if d.purpose is Purpose.PLAY_TREASURES and not _quiet(game, first):
+        return None
+    if d.purpose is Purpose.BUY and (not first or game.turn.buys < 2):
+        return None  # one card or none: the words for this question alone say it
+    sim = replay(game.setup, game.answers, log=False, check=False)
+    try:
+        coins: int | None = None
+        buys: list[Card] = []
+        why = ""
+        p = sim.pending
+        while p is not None and p.player == seat and p.card is None and isinstance(p, ChooseCards) \
+                and p.purpose in _TURN:
+            a = p.normalise(bot.decide(sim.view(seat), p))
+            if p.purpose is Purpose.BUY:
+                if coins is None:
+                    coins = sim.turn.coins
+                if not buys:
+                    why = bot.why
+                if not a:
+                    break
+                buys.append(a[0])
+            elif coins is not None or (p.purpose is Purpose.PLAY_ACTION and a) or not _quiet(sim, a):
+                return None
+            sim.answer(a, True, False)
+            p = sim.pending
+        return None if coins is None else TurnPlan(coins, tuple(buys), why)
+    finally:
+        sim.close()
 
 
 def words(d: Decision, answer: Any, why: str) -> str:
@@ -58,6 +130,33 @@ def words(d: Decision, answer: Any, why: str) -> str:
         move = move_words(d, answer)
     reason = reason or default_reason(d, answer)
     return f"{move}.\n{reason[:1].upper()}{reason[1:]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
+    """A turn's plan in a line (two if it would not fit a braille line), then why: "Play Treasures: 6
+    coins, buy Gold." with the buy's reason; "Play no Action, then buy Silver." with the skip's reason."""
+    buying = f"buy {grouped(plan.buys)}" if plan.buys else "buy nothing"
+    _, _, reason = plan.why.partition(": ")
+    if len(plan.buys) > 1 and reason.startswith("it "):
+        reason = plan.buys[0].name + reason[2:]  # "Province is worth 6 points", not "it", before two cards
+    if d.purpose is Purpose.BUY:
+        return f"{_cap(buying)}.\n{_cap(reason)}"
+    if d.purpose is Purpose.PLAY_ACTION:
+        head, buying = "Play no Action", f"then {buying}"
+        reason = f"{_cap(why or default_reason(d, answer))} You will have {plan.coins} coins."
+    else:
+        chosen = d.normalise(answer) if isinstance(d, ChooseCards) else ()
+        play = "Play Treasures" if len(chosen) == len(getattr(d, "options", ())) else \
+            f"Play {grouped(chosen)}" if chosen else "Play no Treasures"
+        head = f"{play}: {plan.coins} coins"
+    line = f"{head}, {buying}."
+    if len(line) > _FIRST_LINE:
+        line = f"{head}.\n{_cap(buying)}."
+    return f"{line}\n{_cap(reason)}" if "\n" not in line else f"{line} {_cap(reason)}"
 
 
 def move_words(d: Decision, answer: Any) -> str:
@@ -126,4 +225,4 @@ def default_reason(d: Decision, answer: Any) -> str:
     return "it is the better choice for your deck now."
 
 
-__all__ = ["advice", "words"]
+__all__ = ["TurnPlan", "advice", "plan_words", "turn_plan", "words"]

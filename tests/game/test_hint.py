@@ -8,7 +8,7 @@ import pytest
 
 from companion.bots import make_bot
 from companion.engine import ChooseCards, Purpose
-from companion.game.coach import advice, words
+from companion.game.coach import advice, plan_words, turn_plan, words
 from tests.accessibility import check_error, check_response
 from tests.game.helpers import Typist
 
@@ -45,9 +45,11 @@ def test_hint_says_the_move_the_strong_bot_makes(kingdom: str) -> None:
         answer, text = advice(act.game, seat)
         expected = ref.decide(act.game.view(seat), d)
         assert d.normalise(answer) == d.normalise(expected)
-        assert said.strip() == text == words(d, expected, ref.why)
+        plan = turn_plan(act.game, seat)
+        assert said.strip() == text == (words(d, expected, ref.why) if plan is None
+                                        else plan_words(d, expected, ref.why, plan))
         if isinstance(d, ChooseCards) and d.purpose is Purpose.BUY and expected:
-            assert said.startswith(f"Buy {expected[0].name}.\n")
+            assert said.startswith(f"Buy {expected[0].name}")
         purposes.add(d.purpose)
         with act.change():
             act.answer(expected)
@@ -107,3 +109,116 @@ def test_the_reason_fits_the_card_that_asks() -> None:
         said = words(watchtower, answer, "")
         assert said.startswith(f"Choose {answer}.\n") and reason in said
         assert "attack" not in said
+
+
+# ---- the turn's own questions: the whole plan where nothing hidden stands in the way ----
+def _position(actions: str, hand: str, phase: str = "action", buys: int = 1) -> str:
+    return f"""Dominion position 1
+kingdom: {actions}
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 8 Province, 10 Curse,
+  {", ".join("10 " + a.strip() for a in actions.split(","))}
+players: 2
+turn: player 1
+phase: {phase}
+buys: {buys}
+player 1 hand: {hand}
+player 1 deck: Gold, Copper, Silver, Estate, Copper
+player 2 hand: Copper, Copper, Silver, Estate, Estate
+player 2 deck: Gold, Estate, Copper, Copper, Copper
+"""
+
+
+BASE = "Moneylender, Smithy, Village, Market, Militia, Cellar, Moat, Workshop, Remodel, Mine"
+
+
+def test_a_turn_of_only_treasures_hints_the_coins_and_the_buy() -> None:
+    """Not just "Play your Treasures": how many coins they make and what to buy with them, and why."""
+    t = Typist()
+    t('new --bots strong --kingdom "First Game" --seed 1')
+    said = t("hint")
+    check_response(said)
+    first, _, reason = said.strip().partition("\n")
+    assert first == "Play Treasures: 3 coins, buy Silver."
+    assert reason.startswith("Your deck has 7 coins in 10 cards")
+    assert len(said.split()) <= 30
+
+
+def test_the_hints_setting_gives_the_plan_at_the_turn_start() -> None:
+    t = Typist(hints="on")
+    out = t('new --bots strong --kingdom "First Game" --seed 1')
+    assert "Hint: Play Treasures: 3 coins, buy Silver.\n" in out
+
+
+def test_no_action_worth_playing_says_why_and_what_to_buy(tmp_path: Path) -> None:
+    t = Typist()
+    t.start_at(tmp_path, _position(BASE, "Moneylender, Silver, Silver, Estate, Estate"), bots="strong")
+    said = t("hint")
+    check_response(said)
+    first, _, reason = said.strip().partition("\n")
+    assert first.startswith("Play no Action, then buy ")
+    assert "Moneylender has no Copper to trash" in reason and "4 coins" in reason
+    assert len(said.split()) <= 30
+
+
+def test_an_action_that_draws_is_hinted_alone(tmp_path: Path) -> None:
+    """What a drawing card brings is hidden: the hint says the Action and why, no coins or buy."""
+    t = Typist()
+    t.start_at(tmp_path, _position(BASE, "Smithy, Copper, Copper, Copper, Estate"), bots="strong")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Play Smithy.\n")
+    assert "coins" not in said and "buy" not in said.lower()
+
+
+def test_two_buys_name_both_cards_and_keep_the_first_line_short(tmp_path: Path) -> None:
+    t = Typist()
+    t.start_at(tmp_path, _position(BASE, "Gold, Gold, Gold, Silver, Copper", "treasures", 2), bots="strong")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Play Treasures: 12 coins.\nBuy Province and Smithy. Province is worth 6 points")
+    t("play treasures")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Buy Province and Smithy.\nProvince is worth 6 points")
+
+
+@pytest.mark.parametrize("kingdom", KINGDOMS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_turn_plan_is_what_the_bot_then_does(kingdom: str, players: int) -> None:
+    """At a turn's own question, the coins and buys the hint names are those the strong bot then makes;
+    an Action that is played is never looked past (what it draws is hidden)."""
+    from companion.game.coach import turn_plan
+
+    t = Typist()
+    bots = ",".join(["strong"] * (players - 1))
+    t(f'new --players {players} --bots {bots} --kingdom "{kingdom}" --seed 4')
+    seat = t.act.holder
+    ref = make_bot("strong", 99)
+    plans = 0
+    plan, coins, bought, turn = None, None, [], -1
+    for _ in range(500):
+        act = t.act
+        d = act.mine()
+        if d is None:
+            break
+        g = act.game
+        if plan is not None and (g.players[seat].turns != turn or not (
+                d.card is None and d.purpose in (Purpose.PLAY_TREASURES, Purpose.BUY))):
+            assert (coins, tuple(bought)) == (plan.coins, plan.buys)  # the turn went as the hint said
+            plan = None
+        if plan is None and d.card is None and d.purpose is not Purpose.BUY:
+            plan = turn_plan(g, seat)
+            coins, bought, turn = None, [], g.players[seat].turns
+            if plan is not None:
+                plans += 1
+                said = t("hint")
+                check_response(said)
+                assert f"{plan.coins} coins" in said and len(said.split()) <= 40
+                assert all(c.name in said for c in plan.buys)
+        expected = ref.decide(g.view(seat), d)
+        if plan is not None and d.purpose is Purpose.BUY and d.card is None:
+            coins = g.turn.coins if coins is None else coins
+            bought.extend(d.normalise(expected))
+        with act.change():
+            act.answer(expected)
+    assert plans >= 5
