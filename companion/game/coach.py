@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _PLAIN = frozenset(("Copper", "Silver", "Gold", "Platinum"))
 _VERB = {
     Purpose.PLAY_ACTION: "Play", Purpose.PLAY_TREASURES: "Play", Purpose.BUY: "Buy", Purpose.GAIN: "Gain",
-    Purpose.TRASH: "Trash", Purpose.DISCARD: "Discard", Purpose.TOPDECK: "Put on your deck",
+    Purpose.TRASH: "Trash", Purpose.DISCARD: "Discard",
     Purpose.PLAY: "Play", Purpose.REVEAL: "Reveal", Purpose.SET_ASIDE: "Set aside",
     Purpose.START_OF_TURN: "Play",
 }
@@ -166,6 +166,8 @@ def move_words(d: Decision, answer: Any) -> str:
             return _NONE.get(d.purpose, "None")
         if d.purpose is Purpose.PLAY_TREASURES:
             return "Play your Treasures" if len(chosen) == len(d.options) else f"Play {grouped(chosen)}"
+        if d.purpose is Purpose.TOPDECK:
+            return f"Put {grouped(chosen)} on your deck"
         return f"{_VERB.get(d.purpose, 'Choose')} {grouped(chosen)}"
     if isinstance(d, YesNo):
         return "Yes" if answer else "No"
@@ -192,6 +194,16 @@ _WATCHTOWER = {
     "deck": "you want that card in your next hand.",
     "no": "that card can wait in your discard pile.",
 }
+# The yes-or-no questions cards ask, by card: why the bot's yes, and why its no (its rule in words).
+_YES_NO = {
+    "Vault": ("you have 2 weak cards to swap for a new one: Coppers, Victory cards or Curses.",
+              "you have fewer than 2 weak cards to swap: Coppers, Victory cards or Curses."),
+    "Moneylender": ("it gives 3 coins now, and your deck has coins to spare.",
+                    "your deck is short of coins, so keep the Copper."),
+    "Tiara": ("you want that card in your next hand.", "that card can wait in your discard pile."),
+    "Library": ("you have no Action left to play it.", "you have an Action left to play it."),
+    "Vassal": ("playing it from Vassal uses none of your Actions.", "it would not help this turn."),
+}
 
 
 def default_reason(d: Decision, answer: Any) -> str:
@@ -205,6 +217,8 @@ def default_reason(d: Decision, answer: Any) -> str:
     asker = d.card.name if d.card is not None else ""
     if asker == "Watchtower" and isinstance(d, ChooseOne):
         return _WATCHTOWER.get(answer, "it is the better choice for your deck now.")
+    if isinstance(d, YesNo) and asker in _YES_NO:
+        return _YES_NO[asker][0 if answer else 1]
     if p is Purpose.REACT:
         return "revealing keeps the attack off you." if answer else "revealing would not help."
     if p in (Purpose.TRASH, Purpose.DISCARD):

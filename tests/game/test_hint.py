@@ -222,3 +222,36 @@ def test_a_turn_plan_is_what_the_bot_then_does(kingdom: str, players: int) -> No
         with act.change():
             act.answer(expected)
     assert plans >= 5
+
+
+def test_yes_and_no_reasons_fit_the_question() -> None:
+    """A yes to Vault's or Moneylender's question is not "every card here still helps your deck"; Tiara's
+    "put it onto your deck" is not about an order of cards."""
+    from companion.cards import catalogue
+    from companion.engine import YesNo
+
+    cat = catalogue().by_name
+    gold, copper, smithy = cat["Gold"], cat["Copper"], cat["Smithy"]
+    cases = [
+        (YesNo(0, Purpose.DISCARD, cat["Vault"]), True, "2 weak cards"),
+        (YesNo(0, Purpose.DISCARD, cat["Vault"]), False, "fewer than 2 weak cards"),
+        (YesNo(0, Purpose.TRASH, cat["Moneylender"], copper), True, "3 coins"),
+        (YesNo(0, Purpose.TRASH, cat["Moneylender"], copper), False, "keep the Copper"),
+        (YesNo(0, Purpose.TOPDECK, cat["Tiara"], gold), True, "in your next hand"),
+        (YesNo(0, Purpose.TOPDECK, cat["Tiara"], gold), False, "can wait in your discard pile"),
+        (YesNo(0, Purpose.SET_ASIDE, cat["Library"], smithy), True, "no Action left"),
+        (YesNo(0, Purpose.SET_ASIDE, cat["Library"], smithy), False, "an Action left"),
+    ]
+    for d, answer, reason in cases:
+        said = words(d, answer, "")
+        assert said.startswith("Yes.\n" if answer else "No.\n") and reason in said, said
+        assert "still helps your deck" not in said and "comes back first" not in said
+        check_response(said + "\n")
+
+
+def test_a_card_put_on_the_deck_is_named_before_the_deck() -> None:
+    from companion.cards import catalogue
+
+    cat = catalogue().by_name
+    harbinger = ChooseCards(0, Purpose.TOPDECK, cat["Harbinger"], [cat["Gold"], cat["Copper"]], 0, 1)
+    assert words(harbinger, (cat["Gold"],), "").startswith("Put Gold on your deck.\n")
