@@ -16,7 +16,7 @@ from companion.cards import Card
 from companion.cards.names import and_list
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
 from companion.engine.record import replay
-from companion.game.money import autoplayed
+from companion.game.money import autoplayed, money
 
 if TYPE_CHECKING:
     from companion.engine import Game
@@ -52,7 +52,29 @@ def advice(game: "Game", seat: int) -> tuple[Any, str]:
     answer = bot.decide(game.view(seat), d)
     why = bot.why
     plan = _plan(game, seat, bot, d, answer)
-    return answer, (words(d, answer, why) if plan is None else plan_words(d, answer, why, plan))
+    if plan is not None:
+        return answer, plan_words(d, answer, why, plan)
+    if d.card is None and d.purpose is Purpose.PLAY_TREASURES and isinstance(d, ChooseCards):
+        return answer, treasure_words(game, seat, d, answer)
+    return answer, words(d, answer, why)
+
+
+def _kept(d: ChooseCards, chosen: tuple[Card, ...]) -> str:
+    """Why a Treasure is left in hand (the bot keeps Investment back when no card is worth trashing)."""
+    left = [c for c in dict.fromkeys(d.options) if chosen.count(c) < d.options.count(c)]
+    return " ".join(f"{c.name} would trash a card you need." for c in left if c.name == "Investment")
+
+
+def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
+    """Treasures where one asks a question (Crystal Ball, Anvil, Tiara...): what follows it is not known, so
+    the coins they surely make, and which ask."""
+    chosen = d.normalise(answer)
+    m = money(game, seat)
+    asking = [c.name for c in dict.fromkeys(chosen) if c in m.asking]
+    reason = f"They make at least {m.total + m.at_least} coins"
+    if asking:
+        reason += f"; {and_list(asking)} {'asks' if len(asking) == 1 else 'ask'} a question as you play"
+    return f"{move_words(d, answer)}.\n{' '.join(filter(None, (reason + '.', _kept(d, chosen))))}"
 
 
 _TURN = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
@@ -153,6 +175,7 @@ def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
         play = "Play Treasures" if len(chosen) == len(getattr(d, "options", ())) else \
             f"Play {grouped(chosen)}" if chosen else "Play no Treasures"
         head = f"{play}: {plan.coins} coins"
+        reason = " ".join(filter(None, (_cap(reason), _kept(d, chosen))))
     line = f"{head}, {buying}."
     if len(line) > _FIRST_LINE:
         line = f"{head}.\n{_cap(buying)}."

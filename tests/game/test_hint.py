@@ -255,3 +255,28 @@ def test_a_card_put_on_the_deck_is_named_before_the_deck() -> None:
     cat = catalogue().by_name
     harbinger = ChooseCards(0, Purpose.TOPDECK, cat["Harbinger"], [cat["Gold"], cat["Copper"]], 0, 1)
     assert words(harbinger, (cat["Gold"],), "").startswith("Put Gold on your deck.\n")
+
+
+PROSPERITY = "Watchtower, Tiara, Hoard, Mint, Bishop, Expand, Forge, King's Court, Vault, Crystal Ball"
+
+
+def test_a_treasure_that_asks_is_named_and_the_coins_are_at_least(tmp_path: Path) -> None:
+    """Crystal Ball's question hides what comes after it: the hint says the coins the Treasures surely make,
+    and which one asks; not "Treasures with abilities go first" (Bank goes last)."""
+    t = Typist()
+    t.start_at(tmp_path, _position(PROSPERITY, "Crystal Ball, Silver, Copper, Estate, Estate", "treasures"),
+               bots="strong")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Play your Treasures.\n")
+    assert "at least 4 coins" in said and "Crystal Ball asks" in said and "go first" not in said
+
+
+def test_an_investment_kept_in_hand_says_why(tmp_path: Path) -> None:
+    t = Typist()
+    kingdom = PROSPERITY.replace("Crystal Ball", "Investment")
+    t.start_at(tmp_path, _position(kingdom, "Investment, Silver, Silver, Gold, Gold", "treasures"), bots="strong")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Play 2 Golds and 2 Silvers: 10 coins.\nBuy Province.")
+    assert "Investment would trash a card you need" in said
