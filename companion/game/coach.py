@@ -21,7 +21,6 @@ from companion.game.money import autoplayed, money
 if TYPE_CHECKING:
     from companion.engine import Game
 
-_PLAIN = frozenset(("Copper", "Silver", "Gold", "Platinum"))
 _VERB = {
     Purpose.PLAY_ACTION: "Play", Purpose.PLAY_TREASURES: "Play", Purpose.BUY: "Buy", Purpose.GAIN: "Gain",
     Purpose.TRASH: "Trash", Purpose.DISCARD: "Discard",
@@ -233,8 +232,7 @@ def default_reason(d: Decision, answer: Any) -> str:
     """A plain reason where the bot's rule needs none spelt out."""
     p = d.purpose
     if p is Purpose.PLAY_TREASURES:
-        plain = isinstance(d, ChooseCards) and all(c.name in _PLAIN for c in d.options)
-        return "all your coins count toward the buy" + ("." if plain else ", and Treasures with abilities go first.")
+        return "all your coins count toward the buy."
     if p is Purpose.PLAY_ACTION:
         return "no Action here helps this turn."
     asker = d.card.name if d.card is not None else ""
