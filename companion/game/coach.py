@@ -235,6 +235,8 @@ def default_reason(d: Decision, answer: Any) -> str:
         return "all your coins count toward the buy."
     if p is Purpose.PLAY_ACTION:
         return "no Action here helps this turn."
+    if p is Purpose.START_OF_TURN and isinstance(d, ChooseCards) and d.normalise(answer):
+        return "played at the start of your turn, it uses none of your Actions."
     asker = d.card.name if d.card is not None else ""
     if asker == "Watchtower" and isinstance(d, ChooseOne):
         return _WATCHTOWER.get(answer, "it is the better choice for your deck now.")

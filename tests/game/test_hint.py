@@ -280,3 +280,13 @@ def test_an_investment_kept_in_hand_says_why(tmp_path: Path) -> None:
     check_response(said)
     assert said.startswith("Play 2 Golds and 2 Silvers: 10 coins.\nBuy Province.")
     assert "Investment would trash a card you need" in said
+
+
+def test_clerk_at_the_start_of_the_turn_says_why() -> None:
+    from companion.cards import catalogue
+
+    clerk = catalogue().by_name["Clerk"]
+    d = ChooseCards(0, Purpose.START_OF_TURN, None, [clerk], 0, 1)
+    said = words(d, (clerk,), "")
+    assert said.startswith("Play Clerk.\n") and "uses none of your Actions" in said
+    check_response(said + "\n")
