@@ -227,6 +227,19 @@ _YES_NO = {
     "Vassal": ("playing it from Vassal uses none of your Actions.", "it would not help this turn."),
 }
 
+# Sentry's and Crystal Ball's answers about the card they look at.
+_ABOUT = {
+    "trash": "{} only weakens your deck.",
+    "discard": "{} would weaken your next hand.",
+    "keep": "you want {} in your next hand.",
+    "leave": "you want {} in your next hand.",
+    "play": "{} played now adds to this turn.",
+}
+_INVESTMENT = {
+    "trash": "your different Treasures are worth a point each now.",
+    "coin": "a coin does more now than a point for each different Treasure.",
+}
+
 
 def default_reason(d: Decision, answer: Any) -> str:
     """A plain reason where the bot's rule needs none spelt out."""
@@ -240,6 +253,13 @@ def default_reason(d: Decision, answer: Any) -> str:
     asker = d.card.name if d.card is not None else ""
     if asker == "Watchtower" and isinstance(d, ChooseOne):
         return _WATCHTOWER.get(answer, "it is the better choice for your deck now.")
+    if isinstance(d, ChooseOne) and d.about is not None and answer in _ABOUT:
+        about = d.about.name
+        if answer == "trash" and about == "Copper":
+            return "your deck has coins enough without this Copper."
+        return _ABOUT[answer].format(about)
+    if isinstance(d, ChooseOne) and asker == "Investment" and answer in _INVESTMENT:
+        return _INVESTMENT[answer]
     if isinstance(d, YesNo) and asker in _YES_NO:
         return _YES_NO[asker][0 if answer else 1]
     if p is Purpose.REACT:

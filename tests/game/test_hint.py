@@ -290,3 +290,24 @@ def test_clerk_at_the_start_of_the_turn_says_why() -> None:
     said = words(d, (clerk,), "")
     assert said.startswith("Play Clerk.\n") and "uses none of your Actions" in said
     check_response(said + "\n")
+
+
+def test_sentry_and_crystal_ball_name_the_card_in_the_reason() -> None:
+    from companion.cards import catalogue
+    from companion.engine import ChooseOne
+
+    cat = catalogue().by_name
+    estate, gold, copper = cat["Estate"], cat["Gold"], cat["Copper"]
+    for asker, options in (("Sentry", ("trash", "discard", "keep")),
+                           ("Crystal Ball", ("trash", "discard", "play", "leave"))):
+        for answer, about, reason in (("trash", estate, "Estate only weakens your deck"),
+                                      ("trash", copper, "coins enough without this Copper"),
+                                      ("discard", estate, "Estate would weaken your next hand"),
+                                      ("keep" if asker == "Sentry" else "leave", gold, "want Gold in your next hand"),
+                                      ("play", gold, "Gold played now adds to this turn")):
+            if answer not in options:
+                continue
+            d = ChooseOne(0, Purpose.CHOOSE, cat[asker], options, about=about)
+            said = words(d, answer, "")
+            assert said.startswith(f"Choose {answer}.\n") and reason in said, said
+            check_response(said + "\n")
