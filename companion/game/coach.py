@@ -77,6 +77,7 @@ def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
 
 
 _TURN = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
+_TEXT_WORDS = 16  # a card's text longer than this is not said in a hint
 _FIRST_LINE = 40  # a braille display's line: the first line of a hint fits it
 
 
@@ -145,6 +146,8 @@ def words(d: Decision, answer: Any, why: str) -> str:
     """The move on a short first line, then why: "Buy Gold.", "Your deck has 4 Silvers and no Gold,
     and Provinces need 8 coins." """
     move, reason = "", why
+    if d.purpose is Purpose.PLAY_ACTION:
+        reason = _only_action(d, answer) or reason
     if why.startswith(("Buy ", "Gain ")) or why.startswith(_NONE.get(d.purpose, "\0")):
         move, _, reason = why.partition(": ")  # a buy's reason says its move itself
     if not move:
@@ -179,6 +182,18 @@ def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
     if len(line) > _FIRST_LINE:
         line = f"{head}.\n{_cap(buying)}."
     return f"{line}\n{_cap(reason)}" if "\n" not in line else f"{line} {_cap(reason)}"
+
+
+def _only_action(d: Decision, answer: Any) -> str:
+    """The reason to play the one Action card in hand: what it does, if that is short to say."""
+    cards = set(d.options) if isinstance(d, ChooseCards) else set()
+    chosen = d.normalise(answer) if isinstance(d, ChooseCards) else ()
+    if len(cards) != 1 or not chosen:
+        return ""
+    card, n = chosen[0], len(d.options)  # type: ignore[attr-defined]
+    text = " ".join(line if line.endswith(".") else line + "." for line in card.text)
+    only = "it is your only Action card." if n == 1 else f"you have {card.counted(n)} and no other Action card."
+    return only + (f" {card.name}: {text}" if len(text.split()) <= _TEXT_WORDS else "")
 
 
 def move_words(d: Decision, answer: Any) -> str:

@@ -311,3 +311,20 @@ def test_sentry_and_crystal_ball_name_the_card_in_the_reason() -> None:
             said = words(d, answer, "")
             assert said.startswith(f"Choose {answer}.\n") and reason in said, said
             check_response(said + "\n")
+
+
+def test_the_only_action_in_hand_says_what_it_does() -> None:
+    """"Your best Action for your last Action" told a beginner nothing with one Action card in hand."""
+    from companion.cards import catalogue
+
+    cat = catalogue().by_name
+    smithy, village, bandit = cat["Smithy"], cat["Village"], cat["Bandit"]
+    last = "it is your best Action for your last Action."
+    said = words(ChooseCards(0, Purpose.PLAY_ACTION, None, [smithy], 0, 1), (smithy,), last)
+    assert said == "Play Smithy.\nIt is your only Action card. Smithy: +3 Cards."
+    said = words(ChooseCards(0, Purpose.PLAY_ACTION, None, [bandit], 0, 1), (bandit,), last)
+    assert said == "Play Bandit.\nIt is your only Action card."  # its text is too long to say here
+    two = ChooseCards(0, Purpose.PLAY_ACTION, None, [smithy, village], 0, 1)
+    assert words(two, (village,), "it gives +2 Actions.") == "Play Village.\nIt gives +2 Actions."
+    said = words(ChooseCards(0, Purpose.PLAY_ACTION, None, [smithy, smithy], 0, 1), (smithy,), last)
+    assert said == "Play Smithy.\nYou have 2 Smithies and no other Action card. Smithy: +3 Cards."
