@@ -35,6 +35,11 @@ _NONE = {
 }
 
 
+def move_only(text: str) -> str:
+    """A hint without its reason (brief verbosity): every line but the last, which says why."""
+    return text.rpartition("\n")[0] or text
+
+
 def grouped(cards: tuple[Card, ...]) -> str:
     counts: dict[Card, int] = {}
     for c in cards:
@@ -181,7 +186,7 @@ def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
     line = f"{head}, {buying}."
     if len(line) > _FIRST_LINE:
         line = f"{head}.\n{_cap(buying)}."
-    return f"{line}\n{_cap(reason)}" if "\n" not in line else f"{line} {_cap(reason)}"
+    return f"{line}\n{_cap(reason)}"
 
 
 def _only_action(d: Decision, answer: Any) -> str:
@@ -297,4 +302,4 @@ def default_reason(d: Decision, answer: Any) -> str:
     return "it is the better choice for your deck now."
 
 
-__all__ = ["TurnPlan", "advice", "plan_words", "turn_plan", "words"]
+__all__ = ["TurnPlan", "advice", "move_only", "plan_words", "turn_plan", "words"]

@@ -175,7 +175,7 @@ def test_two_buys_name_both_cards_and_keep_the_first_line_short(tmp_path: Path) 
     t.start_at(tmp_path, _position(BASE, "Gold, Gold, Gold, Silver, Copper", "treasures", 2), bots="strong")
     said = t("hint")
     check_response(said)
-    assert said.startswith("Play Treasures: 12 coins.\nBuy Province and Smithy. Province is worth 6 points")
+    assert said.startswith("Play Treasures: 12 coins.\nBuy Province and Smithy.\nProvince is worth 6 points")
     t("play treasures")
     said = t("hint")
     check_response(said)
@@ -278,7 +278,7 @@ def test_an_investment_kept_in_hand_says_why(tmp_path: Path) -> None:
     t.start_at(tmp_path, _position(kingdom, "Investment, Silver, Silver, Gold, Gold", "treasures"), bots="strong")
     said = t("hint")
     check_response(said)
-    assert said.startswith("Play 2 Golds and 2 Silvers: 10 coins.\nBuy Province.")
+    assert said.startswith("Play 2 Golds and 2 Silvers: 10 coins.\nBuy Province.\n")
     assert "Investment would trash a card you need" in said
 
 
@@ -328,3 +328,19 @@ def test_the_only_action_in_hand_says_what_it_does() -> None:
     assert words(two, (village,), "it gives +2 Actions.") == "Play Village.\nIt gives +2 Actions."
     said = words(ChooseCards(0, Purpose.PLAY_ACTION, None, [smithy, smithy], 0, 1), (smithy,), last)
     assert said == "Play Smithy.\nYou have 2 Smithies and no other Action card. Smithy: +3 Cards."
+
+
+def test_at_brief_verbosity_the_hint_is_the_move_alone() -> None:
+    t = Typist("brief")
+    t('new --bots strong --kingdom "First Game" --seed 1')
+    said = t("hint")
+    check_response(said, "brief")
+    assert said == "Play Treasures: 3 coins, buy Silver.\n"
+
+
+def test_at_brief_verbosity_a_plan_on_two_lines_keeps_both(tmp_path: Path) -> None:
+    t2 = Typist("brief")
+    t2.start_at(tmp_path, _position(BASE, "Gold, Gold, Gold, Silver, Copper", "treasures", 2), bots="strong")
+    said = t2("hint")
+    check_response(said, "brief")
+    assert said == "Play Treasures: 12 coins.\nBuy Province and Smithy.\n"
