@@ -71,11 +71,11 @@ def _kept(d: ChooseCards, chosen: tuple[Card, ...]) -> str:
 
 def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
     """Treasures where one asks a question (Crystal Ball, Anvil, Tiara...): what follows it is not known, so
-    the coins they surely make, and which ask."""
+    the coins they are worth (a question may change it: Anvil takes a Treasure), and which ask."""
     chosen = d.normalise(answer)
     m = money(game, seat)
     asking = [c.name for c in dict.fromkeys(chosen) if c in m.asking]
-    reason = f"They make at least {m.total + m.at_least} coins"
+    reason = f"They are worth {m.total + m.at_least} coins"
     if asking:
         reason += f"; {and_list(asking)} {'asks' if len(asking) == 1 else 'ask'} a question as you play"
     return f"{move_words(d, answer)}.\n{' '.join(filter(None, (reason + '.', _kept(d, chosen))))}"

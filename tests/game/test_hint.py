@@ -260,16 +260,16 @@ def test_a_card_put_on_the_deck_is_named_before_the_deck() -> None:
 PROSPERITY = "Watchtower, Tiara, Hoard, Mint, Bishop, Expand, Forge, King's Court, Vault, Crystal Ball"
 
 
-def test_a_treasure_that_asks_is_named_and_the_coins_are_at_least(tmp_path: Path) -> None:
-    """Crystal Ball's question hides what comes after it: the hint says the coins the Treasures surely make,
-    and which one asks; not "Treasures with abilities go first" (Bank goes last)."""
+def test_a_treasure_that_asks_is_named_with_what_the_treasures_are_worth(tmp_path: Path) -> None:
+    """Crystal Ball's question hides what comes after it: the hint says what the Treasures are worth (not "at
+    least": Anvil's discard can lower it), and which one asks; not "Treasures with abilities go first"."""
     t = Typist()
     t.start_at(tmp_path, _position(PROSPERITY, "Crystal Ball, Silver, Copper, Estate, Estate", "treasures"),
                bots="strong")
     said = t("hint")
     check_response(said)
     assert said.startswith("Play your Treasures.\n")
-    assert "at least 4 coins" in said and "Crystal Ball asks" in said and "go first" not in said
+    assert "worth 4 coins" in said and "Crystal Ball asks" in said and "go first" not in said
 
 
 def test_an_investment_kept_in_hand_says_why(tmp_path: Path) -> None:
