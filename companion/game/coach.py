@@ -78,7 +78,10 @@ def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
     reason = f"They are worth {m.total + m.at_least} coins"
     if asking:
         reason += f"; {and_list(asking)} {'asks' if len(asking) == 1 else 'ask'} a question as you play"
-    return f"{move_words(d, answer)}.\n{' '.join(filter(None, (reason + '.', _kept(d, chosen))))}"
+    move = move_words(d, answer)
+    if len(chosen) > 1 and chosen[0] in m.asking:  # play treasures would play it after the plain ones
+        move, reason = f"Play {chosen[0].name} first", "Then the others. " + reason.replace("They", "Your Treasures", 1)
+    return f"{move}.\n{' '.join(filter(None, (reason + '.', _kept(d, chosen))))}"
 
 
 _TURN = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)

@@ -268,7 +268,7 @@ def test_a_treasure_that_asks_is_named_with_what_the_treasures_are_worth(tmp_pat
                bots="strong")
     said = t("hint")
     check_response(said)
-    assert said.startswith("Play your Treasures.\n")
+    assert said.startswith("Play Crystal Ball first.\n")
     assert "worth 4 coins" in said and "Crystal Ball asks" in said and "go first" not in said
 
 
@@ -344,3 +344,15 @@ def test_at_brief_verbosity_a_plan_on_two_lines_keeps_both(tmp_path: Path) -> No
     said = t2("hint")
     check_response(said, "brief")
     assert said == "Play Treasures: 12 coins.\nBuy Province and Smithy.\n"
+
+
+def test_a_treasure_the_bot_plays_first_is_named_first(tmp_path: Path) -> None:
+    """play treasures plays Coppers before Anvil, leaving Anvil nothing to discard; the bot plays Anvil
+    first, so the hint says so."""
+    t = Typist()
+    t.start_at(tmp_path, _position(PROSPERITY.replace("Mint", "Anvil"), "Anvil, Copper, Copper, Copper, Estate",
+                                   "treasures"), bots="strong")
+    said = t("hint")
+    check_response(said)
+    assert said.startswith("Play Anvil first.\nThen the others.")
+    assert "worth 4 coins" in said
