@@ -221,7 +221,7 @@ def move_words(d: Decision, answer: Any) -> str:
             return f"{answer} first"
         return f"Choose {answer}"
     if isinstance(d, OrderCards):
-        return f"Put {grouped(tuple(answer))} back in that order, the first on top"
+        return f"Top first: {', '.join(c.name for c in answer)}"  # as the question's prompt says it
     if isinstance(d, NameCard):
         return f"Name {answer.name}"
     return str(answer)
@@ -294,7 +294,9 @@ def default_reason(d: Decision, answer: Any) -> str:
         if p is Purpose.TRASH and asker in _UPGRADES:
             return _UPGRADES[asker]
         return "these help your deck least: Curses and Victory cards first, then Coppers."
-    if p is Purpose.TOPDECK or isinstance(d, OrderCards):
+    if isinstance(d, OrderCards):
+        return "the card you want most is drawn first."
+    if p is Purpose.TOPDECK:
         return "the best card comes back first."
     if p is Purpose.GAIN:
         return "it is the best card on offer for your deck now."
@@ -305,4 +307,4 @@ def default_reason(d: Decision, answer: Any) -> str:
     return "it is the better choice for your deck now."
 
 
-__all__ = ["TurnPlan", "advice", "move_only", "plan_words", "turn_plan", "words"]
+__all__ = ["TurnPlan", "advice", "move_only", "plan_words", "treasure_words", "turn_plan", "words"]

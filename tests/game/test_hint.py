@@ -8,7 +8,7 @@ import pytest
 
 from companion.bots import make_bot
 from companion.engine import ChooseCards, Purpose
-from companion.game.coach import advice, plan_words, turn_plan, words
+from companion.game.coach import advice, plan_words, treasure_words, turn_plan, words
 from tests.accessibility import check_error, check_response
 from tests.game.helpers import Typist
 
@@ -46,8 +46,12 @@ def test_hint_says_the_move_the_strong_bot_makes(kingdom: str) -> None:
         expected = ref.decide(act.game.view(seat), d)
         assert d.normalise(answer) == d.normalise(expected)
         plan = turn_plan(act.game, seat)
-        assert said.strip() == text == (words(d, expected, ref.why) if plan is None
-                                        else plan_words(d, expected, ref.why, plan))
+        if plan is not None:
+            assert said.strip() == text == plan_words(d, expected, ref.why, plan)
+        elif d.card is None and d.purpose is Purpose.PLAY_TREASURES:
+            assert said.strip() == text == treasure_words(act.game, seat, d, expected)
+        else:
+            assert said.strip() == text == words(d, expected, ref.why)
         if isinstance(d, ChooseCards) and d.purpose is Purpose.BUY and expected:
             assert said.startswith(f"Buy {expected[0].name}")
         purposes.add(d.purpose)
@@ -356,3 +360,15 @@ def test_a_treasure_the_bot_plays_first_is_named_first(tmp_path: Path) -> None:
     check_response(said)
     assert said.startswith("Play Anvil first.\nThen the others.")
     assert "worth 4 coins" in said
+
+
+def test_an_order_fits_a_braille_line() -> None:
+    """Sentry's order was "Put Colony and Estate back in that order, the first on top.": 59 characters."""
+    from companion.cards import catalogue
+    from companion.engine import OrderCards
+
+    cat = catalogue().by_name
+    d = OrderCards(0, Purpose.ORDER, cat["Sentry"], [cat["Estate"], cat["King's Court"]])
+    said = words(d, (cat["King's Court"], cat["Estate"]), "")
+    assert said.startswith("Top first: King's Court, Estate.\n")
+    check_response(said + "\n")
