@@ -180,12 +180,14 @@ def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
     if d.purpose is Purpose.PLAY_ACTION:
         head, buying = "Play no Action", f"then {buying}"
         reason = f"{_cap(why or default_reason(d, answer))} You will have {plan.coins} coins."
-    else:
-        chosen = d.normalise(answer) if isinstance(d, ChooseCards) else ()
-        play = "Play Treasures" if len(chosen) == len(getattr(d, "options", ())) else \
+    elif isinstance(d, ChooseCards):  # Treasures
+        chosen = d.normalise(answer)
+        play = "Play Treasures" if len(chosen) == len(d.options) else \
             f"Play {grouped(chosen)}" if chosen else "Play no Treasures"
         head = f"{play}: {plan.coins} coins"
         reason = " ".join(filter(None, (_cap(reason), _kept(d, chosen))))
+    else:
+        raise TypeError(f"no plan for {d!r}")
     line = f"{head}, {buying}."
     if len(line) > _FIRST_LINE:
         line = f"{head}.\n{_cap(buying)}."
