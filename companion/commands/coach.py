@@ -34,7 +34,8 @@ def _bot_lines() -> list[str]:
     one_shot=False,
     active=lambda session: session.state.get(KEY) is not None,
     inactive_hint='"hint" works in a game. Start one with new, then type hint.',
-    details="It works at every question of a game. set hints on gives one before each of your turns.",
+    details="It works at every question of a game. set hints on gives one before each of your turns. "
+            "At brief verbosity it says the move without the reason.",
 )
 def hint_command(session: "Session", args: str) -> None:
     alone("hint", args)
@@ -48,10 +49,10 @@ def hint_command(session: "Session", args: str) -> None:
     if d is None:
         session.say("Nothing is yours to decide now. Press Enter or type options.")
         return
-    from companion.game.coach import advice
+    from companion.game.coach import advice, move_only
 
     _, text = advice(act.game, d.player)
-    session.say(text)
+    session.say(move_only(text) if session.verbosity == "brief" else text)
 
 
 @command(
