@@ -34,6 +34,13 @@ def _count(n: int, name: str) -> str:
     return f"{n} {name if n == 1 else plural_of(name)}" if n > 1 else f"1 {name}"
 
 
+def _left(provinces: int) -> str:
+    """ "3 Provinces are left", "1 Province is left", "no Provinces are left"."""
+    if provinces == 1:
+        return "1 Province is left"
+    return f"{provinces or 'no'} Provinces are left"
+
+
 class StrongBot(GeneralBot):
     name = "strong"
     early_money = 16  # below this much Treasure, Gold instead of an early Province
@@ -98,7 +105,8 @@ class StrongBot(GeneralBot):
     def buy(self, view: Any) -> tuple[Card, ...]:
         card, why = self.choose_buy(view)
         if card is None:
-            self.why = why or f"Buy nothing: {view.coins} coins buys nothing that helps this deck."
+            self.why = why or (f"Buy nothing: {view.coins} {'coin buys' if view.coins == 1 else 'coins buy'} "
+                               "nothing that helps this deck.")
             return ()
         self.why = f"Buy {card.name}: {why}"
         return (card,)
@@ -138,24 +146,28 @@ class StrongBot(GeneralBot):
             if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
                 return PLATINUM, "Platinum makes Colonies reachable; there are still " \
                                  f"{colonies} Colonies to win."
+        early = money < self.early_money and provinces >= self.early_left and (
+            not view.uses_colony or pile(COLONY) > 6)
         if coins >= 8 and provinces:
-            early = money < self.early_money and provinces >= self.early_left and (
-                not view.uses_colony or pile(COLONY) > 6)
             if not early and not loses(PROVINCE, 6):
-                return PROVINCE, f"it is worth 6 points, and {provinces} are left."
+                return PROVINCE, f"it is worth 6 points, and {provinces} {'is' if provinces == 1 else 'are'} left."
         if coins >= 5 and pile(DUCHY) and (provinces <= 4 or (view.uses_colony and pile(COLONY) <= 3)) \
                 and not loses(DUCHY, 3):
-            return DUCHY, f"only {provinces} Provinces are left, so points count more than money now."
+            return DUCHY, f"only {_left(provinces)}, so points count more than money now."
         if coins >= 2 and pile(ESTATE) and provinces <= 2 and not loses(ESTATE, 1):
-            return ESTATE, f"only {provinces} Provinces are left; every point counts."
+            return ESTATE, f"only {_left(provinces)}; every point counts."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
         if pick is not None:
             return pick
         if coins >= 6 and pile(GOLD):
+            if coins >= 8 and provinces:  # a Province is affordable: "Provinces need 8 coins" would be untrue
+                if early:
+                    return GOLD, f"your deck has only {money} coins of Treasure, so Gold comes before Provinces."
+                return GOLD, "the last Province would end the game with you behind."
             return GOLD, (f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, "
                           "and Provinces need 8 coins.")
         if coins >= 5 and pile(DUCHY) and provinces <= self.duchy_after_gold and not loses(DUCHY, 3):
-            return DUCHY, f"{provinces} Provinces are left, and Duchy's 3 points beat a Silver now."
+            return DUCHY, f"{_left(provinces)[:1].upper()}{_left(provinces)[1:]}, and Duchy's 3 points beat a Silver now."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=False)
         if pick is not None:
             return pick

@@ -157,3 +157,23 @@ def test_names_resolve_through_one_function() -> None:
     with pytest.raises(UnknownBot) as e:
         bot_name("grandmaster")
     assert '"grandmaster"' in str(e.value) and len(str(e.value).split()) < 25
+
+
+def test_strong_bot_reasons_are_true_at_the_coins_it_has_and_counted_right() -> None:
+    """Its reasons are what hint says: 8 coins early bought Gold "as Provinces need 8 coins", which the player
+    had; and one Province or one coin was said "1 are left", "1 Provinces", "1 coins buys"."""
+    s = Scene(["Smithy"])
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Smithy*2")  # Smithies enough for its plan
+    s.start(0)
+    g = s.game
+    g.turn.coins = 8
+    bot = StrongBot()
+    assert bot.buy(g.view(0)) == (card("Gold"),)  # too little Treasure yet for an early Province
+    assert bot.why == "Buy Gold: your deck has only 7 coins of Treasure, so Gold comes before Provinces."
+    g.turn.coins = 1
+    assert bot.buy(g.view(0)) == ()
+    assert bot.why == "Buy nothing: 1 coin buys nothing that helps this deck."
+    g.supply[card("Province")] = 1
+    g.turn.coins = 5
+    assert bot.buy(g.view(0)) == (card("Duchy"),)
+    assert bot.why == "Buy Duchy: only 1 Province is left, so points count more than money now."
