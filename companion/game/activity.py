@@ -267,9 +267,10 @@ class GameActivity:
             self.announced[d.player] = turns
             head = [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
             if self.hints_on():  # the hints setting: what the strong bot would do, before you are asked
-                from companion.game.coach import advice
+                from companion.game.coach import advice, move_only
 
-                head.append("Hint: " + advice(g, d.player)[1])
+                text = advice(g, d.player)[1]
+                head.append("Hint: " + (move_only(text) if verbosity == "brief" else text))  # as hint says it
         if render.is_turn_decision(d):
             return head
         return head + [render.question(g, d, verbosity)]

@@ -153,6 +153,14 @@ def test_the_hints_setting_gives_the_plan_at_the_turn_start() -> None:
     assert "Hint: Play Treasures: 3 coins, buy Silver.\n" in out
 
 
+def test_the_hints_setting_at_brief_verbosity_gives_the_move_alone_as_hint_does() -> None:
+    t = Typist("brief", hints="on")
+    out = t('new --bots strong --kingdom "First Game" --seed 1')
+    hint = out[out.index("Hint: "):]
+    assert hint.startswith("Hint: Play Treasures: 3 coins, buy Silver.")
+    assert hint.removeprefix("Hint: ").strip() == t("hint").strip()  # no reason at brief, as hint itself
+
+
 def test_no_action_worth_playing_says_why_and_what_to_buy(tmp_path: Path) -> None:
     t = Typist()
     t.start_at(tmp_path, _position(BASE, "Moneylender, Silver, Silver, Estate, Estate"), bots="strong")
