@@ -33,10 +33,17 @@ class Terminal:
         self.home.mkdir(parents=True, exist_ok=True)
         self.socket = f"companion-test-{uuid.uuid4().hex[:12]}"
         self.raw_path = self.home / f"{self.socket}.raw"
+        # The program starts only once the pane's output is piped to raw_path (pipe-pane takes what is
+        # written from then on; a program quicker than the pipe would lose its first words), and writes
+        # its exit status to ended_path when it ends (see ended()).
+        self.piped_path = self.home / f"{self.socket}.piped"
+        self.ended_path = self.home / f"{self.socket}.ended"
         settings = {"TERM": term, "COMPANION_HOME": str(self.home), "PYTHONPATH": str(ROOT), **(env or {})}
         exports = " ".join(f"{k}={_quote(v)}" for k, v in settings.items())
         command = " ".join(_quote(a) for a in (sys.executable, "-m", "companion", *args))
-        self.command = f"cd {_quote(str(ROOT))} && env {exports} {command}; sleep 30"
+        piped = _quote(str(self.piped_path))
+        self.command = (f"while [ ! -e {piped} ]; do sleep 0.02; done; cd {_quote(str(ROOT))} && env {exports} "
+                        f"{command}; echo $? > {_quote(str(self.ended_path))}; sleep 30")
         self.size = (width, height)
 
     def _tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
@@ -49,6 +56,7 @@ class Terminal:
                         "-x", str(self.size[0]), "-y", str(self.size[1]), self.command],
                        check=True, env=env, timeout=20)
         self._tmux("pipe-pane", "-o", "-t", "t", f"cat > {_quote(str(self.raw_path))}")
+        self.piped_path.touch()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -69,6 +77,15 @@ class Terminal:
 
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p", "-t", "t", check=False).stdout
+
+    def ended(self, timeout: float = 30.0) -> None:
+        """Wait until the program has ended by itself (after quit, Ctrl-D): what it does after its last
+        words (saving the history) is done before the terminal is closed or another run starts."""
+        deadline = time.monotonic() + timeout
+        while not self.ended_path.exists():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program did not end; screen:\n{self.screen()}")
+            time.sleep(0.05)
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 15.0) -> bytes:
         """Wait until the raw output holds ``text`` at least ``count`` times; return the raw bytes."""

@@ -87,6 +87,8 @@ def run_and_kill(script: str, home: Path, after: int, delay: float) -> list[list
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
+            if not line.endswith("\n"):  # cut by the kill: print writes its pieces one by one when
+                break  # PYTHONUNBUFFERED is set, and what the line was about was never said
             words = line.split()
             if words and words[0] == "SAID":
                 said.append(words[1:])

@@ -112,6 +112,7 @@ def test_plain_input_recalls_lines_from_earlier_runs(home: Path) -> None:
         t.type("quit")
         t.key("Enter")
         t.wait_for("Goodbye.")
+        t.ended()  # the history is saved after the goodbye
     with Terminal(home, env={"COMPANION_INPUT": "plain"}) as t:
         t.wait_for("companion> ")
         t.key("Up", "Up", "Enter")  # quit, then card gold: the terminal sends the arrows as the line

@@ -66,6 +66,7 @@ def test_history_is_kept_between_runs(home: Path, terminal_available: None) -> N
         t.type("quit")
         t.key("Enter")
         t.wait_for("Goodbye.")
+        t.ended()  # the history is saved after the goodbye
     assert "card gold" in (home / "state" / "history.txt").read_text()
     with Terminal(home) as t:
         t.wait_for("companion> ")

@@ -124,6 +124,7 @@ def test_learn_through_the_real_shell(home: Path) -> None:
             term.type(line)
             term.key("Enter")
             term.wait_for(wait, timeout=30)
+        term.ended()  # its game and lock let go before the next run opens them
         first = term.raw()
     with Terminal(home, term="dumb") as term:
         term.wait_for("Enter for yes")
