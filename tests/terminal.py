@@ -72,6 +72,28 @@ class Terminal:
             self._tmux("send-keys", "-t", "t", k)
             time.sleep(0.05)
 
+    def waiting(self, timeout: float = 15.0) -> None:
+        """Wait until the program is asleep waiting for a key. Ctrl-C sent in the instant after a prompt is
+        drawn but before the line editor waits is held by the editor until the next key; a person cannot
+        press it that fast, but a test under load can. Where /proc is missing, this waits not at all."""
+        pane = self._tmux("display", "-p", "-t", "t", "#{pane_pid}", check=False).stdout.strip()
+        children = Path(f"/proc/{pane}/task/{pane}/children")
+        if not pane.isdigit() or not children.exists():
+            return
+        waits = _INPUT_WAITS.get(os.uname().machine, set())
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for pid in children.read_text().split():  # the pane's shell runs the program as its child
+                try:
+                    state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+                    call = Path(f"/proc/{pid}/syscall").read_text().split()[0]
+                except (OSError, IndexError):
+                    continue
+                if state == "S" and call.isdigit() and int(call) in waits:
+                    return
+            time.sleep(0.02)
+        raise AssertionError(f"the program never waited for a key; screen:\n{self.screen()}")
+
     def raw(self) -> bytes:
         return self.raw_path.read_bytes() if self.raw_path.exists() else b""
 
@@ -97,6 +119,11 @@ class Terminal:
                 return raw
             time.sleep(0.05)
         raise AssertionError(f"{text!r} did not appear {count} times; screen:\n{self.screen()}\nraw: {self.raw()!r}")
+
+
+# System calls a program sleeps in while it waits for a key: read, poll, select, pselect6, ppoll, and (for
+# prompt_toolkit's event loop) epoll_wait, epoll_pwait and epoll_pwait2.
+_INPUT_WAITS = {"x86_64": {0, 7, 23, 232, 270, 271, 281, 441}, "aarch64": {22, 63, 72, 73, 441}}
 
 
 def _quote(text: str) -> str:

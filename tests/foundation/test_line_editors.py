@@ -83,6 +83,7 @@ def test_completion_history_and_a_quiet_ctrl_c(home: Path, backend: str) -> None
             t.key("Enter")  # plain input: a line ending in Tab asks for the matches
         if backend != "prompt_toolkit":  # prompt_toolkit lists them its own way
             t.wait_for("3 matches: Militia, Mine and Mint.")
+        t.waiting()
         t.key("C-c")  # abandon the line: nothing runs, nothing is said
         t.key("Up")  # the last line run comes back
         t.key("Enter")
@@ -90,6 +91,7 @@ def test_completion_history_and_a_quiet_ctrl_c(home: Path, backend: str) -> None
         t.type("new")
         t.key("Enter")
         t.wait_for("players, Enter for 2>")
+        t.waiting()
         t.key("C-c")  # a question waits: Ctrl-C must not answer it with its default
         t.wait_for("players, Enter for 2>", count=2)
         t.type("3")
