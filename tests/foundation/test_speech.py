@@ -92,8 +92,10 @@ def test_a_speaker_that_stops_answering_is_dropped_with_one_notice() -> None:
         _drain(typist)
         second = typist.type("card gold")  # this one hangs in the speaker
         assert STOPPED not in first + second
-        while speaker.calls < 2:
+        deadline = time.monotonic() + 30  # bounded: a test that waits for ever would stall the whole run
+        while speaker.calls < 2 and time.monotonic() < deadline:
             time.sleep(0.01)
+        assert speaker.calls >= 2, "the second card was never given to the speaker"
         time.sleep(0.5)  # longer than the speaker's time limit
         third = typist.type("card silver")
         fourth = typist.type("card copper")
