@@ -15,7 +15,6 @@ from typing import Iterator
 import pytest
 
 from companion.speech import BUILD_TIMEOUT, NOTICE, STOPPED, TIMEOUT, RecordingSpeaker, Voice, attach_speech, detach_speech, voice_of
-from companion.speech.daemon import listener_pid
 from tests.conftest import ROOT, needs
 from tests.foundation.conftest import Typist, companion_env, run_companion
 
@@ -213,25 +212,24 @@ def speech_dispatcher(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     deadline = time.monotonic() + 30  # generous, for a loaded machine
 
     def settled() -> bool:
-        """The pid file names the live daemon that holds the socket. It opens the socket and writes the
-        file before it forks, then writes the file again from the child, so until then the file can name
-        the parent, which has already gone (a CI run under load read that pid)."""
+        """The pid file names the live daemon, and it is listening. The daemon writes the file and opens its
+        socket before it forks, then writes the file again from the child, so until then the file can name
+        the parent, which has already gone (a CI run under load read that pid). Found from /proc alone:
+        connecting to see who listens would add clients while it is still starting."""
         try:
             pid = int(pidfile.read_text().split()[0])
         except (OSError, IndexError, ValueError):
             return False
-        return _alive(pid) and listener_pid(sock) == pid
+        return sock.exists() and _alive(pid) and modules_of(d, b"speech-dispatcher") == [pid]
 
-    while not settled() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert settled(), sorted((d / "log").iterdir())
     try:
+        while not settled() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert settled(), sorted((d / "log").iterdir())
         yield f"unix_socket:{sock}", d / "out"
-    finally:
-        for module in modules_of(d):
+    finally:  # even when it never settled: no daemon outlives its test
+        for module in modules_of(d) + modules_of(d, b"speech-dispatcher"):
             _stop_pid(module)
-        if pidfile.exists():
-            _stop_pid(int(pidfile.read_text().split()[0]))
 
 
 def wait_for_spoken(out: Path, *texts: str, timeout: float = 10.0) -> str:
