@@ -90,6 +90,8 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
         if not outside:
             raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
         raise _fail(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+    except NameError_ as e:  # a count out of range, an "and" with no card after it: said, not a crash
+        raise _fail(typed, str(e)) from None
 
 
 def typed_words(typed: str, card: Card) -> str | None:

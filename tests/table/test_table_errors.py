@@ -30,6 +30,8 @@ WRONG_AT_A_TABLE = [
     "table new --players Ann,Ben --seed 99999999999999999999999",
     "table new --players Ann,Ben --name -", "table save .", "table save -",
     "table new --players Ann,Ben --name con", "table save LPT1", "table save Aux",
+    "play c1 and", "play 150 coppers", "play 0 coppers", "buy silver and", "trash 150 coppers",
+    "gain Ann copper and",  # these crashed: 'something went wrong'
 ]
 
 
