@@ -133,7 +133,9 @@ class Catalogue:
         found: list[Card] = []
         i = 0
         while i < len(tokens):
-            if tokens[i] == "and" and found and i + 1 < len(tokens):  # "c1 and c1": said as a list is said
+            if tokens[i] == "and":  # "c1 and c1": said as a list is said; alone it names nothing ("Expand?")
+                if not found or i + 1 == len(tokens) or tokens[i + 1] == "and":
+                    raise NameError_('"and" goes between two cards. Type them as copper and silver, or c1 s2.')
                 i += 1
                 continue
             repeat = 1

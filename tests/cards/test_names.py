@@ -105,8 +105,9 @@ def test_and_between_cards_is_a_list_and_zero_copies_are_refused() -> None:
     names = lambda text: [c.name for c in CAT.find_many(text)]  # noqa: E731
     assert names("c1 and c1") == ["Copper", "Copper"]  # was: no card named "and"
     assert names("2 coppers, silver and gold") == ["Copper", "Copper", "Silver", "Gold"]
-    for alone in ("and", "copper and", "and copper"):  # "and" names nothing of itself
-        with pytest.raises(NameError_):
+    for alone in ("and", "copper and", "and copper", "c1 and and c1"):  # "and" names nothing of itself
+        with pytest.raises(NameError_, match=r'^"and" goes between two cards\. Type them as copper and silver, '
+                                             r'or c1 s2\.$'):  # not "Did you mean Expand or Bandit?"
             CAT.find_many(alone)
     with pytest.raises(NameError_, match=r'^"0" is no number of cards\. Type a number from 1 to 100, or the card '
                                           r'alone for one\.$'):
