@@ -146,7 +146,7 @@ class StrongBot(GeneralBot):
             if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
                 return PLATINUM, "Platinum makes Colonies reachable; there are still " \
                                  f"{colonies} Colonies to win."
-        early = money < self.early_money and provinces >= self.early_left and (
+        early = coins >= 8 and money < self.early_money and provinces >= self.early_left and (  # (used at 8+)
             not view.uses_colony or pile(COLONY) > 6)
         if coins >= 8 and provinces:
             if not early and not loses(PROVINCE, 6):
