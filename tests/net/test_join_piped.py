@@ -60,6 +60,6 @@ def test_a_line_the_host_could_not_take_is_refused_with_a_sentence_and_the_rest_
 def test_the_end_of_input_ends_the_program_after_the_last_answer(tmp_path):
     with host_on_loopback(tmp_path / "hosted") as running:
         add_game(running, Options(2, ["bigmoney"], "First Game", 5), CODE)
-        status, out, err = finish(join_process(tmp_path / "ana", running.port, CODE, "Ana", "say last\n"),
+        status, out, _err = finish(join_process(tmp_path / "ana", running.port, CODE, "Ana", "say last\n"),
                                   tmp_path / "ana", timeout=60)
         assert status == 0 and out.rstrip().endswith("You said: last"), out
