@@ -14,7 +14,7 @@ from companion.dispatch import run_line
 from companion.session import Session
 from companion.settings import load_settings
 from companion.speech import sounds
-from tests.foundation.test_fuzz_dispatch import Player
+from tests.dispatch.test_fuzz_dispatch import Player
 
 
 def _wav(data: bytes) -> tuple[float, bytes]:
