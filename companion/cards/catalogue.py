@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from functools import cached_property
 from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from companion.cards.first_edition import removed
-from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
+from companion.cards.loader import RecommendedSet, Term, load_recommended_sets
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, loose, normalise, quote
 from companion.numbers import as_number

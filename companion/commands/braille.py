@@ -6,7 +6,6 @@ The current game's or table's kingdom is found through ``session.state``: whatev
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import random

@@ -77,6 +77,7 @@ def _session_with_sounds() -> Session:
     return session
 
 
+@pytest.mark.process
 def test_a_player_that_hangs_never_holds_the_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script = tmp_path / "hang"
     script.write_text("#!/bin/sh\nexec sleep 30\n")
