@@ -55,12 +55,26 @@ def test_a_named_pipe_is_refused(recorder: Recorder, tmp_path: Path, louis: obje
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
 
 
+def null_device(tmp_path: Path) -> Path:
+    """A device to aim at. As root, a null device of the test's own (never the system's /dev/null, which code
+    with this bug would replace); else /dev/null, which only root could replace."""
+    own = tmp_path / "null"
+    try:
+        os.mknod(own, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        return own
+    except PermissionError:
+        if os.access("/dev", os.W_OK):  # pragma: no cover - root in a container without CAP_MKNOD
+            pytest.skip("root may write /dev but not make a device node: /dev/null will not be put at risk")
+        return Path("/dev/null")
+
+
 @POSIX
-def test_the_null_device_is_refused_even_as_root(recorder: Recorder, louis: object) -> None:
-    """As root, the old code replaced /dev/null with an ordinary file; nobody may do that now."""
-    before = os.lstat("/dev/null")
-    refused(recorder, "/dev/null", '"null" is a device')
-    after = os.lstat("/dev/null")
+def test_a_device_is_refused_even_as_root(recorder: Recorder, tmp_path: Path, louis: object) -> None:
+    """As root, the old code replaced a device such as /dev/null with an ordinary file."""
+    device = null_device(tmp_path)
+    before = os.lstat(device)
+    refused(recorder, device, '"null" is a device')
+    after = os.lstat(device)
     assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
 
 
