@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.net import client, server
 from companion.net.hosted import Options
 from companion.net.protocol import MAX_LINE
 from tests.net.helpers import add_game, finish, host_on_loopback, join_process, record_frames
 
 CODE = "975318642"
+pytestmark = [pytest.mark.network, pytest.mark.process]  # a host on loopback, and companion join processes
 
 
 def _lines_sent(frames: dict, seat: int = 0) -> list[int]:
