@@ -306,9 +306,18 @@ def remember(address: str, code: str, name: str, seat: int, token: str, seen: in
     while len(data) > 100:
         data.pop(next(iter(data)))
     try:
-        from companion.paths import atomic_write
+        from filelock import FileLock, Timeout
 
-        atomic_write(path, json.dumps(data))
+        from companion.paths import atomic_write, clear_temporary
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # One writer at a time, so a temporary file left here is a killed writer's, cleared at once.
+            with FileLock(path.with_name(".seats.lock"), timeout=2):
+                clear_temporary(path.parent, path.name)
+                atomic_write(path, json.dumps(data))
+        except Timeout:
+            atomic_write(path, json.dumps(data))
         if sys.platform != "win32":
             os.chmod(path, 0o600)  # a token is a key to a seat
     except OSError:

@@ -19,7 +19,7 @@ from aiohttp import WSMsgType, web
 
 from companion.net import codes, limits, origins, protocol
 from companion.net.guard import Guard, GuardedSite
-from companion.net.hosted import GameFull, HostedGame, Options, load_game
+from companion.net.hosted import GameFull, HostedGame, Message, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
 
@@ -380,6 +380,10 @@ class Host:
             game.inflight = (seat, line_id)
             game.write_later = True
             said = run_line(self, game, seat, text)
+            # The line's id and its answer are saved even when nothing else changed (an error, hand): a host
+            # restarted from this file says the answer again for that id, and takes the next id as next.
+            st.kept_reply = Message(st.n + 1, said.get(seat) or "Done.", line_id)
+            game.save()
         finally:
             game.inflight = None
             game.write_later = False
@@ -408,7 +412,12 @@ class Host:
         return ""
 
     async def close_all(self) -> None:
-        """Say goodbye to every connection (the host is stopping)."""
+        """Save every game (with what each seat was told) and say goodbye to every connection: stopping."""
+        for game in self.games.values():
+            try:
+                game.save()
+            except OSError:
+                pass  # each change was saved as it was made; only the newest news may be missing
         for ws in list(self.conns.values()):
             await _close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
 
