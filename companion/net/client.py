@@ -78,6 +78,7 @@ class Remote:
         self._again = False  # this connection replaces a lost one
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
+        self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -225,6 +226,10 @@ class Remote:
         self.seat = msg.get("seat", self.seat)
         if msg.get("token"):
             self.token = msg["token"]
+        if msg.get("renewed"):  # kept before anything is sent: once this seat speaks, the old token is void
+            self.token = msg["renewed"]
+            if self.on_renewed is not None:
+                self.on_renewed()
         self.prompt = msg.get("prompt") or self.prompt
         if not self.seen_known:  # heard from now on
             self.seen, self.seen_known = msg.get("n", 0), True

@@ -41,6 +41,7 @@ class SeatState:
     outbox: deque[Message] = field(default_factory=lambda: deque(maxlen=KEEP))
     reply: dict[str, Any] | None = None  # the answer to last_line, to send again if it is asked again
     kept_reply: Message | None = None  # that answer as saved with last_line (read back after a restart)
+    old_digest: str = ""  # the token before the last renewal, until the seat shows it has the new one
 
 
 @dataclass
@@ -113,14 +114,39 @@ class HostedGame:
         """A new token for a taken seat (its first never reached its device); the old one fits no more."""
         token = codes.new_token()
         self.seats[seat].digest = codes.token_digest(token)
+        self.seats[seat].old_digest = ""
         self.save()
         return token
+
+    def renew_token(self, seat: int) -> str:
+        """A new token for a seat that came back with its token (one sniffed on the way is good once at
+        most). The old one fits until the seat speaks on the connection that told it the new one."""
+        st = self.seats[seat]
+        if not st.old_digest:
+            st.old_digest = st.digest  # (if it never spoke since the last renewal, that older one is kept)
+        token = codes.new_token()
+        st.digest = codes.token_digest(token)
+        self.save()
+        return token
+
+    def token_kept(self, seat: int) -> bool:
+        """The seat spoke after its new token was told: the old one fits no more. True if that changed."""
+        st = self.seats[seat]
+        if not st.old_digest:
+            return False
+        st.old_digest = ""
+        self.save()
+        return True
 
     def token_fits(self, seat: int, token: str) -> bool:
         if not 0 <= seat < len(self.seats) or not self.seats[seat].digest:
             codes.same(codes.token_digest(token), "0" * 64)  # the same work either way
             return False
-        return codes.same(codes.token_digest(token), self.seats[seat].digest)
+        st = self.seats[seat]
+        digest = codes.token_digest(token)
+        now = codes.same(digest, st.digest)
+        before = codes.same(digest, st.old_digest or "0" * 64)
+        return now or before
 
     def start_if_full(self) -> bool:
         """Build and start the game once every person's seat is taken. True if it started now."""
@@ -184,7 +210,7 @@ class HostedGame:
             "format": FORMAT, "id": self.id, "code": self.code,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
                         "colony": o.colony, "table": o.table},
-            "seats": [{"name": s.name, "digest": s.digest, "last_line": last[i], "n": s.n,
+            "seats": [{"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last[i], "n": s.n,
                        "outbox": [[m.n, m.text, m.reply] for m in s.outbox],
                        **({"reply": {"id": s.kept_reply.reply, "n": s.kept_reply.n, "text": s.kept_reply.text}}
                           if s.kept_reply is not None and s.kept_reply.reply == last[i] else {})}
@@ -240,6 +266,8 @@ def load_game(path: Path) -> HostedGame:
                 and isinstance(n, int)):
             raise ValueError("bad seat")
         st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
+        old = s.get("old_digest")
+        st.old_digest = old if isinstance(old, str) else ""
         outbox = s.get("outbox")
         if isinstance(outbox, list):  # what the seat was told lately, to say again to a player who missed it
             for m in outbox[-KEEP:]:

@@ -54,6 +54,7 @@ def test_a_line_is_applied_once_across_a_dropped_connection_and_a_restart(tmp_pa
             await ws.send_str(hello("Ana", seat=0, token=token, seen=seen))
             got = await until(ws, lambda m: m["type"] == "welcome")
             assert got[-1]["last_line"] == 1
+            token = got[-1]["renewed"]  # each welcome back renews the seat's token
             missed = await until(ws, lambda m: m.get("reply") == 1)
             assert "Silver" in missed[-1]["text"]
             await ws.send_str(line(1, "buy silver"))

@@ -21,10 +21,15 @@ def hello(name: str, **more: object) -> str:
     return _hello(name, code=CODE, **more)
 
 
-async def _join(http: aiohttp.ClientSession, url: str, name: str, **more: Any) -> tuple[Any, list[dict[str, Any]]]:
+async def _join(http: aiohttp.ClientSession, url: str, name: str, seats: dict[str, dict[str, Any]] | None = None,
+                **more: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """A seat joins (or comes back with its token); a renewed token is kept in ``seats``."""
     ws = await http.ws_connect(url)
     await ws.send_str(hello(name, **more))
-    return ws, await until(ws, lambda m: m["type"] == "welcome")
+    got = await until(ws, lambda m: m["type"] == "welcome")
+    if seats is not None and got[-1].get("renewed"):
+        seats[name]["token"] = got[-1]["renewed"]
+    return ws, got
 
 
 async def _line(ws: Any, i: int, text: str) -> dict[str, Any]:
@@ -69,7 +74,7 @@ def test_after_restarts_no_line_is_skipped_each_answer_is_kept_and_the_bots_turn
     async def second() -> str:
         async with aiohttp.ClientSession() as http:
             ana = seats["Ana"]
-            ws, _ = await _join(http, url, "Ana", seat=ana["seat"], token=ana["token"], seen=10_000)
+            ws, _ = await _join(http, url, "Ana", seats, seat=ana["seat"], token=ana["token"], seen=10_000)
             # line 4 changed nothing, yet it counted: line 5 is taken as the next, not as one skipped.
             # Ana plays her turns from it; the bot plays Ben's
             i, turns = 5, 0
@@ -93,11 +98,11 @@ def test_after_restarts_no_line_is_skipped_each_answer_is_kept_and_the_bots_turn
     async def third() -> list[str]:
         async with aiohttp.ClientSession() as http:
             ben = seats["Ben"]
-            ws, got = await _join(http, url, "Ben", seat=ben["seat"], token=ben["token"], seen=ben_seen)
+            ws, got = await _join(http, url, "Ben", seats, seat=ben["seat"], token=ben["token"], seen=ben_seen)
             got += await until(ws, lambda m: "Welcome back" in m.get("text", ""))
             # Ana's last line, sent again after the restart, gets its own answer, not a stand-in
             ana = seats["Ana"]
-            aws, _ = await _join(http, url, "Ana", seat=ana["seat"], token=ana["token"], seen=10_000)
+            aws, _ = await _join(http, url, "Ana", seats, seat=ana["seat"], token=ana["token"], seen=10_000)
             said = await _line(aws, ana["next"] - 1, "buy silver")
             assert "That was done before" not in said["text"] and said["text"].startswith("You"), said
             await ws.close()
