@@ -125,6 +125,7 @@ class Remote:
         self._again = False  # this connection replaces a lost one
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
+        self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -275,6 +276,10 @@ class Remote:
         self.seat = msg.get("seat", self.seat)
         if msg.get("token"):
             self.token = msg["token"]
+        if msg.get("renewed"):  # kept before anything is sent: once this seat speaks, the old token is void
+            self.token = msg["renewed"]
+            if self.on_renewed is not None:
+                self.on_renewed()
         self.prompt = msg.get("prompt") or self.prompt
         if not self.seen_known:  # heard from now on
             self.seen, self.seen_known = msg.get("n", 0), True
@@ -356,9 +361,18 @@ def remember(address: str, code: str, name: str, seat: int, token: str, seen: in
     while len(data) > 100:
         data.pop(next(iter(data)))
     try:
-        from companion.paths import atomic_write
+        from filelock import FileLock, Timeout
 
-        atomic_write(path, json.dumps(data))
+        from companion.paths import atomic_write, clear_temporary
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # One writer at a time, so a temporary file left here is a killed writer's, cleared at once.
+            with FileLock(path.with_name(".seats.lock"), timeout=2):
+                clear_temporary(path.parent, path.name)
+                atomic_write(path, json.dumps(data))
+        except Timeout:
+            atomic_write(path, json.dumps(data))
         if sys.platform != "win32":
             os.chmod(path, 0o600)  # a token is a key to a seat
     except OSError:

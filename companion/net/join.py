@@ -89,9 +89,10 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 
         def keep() -> None:  # under a lock, so an older number is never written after a newer one
             with kept:
-                remember(key_address, code, name, seat, token, remote.seen)
+                remember(key_address, code, name, seat, remote.token or token, remote.seen)
 
         printer.keep = keep  # from now on, each message is kept as it is heard
+        remote.on_renewed = keep  # and a renewed token, before the seat speaks again
         keep()  # with those heard already
         remote.claim()  # kept on disk: now the seat is this program's alone
     printer.remote = remote
