@@ -32,12 +32,13 @@ def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without i
 
 
 def data_dir() -> Path:
-    """The folder holding the card, glossary and recommended-set YAML."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here.parent / "data" / "braille_reference", here / "carddata"):
-        if candidate.is_dir():
-            return candidate
-    raise CardDataError(f"Card data folder not found next to {here}.")
+    """The folder holding the card, glossary and recommended-set YAML (companion.installed.card_folder)."""
+    from companion.installed import card_data_problem, card_folder
+
+    folder = card_folder()
+    if folder is None:
+        raise CardDataError(card_data_problem() or "the card data folder is missing.")
+    return Path(folder).resolve()
 
 
 class CardDataError(Exception):
@@ -235,9 +236,21 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
     return glossary_from_doc(folder, read_glossary_doc(folder))
 
 
+SET_FILES = ("recommended_sets.yaml",)
+
+
+def read_recommended_doc(folder: Path | None = None) -> Any:
+    return read_yaml((folder or data_dir()) / SET_FILES[0])
+
+
 def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, ...]:
-    path = (folder or data_dir()) / "recommended_sets.yaml"
-    doc = read_yaml(path)
+    folder = folder or data_dir()
+    return recommended_sets_from_doc(folder, read_recommended_doc(folder))
+
+
+def recommended_sets_from_doc(folder: Path, doc: Any) -> tuple[RecommendedSet, ...]:
+    """Every recommended set, checked: from the YAML just read or from the cache."""
+    path = folder / SET_FILES[0]
     raw_sets = _Fields(path, "the file", doc).raw.get("sets")
     if not isinstance(raw_sets, list) or not raw_sets:
         raise CardDataError(f"{path.name}: the file: field 'sets' must be a list of sets.")
