@@ -29,6 +29,11 @@ MAX_CONNECTIONS = 4000
 PAGE = Path(__file__).with_name("page")
 
 
+class Moved(Exception):
+    """The game is no longer this process's to change (a server's lease on it ran out): the connection
+    closes with ``str()`` as its reason, which is not an error, so the program joins again by itself."""
+
+
 class Bucket:
     """A token bucket: ``take()`` is False when a connection sends faster than ``RATE`` for long."""
 
@@ -182,6 +187,8 @@ class Host:
             await self._serve(ws, *seat)
         except ProtocolError as e:
             await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+        except Moved as e:
+            await _close(ws, str(e))
         except asyncio.CancelledError:
             raise
         finally:
