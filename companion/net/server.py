@@ -17,15 +17,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.net import codes, protocol
+from companion.net import codes, limits, protocol
 from companion.net.hosted import GameFull, HostedGame, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
-HELLO_WAIT = 10.0  # seconds a new connection has to say hello
-MAX_CONNECTIONS = 4000
 PAGE = Path(__file__).with_name("page")
 
 
@@ -58,7 +56,7 @@ class Host:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
-        self.guesses = codes.Guesses()
+        self.guesses = limits.Guesses()
         self.conns: dict[tuple[str, int], web.WebSocketResponse] = {}
         # Seats whose token was sent but whose device has not yet spoken since: the page or program may have
         # gone (a reload, a drop) before it kept the token, so the seat may be taken again by its name.
@@ -175,7 +173,7 @@ class Host:
         # Frames up to 16 times the limit are read and refused with a reason; bigger ones are cut off by
         # aiohttp itself, which closes with code 1009 (message too big).
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
-        if len(self.conns) >= MAX_CONNECTIONS:
+        if len(self.conns) >= limits.MAX_CONNECTIONS:
             raise web.HTTPServiceUnavailable(text="This host is full.")
         await ws.prepare(request)
         address = request.remote or "?"
@@ -191,6 +189,12 @@ class Host:
             await _close(ws, str(e))
         except asyncio.CancelledError:
             raise
+        except Exception:  # noqa: BLE001 - a fault of ours: logged to the file, a sentence to the player
+            from companion.dispatch import log_exception
+
+            log_exception(f"host connection from {address}")
+            await _close(ws, "Error: the host could not handle that message. The connection was closed; "
+                             "join again.")
         finally:
             if seat is not None:
                 game, i = seat
@@ -212,7 +216,7 @@ class Host:
 
     async def _hello(self, ws: web.WebSocketResponse, address: str) -> tuple[HostedGame, int] | None:
         try:
-            msg = await self._receive(ws, HELLO_WAIT)
+            msg = await self._receive(ws, limits.HELLO_WAIT)
         except asyncio.TimeoutError:
             await _close(ws, "Error: no hello came in time. Join again.")
             return None
@@ -220,22 +224,28 @@ class Host:
             return None
         if msg["type"] != "hello":
             raise ProtocolError("the first message must be hello.")
-        if self.guesses.blocked(address):
-            await _close(ws, "Error: too many wrong join codes. Wait a minute, then try again.")
-            return None
+        # A valid seat token is checked first and never refused for anyone's guesses; the right code from an
+        # address that has not guessed wrong is never refused either (companion.net.limits).
         typed = codes.normal_code(msg["code"])
         game = self.games.get(codes.code_key(typed)) if typed else None
-        if game is None or not codes.same(codes.normal_code(game.code), typed):
-            self.guesses.wrong(address)
-            await _close(ws, "Error: that join code is not right. Check the code with the host and join again.")
-            return None
+        right = game is not None and codes.same(codes.normal_code(game.code), typed)
         name = msg["name"].strip()
         token = msg.get("token")
         again: int | None = None  # a seat taken again by its name: its token never reached its device
-        if token is not None:
-            seat = msg.get("seat")
-            if seat is None or not game.token_fits(seat, token):
+        seat = msg.get("seat")
+        fits = right and token is not None and seat is not None and game.token_fits(seat, token)  # type: ignore[union-attr]
+        if not fits:
+            if self.guesses.blocked(address) or (game is not None and self.guesses.blocked(address, game.id)):
+                await _close(ws, TOO_MANY)
+                return None
+            if not right:
                 self.guesses.wrong(address)
+                await _close(ws, "Error: that join code is not right. Check the code with the host and join again.")
+                return None
+        assert game is not None
+        if token is not None:
+            if not fits:
+                self.guesses.wrong(address, game.id)
                 await _close(ws, "Error: that seat token is not right. Join again without it, with a new name.")
                 return None
             fresh = None
@@ -400,6 +410,8 @@ class Host:
         ws = self.conns.get((game.id, seat))
         return ws is not None and not ws.closed
 
+
+TOO_MANY = "Error: too many wrong join codes. Wait a minute, then try again."
 
 _PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'",
