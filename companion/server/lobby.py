@@ -21,7 +21,8 @@ from aiohttp import WSMsgType, web
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.protocol import ProtocolError, encode
-from companion.net.server import HELLO_WAIT, Bucket, _close, _send_text
+from companion.net.limits import HELLO_WAIT
+from companion.net.server import Bucket, _close, _send_text
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
