@@ -98,12 +98,20 @@ class ServerHost(Host):
         line = lines.get(game_id) or {}
         self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
         game.defer_writes = True
-        game.extra_words = lambda seat, text, g=game: self.lobby.in_game(g, seat, text) if self.lobby else None
+        game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
         return ""
+
+    def _words(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
+        """Called as each line is applied: the record is saved with the line's number even if the line
+        changes nothing (a view, a refused move), so the process that takes the game over knows every line
+        that was answered and a line sent again is answered, not refused as skipped; then the lobby's words
+        typed in a game are answered here."""
+        game.save()  # kept with the line's number (the save waits for the line's own, written before it is said)
+        return self.lobby.in_game(game, seat, text) if self.lobby is not None else None
 
     async def let_go(self, game: HostedGame, reason: str = MOVED) -> None:
         """This process no longer holds the game: its players are told to join again (where it is now)."""

@@ -48,12 +48,12 @@ def server_in_thread(store: Any, spool: Path, trusted: list[str] | None = None) 
         thread.join(timeout=10)
 
 
-def lobby_process(home: Path, address: str, name: str, script: str,
-                  more_to_come: bool = False) -> subprocess.Popen[bytes]:
+def lobby_process(home: Path, address: str, name: str, script: str, more_to_come: bool = False,
+                  *more: str) -> subprocess.Popen[bytes]:
     """`companion join ADDRESS --name N` (no code: the lobby) with ``script`` piped in; output to files in
     ``home`` (read them with tests.net.helpers.finish)."""
     home.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "join", address, "--name", name],
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "join", address, "--name", name, *more],
                             stdin=subprocess.PIPE, stdout=(home / "out").open("wb"),
                             stderr=(home / "err").open("wb"), env=env(home), cwd=str(ROOT))
     assert proc.stdin is not None
