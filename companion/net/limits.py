@@ -19,6 +19,7 @@ import ipaddress
 import sys
 import time
 from collections import defaultdict, deque
+from typing import Callable
 
 WINDOW = 60.0  # seconds over which guesses are counted
 PER_ADDRESS_GUESSES = 5  # wrong codes (or wrong tokens for one game) a minute from one address
@@ -28,6 +29,7 @@ HELLO_WAIT = 10.0  # seconds a new WebSocket has to say hello
 CONNECTIONS_PER_ADDRESS = 32  # open connections from one address (a page uses a few; a household shares one)
 MAX_CONNECTIONS = 4000  # open connections in all, lowered to fit the process's file limit (below)
 FILE_RESERVE = 64  # file descriptors never given to connections: for saves, logs, and the host's own seat
+ACCEPT_BURST = 32  # connections taken from the listening socket at once (its backlog), before any is counted
 
 
 def address_key(address: str | None) -> str:
@@ -80,9 +82,10 @@ class Guesses:
         self._by[(scope, address_key(address))].append(now)
 
 
-def connection_cap(wanted: int = MAX_CONNECTIONS, reserve: int = FILE_RESERVE) -> int:
+def connection_cap(wanted: int = MAX_CONNECTIONS, reserve: int = FILE_RESERVE + ACCEPT_BURST) -> int:
     """How many connections may be open at once: ``wanted``, or fewer so that ``reserve`` file descriptors
-    (and those open now) stay free under the process's file limit."""
+    (and those open now) stay free under the process's file limit. A burst of new connections is accepted
+    before the first is counted, so the reserve holds a burst as well as the files for saves."""
     if sys.platform == "win32":  # sockets are not counted against a file limit there
         return wanted
     import resource
@@ -107,16 +110,18 @@ def _open_now() -> int:
 class Connections:
     """Open connections, per address key and in all, against their caps."""
 
-    def __init__(self, per_address: int = CONNECTIONS_PER_ADDRESS, cap: int | None = None) -> None:
+    def __init__(self, per_address: int = CONNECTIONS_PER_ADDRESS, cap: int | None = None,
+                 also_open: Callable[[], int] = lambda: 0) -> None:
         self.per_address = per_address
         self.cap = connection_cap() if cap is None else cap
+        self.also_open = also_open  # files the server opens later and keeps open (a game's lock): off the cap
         self.total = 0
         self._by: dict[str, int] = defaultdict(int)
 
     def admit(self, address: str | None) -> bool:
         """Count a new connection from ``address``; False (and nothing counted) if a cap is reached."""
         key = address_key(address)
-        if self.total >= self.cap or self._by[key] >= self.per_address:
+        if self.total + self.also_open() >= self.cap or self._by[key] >= self.per_address:
             if not self._by[key]:
                 del self._by[key]
             return False

@@ -17,7 +17,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.net import codes, limits, protocol
+from companion.net import codes, limits, origins, protocol
+from companion.net.guard import Guard, GuardedSite
 from companion.net.hosted import GameFull, HostedGame, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
@@ -53,8 +54,10 @@ class Bucket:
 class Host:
     """Every game this host holds, the server's routes, and the connections to seats."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, names: tuple[str, ...] = (), tls: bool = False) -> None:
         self.folder = folder
+        self.names = names  # names (not addresses) this host is reached by, besides localhost
+        self.tls = tls
         self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
         self.guesses = limits.Guesses()
         self.conns: dict[tuple[str, int], web.WebSocketResponse] = {}
@@ -66,6 +69,7 @@ class Host:
         self.measure = False
         self.held: list[Any] = []  # the locks on the games' files
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        self.guard = Guard(limits.Connections(also_open=lambda: len(self.held)))
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -157,11 +161,23 @@ class Host:
 
     # ---- the web app ----
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=protocol.MAX_FRAME)
+        app = web.Application(client_max_size=protocol.MAX_FRAME, middlewares=[self.guard.middleware, self.check])
         app.router.add_get("/", self.page)
         app.router.add_get("/play.js", self.script)
         app.router.add_get("/ws", self.socket)
         return app
+
+    @web.middleware
+    async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only requests for this host's own address, and a WebSocket only from its own page (or a program)."""
+        host = request.headers.get("Host")
+        if not origins.host_allowed(host, self.names):
+            raise web.HTTPForbidden(text="This host answers only at its own address. Open the address the host "
+                                         "said.\n")
+        if request.path == "/ws" and not origins.origin_allowed(request.headers.get("Origin"), host, self.tls):
+            raise web.HTTPForbidden(text="Only this host's own page may join its games. Open the address the "
+                                         "host said.\n")
+        return await handler(request)
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(PAGE / "index.html", headers=_PAGE_HEADERS)
@@ -232,8 +248,9 @@ class Host:
         name = msg["name"].strip()
         token = msg.get("token")
         again: int | None = None  # a seat taken again by its name: its token never reached its device
-        seat = msg.get("seat")
-        fits = right and token is not None and seat is not None and game.token_fits(seat, token)  # type: ignore[union-attr]
+        claimed: int | None = msg.get("seat")
+        fits = (game is not None and right and token is not None and claimed is not None
+                and game.token_fits(claimed, token))
         if not fits:
             if self.guesses.blocked(address) or (game is not None and self.guesses.blocked(address, game.id)):
                 await _close(ws, TOO_MANY)
@@ -248,7 +265,8 @@ class Host:
                 self.guesses.wrong(address, game.id)
                 await _close(ws, "Error: that seat token is not right. Join again without it, with a new name.")
                 return None
-            fresh = None
+            assert claimed is not None
+            seat, fresh = claimed, None
         elif (again := self._unclaimed_named(game, name)) is not None:
             seat, fresh = again, game.new_token(again)  # the first device never kept its token: this one may
             await self.persist(game)  # the new token is on disk before it is told; the old one fits no more
@@ -414,7 +432,9 @@ class Host:
 TOO_MANY = "Error: too many wrong join codes. Wait a minute, then try again."
 
 _PAGE_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'",
+    "Content-Security-Policy": ("default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "frame-ancestors 'none'"),
+    "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
@@ -462,7 +482,7 @@ async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None 
     catalogue()
     runner = web.AppRunner(host.app(), access_log=None, handle_signals=False)
     await runner.setup()
-    site = web.TCPSite(runner, address, port, ssl_context=tls, reuse_address=True)
+    site = GuardedSite(runner, address, port, host.guard, ssl_context=tls, reuse_address=True)
     await site.start()
     return runner
 
