@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     shell=False,
     details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
              "--store redis://HOST:PORT/0 shares games between several server processes. --trust-proxy "
-             "names a proxy whose forwarded addresses are believed. --cert and --key for TLS."),
+             "names a proxy whose forwarded addresses are believed; --server-name the name people reach it by "
+             "(such as play.example.org). --cert and --key for TLS."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server
@@ -31,11 +32,12 @@ def server_command(session: Session, args: str) -> None:
     p.add_argument("--port", type=whole)
     p.add_argument("--store")
     p.add_argument("--trust-proxy", action="append", default=[])
+    p.add_argument("--server-name", action="append", default=[])
     p.add_argument("--cert")
     p.add_argument("--key")
     ns = p.parse(args)
     if ns.port is not None and not 0 <= ns.port <= 65535:
         raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
     status = run_server(ns.listen, DEFAULT_PORT if ns.port is None else ns.port, ns.store, ns.trust_proxy,
-                        cert=ns.cert, key=ns.key)
+                        cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name))
     session.failed = status != 0

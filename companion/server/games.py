@@ -14,11 +14,11 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from aiohttp import web
 
-from companion.net import codes
+from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host, Moved, _close
 from companion.paths import atomic_write
@@ -33,8 +33,13 @@ HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's
 class ServerHost(Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
-    def __init__(self, store: Store, spool: Path) -> None:
-        super().__init__(spool)  # the folder only keeps saves the store could not take (it was away)
+    def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
+                 trusted: list[Any] | None = None) -> None:
+        super().__init__(spool, names, tls)  # the folder only keeps saves the store could not take (it was away)
+        self.trusted: list[Any] = trusted or []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
+        # A trusted proxy carries many people's connections: its own address is not capped (the proxy caps
+        # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
+        self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
@@ -42,7 +47,6 @@ class ServerHost(Host):
         self.dirty: dict[str, str] = {}  # records saved while the store was away, to give it when it is back
         self.claiming: dict[str, asyncio.Lock] = {}
         self.lobby: Any = None  # companion.server.lobby.Lobby
-        self.trusted: list[Any] = []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
 
     # ---- making and holding games ----
     async def create(self, options: Options, name: str, private: bool) -> HostedGame:
@@ -203,6 +207,25 @@ class ServerHost(Host):
         app.middlewares.append(middleware(self.trusted))
         return app
 
+    @web.middleware
+    async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """The host's checks (its own address; a WebSocket only from its own page or a program), on every
+        socket of the server; behind a trusted proxy the page's scheme is the one the proxy says it served."""
+        from companion.net import origins
+        from companion.server.proxy import trusted_peer
+
+        host = request.headers.get("Host")
+        if not origins.host_allowed(host, self.names):
+            raise web.HTTPForbidden(text="This server answers only at its own address. Type --server-name and the "
+                                         "name people use to reach it.\n")
+        tls = self.tls
+        if trusted_peer(request.remote, self.trusted):
+            tls = request.headers.get("X-Forwarded-Proto", "").strip().lower() == "https" or tls
+        if request.path.endswith("/ws") and not origins.origin_allowed(request.headers.get("Origin"), host, tls):
+            raise web.HTTPForbidden(text="Only this server's own page may join its games. Open the server's "
+                                         "address.\n")
+        return await handler(request)
+
     async def game_socket(self, request: web.Request) -> web.StreamResponse:
         game_id = request.match_info["id"]
         said = "Error: that is not a game's address. Type games in the lobby to hear them."
@@ -214,6 +237,32 @@ class ServerHost(Host):
             await _close(ws, said)
             return ws
         return await self.socket(request)
+
+
+class ProxiedConnections(limits.Connections):
+    """The host's connection counter, with a trusted proxy's own address counted in the total only."""
+
+    def __init__(self, trusted: list[Any], also_open: Callable[[], int]) -> None:
+        super().__init__(also_open=also_open)
+        self.trusted = trusted
+
+    def admit(self, address: str | None) -> bool:
+        from companion.server.proxy import trusted_peer
+
+        if not trusted_peer(address, self.trusted):
+            return super().admit(address)
+        if self.total + self.also_open() >= self.cap:
+            return False
+        self.total += 1
+        return True
+
+    def gone(self, address: str | None) -> None:
+        from companion.server.proxy import trusted_peer
+
+        if trusted_peer(address, self.trusted):
+            self.total = max(0, self.total - 1)
+        else:
+            super().gone(address)
 
 
 def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:

@@ -28,6 +28,8 @@ def networks(typed: Iterable[str]) -> list[Network]:
 
 
 def _trusted(address: str, trusted: list[Network]) -> bool:
+    if not trusted:
+        return False
     try:
         ip = ipaddress.ip_address(address.strip().strip("[]"))
     except ValueError:
@@ -48,6 +50,11 @@ def real_address(peer: str, forwarded: str | None, trusted: list[Network]) -> st
         if not _trusted(hop, trusted):
             return hop.strip("[]")
     return hops[0].strip("[]") if hops else peer
+
+
+def trusted_peer(address: str | None, trusted: list[Network]) -> bool:
+    """Whether the connection comes straight from a proxy this server trusts."""
+    return address is not None and _trusted(address, trusted)
 
 
 def middleware(trusted: list[Network]) -> Callable[..., Awaitable[web.StreamResponse]]:

@@ -63,14 +63,13 @@ class Serving:
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None) -> Serving:
+                tls: Any = None, names: tuple[str, ...] = ()) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
     owner = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     await store.start(owner)
-    host = ServerHost(store, spool or server_folder() / f"spool-{port}")
-    host.trusted = trusted
+    host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
     lobby = Lobby(host, owner)
 
     def release(game_id: str) -> None:
@@ -86,7 +85,7 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
-               key: str | None = None, stdout: TextIO | None = None) -> int:
+               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
@@ -111,7 +110,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
 
     async def main() -> int:
         try:
-            serving = await start(store, listen, port, trusted, tls=tls)
+            serving = await start(store, listen, port, trusted, tls=tls, names=names)
         except StoreError as e:
             say(f"Error: {e}")
             return 1
