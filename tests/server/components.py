@@ -81,7 +81,7 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
 
 
 @contextmanager
-def nginx(folder: Path, servers: list[int]) -> Iterator[int]:
+def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator[int]:
     """nginx on a free loopback port in front of ``servers``, running the deploy site; yields its TLS port."""
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     needs("nginx", binary is not None)
@@ -98,7 +98,8 @@ daemon off;
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/logs/error.log warn;
-events {{ worker_connections 4096; }}
+worker_rlimit_nofile {connections * 2 + 100};
+events {{ worker_connections {connections}; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/body;
