@@ -207,6 +207,15 @@ class ServerHost(Host):
         app.middlewares.append(middleware(self.trusted))
         return app
 
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        """The host's page, starting in the lobby: it asks for a name, not a code."""
+        from companion.net.server import PAGE, _PAGE_HEADERS
+
+        text = (PAGE / "index.html").read_text(encoding="utf-8")
+        text = text.replace("<body>", '<body data-lobby="1">', 1).replace('id="prompt">Join code<',
+                                                                         'id="prompt">Your name<', 1)
+        return web.Response(text=text, content_type="text/html", headers=_PAGE_HEADERS)
+
     @web.middleware
     async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """The host's checks (its own address; a WebSocket only from its own page or a program), on every
