@@ -6,6 +6,8 @@ applied twice; no frame tells a seat another's hand; and limits behind the proxy
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import os
 import signal
@@ -20,6 +22,8 @@ from tests.net.helpers import BIG_MONEY, finish, hidden_leaks
 from tests.server.components import free_port, nginx, redis_server
 from tests.server.helpers import lobby_process, server_process, wait_for, wait_serving
 from tests.server.raw import Raw, run
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
 
 
 def owner_pid(lease: str | None) -> int | None:
@@ -179,6 +183,6 @@ def _play(tmp_path: Path, url: str, ports: list[int], procs: list[Any], nport: i
         assert "Connected again." in out.split("Welcome to the lobby")[1]  # the game moved under them
         assert "Game over" in out
         assert hidden_leaks(["Ana", "Ben"], ["Ana", "Ben"].index(name), out.splitlines()) == []
-    for gid, (heard, welcome, _) in games.items():  # every frame each raw seat was sent
+    for heard, welcome, _ in games.values():  # every frame each raw seat was sent
         texts = [m["text"] for m in heard if m.get("type") == "say" and m.get("text")]
         assert hidden_leaks([welcome["name"], "Big Money"], 0, texts) == []

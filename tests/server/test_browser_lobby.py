@@ -3,9 +3,13 @@ goes to the game `create` makes, comes back to the lobby with quit, and `sit` ta
 
 from __future__ import annotations
 
+import pytest
+
 from companion.server.store import FileStore
 from tests.net import browser as chromium
 from tests.server.helpers import server_in_thread
+
+pytestmark = [pytest.mark.network, pytest.mark.browser]  # real sockets on loopback (and processes it starts)
 
 
 def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):

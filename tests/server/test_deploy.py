@@ -3,6 +3,8 @@ site refuses a flood from one address at the edge (429) while serving the page a
 
 from __future__ import annotations
 
+import pytest
+
 import shlex
 import shutil
 import subprocess
@@ -16,6 +18,8 @@ from tests.net.helpers import ROOT, env
 from tests.server.components import free_port, nginx, redis_server
 from tests.server.helpers import server_process, wait_serving
 from tests.server.raw import Raw, run
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
 
 UNIT = ROOT / "deploy" / "systemd" / "companion-server@.service"
 

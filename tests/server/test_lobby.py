@@ -5,6 +5,8 @@ from the lobby in which no seat is told another's hand."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 import time
@@ -12,6 +14,8 @@ import time
 from companion.server.store import FileStore
 from tests.net.helpers import BIG_MONEY, finish, hidden_leaks
 from tests.server.helpers import lobby_process, server_in_thread, wait_for
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
 
 
 def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):

@@ -4,21 +4,23 @@ refused after another process took its game over."""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import json
 import os
 import signal
-import time
 
 import aiohttp
 
 from companion.net.hosted import game_from_text
 from companion.server.redis_store import RedisStore
 from companion.server.store import LEASE_MS
-from tests.net.helpers import finish
 from tests.server.components import free_port, redis_server
 from tests.server.helpers import server_process, wait_serving
 from tests.server.raw import Raw, run
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
 
 
 def test_redis_unreachable_at_start_is_one_sentence_naming_it(tmp_path):
@@ -122,5 +124,5 @@ def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
                 if proc.poll() is None:
                     os.kill(proc.pid, signal.SIGCONT)
                     proc.terminate()
-            for i, proc in enumerate(procs):
+            for proc in procs:
                 proc.wait(20)
