@@ -87,7 +87,7 @@ class Seat:
             msg = json.loads(frame.data)
             if msg["type"] == "welcome":
                 self.seat = msg["seat"]
-                self.token = msg["token"] or self.token
+                self.token = msg.get("renewed") or msg["token"] or self.token
                 self.welcomed.set()
             elif msg["type"] == "say":
                 self.seen = max(self.seen, msg.get("n", 0))
