@@ -76,6 +76,7 @@ class HostedGame:
         self.write_later = False
         self.unsaved: str | None = None
         self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
+        self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
         # A server whose records live in a shared store writes every save through its own persist (fenced),
         # never straight to the folder.
         self.defer_writes = False
@@ -212,7 +213,7 @@ class HostedGame:
             last[self.inflight[0]] = self.inflight[1]
         o = self.options
         return {"net": {
-            "format": FORMAT, "id": self.id, "code": self.code,
+            "format": FORMAT, "id": self.id, "code": self.code, "hosted_with": self.hosted_with,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
                         "colony": o.colony, "table": o.table},
             "seats": [{"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last[i], "n": s.n,
@@ -264,6 +265,9 @@ def game_from_text(text: str, folder: Path) -> HostedGame:
     if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
         raise ValueError("bad code")
     hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), folder)
+    was = net.get("hosted_with")
+    if isinstance(was, dict) and isinstance(was.get("listen"), str) and isinstance(was.get("tls"), bool):
+        hosted.hosted_with = {"listen": was["listen"][:100], "tls": was["tls"]}
     seats = net.get("seats")
     if not isinstance(seats, list) or len(seats) != len(hosted.seats):
         raise ValueError("bad seats")
