@@ -236,9 +236,21 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
     return glossary_from_doc(folder, read_glossary_doc(folder))
 
 
+SET_FILES = ("recommended_sets.yaml",)
+
+
+def read_recommended_doc(folder: Path | None = None) -> Any:
+    return read_yaml((folder or data_dir()) / SET_FILES[0])
+
+
 def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, ...]:
-    path = (folder or data_dir()) / "recommended_sets.yaml"
-    doc = read_yaml(path)
+    folder = folder or data_dir()
+    return recommended_sets_from_doc(folder, read_recommended_doc(folder))
+
+
+def recommended_sets_from_doc(folder: Path, doc: Any) -> tuple[RecommendedSet, ...]:
+    """Every recommended set, checked: from the YAML just read or from the cache."""
+    path = folder / SET_FILES[0]
     raw_sets = _Fields(path, "the file", doc).raw.get("sets")
     if not isinstance(raw_sets, list) or not raw_sets:
         raise CardDataError(f"{path.name}: the file: field 'sets' must be a list of sets.")

@@ -11,7 +11,7 @@ from companion.commands.registry import CommandError, command, take_over
 from companion.engine import SaveError
 from companion.game import store
 from companion.game.activity import GameActivity
-from companion.game.lessons import INTRO, SAVE_NAME, Lessons, keep
+from companion.game.lessons import INTRO, SAVE_NAME, keep
 from companion.game.starting import SetupError, build_setup
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     topic=TOPIC,
     shell=False,
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
-             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key."),
+             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key, --hostname NAME."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -52,6 +52,7 @@ def host_command(session: "Session", args: str) -> None:
     p.add_argument("--cert")
     p.add_argument("--key")
     p.add_argument("--table")
+    p.add_argument("--hostname", action="append", default=[])
     ns = p.parse(args)
     options = None
     from companion.net import codes
@@ -75,7 +76,7 @@ def host_command(session: "Session", args: str) -> None:
         options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
     status = run_host(options, name=_name(ns.name), listen=ns.listen,
                       port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
-                      table=table)
+                      table=table, names=tuple(ns.hostname))
     session.failed = status != 0
 
 

@@ -12,7 +12,7 @@ import argparse
 import importlib
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 if TYPE_CHECKING:

@@ -146,7 +146,7 @@ def play(session: "Session", args: str) -> None:
          example="coins 3", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="A negative number takes coins away.")
 def coins(session: "Session", args: str) -> None:
-    table = _saved(session).table
+    _saved(session)  # (refuses when no table is open)
     typed = f"coins {args}".strip()
     word = args.strip()
     amount = as_number(word, signed=True)
@@ -163,7 +163,7 @@ def coins(session: "Session", args: str) -> None:
 @command("next", summary="ends this turn and passes to the next player.", usage="next", example="next", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False)
 def next_turn(session: "Session", args: str) -> None:
-    table = _saved(session).table
+    _saved(session)  # (refuses when no table is open)
     if args.strip():
         raise _fail(f"next {args}".strip(), "next takes nothing after it. Type next.")
 

@@ -25,6 +25,23 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 
+# With more than one person, undo may not take back cards someone saw: they would know what comes next.
+UNDO_HIDES = ("undo cannot take back cards already drawn, revealed or shuffled when other people play. "
+              "Type options.")
+
+
+class UndoHides(Exception):
+    """An undo refused: it would take back a draw, a reveal or a shuffle in a game of several people."""
+
+
+def _shows_cards(events: list[Any]) -> bool:
+    """Whether any of these events let someone see cards: a draw, a reveal, a look, or a shuffle."""
+    from companion.engine.events import Drew, LookedAt, Revealed, Shuffled
+
+    return any(isinstance(e, (LookedAt, Revealed, Shuffled)) or (isinstance(e, Drew) and e.count > 0)
+               for e in events)
+
+
 class GameActivity:
     """A game being played in the shell."""
 
@@ -66,6 +83,7 @@ class GameActivity:
         self.sessions: dict[int, "Session"] = {}
         self.own_devices = False
         self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
+        self.undos = 0  # undos done since this activity began (a hosted game tells every seat of each)
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -148,12 +166,15 @@ class GameActivity:
         keyboard's holder); IllegalAnswer if there is none."""
         self.check_writable()
         game = self.game
+        back = replay(game.setup, game.answers[:self.marks[-1]], check=False) if self.marks else engine_undo(game)
+        if not self.solo and _shows_cards(game.log[len(back.log):]):
+            back.close()
+            raise UndoHides(UNDO_HIDES)
         if self.marks:
-            target = self.marks.pop()
+            self.marks.pop()
             self.mark_people.pop()
-            self.game = replay(game.setup, game.answers[:target], check=False)
-        else:
-            self.game = engine_undo(game)
+        self.game = back
+        self.undos += 1
         game.close()
         self.game.advance(self.agents)
         d = self.game.pending

@@ -13,7 +13,7 @@ import sys
 import threading
 from typing import Any, Callable, TextIO
 
-from companion.net.client import Refused, Remote, remember, remembered
+from companion.net.client import Refused, Remote, remember, remembered, unsendable
 from companion.net.seating import refused
 from companion.session import Session
 
@@ -89,9 +89,10 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 
         def keep() -> None:  # under a lock, so an older number is never written after a newer one
             with kept:
-                remember(key_address, code, name, seat, token, remote.seen)
+                remember(key_address, code, name, seat, remote.token or token, remote.seen)
 
         printer.keep = keep  # from now on, each message is kept as it is heard
+        remote.on_renewed = keep  # and a renewed token, before the seat speaks again
         keep()  # with those heard already
         remote.claim()  # kept on disk: now the seat is this program's alone
     printer.remote = remote
@@ -148,14 +149,22 @@ class _Printer:
 
 
 def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:
+    """Each line in turn: said to be unsendable at once, or sent when the game waits for this seat (``say``,
+    ``who``, ``help``... at once) and its answer waited for before the next is read."""
     for raw in stdin:
-        line = raw.rstrip("\n")
+        line = raw.rstrip("\r\n")
         if not line.strip():
             continue
         done = _local(session, remote, line, goodbye)
         if done:
             return 0
         if done is False:
+            continue
+        refused_here = unsendable(line)
+        if refused_here:  # the host would close the connection for it: said here, and the script goes on
+            session.begin()
+            session.error(refused_here)
+            session.end()
             continue
         word = line.strip().split(" ", 1)[0].lower()
         if word not in AT_ONCE:
@@ -239,7 +248,7 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 return done
             if not line.strip():
                 return False
-            unsent = _unsent(remote, line)
+            unsent = unsendable(line) or _unsent(remote, line)
             if unsent:  # said at once: waiting up to minutes for the host, with no word, is no answer
                 session.begin()
                 session.error(unsent)

@@ -19,7 +19,7 @@ from aiohttp import WSMsgType, web
 
 from companion.net import codes, limits, origins, protocol
 from companion.net.guard import Guard, GuardedSite
-from companion.net.hosted import GameFull, HostedGame, Options, load_game
+from companion.net.hosted import GameFull, HostedGame, Message, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
 
@@ -241,6 +241,7 @@ class Host:
         name = msg["name"].strip()
         token = msg.get("token")
         again: int | None = None  # a seat taken again by its name: its token never reached its device
+        renewed = ""  # a returning seat's new token
         claimed: int | None = msg.get("seat")
         fits = (game is not None and right and token is not None and claimed is not None
                 and game.token_fits(claimed, token))
@@ -260,6 +261,12 @@ class Host:
                 return None
             assert claimed is not None
             seat, fresh = claimed, None
+            game.write_later = True
+            try:
+                renewed = game.renew_token(seat)  # a token seen on the way is good once at most
+            finally:
+                game.write_later = False
+            await self.persist(game)  # the new token is on disk before it is told
         elif (again := self._unclaimed_named(game, name)) is not None:
             seat, fresh = again, game.new_token(again)  # the first device never kept its token: this one may
             await self.persist(game)  # the new token is on disk before it is told; the old one fits no more
@@ -293,7 +300,8 @@ class Host:
             asyncio.ensure_future(_close(old, "This seat was opened from another place, so this connection closed."))
         st = game.seats[seat]
         self.deliver(ws, game, seat, {
-            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
+            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "renewed": renewed,
+            "game": game.id,
             "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
             "last_line": st.last_line, "n": st.n})
         seen = msg.get("seen")
@@ -348,6 +356,13 @@ class Host:
             if not bucket.take():
                 raise ProtocolError("messages came too fast.")
             self.unclaimed.discard((game.id, seat))  # it heard its welcome, so it kept its token
+            if game.seats[seat].old_digest:  # and its renewed one: the old token fits no more
+                game.write_later = True
+                try:
+                    game.token_kept(seat)
+                finally:
+                    game.write_later = False
+                await self.persist(game)
             if msg["type"] == "ping":
                 await _send(ws, {"type": "pong"})
             elif msg["type"] == "hello":
@@ -380,6 +395,10 @@ class Host:
             game.inflight = (seat, line_id)
             game.write_later = True
             said = run_line(self, game, seat, text)
+            # The line's id and its answer are saved even when nothing else changed (an error, hand): a host
+            # restarted from this file says the answer again for that id, and takes the next id as next.
+            st.kept_reply = Message(st.n + 1, said.get(seat) or "Done.", line_id)
+            game.save()
         finally:
             game.inflight = None
             game.write_later = False
@@ -408,7 +427,12 @@ class Host:
         return ""
 
     async def close_all(self) -> None:
-        """Say goodbye to every connection (the host is stopping)."""
+        """Save every game (with what each seat was told) and say goodbye to every connection: stopping."""
+        for game in self.games.values():
+            try:
+                game.save()
+            except OSError:
+                pass  # each change was saved as it was made; only the newest news may be missing
         for ws in list(self.conns.values()):
             await _close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
 

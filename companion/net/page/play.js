@@ -115,6 +115,8 @@
         if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) token = msg.token;
+        // a returning seat's new token: kept before anything is sent, as the old one fits only until then
+        if (typeof msg.renewed === "string" && /^[\x21-\x7e]{1,100}$/.test(msg.renewed)) { token = msg.renewed; keep(); }
         setPrompt(msg.prompt || "");
         // the host applied every line up to last_line (their answers follow, with what was missed): the rest
         // go again, in order, each once; lines numbered past what the host expects were never its to apply
@@ -125,7 +127,7 @@
         nextId = unanswered.length > 0 ? unanswered[unanswered.length - 1].id + 1 : applied + 1;
         keep();
         // the token is kept: say so, or a reload before this would leave a seat no device holds
-        if (msg.token) ws.send(JSON.stringify({v: 1, type: "ping"}));
+        if (msg.token || msg.renewed) ws.send(JSON.stringify({v: 1, type: "ping"}));
       } else if (msg.type === "say") {
         if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;

@@ -1,4 +1,6 @@
-"""Helpers for the foundation tests: every test gets its own COMPANION_HOME, so nothing touches real files."""
+"""A private home for each test, and ways to type into the program: the fixtures of tests/dispatch,
+tests/settings, tests/shell, tests/speech, tests/startup and tests/project (each folder's conftest.py takes
+them from here). Every test there gets its own COMPANION_HOME, so nothing touches real files."""
 
 from __future__ import annotations
 

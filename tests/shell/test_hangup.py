@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.shell.hangup import terminal_gone
-from tests.foundation.test_line_editors import _environment
+from tests.shell.test_line_editors import _environment
 from tests.terminal import Terminal, needs_posix_terminal
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.accessibility import check_error
-from tests.foundation.conftest import Typist
+from tests.home import Typist
 
 GOLDEN = Path(__file__).parent / "golden"
 

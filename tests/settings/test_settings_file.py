@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.settings import DAMAGED, load_settings
-from tests.foundation.conftest import Typist
+from tests.home import Typist
 
 HAND_WRITTEN = r'''# My settings, written by hand.
 verbosity = "full"  # I like to hear everything

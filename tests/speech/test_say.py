@@ -28,6 +28,7 @@ def _wait_for_lines(path: Path, count: int) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.process
 @pytest.mark.skipif(sys.platform == "win32", reason="the stand-in say is a POSIX shell script")
 def test_say_speaks_on_macos_and_a_new_response_stops_the_last(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ import pytest
 from companion.session import Session
 from companion.settings import load_settings
 from tests.accessibility import check_error, check_response, escape_sequences
-from tests.foundation.conftest import run_companion
+from tests.home import run_companion
 
 
 def shell(lines: str, session: Session | None = None) -> str:
@@ -166,7 +166,7 @@ def test_one_shot_does_not_import_cmd2(home: Path) -> None:
     import subprocess
 
     from tests.conftest import ROOT
-    from tests.foundation.conftest import companion_env
+    from tests.home import companion_env
 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT,
                           env=companion_env(home), timeout=60, text=True)

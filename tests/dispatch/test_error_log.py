@@ -12,7 +12,7 @@ import pytest
 
 from companion.dispatch import LOG_LIMIT, log_exception, log_path
 from tests.accessibility import check_error
-from tests.foundation.conftest import Typist
+from tests.home import Typist
 
 
 def _fail_and_log(line: str = "card boom") -> Path | None:

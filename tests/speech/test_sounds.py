@@ -14,7 +14,7 @@ from companion.dispatch import run_line
 from companion.session import Session
 from companion.settings import load_settings
 from companion.speech import sounds
-from tests.foundation.test_fuzz_dispatch import Player
+from tests.dispatch.test_fuzz_dispatch import Player
 
 
 def _wav(data: bytes) -> tuple[float, bytes]:
@@ -77,6 +77,7 @@ def _session_with_sounds() -> Session:
     return session
 
 
+@pytest.mark.process
 def test_a_player_that_hangs_never_holds_the_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script = tmp_path / "hang"
     script.write_text("#!/bin/sh\nexec sleep 30\n")

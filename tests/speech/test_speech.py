@@ -16,7 +16,7 @@ import pytest
 
 from companion.speech import BUILD_TIMEOUT, NOTICE, STOPPED, TIMEOUT, RecordingSpeaker, Voice, attach_speech, detach_speech, voice_of
 from tests.conftest import ROOT, needs
-from tests.foundation.conftest import Typist, companion_env, run_companion
+from tests.home import Typist, companion_env, run_companion
 
 
 def _drain(typist: Typist) -> None:

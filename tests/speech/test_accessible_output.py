@@ -9,7 +9,7 @@ from companion.cards.describe import card_text
 from companion.commands import registry
 from companion.settings import Settings
 from tests.accessibility import check_error, check_response
-from tests.foundation.conftest import Typist
+from tests.home import Typist
 
 CARDS = catalogue().cards
 VERBOSITIES = ("brief", "normal", "full")
