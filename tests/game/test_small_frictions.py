@@ -66,3 +66,16 @@ def test_learn_with_a_seed_in_other_numerals_says_what_to_type() -> None:
     out = t("learn --seed ²")
     assert out == 'Error: "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
     assert t("learn --seed ٣").startswith("Your first game")  # digits of any script are digits
+
+
+def test_hint_while_the_keyboard_changes_hands_says_what_works() -> None:
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    t("")
+    t("end")
+    out = t("hint")
+    assert out == "Nothing is yours to decide now. Press Enter when Ben has the keyboard.\n" or \
+        out == "Nothing is yours to decide now. Press Enter when Ana has the keyboard.\n", out
+    name = out.split("when ")[1].split(" has")[0]
+    assert t("options").startswith("Error:")  # what hint used to point to
+    assert name in t.act.prompt()
