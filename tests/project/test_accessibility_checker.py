@@ -29,7 +29,7 @@ def test_a_good_response_passes() -> None:
         ("Hand: Copper, Copper, Estate.\n", "repeats a card"),
         ("Hand: C1 C1 E1.\n", "repeats a card"),
         ("This first sentence goes on and on with far too many words before it ever stops.\n", "first sentence"),
-        ("A" * 41 + "\n", "first line"),
+        ("A" * 41 + ". More.\n", "first line"),  # a long first line that could break between its sentences
         ("One.\nTwo.\nThree.\nFour.\nFive.\nSix.\n", "lines"),
         ("Short. " + "word " * 40 + "\n", "words"),
         ("One.\n\nTwo.\n", "blank line"),
