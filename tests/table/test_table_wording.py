@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.table.driver import Driver
 
 
@@ -30,3 +32,25 @@ def test_gardens_takes_no_article_and_others_are_named(driver: Driver) -> None:
     assert driver.run("buy gardens").startswith("Ann bought Gardens, 11 left")
     said = driver.run("gain others curse")
     assert said.startswith("Ben and Cid gained a Curse"), said
+
+
+def test_a_table_opens_read_only_on_a_full_disk_to_hear_the_score(first_game: Driver,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import companion.paths as paths
+
+    first_game.run("buy silver")
+    for close in first_game.session.on_close:  # the first window is closed
+        close(first_game.session)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(paths, "atomic_write", full)
+    other = Driver()  # a new shell, on a disk now full
+    said = other.run("table resume")
+    assert said.startswith("Table game 1 resumed, read-only. It cannot be saved here (No space left on device)"), said
+    assert other.run("score").startswith("All tied at 3 VP.")
+    said = other.run("buy gold")
+    assert said.startswith('Error: "buy gold": table game 1 cannot be saved here, so it is open read-only.'), said
