@@ -34,7 +34,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
         got = [p for p in players if t.state.decks[p] != before.decks[p]]
         if others and len(got) == len(players):
-            said = f"Others gained {text.cards_said(cards)}"
+            said = f"{and_list([t.players[p] for p in got])} gained {text.cards_said(cards)}"  # who, by name
         else:
             said = text.describe(t, Entry(verb, tuple(got), entry.cards), before)
         line = f"{said[0].upper()}{said[1:]}, {_pile_left(t, cards)}."

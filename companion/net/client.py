@@ -38,18 +38,18 @@ class Refused(Exception):
     """The host closed the connection with a reason (a wrong code, a full game...)."""
 
 
-def ws_url(address: str, tls: bool = False) -> str:
+def ws_url(address: str, tls: bool = False, path: str = "/ws") -> str:
     """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address; ``host`` alone
-    is the host's default port."""
+    is the host's default port. ``path``: the socket's path (a server's game or lobby has its own)."""
     a = address.strip().rstrip("/")
     for prefix, scheme in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"), ("ws://", "ws://")):
         if a.lower().startswith(prefix):
-            return scheme + a[len(prefix):] + "/ws"
+            return scheme + a[len(prefix):] + path
     if a.count(":") == 0 or (a.startswith("[") and a.endswith("]")):  # a name or address with no port
         from companion.net.hosting import DEFAULT_PORT
 
         a = f"{a}:{DEFAULT_PORT}"  # the host's own default, not the web's port 80
-    return ("wss://" if tls else "ws://") + a + "/ws"
+    return ("wss://" if tls else "ws://") + a + path
 
 
 def unsendable(text: str) -> str | None:
@@ -97,8 +97,8 @@ class Remote:
 
     def __init__(self, address: str, code: str, name: str, *, show: Callable[[str], None],
                  tls: ssl.SSLContext | None = None, seat: int | None = None, token: str | None = None,
-                 note: Callable[[str], None] | None = None, seen: int | None = None) -> None:
-        self.url = ws_url(address, tls is not None)
+                 note: Callable[[str], None] | None = None, seen: int | None = None, path: str = "/ws") -> None:
+        self.url = ws_url(address, tls is not None, path)
         self.code, self.name = code, name
         self.seat, self.token = seat, token
         self.tls = tls

@@ -77,6 +77,11 @@ class HostedGame:
         self.unsaved: str | None = None
         self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
         self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
+        # A server whose records live in a shared store writes every save through its own persist (fenced),
+        # never straight to the folder.
+        self.defer_writes = False
+        # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
+        self.extra_words: Callable[[int, str], dict[int, str] | None] | None = None
 
     # ---- facts ----
     @property
@@ -224,7 +229,7 @@ class HostedGame:
             text = self.seating.dump(notes)
         else:
             text = json.dumps({"companion": notes}, separators=(",", ":"))
-        if self.write_later:
+        if self.write_later or self.defer_writes:
             self.unsaved = text
             return
         atomic_write(self.path(), text)
@@ -232,7 +237,11 @@ class HostedGame:
 
 def load_game(path: Path) -> HostedGame:
     """A hosted game from its file (hostile like every file): ValueError or SaveError if it cannot be."""
-    text = path.read_text(encoding="utf-8")
+    return game_from_text(path.read_text(encoding="utf-8"), path.parent)
+
+
+def game_from_text(text: str, folder: Path) -> HostedGame:
+    """A hosted game from a record's text (a file, or a server's shared store), saved into ``folder``."""
     raw = json.loads(text)
     if not isinstance(raw, dict):
         raise ValueError("not a hosted game")
@@ -255,7 +264,7 @@ def load_game(path: Path) -> HostedGame:
     code, game_id = net.get("code"), net.get("id")
     if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
         raise ValueError("bad code")
-    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), path.parent)
+    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), folder)
     was = net.get("hosted_with")
     if isinstance(was, dict) and isinstance(was.get("listen"), str) and isinstance(was.get("tls"), bool):
         hosted.hosted_with = {"listen": was["listen"][:100], "tls": was["tls"]}

@@ -25,11 +25,15 @@ HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the sam
 AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
 
 
-def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) -> bool | None:
+LEAVE = ("quit", "exit", "bye")
+
+
+def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE,
+           leave: tuple[str, ...] = LEAVE) -> bool | None:
     """Lines this program answers itself: leaving, its own speech and line editor. None: send it to the host."""
     words = line.lower().split()
     word = words[0] if words else ""
-    if word in ("quit", "exit", "bye"):
+    if word in leave:
         session.begin()
         session.say(goodbye)
         session.end()
@@ -44,8 +48,9 @@ def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) 
 
 def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
-             goodbye: str = GOODBYE) -> int:
-    """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status."""
+             goodbye: str = GOODBYE, path: str = "/ws", leave: tuple[str, ...] = LEAVE) -> int:
+    """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status.
+    ``path``: the game's socket on the host (a server's game has its own); ``leave``: the words that leave."""
     from companion.settings import load_settings
 
     stdin = stdin or sys.stdin
@@ -68,13 +73,13 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     printer = _Printer(session, tty)
     key_address = token_key or address
     seat, token, seen = remembered(key_address, code, name)
-    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen)
+    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen, path=path)
     try:
         remote.start()
     except Refused as e:
         if token is not None and "seat token" in str(e):  # an old token: join afresh with the name
             remote.close()
-            remote = Remote(address, code, name, show=printer.show, tls=tls)
+            remote = Remote(address, code, name, show=printer.show, tls=tls, path=path)
             try:
                 remote.start()
             except (Refused, OSError) as e2:
@@ -98,8 +103,8 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     printer.remote = remote
     try:
         if tty:
-            return _shell(session, remote, stdin, stdout, printer, goodbye)
-        return _piped(session, remote, stdin, goodbye)
+            return _shell(session, remote, stdin, stdout, printer, goodbye, leave)
+        return _piped(session, remote, stdin, goodbye, leave)
     finally:
         remote.close()
         if printer.keep is not None:  # what was heard, so coming back says only what was missed
@@ -148,14 +153,15 @@ class _Printer:
                 self.keep()
 
 
-def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:
+def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE,
+           leave: tuple[str, ...] = LEAVE) -> int:
     """Each line in turn: said to be unsendable at once, or sent when the game waits for this seat (``say``,
     ``who``, ``help``... at once) and its answer waited for before the next is read."""
     for raw in stdin:
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
-        done = _local(session, remote, line, goodbye)
+        done = _local(session, remote, line, goodbye, leave)
         if done:
             return 0
         if done is False:
@@ -225,7 +231,7 @@ def _redraw(backend: str, remote: Remote) -> Any:
 
 
 def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer,
-           goodbye: str = GOODBYE) -> int:
+           goodbye: str = GOODBYE, leave: tuple[str, ...] = LEAVE) -> int:
     from companion.shell.app import CompanionShell
 
     class RemoteShell(CompanionShell):
@@ -237,13 +243,13 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 if self.tty:
                     self.stdout.write("\n")
                     self.stdout.flush()
-                return _local(session, remote, "quit", goodbye) is True
+                return _local(session, remote, "quit", goodbye, leave) is True
             if getattr(self, "_cancelled", False):  # Ctrl-C abandoned the line: nothing is sent
                 self._cancelled = False
                 return False
             if line.strip():
                 session.typed.append(line.strip())
-            done = _local(session, remote, line, goodbye)
+            done = _local(session, remote, line, goodbye, leave)
             if done is not None:
                 return done
             if not line.strip():

@@ -28,6 +28,11 @@ BURST = 40  # lines it may send at once
 PAGE = Path(__file__).with_name("page")
 
 
+class Moved(Exception):
+    """The game is no longer this process's to change (a server's lease on it ran out): the connection
+    closes with ``str()`` as its reason, which is not an error, so the program joins again by itself."""
+
+
 class Bucket:
     """A token bucket: ``take()`` is False when a connection sends faster than ``RATE`` for long."""
 
@@ -196,6 +201,8 @@ class Host:
             await self._serve(ws, *seat)
         except ProtocolError as e:
             await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+        except Moved as e:
+            await _close(ws, str(e))
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a fault of ours: logged to the file, a sentence to the player
