@@ -363,7 +363,9 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
             act.answer(value)
         except IllegalAnswer as e:
             raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
-    act.labels.append(line.strip())
+    # what undo says it took back: "your answer to Cellar: none", never "none" alone
+    asked = f" to {d.card.name}" if d.card is not None else ""
+    act.labels.append(f"your answer{asked}: {line.strip()}")
     lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"

@@ -66,6 +66,7 @@ class GameActivity:
         self.save_name = named if save_name == store.AUTOSAVE and isinstance(named, str) else save_name
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
+        self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)
@@ -204,7 +205,16 @@ class GameActivity:
         return extra
 
     def check_writable(self) -> None:
-        """CommandError if this game is open read-only here (another window is playing it)."""
+        """CommandError if this game is open read-only here (another window is playing it), or if it
+        ended, let its lock go, and another window has taken the game's save since."""
+        if self.let_go_at_end and self.held is None and not self.read_only:
+            held = store.hold()
+            if held is None:
+                from companion.commands.registry import CommandError
+
+                raise CommandError("this game is over, and another window is playing a game now. "
+                                   "Type new to start one here when that window is closed.")
+            self.held, self.let_go_at_end = held, False
         if self.read_only:
             from companion.commands.registry import CommandError
 
@@ -226,6 +236,10 @@ class GameActivity:
             self.save_problem = None
         except OSError as e:
             self.save_problem = f"The game could not be saved: {e.strerror or e}."
+            return
+        if self.game.over and self.held is not None:  # saved: a finished game blocks no other window's new
+            self.release()
+            self.let_go_at_end = True
 
     def save_as(self, name: str) -> None:
         store.write(name, self.game, self.extra(), self.encoded)

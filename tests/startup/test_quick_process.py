@@ -21,9 +21,10 @@ from tests.conftest import ROOT, needs
 
 COPPER = "Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
 FULL_PATH = "import sys; from companion.cli import run; sys.exit(run(sys.argv[1:]))"
-# companion.installed: where the card data is, found by one small module (os only) for both paths.
-QUICK_MODULES = {"companion", "companion.__main__", "companion.quick_lookup", "companion.quick_cards",
-                 "companion.installed"}
+# companion.installed: where the card data is, and companion.folders: where the program's folders are, each
+# one small module (os only) for both paths.
+QUICK_MODULES = {"companion", "companion.__main__", "companion.quick_lookup", "companion.quick_answers",
+                 "companion.installed", "companion.folders"}
 # What the full path imports before it says a word, and the quick path must not.
 HEAVY = {"dataclasses", "pathlib", "typing", "argparse", "pickle", "inspect", "ast", "dis", "tomllib", "yaml",
          "cmd2", "platformdirs", "shlex", "difflib", "tempfile", "shutil", "contextlib", "tomlkit",
@@ -75,6 +76,18 @@ def test_a_card_is_said_without_the_programs_heavy_modules(tmp_path: Path, home:
     assert out.startswith("Trash means") and not modules & HEAVY
     out, modules = imports(["cards", "cost", "4"], env)
     assert out.startswith("15 cards cost 4 coins:") and not modules & HEAVY
+
+
+def test_help_is_said_without_loading_a_command(tmp_path: Path, home: Path) -> None:
+    """companion --help loaded the engine, every command and PyYAML to print eleven lines."""
+    env = environment(tmp_path, COMPANION_HOME=str(home))
+    said = run(["--help"], env, quick=False)  # the full path, which keeps its answer
+    assert said[0].startswith("Commands, by topic:") and said[1:] == ("", 0)
+    for argv in (["--help"], ["-h"], ["help"]):
+        out, modules = imports(argv, env)
+        assert out == said[0]
+        assert not modules & HEAVY, sorted(modules & HEAVY)
+        assert {m for m in modules if m.startswith("companion")} == QUICK_MODULES
 
 
 def test_in_the_platforms_folders_platformdirs_is_asked_once(tmp_path: Path) -> None:
