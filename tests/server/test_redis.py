@@ -174,3 +174,33 @@ def test_redis_lost_while_running_games_go_on_new_ones_are_refused_nothing_is_lo
                     await r.aclose()
 
             run(go(), 180)
+
+
+def test_the_lobby_is_one_across_processes_who_and_say(tmp_path):
+    from companion.server.redis_store import RedisStore
+    from tests.server.helpers import server_in_thread
+
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        with server_in_thread(RedisStore(url), tmp_path / "a") as a, \
+                server_in_thread(RedisStore(url), tmp_path / "b") as b:
+
+            async def go() -> None:
+                async with aiohttp.ClientSession() as http:
+                    ana = Raw(http, f"ws://127.0.0.1:{a.port}/lobby/ws")
+                    ben = Raw(http, f"ws://127.0.0.1:{b.port}/lobby/ws")
+                    await ana.open("Ana")
+                    await ben.open("Ben")
+                    assert (await ben.say("who"))["text"] == "In the lobby: Ana and Ben."
+                    assert (await ana.say("say hello from a"))["text"] == "You said: hello from a"
+                    heard = await ben.until(lambda m: m.get("type") == "say" and "hello" in m.get("text", ""))
+                    assert heard[-1]["text"] == "Ana says: hello from a" and heard[-1]["reply"] == 0
+                    made = await ben.say("create --players 2 --bots bigmoney --name Shared")
+                    assert made["go"]
+                    listed = (await ana.say("games"))["text"]
+                    assert listed == "1 open game:\nShared: nobody sits yet, 1 seat free, First Game, 1 bot: Big Money, open."
+                    await ben.close()
+                    await asyncio.sleep(0.3)
+                    assert (await ana.say("who"))["text"] == "In the lobby: Ana."
+
+            run(go(), 60)
