@@ -67,6 +67,7 @@ class GameActivity:
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
+        self.handed_over = False  # the response being made hands the keyboard to another person
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)
@@ -287,6 +288,7 @@ class GameActivity:
             name = g.players[d.player].name
             what = "turn" if render.is_turn_decision(d) else "answer"
             lines.append(render.hand_over(name, what, verbosity))
+            self.handed_over = True  # said now: the screen may be cleared first (set handover clear)
             return lines
         lines.extend(self.now(verbosity, viewer))
         return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines

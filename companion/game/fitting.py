@@ -121,10 +121,17 @@ def _fits(lines: Sequence[str], verbosity: str) -> bool:
 
 class Hint(Said):
     """The hint said with your hand when hints are on: ``short`` is its move without the reason. The first
-    thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first."""
+    thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first.
+    ``last`` is its shortest form ("Hint: type hint."), and ``kept`` whether that is said even when the
+    news leaves no room (a lesson of the first game is; a hint is not)."""
 
+    last: str
+    kept: bool
 
-_HINT_SHORT = "Hint: type hint."
+    def __new__(cls, text: str, short: str, last: str = "Hint: type hint.", kept: bool = False) -> Self:
+        line = super().__new__(cls, text, short)
+        line.last, line.kept = last, kept
+        return line
 
 
 def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
@@ -141,14 +148,15 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     at = lines.index(hint)
     after = lines[at - 1] if at else None  # the hint is said just after this line (your hand)
     rest = [line for line in lines if not isinstance(line, Hint)]
-    for said in dict.fromkeys(s for s in (str(hint), hint.short, _HINT_SHORT) if s):
+    for said in dict.fromkeys(s for s in (str(hint), hint.short, hint.last) if s):
         for candidate, whole in _steps(rest, verbosity):
             if not whole:
                 break
             with_hint = _place(candidate, after, said)
             if _fits(with_hint, verbosity):
                 return with_hint
-    return _fit_news(rest, verbosity)
+    fitted = _fit_news(rest, verbosity)
+    return _place(fitted, after, hint.last) if hint.kept and hint.last else fitted
 
 
 def _place(lines: list[str], after: str | None, hint: str) -> list[str]:

@@ -66,3 +66,51 @@ def test_learn_with_a_seed_in_other_numerals_says_what_to_type() -> None:
     out = t("learn --seed ²")
     assert out == 'Error: "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
     assert t("learn --seed ٣").startswith("Your first game")  # digits of any script are digits
+
+
+def test_hint_while_the_keyboard_changes_hands_says_what_works() -> None:
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    t("")
+    t("end")
+    out = t("hint")
+    assert out == "Nothing is yours to decide now. Press Enter when Ben has the keyboard.\n" or \
+        out == "Nothing is yours to decide now. Press Enter when Ana has the keyboard.\n", out
+    name = out.split("when ")[1].split(" has")[0]
+    assert t("options").startswith("Error:")  # what hint used to point to
+    assert name in t.act.prompt()
+
+
+@pytest.mark.process
+@pytest.mark.terminal
+def test_handover_clear_wipes_the_last_hand_from_a_real_terminal(tmp_path: Path) -> None:
+    """At one keyboard, the previous player's hand stays in the terminal's scrollback where a review cursor
+    reads it; set handover clear wipes the screen and scrollback as the keyboard changes hands."""
+    from tests.terminal import Terminal, needs_posix_terminal
+
+    needs_posix_terminal()
+    with Terminal(tmp_path / "home") as term:
+        term.wait_for("companion> ")
+        for line, wanted, n in (("set handover clear", "Handover is now clear.", 1),
+                                ('new --players 2 --bots none --names "Ana,Ben" --seed 5', "press Enter> ", 1),
+                                ("", "s turn 1.", 1), ("end", "has the keyboard.", 2)):
+            term.waiting()
+            term.type(line)
+            term.key("Enter")
+            term.wait_for(wanted, count=n)
+        raw = term.raw()
+        hand = raw.rindex(b"s turn 1.")
+        turn = raw[raw.rindex(b"\n", 0, hand) + 1:hand + len(b"s turn 1.")].decode()  # "Ben's turn 1."
+        clear = raw.rindex(b"\x1b[3J")
+        assert hand < clear < raw.rindex(b"has the keyboard.")
+        term.waiting()
+        assert turn not in term.screen()  # gone from the screen, and from the scrollback
+        history = term._tmux("capture-pane", "-p", "-S", "-", "-t", "t").stdout
+        assert turn not in history and "has the keyboard." in history
+
+
+def test_without_handover_clear_nothing_is_cleared() -> None:
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    t("")
+    assert "\x1b" not in t("end")

@@ -11,7 +11,9 @@ import pytest
 from companion.net import client, server
 from companion.net.hosted import Options
 from companion.net.protocol import MAX_LINE
+from tests.conftest import needs
 from tests.net.helpers import add_game, finish, host_on_loopback, join_process, record_frames
+from tests.terminal import Terminal, tmux_available
 
 CODE = "975318642"
 pytestmark = [pytest.mark.network, pytest.mark.process]  # a host on loopback, and companion join processes
@@ -66,3 +68,20 @@ def test_the_end_of_input_ends_the_program_after_the_last_answer(tmp_path):
         status, out, _err = finish(join_process(tmp_path / "ana", running.port, CODE, "Ana", "say last\n"),
                                   tmp_path / "ana", timeout=60)
         assert status == 0 and out.rstrip().endswith("You said: last"), out
+
+
+def test_at_a_terminal_an_over_long_line_is_refused_and_the_seat_stays(tmp_path):
+    needs("tmux", tmux_available())
+    with host_on_loopback(tmp_path / "hosted") as running:
+        add_game(running, Options(2, ["bigmoney"], "First Game", 5), CODE)
+        frames = record_frames(running)
+        args = ("join", f"127.0.0.1:{running.port}", "--code", CODE, "--name", "Ana")
+        with Terminal(tmp_path / "ana", args=args) as term:
+            term.wait_for("phase> ")
+            term.type("say " + "x" * (MAX_LINE - 3))
+            term.key("Enter")
+            term.wait_for("Error: that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.")
+            term.type("say still here")
+            term.key("Enter")
+            term.wait_for("You said: still here")
+        assert _lines_sent(frames) == [1]

@@ -7,6 +7,7 @@ import io
 import random
 import wave
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,16 +96,23 @@ def test_a_player_that_hangs_never_holds_the_prompt(tmp_path: Path, monkeypatch:
     assert session.out.getvalue() == sounds.NOTICE + "\n" and session.sounds is False
 
 
-def test_where_no_sound_can_play_one_notice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_no_sound_can_play_set_sounds_on_says_so_and_no_cue_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Said once, when sounds are turned on; not at the first cue, nor by every seat or every new shell."""
+    monkeypatch.setattr(sounds, "can_play", lambda: False)
     monkeypatch.setattr(sounds, "build_player", lambda: None)
     session = _session_with_sounds()
+    said = session_say(session, "set sounds on")
+    assert said == f"Sounds are now on.\n{sounds.NOTICE}\n"
     out = []
     for line in ("card zzzzq", "card yyyyq", "card xxxxq"):
-        at = session.out.tell()
-        run_line(session, line)
-        out.append(session.out.getvalue()[at:])
-        if session.sounds not in (None, False):
-            session.sounds.drain(5)
-    assert "".join(out).count(sounds.NOTICE) == 1
+        out.append(session_say(session, line))
+    assert not any(sounds.NOTICE in o for o in out)
     assert all(o.count("Error:") == 1 for o in out)
-    assert not any(sounds.NOTICE in r for r in session.responses)  # not part of a response to repeat
+    again = _session_with_sounds()  # another shell, or another seat, with sounds saved on
+    assert sounds.NOTICE not in session_say(again, "card zzzzq") and again.sounds is False
+
+
+def session_say(session: Any, line: str) -> str:
+    at = session.out.tell()
+    run_line(session, line)
+    return session.out.getvalue()[at:]
