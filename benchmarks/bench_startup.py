@@ -136,6 +136,8 @@ class Install:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                               *self.commands()[what]], env=self.env_for(what), cwd=self.cwd, capture_output=True,
                              text=True)
+        if out.returncode != 0:  # a count of a run that failed half way would flatter it
+            raise RuntimeError(f"{what} failed under callgrind: {out.stderr[-300:]}")
         for line in out.stderr.splitlines():
             if "Collected :" in line:
                 return int(line.split(":")[-1])

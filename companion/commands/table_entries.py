@@ -44,7 +44,8 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
             lines.append(f"{and_list(missed)} got none.")
         lines += text.gain_reminders(t, entry, got)
         turn = t.state.turn
-        if verb == "buy" and players[0] == t.state.current and turn.started:
+        counted = turn.started or before.turn.coins > 0  # cards played, or coins typed with coins N
+        if verb == "buy" and players[0] == t.state.current and counted:
             if turn.coins >= 0 and turn.buys >= 0:
                 lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
             elif before.turn.coins >= 0 and before.turn.buys >= 0:  # said once, when it first happens

@@ -66,8 +66,8 @@ class GameActivity:
         self.save_name = named if save_name == store.AUTOSAVE and isinstance(named, str) else save_name
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
-        self.let_go_at_end = False
-        self.handed_over = False  # the response being made hands the keyboard to another person  # the game ended and its lock was let go: taken again before a change
+        self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
+        self.handed_over = False  # the response being made hands the keyboard to another person
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)

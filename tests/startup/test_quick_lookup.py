@@ -188,6 +188,7 @@ SETTINGS_FILES: dict[str, str | bytes] = {
     "crlf": 'verbosity = "brief"\r\n',
     "escape": 'verbosity = "bri\\u0065f"\n',
     "multi-line": 'verbosity = """brief"""\n',
+    "bom": '\ufeffverbosity = "brief"\n',  # (Notepad's byte-order mark)
     # Files the quick path leaves to the full path (a notice, or speech):
     "speech": 'speech = "on"\n',
     "speech flag": "speech = true\n",
@@ -195,13 +196,12 @@ SETTINGS_FILES: dict[str, str | bytes] = {
     "bad type": "verbosity = true\n",
     "damaged": "verbosity = \n",
     "duplicate": 'verbosity = "brief"\nverbosity = "full"\n',
-    "bom": '\ufeffverbosity = "brief"\n',
     "control": '# an escape \x1b\nverbosity = "brief"\n',
     "delete": 'verbosity = "brief" # \x7f\n',
     "not utf-8": b'verbosity = "br\xffef"\n',
 }
 QUICK_FILES = ("brief", "full", "upper case", "codes off", "notes on", "all", "other areas", "empty", "number",
-               "quoted key", "table", "crlf", "escape", "multi-line")
+               "quoted key", "table", "crlf", "escape", "multi-line", "bom")
 
 
 @pytest.mark.parametrize("name", list(SETTINGS_FILES))

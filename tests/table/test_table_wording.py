@@ -54,3 +54,12 @@ def test_a_table_opens_read_only_on_a_full_disk_to_hear_the_score(first_game: Dr
     assert other.run("score").startswith("All tied at 3 VP.")
     said = other.run("buy gold")
     assert said.startswith('Error: "buy gold": table game 1 cannot be saved here, so it is open read-only.'), said
+
+
+def test_coins_typed_alone_keep_the_buy_count_and_its_warning(first_game: Driver) -> None:
+    first_game.run("coins 5")
+    assert first_game.run("buy silver") == "Ann bought a Silver, 39 left.\n2 coins, 0 buys left.\n"
+    first_game.run("next")
+    first_game.run("coins 5")
+    said = first_game.run("buy province")
+    assert said == "Ben bought a Province, 7 left.\nMore was bought than the calculator counted.\n", said
