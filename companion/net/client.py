@@ -123,6 +123,7 @@ class Remote:
         self._pace = Pace()
         self.online = False  # welcomed on the connection open now
         self._again = False  # this connection replaces a lost one
+        self._welcomed = 0  # the number of the host's last message at its welcome
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
         self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
@@ -139,6 +140,8 @@ class Remote:
             raise Refused(self.refused)
         if not self._connected.is_set():
             raise OSError("the host did not answer")
+        with self.changed:  # what the host told before its welcome (a game's opening news) is heard first
+            self.changed.wait_for(lambda: self.seen >= self._welcomed or self.closed, timeout=wait)
 
     def send_line(self, text: str) -> bool:
         """Send one typed line and wait for its answer. False if the connection is gone for good.
@@ -287,6 +290,7 @@ class Remote:
             self.seen = msg["n"]
         last = msg.get("last_line", 0)
         with self.changed:
+            self._welcomed = msg.get("n", 0)
             if last >= self.next_id:  # the host remembers more lines than this program sent: another run's
                 self.next_id = last + 1
             pending = self.unanswered

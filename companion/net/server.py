@@ -301,6 +301,14 @@ class Host:
             self.unclaimed.add((game.id, seat))
         else:
             self.unclaimed.discard((game.id, seat))  # it came back with its token: kept
+        # Started before the welcome: its number counts the opening news (the bot's first turn too), which
+        # the seat hears first, so a program shows its first prompt after the news, not above it.
+        game.write_later = True
+        try:
+            started = game.start_if_full()
+        finally:
+            game.write_later = False
+        await self.persist(game)
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
@@ -317,12 +325,6 @@ class Host:
         if seen is not None:
             for m in game.missed(seat, seen):
                 self.deliver(ws, game, seat, m)
-        game.write_later = True
-        try:
-            started = game.start_if_full()
-        finally:
-            game.write_later = False
-        await self.persist(game)
         if started:
             return game, seat
         if again is not None:  # the others heard this seat join already
