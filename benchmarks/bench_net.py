@@ -41,6 +41,8 @@ def serve(games: int, folder: str) -> None:
     from companion.net.hosting import on_loop, start_server
 
     running = start_server("127.0.0.1", 0, folder=Path(folder))
+    # every simulated player dials from 127.0.0.1: one address, so its cap is lifted here (a real host keeps it)
+    running.host.guard.connections.per_address = 1_000_000
     for i in range(games):
         on_loop(running, running.host.add_game, Options(4, [], "First Game", 1000 + i), f"{i + 1:09d}")
     print(running.port, flush=True)

@@ -36,17 +36,23 @@ def _run(argv: Sequence[str]) -> int:
     speech = False
     while argv and argv[0] in GLOBAL_FLAGS:
         speech = speech or argv.pop(0) == "--speech"
+    if argv and argv[0] in ("-V", "--version"):
+        from companion import __version__
+
+        print(f"companion {__version__}")
+        return 0
+    from companion.installed import card_data_problem
+
+    problem = card_data_problem()  # a half-installed package is said once, here, not by every command
+    if problem:
+        print(f"Error: {problem}")
+        return 1
     if not argv:
         from companion.shell.app import start_shell
 
         return start_shell(speech=speech)
     if argv[0] in ("-h", "--help"):
         argv[0] = "help"
-    if argv[0] in ("-V", "--version"):
-        from companion import __version__
-
-        print(f"companion {__version__}")
-        return 0
     return run_one(argv, speech=speech)
 
 

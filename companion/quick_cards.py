@@ -57,12 +57,11 @@ class _Refused(Exception):
 
 
 def _data_dir() -> str | None:
-    """companion.cards.loader.data_dir: the folder of the YAML, found from the loader's own real path."""
-    here = os.path.dirname(os.path.dirname(os.path.realpath(os.path.join(_HERE, "cards", "loader.py"))))
-    for candidate in (os.path.join(os.path.dirname(here), "data", "braille_reference"), os.path.join(here, "carddata")):
-        if os.path.isdir(candidate):
-            return candidate
-    return None
+    """companion.cards.loader.data_dir: the folder of the YAML (companion.installed.card_folder)."""
+    from companion.installed import card_folder
+
+    folder = card_folder()
+    return None if folder is None else os.path.realpath(folder)
 
 
 def _code_stamps() -> list[list[Any]]:

@@ -140,8 +140,9 @@ def _rule(args: str, settings: dict[str, str], state: str) -> str | None:
     if terms is None:
         return None
     if not typed:
-        names = [t["term"] for t in terms]
-        return f"{len(names)} rules terms:\n{quick_cards.and_list(names)}.\nType rule and a term, like rule trash."
+        from companion.rule_groups import terms_said
+
+        return terms_said([t["term"] for t in terms], quick_cards.and_list) + "\n"
     term: Entry | None = quick_cards.find(quick_cards.term_index(terms), typed)
     if term is None:
         return None

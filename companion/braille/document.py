@@ -1,4 +1,4 @@
-"""A set of braille reference cards: a title page naming the kingdom, then one card per page or packed.
+"""Braille reference sheets: a title page, the contents, then one card (or setup) a page, or packed.
 
 ``reference_document`` translates and lays out; ``BrailleDocument.brf()`` gives the bytes of the file.
 ``card_lines`` gives one card in braille for the screen.
@@ -10,8 +10,25 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from companion.braille.cells import to_unicode
-from companion.braille.layout import BrailleBlock, encode_brf, lay_out, number_pages, paginate
-from companion.braille.reference import Block, card_blocks, title_blocks
+from companion.braille.layout import (
+    BrailleBlock,
+    LaidSection,
+    encode_brf,
+    entry_lines,
+    lay_out,
+    number_pages,
+    paginate,
+)
+from companion.braille.reference import (
+    Block,
+    Section,
+    Style,
+    card_blocks,
+    card_section,
+    contents_heading,
+    title_blocks,
+    transcribers_note,
+)
 from companion.braille.translator import Translator
 from companion.cards import Card
 
@@ -46,13 +63,15 @@ class PageFormat:
 
 @dataclass(frozen=True)
 class BrailleDocument:
-    """Laid-out pages (each exactly ``format.lines`` lines of Braille ASCII) and where each card starts."""
+    """Laid-out pages (each exactly ``format.lines`` lines of Braille ASCII) and where each section starts."""
 
     title: str
-    cards: tuple[Card, ...]
-    card_pages: tuple[int, ...]
+    sections: tuple[Section, ...]
+    card_pages: tuple[int, ...]  # the page each section starts on
     pages: tuple[tuple[str, ...], ...]
     format: PageFormat
+    contents_pages: int = 0
+    title_pages: int = 1
 
     def brf(self) -> bytes:
         return encode_brf(self.pages)
@@ -63,7 +82,7 @@ class BrailleDocument:
 
 
 def translate(blocks: Sequence[Block], translator: Translator) -> list[BrailleBlock]:
-    return [BrailleBlock(b.style, translator.brf(b.text)) for b in blocks]
+    return [BrailleBlock(b.style, translator.brf(b.text), b.page) for b in blocks]
 
 
 def card_lines(card: Card, translator: Translator, width: int | None = None) -> list[str]:
@@ -75,27 +94,38 @@ def card_lines(card: Card, translator: Translator, width: int | None = None) -> 
 
 def reference_document(
     title: str,
-    cards: Sequence[Card],
+    sections: Sequence[Card | Section],
     translator: Translator,
     page_format: PageFormat = PageFormat(),
-    platinum_colony: bool = False,
+    facts: Sequence[str] = (),
 ) -> BrailleDocument:
-    """The reference cards of ``cards`` after a title page, laid out for an embosser."""
-    cards = tuple(cards)
-    width = page_format.width
-    laid_cards = [lay_out(translate(card_blocks(c), translator), width) for c in cards]
-    # The contents on the title page give each card's page, which depends on how long the title is:
-    # lay out until the title's own length stops changing (once or twice).
-    title_pages = 1
+    """A title page (``title``, then ``facts``, each a sentence), the contents, then each section (a card,
+    or a kingdom's setup), laid out for an embosser."""
+    parts = tuple(s if isinstance(s, Section) else card_section(s) for s in sections)
+    width, body = page_format.width, page_format.body
+    laid = [LaidSection(tuple(lay_out(translate(s.blocks, translator), width, paper=True)),
+                        tuple(lay_out(translate([Block(Style.HEADING, s.continued)], translator), width)))
+            for s in parts]
+    note = transcribers_note([s.card for s in parts if s.card is not None])
+    heading_text = "Dominion reference cards" if any(s.card for s in parts) else "Dominion setup"
+    title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), note, heading_text),
+                                    translator), width)
+    heads = tuple(lay_out(translate([contents_heading(more)], translator), width, paper=True) + [""]
+                  for more in (False, True))
+    entries = [translator.brf(s.entry) for s in parts]
+    # The contents give each section's page, which depends on how many pages the contents take:
+    # lay out until that stops changing (once or twice).
+    pages = [1] * len(parts)
     for _ in range(10):
-        paged = paginate(["x"] * (title_pages * page_format.body), laid_cards, page_format.body, page_format.pack)
-        blocks = title_blocks(title, cards, paged.card_pages, platinum_colony)
-        title_lines = lay_out(translate(blocks, translator), width)
-        paged = paginate(title_lines, laid_cards, page_format.body, page_format.pack)
-        if paged.title_pages == title_pages:
+        contents = [entry_lines(cells, page, width) for cells, page in zip(entries, pages)]
+        if len(parts) < 2:  # one card or one setup: nothing to list
+            contents = []
+        paged = paginate(title_lines, laid, body, page_format.pack, contents, (heads[0], heads[1]))
+        if list(paged.card_pages) == pages:
             break
-        title_pages = paged.title_pages
-    else:  # pragma: no cover - the title's length settles after at most a few rounds
+        pages = list(paged.card_pages)
+    else:  # pragma: no cover - the contents' length settles after at most a few rounds
         raise RuntimeError("the contents page numbers did not settle")
-    pages = number_pages(paged.pages, page_format.lines, width)
-    return BrailleDocument(title, cards, paged.card_pages, tuple(tuple(p) for p in pages), page_format)
+    numbered = number_pages(paged.pages, page_format.lines, width)
+    return BrailleDocument(title, parts, paged.card_pages, tuple(tuple(p) for p in numbered), page_format,
+                           paged.contents_pages, paged.title_pages)

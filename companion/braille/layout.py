@@ -21,14 +21,21 @@ SCREEN_SEPARATOR = SEPARATOR_CELL * 12  # the separation line when nothing is wr
 PREFIX_CELLS = frozenset(',#;"^_.@')
 HYPHEN = "-"
 MIN_PIECE = 2  # cells of a word before a hyphen, at least
+HEADING_MARGIN = 3  # blank cells, at least, each side of a centred heading: it wraps at the width less 6
+GUIDE_DOT = '"'  # dot 5
+MIN_GUIDE_DOTS = 2
+NOTE_INDENT, NOTE_RUNOVER = 6, 4  # a transcriber's note starts in cell 7, runs over in cell 5
+NOTE_OPEN, NOTE_CLOSE = "@.<", "@.>"  # UEB's transcriber's note indicators: dots 4, 4-6, 1-2-6 and 4, 4-6, 3-4-5
 
 
 @dataclass(frozen=True, slots=True)
 class BrailleBlock:
-    """One translated paragraph (Braille ASCII, words separated by single spaces) and its format."""
+    """One translated paragraph (Braille ASCII, words separated by single spaces), its format, and for a
+    contents entry its page number."""
 
     style: Style
     cells: str = ""
+    page: int = 0
 
 
 def split_word(word: str, room: int) -> tuple[str, str]:
@@ -71,6 +78,31 @@ def wrap(cells: str, first: int, rest: int) -> list[str]:
     return lines
 
 
+def centred(cells: str, width: int) -> list[str]:
+    """A centred heading: wrapped at the width less 6, so at least 3 blank cells stay on each side."""
+    room = width - 2 * HEADING_MARGIN
+    return [" " * ((width - len(line)) // 2) + line for line in wrap(cells, room, room)]
+
+
+def entry_lines(cells: str, page: int, width: int) -> list[str]:
+    """A contents entry: cell 1, runover cell 3; then a space, guide dots, a space and its page number,
+    which ends at the right margin on the entry's last line (never on a line of its own)."""
+    number = braille_number(page)
+    room = width - len(number) - 2 - MIN_GUIDE_DOTS  # the text stops short of the page number's column
+    lines = wrap(cells, room, room - RUNOVER_INDENT)
+    lines = lines[:1] + [" " * RUNOVER_INDENT + line for line in lines[1:]]
+    last = lines[-1]
+    lines[-1] = f"{last} {GUIDE_DOT * (width - len(last) - len(number) - 2)} {number}"
+    return lines
+
+
+def note_lines(cells: str, width: int) -> list[str]:
+    """A transcriber's note in its indicators: cell 7, runover cell 5."""
+    text = f"{NOTE_OPEN}{cells}{NOTE_CLOSE}"
+    lines = wrap(text, width - NOTE_INDENT, width - NOTE_RUNOVER)
+    return [" " * NOTE_INDENT + lines[0]] + [" " * NOTE_RUNOVER + line for line in lines[1:]]
+
+
 def lay_out_block(block: BrailleBlock, width: int | None) -> list[str]:
     """The lines of one block; ``width`` None means one line per block, nothing wrapped or centred."""
     if block.style is Style.BLANK:
@@ -82,15 +114,23 @@ def lay_out_block(block: BrailleBlock, width: int | None) -> list[str]:
     if width is None:
         return [block.cells]
     if block.style is Style.HEADING:
-        return [" " * ((width - len(line)) // 2) + line for line in wrap(block.cells, width, width)]
+        return centred(block.cells, width)
+    if block.style is Style.ENTRY:
+        return entry_lines(block.cells, block.page, width)
+    if block.style is Style.NOTE:
+        return note_lines(block.cells, width)
     lines = wrap(block.cells, width, width - RUNOVER_INDENT)
     return lines[:1] + [" " * RUNOVER_INDENT + line for line in lines[1:]]
 
 
-def lay_out(blocks: Sequence[BrailleBlock], width: int | None) -> list[str]:
+def lay_out(blocks: Sequence[BrailleBlock], width: int | None, paper: bool = False) -> list[str]:
+    """Every block's lines, in order. On ``paper`` a blank line follows a centred heading, as BANA asks
+    (the screen has none: a braille display shows one line at a time)."""
     lines: list[str] = []
-    for block in blocks:
+    for n, block in enumerate(blocks):
         lines += lay_out_block(block, width)
+        if paper and block.style is Style.HEADING and n + 1 < len(blocks) and blocks[n + 1].style is not Style.BLANK:
+            lines.append("")
     return lines
 
 
@@ -99,43 +139,87 @@ def braille_number(n: int) -> str:
     return "#" + "".join("JABCDEFGHI"[int(d)] for d in str(n))
 
 
+@dataclass(frozen=True, slots=True)
+class LaidSection:
+    """A section's lines, and the running head (already laid out) of any page it runs on to."""
+
+    lines: tuple[str, ...]
+    running: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Paged:
-    """Pages of body lines (without page numbers), and the page on which each card starts (from 1)."""
+    """Pages of body lines (without page numbers), and the page on which each section starts (from 1)."""
 
     pages: tuple[tuple[str, ...], ...]
     card_pages: tuple[int, ...]
     title_pages: int
+    contents_pages: int = 0
 
 
-def paginate(title: Sequence[str], cards: Sequence[Sequence[str]], body: int, pack: bool) -> Paged:
-    """Put the title on its own page(s), then the cards: one to a page, or packed.
+class _Pages:
+    def __init__(self, body: int) -> None:
+        if body < 1:
+            raise ValueError("a page needs at least one line for text")
+        self.body = body
+        self.pages: list[list[str]] = []
 
-    Packed, a card follows the one before it after a blank line if it fits on the rest of the page;
-    otherwise it starts a new page. A card longer than a page starts a page and runs on.
+    def new(self) -> list[str]:
+        self.pages.append([])
+        return self.pages[-1]
+
+    def room(self) -> int:
+        return self.body - len(self.pages[-1]) if self.pages else 0
+
+    def flow(self, lines: Sequence[str], head: Sequence[str] = ()) -> None:
+        """``lines`` from a new page, running on to more pages, each of them headed by ``head``."""
+        page = self.new()
+        head = head if len(head) < self.body else ()  # a running head never fills a page on its own
+        for line in lines:
+            if len(page) == self.body:
+                page = self.new()
+                page += head
+            page.append(line)
+
+
+def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection], body: int, pack: bool,
+             contents: Sequence[Sequence[str]] = (), contents_heads: tuple[Sequence[str], Sequence[str]] = ((), ())
+             ) -> Paged:
+    """The title on its own page(s); then the contents, if any; then the sections, one to a page or packed.
+
+    Contents: each entry's lines stay together on a page; a page of contents starts with its heading
+    (``contents_heads``: the first page's, and a continued page's). Packed, a section follows the one before
+    it after a blank line if it fits on the rest of the page; otherwise it starts a new page. A section
+    longer than a page starts a page and runs on, its running head at the top of each page it runs on to.
     """
-    if body < 1:
-        raise ValueError("a page needs at least one line for text")
-    pages: list[list[str]] = []
-
-    def flow(lines: Sequence[str]) -> None:
-        for start in range(0, max(len(lines), 1), body):
-            pages.append(list(lines[start:start + body]))
-
-    flow(title)
-    title_pages = len(pages)
+    paper = _Pages(body)
+    paper.flow(title)
+    title_pages = len(paper.pages)
+    if contents:
+        first, more = contents_heads
+        page = paper.new()
+        page += first
+        for entry in contents:
+            if len(page) + len(entry) > body and len(page) > len(more):
+                page = paper.new()
+                page += more
+            for line in entry:  # an entry longer than a page (tiny pages only) runs on
+                if len(page) == body:
+                    page = paper.new()
+                page.append(line)
+    contents_pages = len(paper.pages) - title_pages
     starts: list[int] = []
-    fresh = True  # the last page belongs to the title: the cards start a new page
-    for lines in cards:
-        last = pages[-1]
-        if pack and not fresh and len(last) + 1 + len(lines) <= body:
-            starts.append(len(pages))
-            last += [""] + list(lines)
+    fresh = True  # the last page is the title's or the contents': the sections start a new page
+    for section in cards:
+        laid = section if isinstance(section, LaidSection) else LaidSection(tuple(section))
+        if pack and not fresh and 1 + len(laid.lines) <= paper.room():
+            starts.append(len(paper.pages))
+            paper.pages[-1] += [""] + list(laid.lines)
             continue
-        starts.append(len(pages) + 1)
-        flow(lines)
+        starts.append(len(paper.pages) + 1)
+        paper.flow(laid.lines or [""], laid.running)
         fresh = False
-    return Paged(tuple(tuple(p) for p in pages), tuple(starts), title_pages)
+    return Paged(tuple(tuple(p) for p in paper.pages), tuple(starts), title_pages, contents_pages)
 
 
 def number_pages(pages: Sequence[Sequence[str]], lines: int, width: int) -> list[list[str]]:

@@ -1,12 +1,15 @@
-"""What a braille reference card says, in print, before translation: blocks of text with a format.
+"""What braille reference sheets say, in print, before translation: blocks of text with a format.
 
-A card reads: its name and cost as a centred heading, then its types, then each line of its text;
-text below the card's dividing line comes after a separation line. The words come from the card data
-(``companion.cards``), written for the ear: "3 coins", "1 VP".
+A card reads: its name, its braille code if it has one, and its cost as a centred heading; then its types,
+then each line of its text; text below the card's dividing line comes after a separation line. The words
+come from the card data (``companion.cards``), written for the ear: "3 coins", "1 VP". A minus sign before
+a number ("-1 VP") is given to liblouis as the minus sign U+2212, so that it is brailled with UEB's minus
+sign (dots 5, 3-6) rather than a hyphen.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
@@ -15,20 +18,23 @@ from companion.cards import Card
 
 
 class Style(Enum):
-    """How a block is laid out on the page (after the formats of braille transcription)."""
+    """How a block is laid out on the page (after BANA's Braille Formats)."""
 
-    HEADING = "heading"  # centred; a long heading runs over onto centred lines
+    HEADING = "heading"  # centred, at least 3 blank cells each side; followed by a blank line on paper
     ITEM = "item"  # starts in cell 1; runover lines start in cell 3
+    ENTRY = "entry"  # a contents entry: cell 1, runover cell 3, guide dots, its page number at the right margin
+    NOTE = "note"  # a transcriber's note: cell 7, runover cell 5, inside the transcriber's note indicators
     SEPARATOR = "separator"  # a line of dots 2-5 cells, for the card's dividing line
     BLANK = "blank"  # an empty line
 
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """One paragraph of print and how it is formatted."""
+    """One paragraph of print and how it is formatted (``page``: a contents entry's page number)."""
 
     style: Style
     text: str = ""
+    page: int = 0
 
     def __str__(self) -> str:
         return self.text
@@ -36,24 +42,38 @@ class Block:
 
 SEPARATOR = Block(Style.SEPARATOR)
 BLANK = Block(Style.BLANK)
+MINUS = "\u2212"
+_MINUS_BEFORE_NUMBER = re.compile(r"(?<![\w-])-(?=\d)")
+
+
+def print_text(text: str) -> str:
+    """The card data's words as they go to liblouis: a hyphen that is a minus sign becomes U+2212."""
+    return _MINUS_BEFORE_NUMBER.sub(MINUS, text)
 
 
 def coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
+def label(card: Card) -> str:
+    """``Copper, C1``: the card's name and the code its physical braille card carries, if it has one.
+
+    The code is kept as the deck prints it (the Curse's is C-1, a hyphen, as the deck's own label)."""
+    return f"{card.name}, {card.code}" if card.code else card.name
+
+
 def heading(card: Card) -> str:
-    """``Village, cost 3 coins``."""
-    return f"{card.name}, cost {coins(card.cost)}"
+    """``Village, cost 3 coins``; ``Copper, C1, cost 0 coins``."""
+    return f"{label(card)}, cost {coins(card.cost)}"
 
 
 def card_blocks(card: Card) -> tuple[Block, ...]:
     """A card's reference text: heading, types, text, and text below the line after a separator."""
     blocks = [Block(Style.HEADING, heading(card)), Block(Style.ITEM, ", ".join(card.types))]
-    blocks += [Block(Style.ITEM, line) for line in card.text]
+    blocks += [Block(Style.ITEM, print_text(line)) for line in card.text]
     if card.below_line:
         blocks.append(SEPARATOR)
-        blocks += [Block(Style.ITEM, line) for line in card.below_line]
+        blocks += [Block(Style.ITEM, print_text(line)) for line in card.below_line]
     return tuple(blocks)
 
 
@@ -62,12 +82,57 @@ def card_words(card: Card) -> list[str]:
     return [b.text for b in card_blocks(card) if b.text]
 
 
-def title_blocks(title: str, cards: Sequence[Card], pages: Sequence[int], platinum_colony: bool) -> tuple[Block, ...]:
-    """The title page: what this is, which kingdom, and where each card's page is."""
-    blocks = [Block(Style.HEADING, "Dominion reference cards"), BLANK, Block(Style.ITEM, f"Kingdom: {title}.")]
-    if platinum_colony:
-        blocks.append(Block(Style.ITEM, "With Platinum and Colony."))
-    blocks.append(Block(Style.ITEM, f"{len(cards)} cards."))
-    blocks += [BLANK, Block(Style.HEADING, "Contents")]
-    blocks += [Block(Style.ITEM, f"{card.name}, page {page}") for card, page in zip(cards, pages)]
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One part of a file after the contents: a card, or a kingdom's setup.
+
+    ``entry`` is its line in the contents; ``blocks`` begin with its heading; ``continued`` is the running
+    head of a page it runs on to; ``card`` is the card it shows, if it is one."""
+
+    entry: str
+    blocks: tuple[Block, ...]
+    continued: str
+    card: Card | None = None
+
+
+def card_section(card: Card) -> Section:
+    return Section(label(card), card_blocks(card), f"{card.name}, continued", card)
+
+
+def setup_section(heading_text: str, lines: Sequence[str]) -> Section:
+    """A kingdom's setup instructions: a heading, then each sentence of ``lines`` as an item."""
+    blocks = (Block(Style.HEADING, heading_text), *(Block(Style.ITEM, print_text(line)) for line in lines))
+    return Section(heading_text, blocks, f"{heading_text}, continued")
+
+
+NOTE_WORDS = "Transcriber's note: coins stands for the coin symbol of the printed cards, and VP for victory points."
+NOTE_DIVIDER = "A line of dots 2-5 stands for a card's dividing line; the text after it is the text below that line."
+NOTE_CODES = "A basic card's heading gives its braille code after its name, as on the braille deck."
+
+
+def transcribers_note(cards: Sequence[Card]) -> str:
+    """What a reader needs to know before the cards: the words for symbols, the divider, the codes."""
+    parts = [NOTE_WORDS]
+    if any(c.below_line for c in cards):
+        parts.append(NOTE_DIVIDER)
+    if any(c.code for c in cards):
+        parts.append(NOTE_CODES)
+    return " ".join(parts)
+
+
+def title_blocks(title: str, facts: Sequence[str], grade: str, note: str, heading_text: str = "Dominion reference cards"
+                 ) -> tuple[Block, ...]:
+    """The title page: what this is, which kingdom or set, a few facts, the braille, a transcriber's note."""
+    blocks = [Block(Style.HEADING, heading_text), BLANK, Block(Style.ITEM, f"{title}.")]
+    blocks += [Block(Style.ITEM, fact) for fact in facts]
+    blocks += [BLANK, Block(Style.ITEM, f"Unified English Braille, {grade}, made with liblouis."),
+               BLANK, Block(Style.NOTE, note)]
     return tuple(blocks)
+
+
+def contents_heading(continued: bool) -> Block:
+    return Block(Style.HEADING, "Contents, continued" if continued else "Contents")
+
+
+def contents_entries(sections: Sequence[Section], pages: Sequence[int]) -> tuple[Block, ...]:
+    return tuple(Block(Style.ENTRY, s.entry, page) for s, page in zip(sections, pages))

@@ -32,12 +32,13 @@ def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without i
 
 
 def data_dir() -> Path:
-    """The folder holding the card, glossary and recommended-set YAML."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here.parent / "data" / "braille_reference", here / "carddata"):
-        if candidate.is_dir():
-            return candidate
-    raise CardDataError(f"Card data folder not found next to {here}.")
+    """The folder holding the card, glossary and recommended-set YAML (companion.installed.card_folder)."""
+    from companion.installed import card_data_problem, card_folder
+
+    folder = card_folder()
+    if folder is None:
+        raise CardDataError(card_data_problem() or "the card data folder is missing.")
+    return Path(folder).resolve()
 
 
 class CardDataError(Exception):

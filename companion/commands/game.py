@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 TOPIC = "Playing a game"
+TOOLS = "Game tools"  # what is not a move: help game lists the moves
 HINT = "Start a game with new, or a table with table new."
 KEY = "game"
 ASK = "game_question"
@@ -119,7 +120,8 @@ def _let_go(session: "Session") -> None:
 
 def _game(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
     """Register a command that works while a game is on (shared verbs with the table assistant)."""
-    return command(topic=TOPIC, active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
+    kwargs.setdefault("topic", TOPIC)
+    return command(active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
 
 
 def _act(session: "Session") -> GameActivity:

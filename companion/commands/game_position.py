@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cards.names import quote
-from companion.commands.game import _act, _game, _tell
+from companion.cards.names import and_list, quote
+from companion.commands.game import TOOLS, _act, _game, _tell
 from companion.commands.registry import CommandError
 from companion.engine.position import Position, PositionError, parse_position, position_of
+from companion.game.words import possessive
 from companion.paths import atomic_write, data_dir
 
 if TYPE_CHECKING:
@@ -65,19 +66,27 @@ def _current(session: "Session") -> Position:
         raise CommandError(f"{quote('position')}: {str(e)[0].lower()}{str(e)[1:]}") from None
 
 
-@_game(name="position", summary="says the game's position as text, or saves it.", usage="position [save NAME]",
-       example="position save puzzle",
+@_game(name="position", summary="says the game's position as text, or saves it.",
+       usage="position [show | save NAME]", example="position save puzzle", topic=TOOLS,
        details="A position is the whole game as text, for a bug report or a puzzle; new --position NAME "
                "starts a game from one. The format is in the positions page of the docs.")
 def position_command(session: "Session", args: str) -> None:
     words = args.split(None, 1)
-    if not words:
+    if not words:  # never spoil a game by accident: say what it tells first
+        _current(session)  # refused at once where it could never be said
+        others = [p.name for i, p in enumerate(_act(session).game.players) if i != _act(session).holder]
+        _tell(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
+                       f"{'hand' if len(others) == 1 else 'hands'}, the order of every deck and the shuffle "
+                       "seed. Type position show to hear it, or position save NAME to keep it in a file "
+                       "unheard.")
+        return
+    if words[0].lower() == "show" and len(words) == 1:
         text = _current(session).text()
         lines = text.rstrip("\n").split("\n")
         _tell(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
         return
     if words[0].lower() != "save":
-        raise CommandError(f"{quote('position ' + args)}: type position, or position save NAME.")
+        raise CommandError(f"{quote('position ' + args)}: type position show, or position save NAME.")
     if len(words) < 2:
         raise CommandError(f"{quote('position save')} needs a name. Type position save puzzle, for example.")
     path = _path(words[1])

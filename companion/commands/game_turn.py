@@ -252,6 +252,8 @@ def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, auto
        aliases=("done",))
 def end_command(session: "Session", args: str) -> None:
     typed = f"end {args}".strip()
+    if " ".join(args.lower().split()) in ("turn", "my turn", "the turn"):  # as players say it: end turn
+        args = ""
     if args.strip():
         raise CommandError(f"{quote(typed)}: end takes nothing after it. Type end.")
     act, d = _turn(session, typed)

@@ -89,6 +89,12 @@ def card_command(session: "Session", args: str) -> None:
     try:
         card = catalogue().find(name)
     except NameError_ as e:
+        from companion.cards.first_edition import replaced
+
+        said = replaced(name)  # a 1st edition card is a lookup: what it was, and what took its place
+        if said is not None:
+            session.say(said)
+            return
         raise CommandError(_with_hint(e, "Type cards for the list.")) from None
     notes = notes or _setting_on(session, "notes", False)
     session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes", True), notes=notes))
@@ -224,6 +230,7 @@ def _complete_rule(session: "Session", text: str) -> list[str]:
 
 @command(
     "rule",
+    aliases=("rules",),
     summary="explains a rules term. Alone, it lists the terms.",
     usage="rule TERM",
     example="rule trash",
@@ -239,8 +246,9 @@ def rule_command(session: "Session", args: str) -> None:
     typed = " ".join(words)
     terms = glossary()
     if not typed:
-        names = [t.term for t in terms.terms]
-        session.say(f"{len(names)} rules terms:\n{and_list(names)}.\nType rule and a term, like rule trash.")
+        from companion.rule_groups import terms_said
+
+        session.say(terms_said([t.term for t in terms.terms], and_list))
         return
     try:
         term = terms.find(typed)
@@ -299,6 +307,7 @@ def _complete_help(session: "Session", text: str) -> list[str]:
     usage="help COMMAND",
     example="help card",
     topic=REVIEW,
+    aliases=("?",),
     complete=_complete_help,
     details="help and a topic, such as help game or help table, lists that topic's commands.",
 )

@@ -34,7 +34,11 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
+    from companion.installed import page_problem
 
+    problem = page_problem()  # refused before anything starts, rather than serving friends an empty 404
+    if problem:
+        raise CommandError(f"the host cannot start: {problem}")
     p = ArgumentParser("host")
     p.add_argument("--players", type=whole)
     p.add_argument("--bots")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # against what the modules really register.
 AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.lookup": (
-        "card", "cards", "rule", "help", "repeat", "rp", "review", "history", "quit", "exit", "bye",
+        "card", "cards", "rule", "rules", "help", "?", "repeat", "rp", "review", "history", "quit", "exit", "bye",
     ),
     "companion.commands.settings_commands": ("settings", "set", "speech"),
     "companion.commands.setup": ("sets", "setup"),

@@ -139,7 +139,10 @@ def setup_command(session: "Session", args: str) -> None:
         kingdom = choose_kingdom(kingdom_text, seed=seed, platinum_colony=colony)
     except KingdomError as e:
         raise CommandError(str(e)) from None
+    from companion.commands.braille import emboss_line, with_emboss_line
+
     lines = [f"Setup for {players} players."] + layout_lines(kingdom, players)
+    lines = with_emboss_line(lines, emboss_line(kingdom, seed if random_kingdom else None, options.colony))
     if random_kingdom:
         lines[0] = f"Setup for {players} players, random kingdom, seed {seed}."
     session.say("\n".join(lines))

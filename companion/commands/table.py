@@ -164,7 +164,9 @@ def _new(session: "Session", args: str) -> None:
     _first_save(saved, held, typed)
     game_said = take_over(session, KEY)
     set_open(session, saved, held)
-    lines = text.setup_lines(name, setup)
+    from companion.commands.braille import emboss_line, with_emboss_line
+
+    lines = with_emboss_line(text.setup_lines(name, setup), emboss_line())
     if why:
         lines[-1] = lines[-1].replace(" goes first.", f" goes first, {why}.", 1)
     if previous is not None and previous.name != name:

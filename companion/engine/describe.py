@@ -72,7 +72,8 @@ _WORDS = {
     ev.PutOnDeck: lambda e, who: f"{who(e.player)} put {grouped(e.cards) if e.cards else _count(e.count)} "
                                  "onto their deck.",
     ev.SetAside: lambda e, who: f"{who(e.player)} set aside {a(e.card)}.",
-    ev.Shuffled: lambda e, who: f"{who(e.player)} shuffled {_count(e.count)}.",
+    ev.Shuffled: lambda e, who: f"{who(e.player)} shuffled "
+                                + (f"{_count(e.count)}." if e.count is not None else "their deck."),
     ev.Reacted: lambda e, who: f"{who(e.player)} revealed {e.card.name}" + (f" for {e.to.name}." if e.to else "."),
     ev.Named: lambda e, who: f"{who(e.player)} named {e.card.name} for {e.for_card.name}.",
     ev.TookVP: lambda e, who: f"{who(e.player)} took {e.amount} VP, {e.total} in all.",

@@ -160,8 +160,14 @@ class SetAside(Event):
 
 @dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring
 class Shuffled(Event):
+    """``count`` only to the shuffler: the rulebook lets no one count another player's deck. Others learn
+    that a shuffle happened (``count`` None)."""
+
     player: int
-    count: int
+    count: int | None
+
+    def seen_by(self, player: int) -> Event:
+        return self if player == self.player else replace(self, count=None)
 
 
 @dataclass(slots=True, unsafe_hash=True)  # not frozen: see the module docstring

@@ -17,6 +17,7 @@ from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
+from companion.game.fitting import Hint
 from companion.game.stand_in import done_by_bot
 from companion.locks import Held
 
@@ -270,7 +271,9 @@ class GameActivity:
                 from companion.game.coach import advice, move_only
 
                 text = advice(g, d.player)[1]
-                head.append("Hint: " + (move_only(text) if verbosity == "brief" else text))  # as hint says it
+                move = "Hint: " + move_only(text)
+                # as hint says it; the first thing to give way when the response is too long
+                head.append(Hint(move if verbosity == "brief" else "Hint: " + text, move))
         if render.is_turn_decision(d):
             return head
         return head + [render.question(g, d, verbosity)]

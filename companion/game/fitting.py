@@ -5,7 +5,7 @@ fits a 40-cell braille display.
 
 from __future__ import annotations
 
-from typing import Self, Sequence
+from typing import Iterator, Self, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
@@ -118,14 +118,64 @@ def _fits(lines: Sequence[str], verbosity: str) -> bool:
     return len(text.split()) <= limit[0] and text.count("\n") + 1 <= limit[1]
 
 
+class Hint(Said):
+    """The hint said with your hand when hints are on: ``short`` is its move without the reason. The first
+    thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first."""
+
+
+_HINT_SHORT = "Hint: type hint."
+
+
 def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     """Keep a response within the words and lines of its verbosity by saying other players' turns more
     briefly, step by step: each turn in one short line (attacks, VP tokens, buys); then those in one
     line; then only what each bought; then the latest turns, with how many more ``log`` has. What
-    happened to you, piles running out and what you must do now are always said, first and whole."""
+    happened to you, piles running out and what you must do now are always said, first and whole.
+    A hint gives way before any of that: first its reason, then the hint itself ("Hint: type hint.")."""
     lines = [line for line in lines if line]
-    if _fits(lines, verbosity) or not any(isinstance(line, Said) for line in lines):
-        return list(lines)
+    hints = [line for line in lines if isinstance(line, Hint)]
+    if not hints or _fits(lines, verbosity):
+        return _fit_news(lines, verbosity)
+    hint = hints[0]
+    at = lines.index(hint)
+    after = lines[at - 1] if at else None  # the hint is said just after this line (your hand)
+    rest = [line for line in lines if not isinstance(line, Hint)]
+    for said in dict.fromkeys(s for s in (str(hint), hint.short, _HINT_SHORT) if s):
+        for candidate, whole in _steps(rest, verbosity):
+            if not whole:
+                break
+            with_hint = _place(candidate, after, said)
+            if _fits(with_hint, verbosity):
+                return with_hint
+    return _fit_news(rest, verbosity)
+
+
+def _place(lines: list[str], after: str | None, hint: str) -> list[str]:
+    """``hint`` put just after the line ``after`` (or first), as it was said before fitting."""
+    if after is None:
+        return [hint, *lines]
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i] == after or lines[i].endswith(after):
+            return [*lines[: i + 1], hint, *lines[i + 1:]]
+    return [*lines, hint]
+
+
+def _fit_news(lines: list[str], verbosity: str) -> list[str]:
+    """The first of the fitting steps that fits, or the last step whatever its length."""
+    last: list[str] = list(lines)
+    for candidate, _ in _steps(lines, verbosity):
+        last = candidate
+        if _fits(candidate, verbosity):
+            return candidate
+    return last
+
+
+def _steps(lines: list[str], verbosity: str) -> Iterator[tuple[list[str], bool]]:
+    """Each way of saying ``lines``, longest first, with whether it still says every line's news: your
+    buy, what others bought and played against you, the piles. The last is said even if too long."""
+    yield list(lines), True
+    if not any(isinstance(line, Said) for line in lines):
+        return
     # 1. what happened to you, in short; each other turn in one short line
     short: list[str] = []
     for line in _merge_attacks(lines):
@@ -142,14 +192,13 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
                 short.append(Said(line.short, line.short, line.droppable))
         else:
             short.append(line)
-    if _fits(short, verbosity):
-        return short
+    whole = all(line.short for line in lines if isinstance(line, Said))  # nothing went unsaid
+    yield short, whole
     turns = [line for line in short if isinstance(line, TurnLine)]
     if not turns:
-        joined = _join_said(short)
-        if _fits(joined, verbosity):
-            return joined
-        return _join_said([line for line in short if not (isinstance(line, Said) and line.droppable)])
+        yield _join_said(short), whole
+        yield _join_said([line for line in short if not (isinstance(line, Said) and line.droppable)]), False
+        return
     rest = [line for line in short if not isinstance(line, TurnLine)]
     # other turns go after what happened to you, however late in the round it happened
     at = max([short.index(turns[0])] + [i + 1 for i, line in enumerate(rest) if isinstance(line, Said)])
@@ -158,20 +207,14 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
         return rest[:at] + ([said] if said else []) + rest[at:]
 
     # 2. the short lines in one line
-    joined = with_turns(" ".join(turns))
-    if _fits(joined, verbosity):
-        return joined
+    yield with_turns(" ".join(turns)), whole
     # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
     # with a count of the rest
     bought = [t for t in turns if t.bought]
     everyone = [c for t in turns for c in t.cards]
     if everyone:
-        said = f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."
-        if _fits(with_turns(said), verbosity):
-            return with_turns(said)
-        said = f"Others bought {grouped(everyone)}."
-        if _fits(with_turns(said), verbosity):
-            return with_turns(said)
+        yield with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."), False
+        yield with_turns(f"Others bought {grouped(everyone)}."), False
     # Turns that bought Victory cards are cut last, then the latest; whatever is cut is counted.
     order = sorted(range(len(bought)), key=lambda i: (_bought_victory(bought[i]), i))
     for drop in range(len(bought) + 1):
@@ -186,9 +229,7 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
             more = f"{count(left, 'more turn')} in the log." if parts else \
                 f"{count(left, 'other turn')}: type log."
             said = f"{said} {more}".strip()
-        candidate = with_turns(said)
-        if _fits(candidate, verbosity):
-            return candidate
+        yield with_turns(said), False
     # 4. only a count of the other turns, with what happened to you and the piles; then those in fewer
     # lines; then without what can go unsaid. Attacks on you and piles are never cut; the count is cut
     # only when nothing with it fits at all.
@@ -196,12 +237,13 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     hint = f"Log: {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}: type log."
     essential: list[str] = _join_said([line for line in with_turns(hint)
                                        if not (isinstance(line, Said) and line.droppable)])
-    tries: list[list[str]] = [with_turns(hint), _join_said(with_turns(hint)), essential]
-    for attempt in tries:
-        if _fits(attempt, verbosity):
-            return attempt
+    yield with_turns(hint), False
+    yield _join_said(with_turns(hint)), False
+    yield essential, False
     bare = _join_said([line for line in with_turns("") if not (isinstance(line, Said) and line.droppable)])
-    return bare if _fits(bare, verbosity) else essential
+    if _fits(bare, verbosity):
+        yield bare, False
+    yield essential, False
 
 
 def _bought_victory(turn: "TurnLine") -> bool:

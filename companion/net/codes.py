@@ -1,10 +1,8 @@
-"""Join codes, seat tokens, and the limit on wrong guesses.
+"""Join codes and seat tokens.
 
 A join code is nine digits said in three groups ("482 193 765"): easy to read aloud and to type, with no
-letters to confuse. Nine digits are about 30 bits, so guessing is slowed instead: a host takes at most
-``PER_ADDRESS`` wrong codes a minute from one address and ``TOTAL`` from everyone together; past that it
-refuses every attempt until the minute is over. At 20 a minute, finding a code takes about 95 years.
-A seat token is 192 random bits. Both are compared in constant time (``hmac.compare_digest``).
+letters to confuse. Nine digits are about 30 bits, so guessing is slowed instead: a host takes at most 5
+wrong codes a minute from one address (companion.net.limits). A seat token is 192 random bits. Both are compared in constant time (``hmac.compare_digest``).
 """
 
 from __future__ import annotations
@@ -12,13 +10,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
-from collections import defaultdict, deque
 
 DIGITS = 9
-PER_ADDRESS = 5
-TOTAL = 20
-WINDOW = 60.0  # seconds
 
 
 def new_code() -> str:
@@ -55,32 +48,3 @@ def token_digest(token: str) -> str:
 def code_key(code: str) -> str:
     """The key a host files its games under: a hash, so finding a game leaks nothing about the code."""
     return hashlib.sha256(normal_code(code).encode("ascii")).hexdigest()
-
-
-class Guesses:
-    """Wrong join codes in the last minute, per address and in all."""
-
-    def __init__(self, per_address: int = PER_ADDRESS, total: int = TOTAL, window: float = WINDOW) -> None:
-        self.per_address, self.total, self.window = per_address, total, window
-        self._all: deque[float] = deque()
-        self._by: dict[str, deque[float]] = defaultdict(deque)
-
-    def _trim(self, now: float) -> None:
-        while self._all and now - self._all[0] > self.window:
-            self._all.popleft()
-        for key in list(self._by):
-            q = self._by[key]
-            while q and now - q[0] > self.window:
-                q.popleft()
-            if not q:
-                del self._by[key]
-
-    def blocked(self, address: str) -> bool:
-        now = time.monotonic()
-        self._trim(now)
-        return len(self._all) >= self.total or len(self._by.get(address, ())) >= self.per_address
-
-    def wrong(self, address: str) -> None:
-        now = time.monotonic()
-        self._all.append(now)
-        self._by[address].append(now)

@@ -50,11 +50,13 @@ class Running:
         self.thread.join(timeout=5)
 
 
-def start_server(address: str, port: int, tls: Any = None, folder: Path | None = None) -> Running:
-    """The server, listening, on a thread of its own; OSError if the port cannot be had."""
+def start_server(address: str, port: int, tls: Any = None, folder: Path | None = None,
+                 names: tuple[str, ...] = ()) -> Running:
+    """The server, listening, on a thread of its own; OSError if the port cannot be had. ``names``: names
+    (not addresses) friends reach it by, such as a domain of its own."""
     from companion.net.server import Host, bound_port, serve
 
-    host = Host(folder or host_folder())
+    host = Host(folder or host_folder(), names, tls is not None)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     box: dict[str, Any] = {}

@@ -31,6 +31,31 @@ MAX_NAME = 20
 MAX_CODE = 40
 MAX_TOKEN = 100
 MAX_ID = 2**53
+MAX_DEPTH = 20  # brackets inside brackets; a message of ours has 1
+
+
+def _depth(raw: str) -> int:
+    """How deep the brackets of a JSON text go, brackets inside strings not counted; a cheap linear scan."""
+    if raw.count("[") + raw.count("{") <= MAX_DEPTH:
+        return 0  # cannot be deeper: no need to look
+    deepest = depth = 0
+    quoted = escaped = False
+    for c in raw:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
 
 
 class ProtocolError(ValueError):
@@ -78,9 +103,11 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("messages must be text frames, not binary.")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(f"a message was bigger than {MAX_FRAME} bytes.")
+    if _depth(raw) > MAX_DEPTH:  # json would recurse once a bracket: thousands of them end in RecursionError
+        raise ProtocolError(f"a message was nested more than {MAX_DEPTH} deep.")
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("a message was not JSON.") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object.")
@@ -110,11 +137,11 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
 
 def decode_host(raw: str | bytes) -> dict[str, Any]:
     """A host's message, as a joining program reads it: hostile too, so checked before use."""
-    if isinstance(raw, bytes) or len(raw) > 1_000_000:
+    if isinstance(raw, bytes) or len(raw) > 1_000_000 or _depth(raw) > MAX_DEPTH:
         raise ProtocolError("the host sent a message this program cannot read.")
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("the host sent a message that was not JSON.") from None
     if not isinstance(msg, dict) or msg.get("v") != VERSION or not isinstance(msg.get("type"), str):
         raise ProtocolError("the host speaks another version of the protocol.")

@@ -17,15 +17,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.net import codes, protocol
+from companion.net import codes, limits, origins, protocol
+from companion.net.guard import Guard, GuardedSite
 from companion.net.hosted import GameFull, HostedGame, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
-HELLO_WAIT = 10.0  # seconds a new connection has to say hello
-MAX_CONNECTIONS = 4000
 PAGE = Path(__file__).with_name("page")
 
 
@@ -50,10 +49,12 @@ class Bucket:
 class Host:
     """Every game this host holds, the server's routes, and the connections to seats."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, names: tuple[str, ...] = (), tls: bool = False) -> None:
         self.folder = folder
+        self.names = names  # names (not addresses) this host is reached by, besides localhost
+        self.tls = tls
         self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
-        self.guesses = codes.Guesses()
+        self.guesses = limits.Guesses()
         self.conns: dict[tuple[str, int], web.WebSocketResponse] = {}
         # Seats whose token was sent but whose device has not yet spoken since: the page or program may have
         # gone (a reload, a drop) before it kept the token, so the seat may be taken again by its name.
@@ -63,6 +64,7 @@ class Host:
         self.measure = False
         self.held: list[Any] = []  # the locks on the games' files
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        self.guard = Guard(limits.Connections(also_open=lambda: len(self.held)))
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -154,11 +156,23 @@ class Host:
 
     # ---- the web app ----
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=protocol.MAX_FRAME)
+        app = web.Application(client_max_size=protocol.MAX_FRAME, middlewares=[self.guard.middleware, self.check])
         app.router.add_get("/", self.page)
         app.router.add_get("/play.js", self.script)
         app.router.add_get("/ws", self.socket)
         return app
+
+    @web.middleware
+    async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only requests for this host's own address, and a WebSocket only from its own page (or a program)."""
+        host = request.headers.get("Host")
+        if not origins.host_allowed(host, self.names):
+            raise web.HTTPForbidden(text="This host answers only at its own address. Open the address the host "
+                                         "said.\n")
+        if request.path == "/ws" and not origins.origin_allowed(request.headers.get("Origin"), host, self.tls):
+            raise web.HTTPForbidden(text="Only this host's own page may join its games. Open the address the "
+                                         "host said.\n")
+        return await handler(request)
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(PAGE / "index.html", headers=_PAGE_HEADERS)
@@ -170,7 +184,7 @@ class Host:
         # Frames up to 16 times the limit are read and refused with a reason; bigger ones are cut off by
         # aiohttp itself, which closes with code 1009 (message too big).
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
-        if len(self.conns) >= MAX_CONNECTIONS:
+        if len(self.conns) >= limits.MAX_CONNECTIONS:
             raise web.HTTPServiceUnavailable(text="This host is full.")
         await ws.prepare(request)
         address = request.remote or "?"
@@ -184,6 +198,12 @@ class Host:
             await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
         except asyncio.CancelledError:
             raise
+        except Exception:  # noqa: BLE001 - a fault of ours: logged to the file, a sentence to the player
+            from companion.dispatch import log_exception
+
+            log_exception(f"host connection from {address}")
+            await _close(ws, "Error: the host could not handle that message. The connection was closed; "
+                             "join again.")
         finally:
             if seat is not None:
                 game, i = seat
@@ -205,7 +225,7 @@ class Host:
 
     async def _hello(self, ws: web.WebSocketResponse, address: str) -> tuple[HostedGame, int] | None:
         try:
-            msg = await self._receive(ws, HELLO_WAIT)
+            msg = await self._receive(ws, limits.HELLO_WAIT)
         except asyncio.TimeoutError:
             await _close(ws, "Error: no hello came in time. Join again.")
             return None
@@ -213,25 +233,33 @@ class Host:
             return None
         if msg["type"] != "hello":
             raise ProtocolError("the first message must be hello.")
-        if self.guesses.blocked(address):
-            await _close(ws, "Error: too many wrong join codes. Wait a minute, then try again.")
-            return None
+        # A valid seat token is checked first and never refused for anyone's guesses; the right code from an
+        # address that has not guessed wrong is never refused either (companion.net.limits).
         typed = codes.normal_code(msg["code"])
         game = self.games.get(codes.code_key(typed)) if typed else None
-        if game is None or not codes.same(codes.normal_code(game.code), typed):
-            self.guesses.wrong(address)
-            await _close(ws, "Error: that join code is not right. Check the code with the host and join again.")
-            return None
+        right = game is not None and codes.same(codes.normal_code(game.code), typed)
         name = msg["name"].strip()
         token = msg.get("token")
         again: int | None = None  # a seat taken again by its name: its token never reached its device
-        if token is not None:
-            seat = msg.get("seat")
-            if seat is None or not game.token_fits(seat, token):
+        claimed: int | None = msg.get("seat")
+        fits = (game is not None and right and token is not None and claimed is not None
+                and game.token_fits(claimed, token))
+        if not fits:
+            if self.guesses.blocked(address) or (game is not None and self.guesses.blocked(address, game.id)):
+                await _close(ws, TOO_MANY)
+                return None
+            if not right:
                 self.guesses.wrong(address)
+                await _close(ws, "Error: that join code is not right. Check the code with the host and join again.")
+                return None
+        assert game is not None
+        if token is not None:
+            if not fits:
+                self.guesses.wrong(address, game.id)
                 await _close(ws, "Error: that seat token is not right. Join again without it, with a new name.")
                 return None
-            fresh = None
+            assert claimed is not None
+            seat, fresh = claimed, None
         elif (again := self._unclaimed_named(game, name)) is not None:
             seat, fresh = again, game.new_token(again)  # the first device never kept its token: this one may
             await self.persist(game)  # the new token is on disk before it is told; the old one fits no more
@@ -394,8 +422,12 @@ class Host:
         return ws is not None and not ws.closed
 
 
+TOO_MANY = "Error: too many wrong join codes. Wait a minute, then try again."
+
 _PAGE_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'",
+    "Content-Security-Policy": ("default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "frame-ancestors 'none'"),
+    "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
@@ -443,7 +475,7 @@ async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None 
     catalogue()
     runner = web.AppRunner(host.app(), access_log=None, handle_signals=False)
     await runner.setup()
-    site = web.TCPSite(runner, address, port, ssl_context=tls, reuse_address=True)
+    site = GuardedSite(runner, address, port, host.guard, ssl_context=tls, reuse_address=True)
     await site.start()
     return runner
 

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 
-from companion.braille import Grade, Translator, card_lines, translator as translator_module
+from companion.braille import Grade, Translator, card_lines
+from companion.braille import translator as translator_module
 from companion.braille.cells import to_unicode
 from companion.braille.reference import card_words
 from companion.cards import catalogue
-from companion.kingdom import Kingdom, choose_kingdom
+from companion.kingdom import choose_kingdom
 from tests.braille.a11y import problems
 from tests.braille.conftest import Recorder
 
-CONFIRMATION = re.compile(r"Wrote (\d+) cards on (\d+) pages\.\nFile: (.+)\n")
+CONFIRMATION = re.compile(r"Wrote (\d+) cards on (\d+) pages\.\nFile: (.+), in (.+)\.\n")
 
 
 def exported(recorder: Recorder, tmp_path: Path, args: str, name: str = "out.brf") -> tuple[str, bytes]:
@@ -77,15 +77,15 @@ def test_card_errors(recorder: Recorder, typed: str, quoted: str) -> None:
 
 def test_export_a_recommended_set(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     said, data = exported(recorder, tmp_path, 'export --kingdom "First Game"')
-    cards, pages, path = CONFIRMATION.fullmatch(said).groups()  # type: ignore[union-attr]
-    assert (int(cards), int(pages)) == (10, data.count(b"\f") + 1) == (10, 11)
-    assert path == str(tmp_path / "out.brf")
+    cards, pages, name, folder = CONFIRMATION.fullmatch(said).groups()  # type: ignore[union-attr]
+    assert (int(cards), int(pages)) == (10, data.count(b"\f") + 1) == (10, 12)  # title, contents, 10 cards
+    assert (name, folder) == ("out.brf", str(tmp_path.resolve()))
     assert problems(said) == []
 
 
 def test_basic_cards_and_packing(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     said, data = exported(recorder, tmp_path, 'export --kingdom "Biggest Money" --basic --pack --width 32 --lines 20')
-    cards, pages, _ = CONFIRMATION.fullmatch(said).groups()  # type: ignore[union-attr]
+    cards, pages, _, _ = CONFIRMATION.fullmatch(said).groups()  # type: ignore[union-attr]
     kingdom = choose_kingdom("Biggest Money")
     assert int(cards) == 10 + len(kingdom.basic_cards) == 19  # Platinum and Colony too
     assert int(pages) == data.count(b"\f") + 1 < 19
@@ -95,7 +95,7 @@ def test_basic_cards_and_packing(recorder: Recorder, tmp_path: Path, louis: Modu
 def test_a_list_of_cards_and_a_seeded_random_kingdom(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     names = "cellar, market, merchant, militia, mine, moat, remodel, smithy, village, workshop"
     said, listed = exported(recorder, tmp_path, f'export --kingdom "{names}"', "list.brf")
-    assert said.startswith("Wrote 10 cards on 11 pages.")
+    assert said.startswith("Wrote 10 cards on 12 pages.")
     _, first = exported(recorder, tmp_path, "export --kingdom random --seed 5", "a.brf")
     _, again = exported(recorder, tmp_path, "export --kingdom random --seed 5", "b.brf")
     _, other = exported(recorder, tmp_path, "export --kingdom random --seed 6", "c.brf")
@@ -106,35 +106,7 @@ def test_the_default_file_is_named_after_the_kingdom(recorder: Recorder, tmp_pat
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run('export --kingdom "first game"')
-    assert said.endswith("File: first-game.brf\n") and (tmp_path / "first-game.brf").is_file()
-
-
-@dataclass
-class StandIn:
-    """What a game or a table exposes to braille export: a ``kingdom`` attribute."""
-
-    kingdom: Kingdom
-
-
-@pytest.mark.parametrize("key", ["game", "table"])
-def test_the_current_game_or_table_kingdom(recorder: Recorder, tmp_path: Path, contracted: Translator, key: str) -> None:
-    kingdom = choose_kingdom("random", seed=3)
-    recorder.session.state[key] = StandIn(kingdom)
-    for typed in ("export", f"export --kingdom {key}", "export --kingdom current"):
-        said, data = exported(recorder, tmp_path, typed)
-        assert said.startswith("Wrote 10 cards"), said
-        title = contracted.back(" ".join(data.split(b"\f")[0].decode("ascii").split()))
-        assert f"this {key}'s kingdom" in title.replace("\u2019", "'").lower()
-        for card in kingdom.cards:
-            assert card.name.lower() in title.replace("\u2019", "'").lower()
-
-
-def test_a_game_wins_over_a_table_and_a_named_set_keeps_its_name(recorder: Recorder, tmp_path: Path,
-                                                                  contracted: Translator) -> None:
-    recorder.session.state["game"] = StandIn(choose_kingdom("First Game"))
-    recorder.session.state["table"] = StandIn(choose_kingdom("random", seed=1))
-    said, data = exported(recorder, tmp_path, "export")
-    assert "first game" in contracted.back(data.split(b"\r\n")[2].decode("ascii")).lower()
+    assert said.endswith(f"File: first-game.brf, in {tmp_path.resolve()}.\n") and (tmp_path / "first-game.brf").is_file()
 
 
 @pytest.mark.parametrize("state", [{}, {"game": SimpleNamespace(kingdom=None)}, {"game": object()},
@@ -149,7 +121,7 @@ def test_no_current_kingdom(recorder: Recorder, tmp_path: Path, state: dict) -> 
 
 @pytest.mark.parametrize(
     ("args", "quoted"),
-    [('--kingdom "Nowhere Land"', '"Nowhere Land"'), ("--kingdom cellar", '"cellar"'),
+    [('--kingdom "Nowhere Land"', '"Nowhere Land"'), ("--kingdom cellar", "Cellar is one card"),
      ("--kingdom village,smithy", "2 kingdom cards"), ('--kingdom "First Game" --width 19', "--width 19"),
      ('--kingdom "First Game" --width 101', "--width 101"), ('--kingdom "First Game" --lines 4', "--lines 4"),
      ('--kingdom "First Game" --width forty', '"forty"'), ('--kingdom "First Game" --seed 4', '"First Game"'),
@@ -188,7 +160,9 @@ def test_a_failed_export_keeps_the_old_file(recorder: Recorder, tmp_path: Path, 
 
 @pytest.fixture
 def no_liblouis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine with neither liblouis nor its Python module."""
     monkeypatch.setattr(translator_module, "_importer", lambda name: None)
+    monkeypatch.setattr(translator_module, "_on_disk", lambda name: False)
 
 
 @pytest.mark.parametrize("args", ["village", 'export --kingdom "First Game"'])
@@ -199,16 +173,6 @@ def test_without_liblouis_the_commands_say_how_to_install_it(recorder: Recorder,
     assert "apt-get install liblouis-data python3-louis" in said
     assert not data and not list(tmp_path.iterdir())
     assert problems(said) == []
-
-
-def test_without_liblouis_tables_the_hint_is_the_same(recorder: Recorder, monkeypatch: pytest.MonkeyPatch) -> None:
-    def check_table(tables: list[str]) -> None:
-        raise RuntimeError(f"Can't compile: tables {tables}")
-
-    broken = SimpleNamespace(checkTable=check_table, setLogLevel=lambda level: None, LOG_OFF=0)
-    monkeypatch.setattr(translator_module, "_importer", lambda name: broken)
-    said = recorder.run("village")
-    assert said.startswith("Error: liblouis is not installed.") and "liblouis-data" in said
 
 
 def test_other_commands_work_without_liblouis(recorder: Recorder, no_liblouis: None) -> None:

@@ -43,17 +43,35 @@ def assert_valid_brf(data: bytes, width: int, lines: int) -> list[list[str]]:
     return pages
 
 
-def card_chunks(pages: list[list[str]], title_pages: int) -> list[list[str]]:
-    """The lines of each card, in order: the cards are separated by page breaks or blank lines."""
+def centred(line: str) -> bool:
+    """A heading's line: centred, so at least 3 blank cells before it (a runover line has 2; the
+    separation line is all dots 2-5)."""
+    return line.startswith("   ") and set(line.strip()) != {SEPARATOR_CELL}
+
+
+def without_running_head(translator: Translator, body: list[str]) -> list[str]:
+    """A page's lines without the running head that tops a page a card runs on to ("Library, continued")."""
+    for n in range(1, min(3, len(body)) + 1):
+        head = body[:n]
+        if all(centred(line) for line in head) and translator.back(" ".join(x.strip() for x in head)).endswith("continued"):
+            return body[n:]
+    return body
+
+
+def card_chunks(pages: list[list[str]], first_card_page: int, translator: Translator) -> list[list[str]]:
+    """The lines of each card, in order: a card starts at a centred heading at the top of a page or after a
+    blank line; blank lines and running heads are left out."""
     chunks: list[list[str]] = []
-    for page in pages[title_pages:]:
-        current: list[str] = []
-        for line in page[:-1] + [""]:  # the page number is not part of a card
-            if line.strip():
-                current.append(line)
-            elif current:
-                chunks.append(current)
-                current = []
+    for page in pages[first_card_page - 1:]:
+        after_blank = True
+        for line in without_running_head(translator, page[:-1]):  # the page number is not part of a card
+            if not line.strip():
+                after_blank = True
+                continue
+            if centred(line) and after_blank:
+                chunks.append([])
+            chunks[-1].append(line)
+            after_blank = False
     return chunks
 
 
@@ -76,14 +94,13 @@ KINGDOMS = ["First Game", "Biggest Money", "random"]
 def test_a_kingdom_is_valid_brf_and_reads_back_as_its_cards(contracted: Translator, name: str, pack: bool) -> None:
     kingdom = choose_kingdom(name, seed=11)
     cards = kingdom.cards + kingdom.basic_cards
-    doc = reference_document(kingdom.name or "random", cards, contracted, PageFormat(pack=pack), kingdom.platinum_colony)
+    doc = reference_document(kingdom.name or "random", cards, contracted, PageFormat(pack=pack))
     pages = assert_valid_brf(doc.brf(), 40, 25)
     assert len(pages) == doc.page_count == len(doc.pages)
-    title_pages = doc.card_pages[0] - 1
-    chunks = card_chunks(pages, title_pages)
+    chunks = card_chunks(pages, doc.card_pages[0], contracted)
     assert len(chunks) == len(cards)
     if not pack:
-        assert len(pages) == title_pages + len(cards)
+        assert len(pages) == doc.card_pages[0] - 1 + len(cards)
     for card, chunk in zip(cards, chunks):
         expected = [w for p in card_words(card) for w in words(p)]
         got = read_back(contracted, chunk)
@@ -91,17 +108,20 @@ def test_a_kingdom_is_valid_brf_and_reads_back_as_its_cards(contracted: Translat
             assert got == liblouis_round_trip(contracted, card), f"{card.name} reads back as {got}"
 
 
-def test_the_title_page_names_the_kingdom_and_where_each_card_is(contracted: Translator) -> None:
+def test_the_title_page_names_the_kingdom_and_the_contents_where_each_card_is(contracted: Translator) -> None:
     kingdom = choose_kingdom("First Game")
-    doc = reference_document("First Game", kingdom.cards, contracted, PageFormat(pack=True))
+    doc = reference_document("Kingdom: First Game", kingdom.cards, contracted, PageFormat(pack=True))
     pages = pages_of(doc.brf())
     title = words(contracted.back(" ".join(line.strip() for line in pages[0][:-1])))
     assert title[:6] == ["dominion", "reference", "cards", "kingdom", "first", "game"]
+    contents = words(contracted.back(" ".join(re.sub(r' "{2,} ', " ", line.strip()) for line in pages[1][:-1])))
+    assert contents[0] == "contents"
     for card, page in zip(kingdom.cards, doc.card_pages):
-        entry = words(f"{card.name} page {page}")
-        assert any(title[i:i + len(entry)] == entry for i in range(len(title))), f"{card.name} missing"
+        entry = words(f"{card.name} {page}")
+        assert any(contents[i:i + len(entry)] == entry for i in range(len(contents))), f"{card.name} missing"
         headings = [words(contracted.back(line.strip())) for line in pages[page - 1]]
-        assert words(f"{card.name} cost") in [h[: len(entry) - 1] for h in headings], f"{card.name} not on page {page}"
+        heading = words(f"{card.name} cost")
+        assert heading in [h[: len(heading)] for h in headings], f"{card.name} not on page {page}"
 
 
 def test_liblouis_reads_back_nearly_every_word_of_every_card(contracted: Translator, uncontracted: Translator) -> None:
@@ -120,8 +140,8 @@ def test_all_60_cards_uncontracted_at_the_narrowest_width(uncontracted: Translat
     cards = catalogue().cards
     doc = reference_document("Everything", cards, uncontracted, PageFormat(width=20, lines=10, pack=True))
     pages = assert_valid_brf(doc.brf(), 20, 10)
-    chunks = card_chunks(pages, doc.card_pages[0] - 1)
-    # A card longer than a page runs on to the next page, so it may come back as more than one chunk.
+    chunks = card_chunks(pages, doc.card_pages[0], uncontracted)
+    assert len(chunks) == len(cards)  # a card longer than a page runs on, under its running head
     got = [w for chunk in chunks for w in read_back(uncontracted, chunk)]
     expected = [w for card in cards for w in liblouis_round_trip(uncontracted, card)]
     assert got == expected
@@ -145,6 +165,7 @@ def test_card_blocks_follow_the_card_data() -> None:
     moat = catalogue()["Moat"]
     texts = [b.text for b in card_blocks(moat)]
     assert texts[0] == "Moat, cost 2 coins" and texts[1] == "Action, Reaction"
+    assert [b.text for b in card_blocks(catalogue()["Curse"])][:3] == ["Curse, C-1, cost 0 coins", "Curse", "\u22121 VP"]
     assert texts[2:] == [*moat.text, "", *moat.below_line]
 
 

@@ -21,7 +21,9 @@ from tests.conftest import ROOT, needs
 
 COPPER = "Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
 FULL_PATH = "import sys; from companion.cli import run; sys.exit(run(sys.argv[1:]))"
-QUICK_MODULES = {"companion", "companion.__main__", "companion.quick_lookup", "companion.quick_cards"}
+# companion.installed: where the card data is, found by one small module (os only) for both paths.
+QUICK_MODULES = {"companion", "companion.__main__", "companion.quick_lookup", "companion.quick_cards",
+                 "companion.installed"}
 # What the full path imports before it says a word, and the quick path must not.
 HEAVY = {"dataclasses", "pathlib", "typing", "argparse", "pickle", "inspect", "ast", "dis", "tomllib", "yaml",
          "cmd2", "platformdirs", "shlex", "difflib", "tempfile", "shutil", "contextlib", "tomlkit",

@@ -156,9 +156,14 @@ def test_the_hints_setting_gives_the_plan_at_the_turn_start() -> None:
 def test_the_hints_setting_at_brief_verbosity_gives_the_move_alone_as_hint_does() -> None:
     t = Typist("brief", hints="on")
     out = t('new --bots strong --kingdom "First Game" --seed 1')
-    hint = out[out.index("Hint: "):]
-    assert hint.startswith("Hint: Play Treasures: 3 coins, buy Silver.")
-    assert hint.removeprefix("Hint: ").strip() == t("hint").strip()  # no reason at brief, as hint itself
+    whole = 0
+    for _ in range(12):  # the news comes first: where it leaves no room, the hint is "Hint: type hint."
+        hint = out[out.index("Hint: "):] if "Hint: " in out else ""
+        if hint and hint != "Hint: type hint.\n":
+            assert hint.removeprefix("Hint: ").strip() == t("hint").strip()  # no reason, as hint says it
+            whole += 1
+        out = t("end")
+    assert whole
 
 
 def test_no_action_worth_playing_says_why_and_what_to_buy(tmp_path: Path) -> None:

@@ -21,7 +21,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_position_is_said_saved_and_played_from(home: Path) -> None:
     t = Typist()
     t("new --bots bigmoney --seed 4")
-    out = t("position")
+    out = t("position")  # mid-game: what it would tell, and how to hear it, never the hidden cards at once
+    check_response(out)
+    assert out.startswith("Position shows hidden cards.\nIt tells Big Money's hand,") and "deck:" not in out
+    assert "position show" in out and "position save NAME" in out
+    out = t("position show")
     check_response(out, listing=True)
     assert out.startswith("Position, 20 lines:")
     said = parse_position(out.split("\n", 1)[1])
@@ -52,7 +56,7 @@ def test_position_errors_say_what_to_type(home: Path) -> None:
     out = t("position")
     assert out.startswith("Error:")
     t("new --bots bigmoney --seed 4 --kingdom Chapel,Village,Smithy,Market,Mine,Moat,Cellar,Remodel,Militia,Witch")
-    for typed in ("position save", "position print", "position save ../../etc", "new --position missing",
+    for typed in ("position save", "position print", "position show now", "position save ../../etc", "new --position missing",
                   "new --position bad"):
         if typed.endswith("bad"):
             (home / "data" / "positions").mkdir(parents=True, exist_ok=True)
@@ -76,3 +80,10 @@ def test_position_is_refused_when_more_than_one_person_plays(home: Path) -> None
         check_error(out, typed)
         assert "one person" in out
     assert not (home / "data" / "positions").exists()
+
+
+def test_help_puts_position_with_the_tools_not_the_moves(home: Path) -> None:
+    t = Typist()
+    t("new --bots bigmoney --seed 4")
+    assert "position" not in t("help game")  # the moves
+    assert "Game tools: position." in t("help")

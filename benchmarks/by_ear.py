@@ -1,0 +1,150 @@
+"""Play whole games by ear, as the outside audit did: in a real terminal (tmux), typing each line as a
+person types it, following the hint at every decision, and reading only what comes back.
+
+    python3 benchmarks/by_ear.py --hints on  --seed 1 --out /tmp/ear-on.txt
+    python3 benchmarks/by_ear.py --hints off --seed 1 --out /tmp/ear-off.txt
+
+With hints on, the turn's hint is said with the hand and followed; a card's question, and every decision
+with hints off, is answered by typing ``hint`` first (counted apart: it is asking, not playing). It prints
+commands a turn (the moves typed, over the whole game and on plain turns: no card's question) and words a
+move (what each move's response said), and writes the whole transcript to ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import mean
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.terminal import Terminal  # noqa: E402
+
+ESC = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\x07")
+PROMPT = re.compile(r"^(.*?> )")
+
+
+def clean(raw: bytes) -> str:
+    text = ESC.sub("", raw.decode("utf-8", "replace")).replace("\r\n", "\n").replace("\r", "")
+    return text
+
+
+class Ear:
+    def __init__(self, term: Terminal) -> None:
+        self.term = term
+        self.seen = 0
+
+    def send(self, line: str) -> str:
+        """Type a line and Enter; return what came back (without the echoed line and the next prompt)."""
+        self.term.type(line)
+        self.term.key("Enter")
+        time.sleep(0.1)
+        self.term.waiting(timeout=60)
+        return self.read()
+
+    def read(self) -> str:
+        raw = self.term.raw()
+        text = clean(raw[self.seen:])
+        self.seen = len(raw)
+        lines = text.split("\n")
+        body = lines[1:-1]  # the echoed line first, the next prompt last
+        self.prompt = lines[-1]
+        return "\n".join(body).strip()
+
+
+def move_of(hint_text: str, prompt: str) -> str:
+    """The line to type for a hint's first line."""
+    first = hint_text.strip().splitlines()[0].removeprefix("Hint: ").rstrip(".")
+    low = first.lower()
+    m = re.search(r"buy (.+)$", low)
+    if low.startswith(("play treasures", "play no action", "buy ")) or (m and "coins" in low):
+        what = m.group(1) if m else "nothing"
+        return "end" if what == "nothing" else f"buy {what}"
+    if low.startswith("play no") or low in ("buy nothing",):
+        return "end"
+    if low.startswith("play your treasures"):
+        return "play treasures"
+    if low == "yes" or low == "no":
+        return low
+    if low.startswith("top first:"):
+        return "keep"
+    for verb in ("play", "trash", "discard", "gain", "reveal", "set aside", "put", "choose", "name"):
+        if low.startswith(verb + " "):
+            rest = low[len(verb) + 1:].removesuffix(" on your deck").removesuffix(" first")
+            if rest.startswith(("nothing", "no ")):
+                return "none"
+            return ("play " + rest) if verb == "play" and "action" in prompt else rest
+    return "none"
+
+
+def play(hints: str, seed: int, kingdom: str, bots: str, out: Path) -> dict[str, float]:
+    home = Path(tempfile.mkdtemp(prefix="by-ear-"))
+    log: list[str] = []
+    moves: list[tuple[int, str, int, bool]] = []  # turn, line, words heard, plain turn
+    asked = 0
+    with Terminal(home, width=80, height=24) as term:
+        ear = Ear(term)
+        term.wait_for("> ")
+        term.waiting()
+        ear.read()
+        for line in (f"set hints {hints}",
+                     f'new --players 2 --bots {bots} --kingdom "{kingdom}" --seed {seed}'):
+            said = ear.send(line)
+            log.append(f"{ear.prompt!s}<< {line}\n{said}")
+        last = said
+        turn = 1
+        for _ in range(400):
+            prompt = ear.prompt
+            if prompt.startswith("game over"):
+                break
+            question = not re.match(r"^(action|buy)", prompt)
+            hint_line = next((ln for ln in last.splitlines() if ln.startswith("Hint: ")), "")
+            if question or not hint_line:
+                hint_line = ear.send("hint")
+                asked += 1
+                log.append(f"<< hint\n{hint_line}")
+            line = move_of(hint_line, prompt)
+            said = ear.send(line)
+            if said.startswith("Error:"):
+                fallback = "none" if question else "end"
+                log.append(f"<< {line}\n{said}")
+                moves.append((turn, line, len(said.split()), not question))
+                line, said = fallback, ear.send(fallback)
+            log.append(f"<< {line}\n{said}")
+            moves.append((turn, line, len(said.split()), not question))
+            if re.search(r"^Your turn (\d+)", said, re.M):
+                turn = int(re.findall(r"^Your turn (\d+)", said, re.M)[-1])
+            last = said
+        term.type("quit")
+        term.key("Enter")
+        term.ended()
+    out.write_text("\n\n".join(log) + "\n")
+    turns = max(t for t, *_ in moves)
+    by_turn: dict[int, list[tuple[int, str, int, bool]]] = {}
+    for m in moves:
+        by_turn.setdefault(m[0], []).append(m)
+    plain = [len(ms) for ms in by_turn.values() if all(p for *_, p in ms)]
+    return {"turns": turns, "commands_a_turn": len(moves) / turns,
+            "commands_a_plain_turn": mean(plain) if plain else 0.0,
+            "words_a_move": mean(w for _, _, w, _ in moves), "hints_asked": asked}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hints", default="off")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kingdom", default="The King's Army")
+    ap.add_argument("--bots", default="strong")
+    ap.add_argument("--out", type=Path, default=Path("/tmp/by-ear.txt"))
+    a = ap.parse_args()
+    res = play(a.hints, a.seed, a.kingdom, a.bots, a.out)
+    print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in res.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The door of an aiohttp server: connections counted and capped per address and in all, and a deadline
+for each request's headers.
+
+``GuardedSite`` listens like ``aiohttp.web.TCPSite`` but wraps each new connection before aiohttp sees
+it: one over its address's cap, or over the cap that keeps file descriptors in reserve, is closed at once
+(it never holds a descriptor for long). ``Guard.middleware`` marks a connection busy while a request is
+handled (a WebSocket is one long request); a connection that is not busy must send a whole request's
+headers within the deadline of being opened or of its last answer, or it is closed. The limits are in
+``companion.net.limits``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from typing import Any, Awaitable, Callable
+
+from aiohttp import web
+
+from companion.net import limits
+
+
+def header_deadline() -> float:
+    """``limits.HEADER_DEADLINE``; tests may shorten it with COMPANION_HEADER_DEADLINE (0.5 to 30 seconds)."""
+    try:
+        wanted = float(os.environ.get("COMPANION_HEADER_DEADLINE", limits.HEADER_DEADLINE))
+    except ValueError:
+        wanted = limits.HEADER_DEADLINE
+    return min(30.0, max(0.5, wanted))
+
+
+class _Door(asyncio.Protocol):
+    """One connection, between the transport and aiohttp's own protocol."""
+
+    def __init__(self, guard: "Guard", inner: asyncio.Protocol) -> None:
+        self.guard, self.inner = guard, inner
+        self.transport: asyncio.BaseTransport | None = None
+        self.address: str | None = None
+        self.admitted = False
+        self.busy = 0
+        self.idle_since = time.monotonic()
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        self.address = peer[0] if isinstance(peer, tuple) and peer else None
+        self.transport = transport
+        if not self.guard.connections.admit(self.address):
+            self.guard.refused += 1
+            abort = getattr(transport, "abort", None)
+            (abort or transport.close)()  # at once: it holds a descriptor for no time
+            return
+        self.admitted = True
+        self.guard.doors[transport] = self
+        self._watch(self.guard.deadline)
+        self.inner.connection_made(transport)
+
+    def _watch(self, after: float) -> None:
+        self.timer = asyncio.get_running_loop().call_later(after, self._check)
+
+    def _check(self) -> None:
+        self.timer = None
+        if self.transport is None or self.transport.is_closing():
+            return
+        if self.busy:
+            self._watch(self.guard.deadline)
+            return
+        left = self.idle_since + self.guard.deadline - time.monotonic()
+        if left > 0:
+            self._watch(left)
+            return
+        self.guard.timed_out += 1
+        abort = getattr(self.transport, "abort", None)
+        (abort or self.transport.close)()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if not self.admitted:
+            return
+        self.admitted = False
+        self.guard.doors.pop(self.transport, None)  # type: ignore[arg-type]
+        self.guard.connections.gone(self.address)
+        self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.admitted:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.admitted else None
+
+    def pause_writing(self) -> None:
+        if self.admitted:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.admitted:
+            self.inner.resume_writing()
+
+
+class Guard:
+    """The counts and the deadline shared by a server's sites, and the middleware that marks requests."""
+
+    def __init__(self, connections: limits.Connections | None = None, deadline: float | None = None) -> None:
+        self.connections = connections or limits.Connections()
+        self.deadline = header_deadline() if deadline is None else deadline
+        self.doors: dict[Any, _Door] = {}
+        self.refused = 0  # connections closed at once, over a cap
+        self.timed_out = 0  # connections closed for headers that did not come in time
+
+    def wrap(self, factory: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
+        return lambda: _Door(self, factory())
+
+    @web.middleware
+    async def middleware(self, request: web.Request,
+                         handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        door = self.doors.get(request.transport)
+        if door is None:
+            return await handler(request)
+        door.busy += 1
+        try:
+            return await handler(request)
+        finally:
+            door.busy -= 1
+            door.idle_since = time.monotonic()
+
+
+class GuardedSite(web.TCPSite):
+    """``web.TCPSite`` with every connection passed through ``guard``."""
+
+    def __init__(self, runner: web.BaseRunner, host: str | None, port: int, guard: Guard, **kw: Any) -> None:
+        super().__init__(runner, host, port, **kw)
+        self.guard = guard
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)  # registers the site with its runner
+        loop = asyncio.get_running_loop()
+        server = self._runner.server
+        assert server is not None
+        self._server = await loop.create_server(
+            self.guard.wrap(server), self._host, self._port, ssl=self._ssl_context, backlog=limits.ACCEPT_BURST,
+            reuse_address=self._reuse_address, reuse_port=self._reuse_port)
+        if self._server.sockets:
+            self._bound_port = self._server.sockets[0].getsockname()[1]

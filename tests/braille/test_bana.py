@@ -1,0 +1,129 @@
+"""Layout as BANA's Braille Formats ask, checked on whole files through the real liblouis: centred headings
+within 3-cell margins at every width and a blank line after them; contents with guide dots and page numbers
+at the right margin, never parted from their entry, and a heading on a continued contents page; a running
+head where a card runs over a page; a transcriber's note on the title page; UEB's minus sign in -1 VP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.braille import PageFormat, Translator, reference_document
+from companion.braille.layout import braille_number
+from companion.cards import catalogue
+from companion.kingdom import choose_kingdom
+from tests.braille.sheets import pages_of, text
+
+WIDTHS = [20, 21, 25, 28, 32, 40, 41, 60, 100]
+ENTRY_END = re.compile(r' "{2,} (#[A-J]+)$')
+
+
+def document(translator: Translator, width: int = 40, lines: int = 25, pack: bool = False, cards: tuple = ()):
+    kingdom = choose_kingdom("Biggest Money")
+    chosen = cards or kingdom.cards + kingdom.basic_cards
+    return reference_document("Kingdom: Biggest Money", chosen, translator, PageFormat(width, lines, pack),
+                              ("With Platinum and Colony.",))
+
+
+def headings(translator: Translator, pages: list[list[str]]) -> list[tuple[int, int, list[str]]]:
+    """Every centred heading: (page, first line, its lines)."""
+    found = []
+    for n, page in enumerate(pages, start=1):
+        i = 0
+        while i < len(page) - 1:
+            if page[i].startswith("   ") and set(page[i].strip()) != {"3"} and not page[i].lstrip().startswith("@.<") \
+                    and (i == 0 or not page[i - 1].strip()):
+                j = i
+                while j < len(page) - 1 and page[j].startswith("   ") and page[j].strip():
+                    j += 1
+                found.append((n, i, page[i:j]))
+                i = j
+            else:
+                i += 1
+    return found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_centred_headings_keep_3_cells_each_side_and_a_blank_line_follows(contracted: Translator, width: int) -> None:
+    doc = document(contracted, width, 25)
+    pages = pages_of(doc.brf())
+    found = [h for h in headings(contracted, pages) if h[0] > doc.title_pages or h[:2] == (1, 0)]
+    assert len(found) == 19 + 1 + doc.contents_pages  # every card, the title and each contents page
+    for page, first, lines in found:
+        for line in lines:
+            left = len(line) - len(line.lstrip())
+            assert left >= 3 and width - len(line) >= 3, (page, line)
+            assert abs((width - len(line)) - left) <= 1, (page, line)  # centred
+        after = first + len(lines)
+        assert pages[page - 1][after] == "" or after == len(pages[page - 1]) - 1, (page, lines)
+
+
+@pytest.mark.parametrize("width", [20, 32, 40])
+def test_contents_entries_end_in_guide_dots_and_the_page_at_the_right_margin(contracted: Translator, width: int) -> None:
+    doc = document(contracted, width, 12)
+    pages = pages_of(doc.brf())
+    contents = pages[doc.title_pages:doc.title_pages + doc.contents_pages]
+    assert doc.contents_pages >= 2
+    numbers = []
+    for n, page in enumerate(contents):
+        head = text(contracted, page[:2])
+        assert head == ("Contents" if n == 0 else "Contents, continued"), head
+        assert page[1] == ""
+        body = [line for line in page[2:-1] if line]
+        assert body and ENTRY_END.search(body[-1]), "an entry is parted from its page number"
+        for line in body:
+            end = ENTRY_END.search(line)
+            if end:
+                assert len(line) == width, line  # the page number ends at the right margin
+                numbers.append(end.group(1))
+            else:
+                assert len(line) <= width - 4 - 3, line  # runover text stops short of the page numbers
+    assert numbers == [braille_number(p) for p in doc.card_pages]
+
+
+def test_each_contents_number_is_the_page_of_that_cards_heading(contracted: Translator) -> None:
+    doc = document(contracted, 32, 20, pack=True)
+    pages = pages_of(doc.brf())
+    for page, section in zip(doc.card_pages, doc.sections):
+        assert f"{section.entry}, cost" in text(contracted, pages[page - 1][:-1]), section.entry
+
+
+def test_a_card_that_runs_over_has_a_running_head(contracted: Translator) -> None:
+    library = catalogue()["Library"]
+    doc = document(contracted, 20, 8, cards=(library, catalogue()["Village"]))
+    pages = pages_of(doc.brf())
+    start = doc.card_pages[0]
+    assert doc.card_pages[1] > start + 1  # Library takes more than one page
+    for page in pages[start:doc.card_pages[1] - 1]:
+        assert text(contracted, page[:1]) == "Library, continued", page
+        assert page[0].startswith("   ")
+
+
+def test_the_title_page_has_a_transcribers_note(contracted: Translator) -> None:
+    moat = catalogue()["Moat"]
+    pages = pages_of(document(contracted, cards=(moat, catalogue()["Copper"])).brf())
+    title = pages[0]
+    start = next(i for i, line in enumerate(title) if line.strip().startswith("@.<"))
+    end = next(i for i, line in enumerate(title) if line.rstrip().endswith("@.>"))
+    assert title[start].startswith(" " * 6 + "@.<")  # cell 7
+    assert all(line.startswith(" " * 4) and line[4] != " " for line in title[start + 1:end + 1])  # runover cell 5
+    note = text(contracted, title[start:end + 1])
+    assert note.startswith("Transcriber's note: coins stands for the coin symbol")
+    assert "VP for victory points" in note and "A line of dots 2-5 stands for a card's dividing line" in note
+    assert "braille code" in note
+
+
+def test_the_note_speaks_only_of_what_the_file_has(contracted: Translator) -> None:
+    pages = pages_of(document(contracted, cards=(catalogue()["Village"], catalogue()["Smithy"])).brf())
+    note = text(contracted, pages[0][:-1])
+    assert "coin symbol" in note and "dividing line" not in note and "braille code" not in note
+
+
+@pytest.mark.parametrize("grade", ["contracted", "uncontracted"])
+def test_the_curse_is_minus_1_vp_with_the_ueb_minus_sign(request: pytest.FixtureRequest, grade: str) -> None:
+    translator: Translator = request.getfixturevalue(grade)
+    pages = pages_of(document(translator, cards=(catalogue()["Curse"], catalogue()["Village"])).brf())
+    sheet = pages[2]
+    assert any(line.startswith('"-#A ,,VP') for line in sheet), sheet  # dots 5, 3-6: minus; not the hyphen -#A
+    assert "\u22121 VP" in text(translator, sheet[:-1])

@@ -1,0 +1,70 @@
+"""With hints on, the hint never pushes out the news: your buy, the other players' turns and the piles are
+said before it, and it is the first thing to shorten (its reason), then to go ("Hint: type hint.")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.game.fitting import Hint, Said, TurnLine, fit_response
+from tests.accessibility import check_response
+from tests.game.driver import choose_line
+from tests.game.helpers import Typist
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _move(said: str) -> str:
+    """The line a person types to follow the turn's hint ("Hint: Play Treasures: 6 coins, buy Gold.")."""
+    hint = next((line for line in said.splitlines() if line.startswith("Hint: ")), "")
+    m = re.search(r"buy (.+?)\.?$", hint.lower())
+    if m:
+        return "end" if m.group(1) == "nothing" else f"buy {m.group(1)}"
+    return ""
+
+
+@pytest.mark.parametrize("verbosity", ["normal", "brief"])
+def test_following_each_hint_every_turn_says_your_buy_and_the_bots_turn(verbosity: str) -> None:
+    t = Typist(verbosity, hints="on")
+    said = t('new --players 2 --bots strong --kingdom "The King\'s Army" --seed 1')
+    turns = 0
+    while turns < 10 and not t.act.game.over:
+        line = _move(said) or choose_line(t.act)
+        before = t.act.game.players[t.act.holder].turns
+        said = t(line)
+        check_response(said, verbosity)
+        if t.act.game.players[t.act.holder].turns == before:
+            continue  # a move within the turn
+        turns += 1
+        assert "type log" not in said.lower() and "Log:" not in said, said
+        if line.startswith("buy ") and verbosity == "normal":  # brief leaves out what you did yourself
+            assert "bought" in said.split("Strong Bot")[0], said  # your own buy, first
+        assert "Strong Bot" in said, said  # the bot's whole turn, never gone
+        if verbosity == "normal":
+            assert "Hint:" in said, said  # the hint is still offered, if only as "type hint"
+    assert turns == 10
+
+
+def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
+    turn = "Your turn 5. 3 Coppers, Estate and Silver."
+    hint = Hint("Hint: Play Treasures: 5 coins, buy Rabble.\nBig Money with Rabble is the plan here, and your "
+                "14 cards have no Rabble.", "Hint: Play Treasures: 5 coins, buy Rabble.")
+    mine = Said("You played 2 Coppers and 2 Silvers, bought Gold.", "You bought Gold.", True)
+    bot = TurnLine("Strong Bot played Rabble, 3 Coppers and Silver, bought Gold.", "Strong Bot bought Gold.",
+                   "Strong Bot", "Gold")
+    hit = Said("Strong Bot's Rabble: you discarded Copper, Gold and Silver.", "Strong Bot's Rabble: you "
+               "discarded Copper, Gold and Silver.")
+    out = fit_response([mine, hit, bot, turn, hint], "normal")
+    assert out[0].startswith("You ") and "bought Gold" in out[0] and out[1] == str(hit)
+    assert "Strong Bot" in out[2] and "bought Gold" in out[2]
+    assert out[3:] == [turn, hint.short]  # the reason went first; every line of news is said
+    long_turn = turn + " " + " ".join(["Copper"] * 12)
+    out = fit_response([mine, hit, bot, long_turn, hint], "normal")
+    assert out[-1] == "Hint: type hint."
+    assert "You bought Gold." in out and "Strong Bot bought Gold." in " ".join(out)
