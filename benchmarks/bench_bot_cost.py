@@ -84,14 +84,15 @@ def search_worker(players: int) -> None:
     search(random_kingdom(random.Random(0), BOTH), players)
 
 
-def measure_search(players: int) -> float:
-    """Instructions of one plan search: a run with the shipped budget less a run with none."""
+def measure_search(players: int, budget: str) -> float:
+    """Instructions of one plan search: a run with ``budget`` trial games ("": the shipped budget) less a run
+    with none."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", COMPANION_NO_CACHE="1")
     counts = []
-    for budget in ("", "0"):
+    for games in (budget, "0"):
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(HERE),
                "--search-worker", str(players)]
-        out = subprocess.run(cmd, env=dict(env, COMPANION_PLAN_GAMES=budget), cwd=str(ROOT), capture_output=True,
+        out = subprocess.run(cmd, env=dict(env, COMPANION_PLAN_GAMES=games), cwd=str(ROOT), capture_output=True,
                              text=True)
         if out.returncode != 0:
             raise RuntimeError(out.stderr[-500:])
@@ -159,6 +160,7 @@ def main() -> None:
     ap.add_argument("--before", type=Path, help="an older checkout of companion, measured the same way")
     ap.add_argument("--only", choices=tuple(WORKLOADS), default=None)
     ap.add_argument("--search", action="store_true", help="the strong bot's plan search instead")
+    ap.add_argument("--search-games", default="", help="the search's budget (default: the shipped one)")
     ap.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
     ap.add_argument("--search-worker", type=int, help=argparse.SUPPRESS)
     ns = ap.parse_args()
@@ -171,8 +173,9 @@ def main() -> None:
         raise SystemExit("valgrind is not installed: this benchmark counts instructions with callgrind.")
     if ns.search:
         for players in (2, 4):
-            print(f"One plan search, {players} players, the first random kingdom of both boxes: "
-                  f"{measure_search(players) / 1e6:.0f} M instructions (callgrind).", flush=True)
+            print(f"One plan search, {players} players, budget {ns.search_games or 'as shipped'}, the first random "
+                  f"kingdom of both boxes: {measure_search(players, ns.search_games) / 1e6:.0f} M instructions "
+                  "(callgrind).", flush=True)
         return
     trees = [("this checkout", ROOT)] + ([("before", ns.before.resolve())] if ns.before else [])
     print(f"Instructions a game (callgrind), the {ns.bot} bot against itself, Python {sys.version.split()[0]}:")

@@ -441,8 +441,8 @@ class GeneralBot:
                 elif c in VILLAGES:
                     if villages >= terminals:
                         continue
-                elif have(c, 0) >= max(2, total // 6):
-                    continue  # cantrips, but not a deck of them
+                elif have(c, 0) >= (max(2, total // 6) if value >= 5 else 2):
+                    continue  # cantrips, but not a deck of them (and two of a weak one, such as Harbinger)
                 if c in LIMITED:
                     if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
                         continue

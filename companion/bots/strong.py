@@ -126,7 +126,7 @@ class StrongBot(GeneralBot):
         total = sum(owned.values())
         money = self.facts(view).money(owned)
         provinces = pile(PROVINCE)
-        duchy_left, duchy_after_gold, estate_left = self.greening[min(4, view.players)]
+        duchy_left, duchy_after_gold, estate_left = self.greening[min(4, self._plan_players or view.players)]
         # The pile nearer its end names the reasons for greening: Colonies in a Colony game once fewer are left.
         near, near_name = provinces, "Province"
         colonies = pile(COLONY) if view.uses_colony else 99

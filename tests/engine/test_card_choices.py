@@ -140,3 +140,16 @@ def test_vault_discards_actions_it_cannot_play_and_victory_cards() -> None:
     s.play("Vault")
     d = s.expect(Purpose.DISCARD, "Vault").pending
     assert names(StrongBot().decide(s.game.view(0), d)) == ["Duchy", "Estate", "Smithy"]
+
+
+def test_the_normal_bot_keeps_two_weak_cantrips_at_most() -> None:
+    """It filled its deck with Harbingers (6.4 a game on filler kingdoms): two is enough."""
+    s = Scene(["Harbinger"])
+    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger*2").start(0)
+    view = s.game.view(0)
+    bot = make_bot("normal")
+    opts = {card("Harbinger"): None, card("Copper"): None}
+    assert bot.kingdom_pick(view, opts, view.owned()) is None
+    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger").start(0)
+    view = s.game.view(0)
+    assert bot.kingdom_pick(view, opts, view.owned()) == card("Harbinger")
