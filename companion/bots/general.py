@@ -247,7 +247,7 @@ class GeneralBot:
             elif is_treasure[c]:
                 value = facts.coins[c] or 0.8
             elif c is CURSE or c.is_victory:
-                value = -1.0 - (c.vp or 0) / 10
+                value = -2.0 + (c.vp or 0) / 10  # a Curse first, then Estate, then Duchy, as before
             else:
                 value = 0.0
             values.append((value, c))
@@ -310,7 +310,7 @@ class GeneralBot:
             self.why = f"your hand still has {coins - facts.coins[c]} coins without it, and it comes back next."
             return c
         c = values[0][1]
-        if values[0][0] < 0:
+        if values[0][0] < 0:  # a Victory card or a Curse
             self.why = f"{c.name} does nothing in this hand, and every other card does."
         else:
             self.why = f"{c.name} does the least in this hand."

@@ -1,13 +1,13 @@
-"""The strong bot: picks a plan for the kingdom at the start, then buys by its deck's make-up.
+"""The strong bot: chooses a plan for the kingdom and the table at the start, then buys by its deck's make-up.
 
-A plan is Big Money with one kingdom card (or a village and a drawing card, or Workshops for Gardens),
-taken from ``plans.py``'s table: how often each plan beat Big Money Ultimate in seeded games, measured
-offline by ``tools/plan_table.py``. The plan with the best figure among the kingdom's cards is played;
-if none beats plain money, it plays money. Buying then follows the deck: Colony and Platinum in Colony
-games, Provinces once the deck has money enough, Duchies and Estates by Provinces left (never the
-Province that ends the game as a loss), the plan's card up to its limit, Gold, Silver.
-Every other question (plays, card questions) is answered as the general bot does. Each buy keeps the
-reason it was made (``why``), which ``hint`` says.
+A plan is Big Money with one kingdom card (or a village and a drawing card, or Workshops for Gardens).
+``search.py`` chooses it by trial games of the candidates on this kingdom at this player count, with the
+shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the prior. Buying then follows
+the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
+Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
+plan's card up to its count, Gold, Silver. Gains follow the same rules. Every other question (plays,
+card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
+which ``hint`` says.
 """
 
 from __future__ import annotations
