@@ -1,53 +1,62 @@
-"""How long braille takes: loading liblouis, one card for the screen, and a BRF file of all 60 cards.
+"""How long braille takes: loading liblouis, one card for the screen, and BRF files up to all 60 cards.
 
-Run from the repository root: ``python3 benchmarks/bench_braille.py``. Prints the median of several runs.
+Run from the repository root: ``nice python3 benchmarks/bench_braille.py``. The cases are run interleaved
+(one run of each in turn, ``--rounds`` times) so that a change in the machine's load falls on all of them
+alike; each line gives the median processor time and the interval from the lowest to the highest run, with
+the load average at the start. ``--tree PATH`` measures another checkout of the package (an older version,
+to compare), as long as it has ``reference_document(title, cards, translator, page_format)``.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from companion.braille import Grade, PageFormat, card_lines, load_translator, reference_document  # noqa: E402
-from companion.cards import catalogue  # noqa: E402
-
-
-def median_ms(action: Callable[[], object], runs: int = 7) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
 
 def main() -> None:
-    start = time.perf_counter()
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--tree", default=str(Path(__file__).resolve().parent.parent))
+    args = parser.parse_args()
+    sys.path.insert(0, args.tree)
+
+    from companion.braille import Grade, PageFormat, card_lines, load_translator, reference_document
+    from companion.cards import catalogue
+    from companion.kingdom import choose_kingdom
+
+    start = time.process_time()
     contracted = load_translator(Grade.CONTRACTED)
-    print(f"Loading liblouis and the contracted tables: {(time.perf_counter() - start) * 1000:.0f} ms (first time)")
+    load_ms = (time.process_time() - start) * 1000
     uncontracted = load_translator(Grade.UNCONTRACTED)
-    cards = catalogue().cards
+    every = catalogue().cards
+    kingdom = choose_kingdom("Biggest Money")
+    handout = kingdom.cards + kingdom.basic_cards
     village = catalogue()["Village"]
-    print(f"One card, Unicode braille: {median_ms(lambda: card_lines(village, contracted)):.1f} ms")
+    cases: dict[str, Callable[[], object]] = {"one card, Unicode braille": lambda: card_lines(village, contracted)}
+    cases["19 cards (Biggest Money, --basic), contracted"] = (
+        lambda: reference_document("Biggest Money", handout, contracted, PageFormat()).brf())
     for name, translator in (("contracted", contracted), ("uncontracted", uncontracted)):
         for pack in (False, True):
             fmt = PageFormat(pack=pack)
-            doc = reference_document("Everything", cards, translator, fmt)
-            ms = median_ms(lambda: reference_document("Everything", cards, translator, fmt).brf())
-            layout = "packed" if pack else "one a page"
-            print(f"All {len(cards)} cards, {name}, {layout}: {ms:.0f} ms, {doc.page_count} pages, {len(doc.brf())} bytes")
-    command = [sys.executable, "-m", "companion", "braille", "village"]
-    if subprocess.run(command, capture_output=True).returncode != 0:
-        print("companion braille village, whole process: not measured (the command failed here)")
-        return
-    one_shot = median_ms(lambda: subprocess.run(command, capture_output=True), runs=5)
-    print(f"companion braille village, whole process: {one_shot:.0f} ms")
+            label = f"all {len(every)} cards, {name}, {'packed' if pack else 'one a page'}"
+            cases[label] = (lambda t=translator, f=fmt: reference_document("Everything", every, t, f).brf())
+    times: dict[str, list[float]] = {label: [] for label in cases}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    for _ in range(args.rounds):
+        for label, action in cases.items():
+            begin = time.process_time()
+            action()
+            times[label].append((time.process_time() - begin) * 1000)
+    print(f"tree {args.tree}; load average {load:.2f}; {args.rounds} interleaved rounds; processor time")
+    print(f"loading liblouis and the contracted tables: {load_ms:.1f} ms (first time)")
+    for label, runs in times.items():
+        print(f"{label}: median {statistics.median(runs):.2f} ms (runs {min(runs):.2f} to {max(runs):.2f})")
+
 
 if __name__ == "__main__":
     main()

@@ -16,6 +16,7 @@ Measured, in interleaved rounds (one of each per round), medians:
 - the one-shot lookup: ``companion card C1`` (target: at most 2.5 times bare Python), with COMPANION_HOME
   set (as the tests and the earlier figures) and again in the platform's own folders (HOME set to a
   temporary folder, no XDG_* variable), as a person runs it: there the folders are found by platformdirs;
+- ``companion --help`` (target: at most 2.5 times bare Python);
 - ``python -c "import cmd2"``;
 - the shell ready: from starting ``companion`` in a pseudo-terminal until its prompt "companion> " has
   been written (target: at most 1.3 times ``import cmd2``).
@@ -44,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = b"companion> "
 CARD_TARGET = 2.5
+HELP_TARGET = 2.5
 SHELL_TARGET = 1.3
 
 
@@ -88,6 +90,7 @@ class Install:
             "bare": [self.python, "-c", "pass"],
             "card": [self.script, "card", "C1"],
             "card-default": [self.script, "card", "C1"],
+            "help": [self.script, "--help"],
             "cmd2": [self.python, "-c", "import cmd2"],
         }
 
@@ -133,6 +136,8 @@ class Install:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                               *self.commands()[what]], env=self.env_for(what), cwd=self.cwd, capture_output=True,
                              text=True)
+        if out.returncode != 0:  # a count of a run that failed half way would flatter it
+            raise RuntimeError(f"{what} failed under callgrind: {out.stderr[-300:]}")
         for line in out.stderr.splitlines():
             if "Collected :" in line:
                 return int(line.split(":")[-1])
@@ -150,14 +155,15 @@ def run_text(cmd: list[str], cwd: Path) -> str:
     return subprocess.run(cmd, cwd=cwd, env=clean_env(), capture_output=True, text=True, check=True).stdout.strip()
 
 
-WHAT = ("bare", "card", "card-default", "cmd2", "shell")
+WHAT = ("bare", "card", "card-default", "help", "cmd2", "shell")
+COUNTED = ("bare", "card", "card-default", "help", "cmd2")
 
 
 def measure(installs: list[Install], runs: int) -> dict[str, dict[str, list[float]]]:
     """Times in ms, ``runs`` interleaved rounds: each round runs every measurement of every install once."""
     times: dict[str, dict[str, list[float]]] = {i.name: {w: [] for w in WHAT} for i in installs}
-    for i in installs:  # warm the file cache; build the card cache, then (in the platform's folders) the memo
-        for w in WHAT:  # of where those folders are (companion.quick_folders)
+    for i in installs:  # warm the file cache; build the card cache and the kept answers, then (in the platform's
+        for w in WHAT:  # folders) the memo of where those folders are (companion.quick_folders)
             i.timed(w)
             i.timed(w)
     for r in range(runs):
@@ -187,14 +193,15 @@ def report(installs: list[Install], times: dict[str, dict[str, list[float]]], ru
         print(f"  python -c pass: {statistics.median(t['bare']):.1f} ms")
         print(ratio_line("companion card C1 against python -c pass", t, "card", "bare", CARD_TARGET))
         print(ratio_line("the same in the platform's folders", t, "card-default", "bare", CARD_TARGET))
+        print(ratio_line("companion --help against python -c pass", t, "help", "bare", HELP_TARGET))
         print(f"  python -c 'import cmd2': {statistics.median(t['cmd2']):.1f} ms")
         print(ratio_line("shell ready for input against import cmd2", t, "shell", "cmd2", SHELL_TARGET))
         if i.name in counts:
             c = counts[i.name]
             print(f"  callgrind instructions: python -c pass {c['bare'] / 1e6:.1f} M, companion card C1 "
                   f"{c['card'] / 1e6:.1f} M ({c['card'] / c['bare']:.2f} times), in the platform's folders "
-                  f"{c['card-default'] / 1e6:.1f} M ({c['card-default'] / c['bare']:.2f} times), "
-                  f"import cmd2 {c['cmd2'] / 1e6:.1f} M")
+                  f"{c['card-default'] / 1e6:.1f} M ({c['card-default'] / c['bare']:.2f} times), companion --help "
+                  f"{c['help'] / 1e6:.1f} M ({c['help'] / c['bare']:.2f} times), import cmd2 {c['cmd2'] / 1e6:.1f} M")
 
 
 def main() -> None:
@@ -212,8 +219,7 @@ def main() -> None:
         times = measure(installs, args.runs)
         counts: dict[str, dict[str, int]] = {}
         if shutil.which("valgrind") and not args.no_callgrind:
-            counts = {i.name: {w: i.instructions(w) for w in ("bare", "card", "card-default", "cmd2")}
-                      for i in installs}
+            counts = {i.name: {w: i.instructions(w) for w in COUNTED} for i in installs}
         report(installs, times, args.runs, counts)
 
 

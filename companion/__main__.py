@@ -1,21 +1,19 @@
 """``companion`` and ``python -m companion``: one-shot commands, or the shell when none is given.
 
-A lookup (``card``, ``cards``, ``rule``) is first offered to companion.quick_lookup, which answers the common ones
-from the card cache without loading the program; whatever it cannot answer with certainty goes to the
-full path, companion.cli, exactly as before.
+A lookup (``card``, ``cards``, ``rule``) or ``help`` alone is first offered to companion.quick_lookup, which
+says what the full path said before for the same words and files without loading the program; whatever it
+cannot answer with certainty goes to the full path, companion.cli, exactly as before.
 """
 
 from __future__ import annotations
 
 import sys
 
-QUICK = ("card", "cards", "rule")
-
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
-        if args and args[0] in QUICK and _quick(args):
+        if args and _quick(args):
             return 0
     except KeyboardInterrupt:
         return 130  # as companion.cli.run
@@ -26,8 +24,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _quick(args: list[str]) -> bool:
     """Print the quick answer and say True, or say False (nothing printed) for the full path to answer."""
-    from companion.quick_lookup import answer
+    from companion.quick_lookup import QUICK, answer
 
+    if args[0] not in QUICK:
+        return False
     text = answer(args)
     out = sys.stdout
     if text is None or out is None:

@@ -13,6 +13,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from companion.session import Session
+
 GLOBAL_FLAGS = ("--speech",)
 
 
@@ -77,7 +79,24 @@ def run_one(argv: Sequence[str], speech: bool = False) -> int:
         run_line(session, line, one_shot=True)
     finally:
         session.close()
+    if not session.failed and not settings.notice and not (speech or settings.speech):
+        _keep_quick_answers(argv, session)
     return 1 if session.failed else 0
+
+
+def _keep_quick_answers(argv: Sequence[str], session: "Session") -> None:
+    """After a lookup or ``help`` alone, keep the answers companion.quick_lookup says next time (once kept,
+    for as long as the code, the card data and the settings file are unchanged)."""
+    from companion.quick_lookup import LOOKUPS
+
+    if argv[0] in LOOKUPS:
+        from companion.quick_writer import keep_lookups
+
+        keep_lookups()
+    elif list(argv) == ["help"] and session.said:
+        from companion.quick_writer import keep_help
+
+        keep_help(session.said + "\n", session.settings)
 
 
 def _needs_quotes(name: str) -> bool:

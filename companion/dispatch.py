@@ -106,9 +106,26 @@ def _run(session: Session, raw: str, one_shot: bool) -> None:
             return
         if cmd is not None and one_shot:
             raise CommandError(f"{quote(name)} works only in the shell. Type companion to start it.")
+        if cmd is None and not one_shot:
+            _name_first(session, name, args)
         raise unknown_command(name, one_shot, line)
     assert cmd is not None
     cmd.run(session, args.strip())
+
+
+def _name_first(session: Session, name: str, args: str) -> None:
+    """``Ben buy silver`` at a table: a player's name before a command that takes one. Say the order to
+    type, not "Did you mean end or bye?"."""
+    verb, _, rest = args.strip().partition(" ")
+    if not verb or not name.isalpha():
+        return
+    try:
+        cmd = registry.find_command(session, verb.lower())
+    except CommandError:
+        return
+    if cmd is not None and cmd.shell and "PLAYER" in cmd.usage:
+        typed = f"{cmd.name} {name} {rest}".strip()
+        raise CommandError(f"{quote(f'{name} {args.strip()}')}: the command comes first. Type {typed}.")
 
 
 def _error_cue(session: Session) -> None:

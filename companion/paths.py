@@ -5,8 +5,9 @@
 - ``COMPANION_DATA_DIR``: what a user saves on purpose (saved games, tables, exported braille).
 - ``COMPANION_STATE_DIR``: what the program keeps for itself (shell history, the error log).
 
-Without them, the platform's usual folders (platformdirs). Every area's saved files must live under one of
-these three folders; nothing is written anywhere else.
+Without them, the platform's usual folders (platformdirs). The rule is companion.folders', which the quick
+one-shot path reads too. Every area's saved files must live under one of these three folders; nothing is
+written anywhere else.
 """
 
 from __future__ import annotations
@@ -16,31 +17,21 @@ import re
 import time
 from pathlib import Path
 
-APP = "companion"
+from companion import folders
 
-
-def _folder(variable: str, sub: str, default: str) -> Path:
-    explicit = os.environ.get(variable)
-    if explicit:
-        return Path(explicit).expanduser()
-    home = os.environ.get("COMPANION_HOME")
-    if home:
-        return Path(home).expanduser() / sub
-    import platformdirs  # only when no override is given: tests and one-shot runs often skip it
-
-    return Path(getattr(platformdirs, default)(APP, appauthor=False))
+APP = folders.APP
 
 
 def config_dir() -> Path:
-    return _folder("COMPANION_CONFIG_DIR", "config", "user_config_dir")
+    return Path(folders.config_folder())
 
 
 def data_dir() -> Path:
-    return _folder("COMPANION_DATA_DIR", "data", "user_data_dir")
+    return Path(folders.data_folder())
 
 
 def state_dir() -> Path:
-    return _folder("COMPANION_STATE_DIR", "state", "user_state_dir")
+    return Path(folders.state_folder())
 
 
 # Names Windows keeps for devices, with any extension: a file named con.json cannot be made there.

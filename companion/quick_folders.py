@@ -21,11 +21,12 @@ import json
 import os
 import sys
 
+from companion.folders import APP
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-APP = "companion"  # companion.paths.APP
 MEMO = ("cache", "folders.json")  # under the state folder
 MAX_BYTES = 64 * 1024
 _VERSION = 1

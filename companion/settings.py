@@ -164,7 +164,7 @@ class Settings:
 
         path = self.path or config_dir() / FILENAME
         try:
-            existing: str | None = path.read_text(encoding="utf-8")
+            existing: str | None = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             existing = None
         except (OSError, UnicodeDecodeError):
@@ -200,7 +200,7 @@ def load_settings(path: Path | None = None) -> Settings:
     import tomllib
 
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (Notepad writes one) is not damage
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return Settings(path=path, notice="Notice: the settings file is damaged, so defaults are used.")
     values: dict[str, str] = {}

@@ -33,7 +33,7 @@ def import_system_package(name: str) -> ModuleType | None:
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except Exception:  # a broken system copy is as good as none
+        except Exception:  # noqa: BLE001 - a broken system copy is as good as none
             sys.modules.pop(name, None)
             continue
         return module

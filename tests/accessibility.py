@@ -141,6 +141,11 @@ def common_problems(text: str | bytes, *, allow_braille: bool = False, allow_emp
     return problems
 
 
+def _sentences_inside(line: str) -> bool:
+    """Whether a line holds a sentence end with more after it ("Score: 3 VP. Your turn.")."""
+    return re.search(r"[.?!] \S", line) is not None
+
+
 def response_problems(
     text: str | bytes,
     verbosity: str = "normal",
@@ -175,8 +180,10 @@ def response_problems(
         lead = " ".join(words(sentence)[:KEY_WITHIN_WORDS]).lower()
         if not any(k.lower() in lead for k in keys):
             problems.append(f"the key fact {keys!r} is not in the first {KEY_WITHIN_WORDS} words: {lead!r}")
-    if first_line_chars is not None and len(lines[0]) > first_line_chars:
-        problems.append(f"the first line has {len(lines[0])} characters (at most {first_line_chars}): {lines[0]!r}")
+    if first_line_chars is not None and len(lines[0]) > first_line_chars and _sentences_inside(lines[0]):
+        # a longer first line is one sentence, never broken inside (each line is heard as its own utterance)
+        problems.append(f"the first line has {len(lines[0])} characters (at most {first_line_chars}) and could "
+                        f"break between its sentences: {lines[0]!r}")
     if not listing:
         word_limit = max_words if max_words is not None else MAX_WORDS[verbosity]
         line_limit = max_lines if max_lines is not None else MAX_LINES[verbosity]

@@ -24,3 +24,17 @@ def needs(component: str, available: bool) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{component} is missing in CI; .ci/run must install it.")
     pytest.skip(f"{component} is not installed here")
+
+
+# ---------------------------------------------------------------- markers (tests/markers.py)
+
+from tests import markers  # noqa: E402
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    markers.mark(items)
+
+
+@pytest.fixture(autouse=True)
+def _markers_said(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    markers.guard(request.node, monkeypatch)

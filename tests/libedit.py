@@ -31,9 +31,18 @@ def cache_dir() -> Path:
 
 
 def libedit_readline() -> tuple[Path | None, str]:
-    """The folder holding ``readline`` built against libedit, or None and one sentence saying why not."""
+    """The folder holding ``readline`` built against libedit, or None and one sentence saying why not.
+    One build at a time (pytest -n runs tests in several processes): the others wait and find it built."""
     if not sys.platform.startswith("linux"):
         return None, "the libedit build is for Linux"
+    from filelock import FileLock
+
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    with FileLock(str(cache_dir().with_name(cache_dir().name + ".lock")), timeout=600):
+        return _built()
+
+
+def _built() -> tuple[Path | None, str]:
     folder = cache_dir()
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     module = folder / f"readline{suffix}"

@@ -103,9 +103,12 @@ def reference_document(
     or a kingdom's setup), laid out for an embosser."""
     parts = tuple(s if isinstance(s, Section) else card_section(s) for s in sections)
     width, body = page_format.width, page_format.body
-    laid = [LaidSection(tuple(lay_out(translate(s.blocks, translator), width, paper=True)),
-                        tuple(lay_out(translate([Block(Style.HEADING, s.continued)], translator), width)))
-            for s in parts]
+    laid = []
+    for s in parts:
+        lines = tuple(lay_out(translate(s.blocks, translator), width, paper=True))
+        running = () if len(lines) <= body else tuple(  # translated only for a section that runs over a page
+            lay_out(translate([Block(Style.HEADING, s.continued)], translator), width))
+        laid.append(LaidSection(lines, running))
     note = transcribers_note([s.card for s in parts if s.card is not None])
     heading_text = "Dominion reference cards" if any(s.card for s in parts) else "Dominion setup"
     title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), note, heading_text),

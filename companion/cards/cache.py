@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from companion.quick_cards import read_cache  # (the quick lookup's reader: one reader for both)
 
 T = TypeVar("T")
 CACHE_VERSION = 2  # 1 was a pickle: its files (cards.pickle) are never read again
@@ -77,3 +76,19 @@ def _store(path: Path, key: list[Any], data: Any) -> None:
         atomic_write(path, text)
     except OSError:
         pass
+
+
+def read_cache(path: str, key: list[Any]) -> Any:
+    """The data a cache file keeps under ``key``, or None (no cache, an old or damaged one, one too big or
+    too deep)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return None
+        doc = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or doc.get("key") != key:
+        return None
+    return doc.get("data")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from functools import cached_property
 from typing import Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from companion.cards.first_edition import removed
-from companion.cards.loader import RecommendedSet, Term, load_cards, load_glossary, load_recommended_sets
+from companion.cards.loader import RecommendedSet, Term
 from companion.cards.model import Card
 from companion.cards.names import AmbiguousName, NameError_, NameIndex, UnknownName, loose, normalise, quote
 from companion.numbers import as_number
@@ -237,7 +236,14 @@ def _glossary() -> Glossary:
 
 
 def _recommended_sets() -> RecommendedSets:
-    return RecommendedSets(load_recommended_sets())
+    """The recommended sets, from the card cache when their YAML is unchanged (parsing it took 155 M
+    instructions in every process that set up a game), checked as the YAML is."""
+    from companion.cards.cache import cached
+    from companion.cards.loader import SET_FILES, data_dir, read_recommended_doc, recommended_sets_from_doc
+
+    folder = data_dir()
+    return RecommendedSets(cached("recommended_sets", folder, SET_FILES, lambda: read_recommended_doc(folder),
+                                  lambda doc: recommended_sets_from_doc(folder, doc)))
 
 
 catalogue = _Once(_catalogue)

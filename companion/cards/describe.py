@@ -6,11 +6,56 @@ said in words ("Below the line: ..."); nothing is drawn.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from companion.cards.model import Card
 from companion.cards.names import and_list
-from companion.quick_cards import coins, players_said, sentence, spoken_text  # (shared with the quick lookup)
+
+
+def _worth(line: str) -> bool:
+    """Whether a card's one line is its worth: a whole number, maybe negative, then coin, coins or VP
+    ("2 coins", "1 VP")."""
+    body = line[:-1] if line.endswith("\n") else line
+    number, space, unit = body.partition(" ")
+    number = number[1:] if number.startswith("-") else number
+    return bool(space) and unit in ("coin", "coins", "VP") and number.isdecimal()
+
+
+def coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def spoken_text(text: list[str] | tuple[str, ...]) -> str:
+    """A card's lines above its dividing line, as sentences: ``+1 Card, +2 Actions.``"""
+    if len(text) == 1 and _worth(text[0]):
+        return f"Worth {text[0]}."
+    parts: list[str] = []
+    run: list[str] = []  # consecutive short bonuses (+1 Card, +1 Action) are said as one list
+    for line in text:
+        if line.startswith("+") and "." not in line and len(line.split()) <= 3:
+            run.append(line)
+            continue
+        if run:
+            parts.append(sentence(", ".join(run)))
+            run = []
+        parts.append(sentence(line))
+    if run:
+        parts.append(sentence(", ".join(run)))
+    return " ".join(parts)
+
+
+def players_said(counts: Sequence[int]) -> str:
+    """"2 players", "3 to 6 players", "2 and 4 players"."""
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return and_list([str(c) for c in counts]) + " players"
 
 
 def types_text(card: Card) -> str:
@@ -21,6 +66,7 @@ def types_text(card: Card) -> str:
 def card_text(card: Card) -> str:
     """What the card does above its dividing line, as sentences: ``+1 Card, +2 Actions.``"""
     return spoken_text(card.text)
+
 
 def heading(card: Card) -> str:
     """``Village, 3 coins, Action.``: the first line, short enough for a 40-cell display."""

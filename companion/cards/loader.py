@@ -9,11 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
-# Every card of both boxes (a file cut short, or padded, is refused instead of half loaded), kept where the
-# quick lookup reads them too, since it must load nothing heavy.
-from companion.quick_cards import BOX_CARDS, CARD_FILES
-# A pile: one size, or one for each of 2 to 6 players ("2" as a key from JSON, the card cache), or refused.
-from companion.quick_cards import pile_sizes
 
 
 def _yaml_loader() -> type:
@@ -29,6 +24,44 @@ def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without i
         return _yaml_loader()
     raise AttributeError(name)
 
+
+
+CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml")
+# Every card of both boxes: a file cut short, or padded, is refused instead of half loaded.
+BOX_CARDS: dict[str, tuple[str, ...]] = {
+    "base2e": (
+        "Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Artisan", "Bandit", "Bureaucrat",
+        "Cellar", "Chapel", "Council Room", "Festival", "Gardens", "Harbinger", "Laboratory", "Library",
+        "Market", "Merchant", "Militia", "Mine", "Moat", "Moneylender", "Poacher", "Remodel", "Sentry",
+        "Smithy", "Throne Room", "Vassal", "Village", "Witch", "Workshop",
+    ),
+    "prosperity2e": (
+        "Platinum", "Colony", "Anvil", "Bank", "Bishop", "Charlatan", "City", "Clerk", "Collection",
+        "Crystal Ball", "Expand", "Forge", "Grand Market", "Hoard", "Investment", "King's Court", "Magnate",
+        "Mint", "Monument", "Peddler", "Quarry", "Rabble", "Tiara", "Vault", "War Chest", "Watchtower",
+        "Worker's Village",
+    ),
+}
+
+
+def pile_sizes(pile_raw: Any) -> int | dict[int, int] | None:
+    """A card file's ``pile``: one size, or one for each of 2 to 6 players ("2" as a key from JSON, the card
+    cache); None if it is neither."""
+    if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
+        return pile_raw
+    if isinstance(pile_raw, dict) and sorted(map(_player_count, pile_raw)) == [2, 3, 4, 5, 6] and all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pile_raw.values()
+    ):
+        return {_player_count(k): v for k, v in pile_raw.items()}
+    return None
+
+
+def _player_count(key: Any) -> int:
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1:
+        return int(key)
+    return -1
 
 
 def data_dir() -> Path:
@@ -236,9 +269,21 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
     return glossary_from_doc(folder, read_glossary_doc(folder))
 
 
+SET_FILES = ("recommended_sets.yaml",)
+
+
+def read_recommended_doc(folder: Path | None = None) -> Any:
+    return read_yaml((folder or data_dir()) / SET_FILES[0])
+
+
 def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, ...]:
-    path = (folder or data_dir()) / "recommended_sets.yaml"
-    doc = read_yaml(path)
+    folder = folder or data_dir()
+    return recommended_sets_from_doc(folder, read_recommended_doc(folder))
+
+
+def recommended_sets_from_doc(folder: Path, doc: Any) -> tuple[RecommendedSet, ...]:
+    """Every recommended set, checked: from the YAML just read or from the cache."""
+    path = folder / SET_FILES[0]
     raw_sets = _Fields(path, "the file", doc).raw.get("sets")
     if not isinstance(raw_sets, list) or not raw_sets:
         raise CardDataError(f"{path.name}: the file: field 'sets' must be a list of sets.")

@@ -298,8 +298,9 @@ EXPORT_OPTIONS = ("--kingdom", "--cards", "--set", "--setup", "--players", "--se
                   "--output", "--pack", "--width", "--lines", "--grade", "--uncontracted", "--contracted", "--help")
 FLAGS = ("--setup", "--basic", "--pack", "--uncontracted", "--contracted", "--help")
 EXPORT_HELP = (
-    f"Type braille export and options, like {EXAMPLE}.",
+    "Type braille export and options.",
     "braille export writes braille reference sheets for an embosser, as a BRF file.",
+    f"Example: {EXAMPLE}",
     ("Which: --kingdom (a recommended set, 10 cards with commas, random, game or table), --cards and a "
      "list, or --set base, prosperity or all. --basic adds the basic cards; --setup writes the kingdom's "
      "setup instead, for --players 2 to 6."),
@@ -380,7 +381,7 @@ def export(session: "Session", args: str) -> None:
         sections: list["Section | Card"] = [setup_section(f"Setup for {players} players",
                                                           setup_text(chosen.kingdom, players)[1:])]
         facts = (*chosen.facts, f"Setup for {players} players.")
-        what = f"the setup for {players} players"
+        what = f"a setup for {players} players"
         stem = f"{chosen.stem}-setup"
     else:
         cards = the_cards(chosen, options.basic)

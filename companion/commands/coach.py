@@ -46,8 +46,12 @@ def hint_command(session: "Session", args: str) -> None:
         session.say("The game is over. Type new for another.")
         return
     d = act.mine()
-    if d is None:
-        session.say("Nothing is yours to decide now. Press Enter or type options.")
+    if d is None:  # options is refused while the keyboard changes hands: say what does work
+        if act.waiting and not act.own_devices:
+            name = act.game.players[act.holder].name
+            session.say(f"Nothing is yours to decide now. Press Enter when {name} has the keyboard.")
+        else:
+            session.say("Nothing is yours to decide now. Type status to hear where the game is.")
         return
     from companion.game.coach import advice, move_only
 

@@ -9,6 +9,8 @@ only read what was typed, change the game through the activity's transaction, an
 
 from __future__ import annotations
 
+import sys
+
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.cards import Card, catalogue
@@ -39,6 +41,10 @@ ASK = "game_question"
 DEFAULT_PROMPT = "companion> "
 define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")
 define_setting("hints", ("off", "on"), "off", "a hint before each of your turns")
+define_setting("handover", ("plain", "clear"), "plain",
+               "at one keyboard, clear the screen and its scrollback when it changes hands")
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback (where a review cursor reads)
 
 
 def _on(session: "Session") -> bool:
@@ -147,8 +153,33 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
     if act is not None and act.cues:
         cue(session, *act.cues)  # heard with the words, when sounds are on
         act.cues = []
+    if act is not None and act.handed_over:
+        act.handed_over = False
+        _clear_for_next(session)
     _tell(session, "\n".join(lines) if lines else "Done.")
     _update_prompt(session)
+
+
+def _clear_for_next(session: "Session") -> None:
+    """The keyboard changes hands: with set handover clear, the last player's words (their hand) leave the
+    screen and its scrollback before the next person sits down, so a review cursor cannot read them."""
+    settings = session.settings
+    if settings is None or settings.get("handover") != "clear" or not _is_terminal(session.out):
+        return
+    if sys.platform == "win32":
+        import subprocess
+
+        subprocess.run("cls", shell=True, check=False)  # noqa: S602,S607 - the console's own command
+        return
+    session.out.write(CLEAR)
+    session.out.flush()
+
+
+def _is_terminal(out: Any) -> bool:
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def _update_prompt(session: "Session") -> None:
@@ -363,7 +394,9 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
             act.answer(value)
         except IllegalAnswer as e:
             raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
-    act.labels.append(line.strip())
+    # what undo says it took back: "your answer to Cellar: none", never "none" alone
+    asked = f" to {d.card.name}" if d.card is not None else ""
+    act.labels.append(f"your answer{asked}: {line.strip()}")
     lines = act.news(session.verbosity, me)
     if not lines:
         asker = d.card.name if d.card is not None else "Done"

@@ -38,7 +38,14 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         against = f"for {and_list(people)}, against {and_list(others)}"
     k = setup.kingdom
     head = "New game from a position" if setup.start is not None else "New game"
-    lines = [f"{head} {against}.{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
+    said = f"{head} {against}."
+    if len(said.split()) > 12:  # a first sentence of at most 12 words: how many, then the names
+        who = f"for {len(people)} people" if len(people) > 1 else ""
+        vs = f"against {len(others)} bots" if len(others) > 1 else f"against {and_list(others)}" if others else ""
+        said = f"{head} {', '.join(filter(None, (who, vs)))}."
+        said += f" People: {and_list(people)}." if len(people) > 1 else ""
+        said += f" Bots: {and_list(others)}." if len(others) > 1 else ""
+    lines = [f"{said}{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
     if session.verbosity == "full":
         lines.append(f"Seed {setup.seed}.")
     from companion.engine.events import TurnStarted

@@ -12,7 +12,7 @@ from companion.commands.game import (
 from companion.commands.registry import CommandError, command, take_over
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, UndoHides
 from companion.game.words import count
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ def undo_command(session: "Session", args: str) -> None:
         act.undo(me if me >= 0 else None)
     except IllegalAnswer:
         raise CommandError("nothing to undo yet. Type options to hear what you can do.") from None
+    except UndoHides as e:
+        raise CommandError(str(e)) from None
     if act.labels:
         act.labels.pop()
     head = f"Took back {label}." if label else "Took back your last choice."

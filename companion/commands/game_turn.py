@@ -146,6 +146,7 @@ def play_command(session: "Session", args: str) -> None:
         raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
                            f"Type options.")
     turn = _turn_no(act, me)
+    start = len(g.log)
     with _changing(act, typed, me):
         if actions:
             if d.purpose is not Purpose.PLAY_ACTION:
@@ -159,7 +160,25 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             act.answer(tuple(treasures))
     act.labels.append(typed)
-    _say(session, _skipped(session, None if actions else d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
+    lines = _skipped(session, None if actions else d, act.news(session.verbosity, me))
+    asks = act.pending is not None and act.pending.card == (actions[0] if actions else None)
+    if actions and actions[0].name in _PLAYS_AGAIN and act.game is g and not asks:
+        lines = _nothing_to_repeat(g, start, actions[0], lines)
+    _say(session, lines + _after_turn_step(session, act, turn))
+
+
+_PLAYS_AGAIN = ("Throne Room", "King's Court")  # "You may play an Action card from your hand twice"
+
+
+def _nothing_to_repeat(g: Any, start: int, card: Any, lines: list[str]) -> list[str]:
+    """Throne Room played with no Action card left in hand: say why nothing was played twice."""
+    from companion.engine.events import Played
+
+    if any(isinstance(e, Played) and e.by == card for e in g.log[start:]):
+        return lines
+    why = f"No Action card to play with {card.name}."
+    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in line), 0)
+    return [*lines[:at], why, *lines[at:]]
 
 
 def _play_all_treasures(act: GameActivity) -> None:

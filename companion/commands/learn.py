@@ -11,7 +11,7 @@ from companion.commands.registry import CommandError, command, take_over
 from companion.engine import SaveError
 from companion.game import store
 from companion.game.activity import GameActivity
-from companion.game.lessons import INTRO, SAVE_NAME, Lessons, keep
+from companion.game.lessons import INTRO, SAVE_NAME, keep
 from companion.game.starting import SetupError, build_setup
 
 if TYPE_CHECKING:
@@ -53,9 +53,12 @@ def learn_command(session: "Session", args: str) -> None:
     seed = None
     if word.startswith("--seed"):  # the same first game again, as new --seed gives
         number = word[len("--seed"):].strip()
-        if not number.isdigit() or len(number) > 9:
+        from companion.numbers import as_number
+
+        value = as_number(number)  # "²" is a NumberError that says to type 2, as everywhere else
+        if value is None or len(number) > 9:
             raise CommandError(f"{quote('learn ' + args)}: the seed is a whole number. Type learn --seed 7.")
-        seed, word = int(number), "new"
+        seed, word = value, "new"
     if word not in ("", "again", "new"):
         raise CommandError(f"{quote('learn ' + args)}: type learn, or learn new to start again.")
     act = session.state.get(KEY)

@@ -30,7 +30,7 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     topic=TOPIC,
     shell=False,
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
-             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key."),
+             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key, --hostname NAME."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -52,6 +52,7 @@ def host_command(session: "Session", args: str) -> None:
     p.add_argument("--cert")
     p.add_argument("--key")
     p.add_argument("--table")
+    p.add_argument("--hostname", action="append", default=[])
     ns = p.parse(args)
     options = None
     from companion.net import codes
@@ -75,7 +76,7 @@ def host_command(session: "Session", args: str) -> None:
         options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
     status = run_host(options, name=_name(ns.name), listen=ns.listen,
                       port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
-                      table=table)
+                      table=table, names=tuple(ns.hostname))
     session.failed = status != 0
 
 
@@ -118,17 +119,18 @@ def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int
 @command(
     "join",
     summary="joins a hosted game from this terminal.",
-    usage="join ADDRESS --code C --name N",
+    usage="join ADDRESS [--code C] --name N",
     example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
     topic=TOPIC,
     shell=False,
-    details=("The shell is the same as in a local game. It reconnects by itself if the connection drops. "
+    details=("Without --code it joins a server's lobby. "
+             "The shell is the same as in a local game. It reconnects by itself if the connection drops. "
              "--tls for a host with a certificate; --insecure to accept one the host made itself."),
 )
 def join_command(session: "Session", args: str) -> None:
     p = ArgumentParser("join")
     p.add_argument("address")
-    p.add_argument("--code", required=True)
+    p.add_argument("--code")
     p.add_argument("--name", required=True)
     p.add_argument("--tls", action="store_true")
     p.add_argument("--insecure", action="store_true")
@@ -137,7 +139,7 @@ def join_command(session: "Session", args: str) -> None:
     from companion.net import codes
     from companion.net.join import run_join
 
-    if not codes.normal_code(ns.code):
+    if ns.code is not None and not codes.normal_code(ns.code):
         raise CommandError(f"the code {quote(ns.code)} is not 9 digits. Type the code the host said.")
     tls = None
     if ns.tls or ns.insecure or ns.ca or ns.address.lower().startswith(("https://", "wss://")):
@@ -147,7 +149,12 @@ def join_command(session: "Session", args: str) -> None:
         if ns.insecure:
             tls.check_hostname = False
             tls.verify_mode = ssl.CERT_NONE
-    status = run_join(ns.address, ns.code, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
+    if ns.code is None:  # a server's lobby: its games are found there
+        from companion.server.lobby_client import run_lobby
+
+        status = run_lobby(ns.address, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
+    else:
+        status = run_join(ns.address, ns.code, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
     session.failed = status != 0
 
 

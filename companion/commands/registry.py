@@ -12,7 +12,7 @@ import argparse
 import importlib
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.shell.editors": ("input",),
     "companion.commands.coach": ("hint", "bots"),
     "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
+    "companion.commands.server": ("server",),
 }
 
 # Run once when the shell starts, in this order: "module:function". Each is a light check that loads

@@ -86,6 +86,11 @@ def set_command(session: "Session", args: str) -> None:
         stop(session)  # off: no more cues; on: try again, even where sounds could not play before
     session.settings.set(spec.name, value)
     problem = session.settings.save()
+    if spec.name == "sounds" and value == "on":
+        from companion.speech.sounds import NOTICE, can_play
+
+        if not can_play():  # said here, once, rather than at the first cue by every seat and shell
+            problem = f"{NOTICE}\n{problem}" if problem else NOTICE
     session.say(f"{spec.name.capitalize()} {_is(spec.name)} now {value}." + (f"\n{problem}" if problem else ""))
 
 

@@ -21,7 +21,9 @@ from companion.numbers import whole
 TURN_LIMIT = 100  # turns per player: bots that cannot finish a game stop here
 MAX_GAMES = 100_000
 COLONY = {"on": True, "off": False, "rule": None}
-MIN_GAMES_A_JOB = 200  # fewer games than this a process: starting processes would cost more than it saves
+MAX_JOBS = 256
+PROBE_GAMES = 10  # played here first, and timed, to know what a game of these bots costs
+STARTUP_SHARE = 10  # a worker is started only for at least this many times the work its start costs
 MIN_CHUNK, MAX_CHUNK = 20, 2000  # games a worker plays before it reports back (for progress)
 PROGRESS_EVERY = 3.0  # seconds between progress lines
 
@@ -80,19 +82,49 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def worker_startup() -> float:
+    """Processor seconds a worker spends before its first game: about what this process spent to get here
+    (start Python, import the engine, the bots and this module), which is what a spawned worker does. In the
+    shell it is more (the shell's own start and whatever it did first), which only makes workers rarer."""
+    return _LOADED
+
+
+_LOADED = time.process_time()  # at import, after the imports above
+
+
+def workers_for(games: int, jobs: int, per_game: float, startup: float) -> int:
+    """How many worker processes ``games`` games are worth, at most ``jobs``: each must play at least
+    STARTUP_SHARE times its own start-up, else one process plays them all (1 means no worker at all)."""
+    if jobs <= 1 or games <= 0:
+        return 1
+    if startup <= 0:
+        return min(jobs, games)
+    return max(1, min(jobs, int(games * per_game / (STARTUP_SHARE * startup))))
+
+
 def simulate(bots: list[str], games: int, kingdom_text: str, seed: int, sets: str | None = None,
              platinum_colony: bool | None = None, jobs: int = 1,
              progress: Callable[[int, int], None] | None = None) -> Tally:
-    """Play ``games`` games over ``jobs`` processes. Every game's seed is drawn from ``seed`` first, in order,
-    and a game depends only on its own seed, so the tally is the same for any number of processes.
-    ``progress(done, games)`` is called as chunks of games finish."""
+    """Play ``games`` games over at most ``jobs`` processes. Every game's seed is drawn from ``seed`` first,
+    in order, and a game depends only on its own seed, so the tally is the same for any number of processes.
+    The first games are played here and timed; workers are started only when each has at least
+    STARTUP_SHARE times its start-up to play (``workers_for``). ``progress(done, games)`` is called as chunks
+    of games finish."""
     master = random.Random(seed)
     seeds = [master.getrandbits(32) for _ in range(games)]
     tally = Tally(wins=[0] * len(bots))
     start = time.perf_counter()
-    jobs = max(1, min(jobs, games // MIN_GAMES_A_JOB))
-    size = max(MIN_CHUNK, min(MAX_CHUNK, games // (jobs * 8) or 1))
-    chunks = [(list(bots), seeds[i:i + size], kingdom_text, sets, platinum_colony) for i in range(0, games, size)]
+    if jobs > 1:
+        probe = min(games, PROBE_GAMES)
+        spent = time.process_time()
+        _add(tally, _play(list(bots), seeds[:probe], kingdom_text, sets, platinum_colony))
+        per_game = (time.process_time() - spent) / max(1, probe)
+        seeds = seeds[probe:]
+        if progress is not None and probe:
+            progress(tally.games, games)
+        jobs = workers_for(len(seeds), jobs, per_game, worker_startup())
+    size = max(MIN_CHUNK, min(MAX_CHUNK, len(seeds) // (jobs * 8) or 1))
+    chunks = [(list(bots), seeds[i:i + size], kingdom_text, sets, platinum_colony) for i in range(0, len(seeds), size)]
     if jobs == 1:
         for chunk in chunks:
             _add(tally, _play_chunk(chunk))
@@ -166,8 +198,9 @@ def run(session: Session, args: str) -> None:
         raise CommandError(f'"{ns.games}" games is out of range. Type a number from 1 to {MAX_GAMES}.')
     cores = default_jobs()
     jobs = cores if ns.jobs is None else ns.jobs
-    if not 1 <= jobs <= 256:
-        raise CommandError(f'"{ns.jobs}" jobs is out of range. Type a number from 1 to {cores} (the cores here).')
+    if not 1 <= jobs <= MAX_JOBS:
+        raise CommandError(f'"{ns.jobs}" jobs is out of range. Type a number from 1 to {MAX_JOBS} '
+                           f'(this computer has {cores} {"core" if cores == 1 else "cores"}).')
     try:
         bots = [bot_name(b) for b in ns.bots.replace(" ", "").split(",") if b] if ns.bots else []
     except UnknownBot as e:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from companion.cards import catalogue
 from companion.cards.names import NameError_, NameIndex, and_list, loose, or_list
 from companion.commands.registry import ArgumentParser, CommandError, command, take_over
-from companion.commands.table_session import HINT, KEY, LOCK, TOPIC, _record, _save, _saved, _writable, read_only, \
+from companion.commands.table_session import HINT, KEY, LOCK, TOPIC, UNSAVED, _record, _save, _saved, _writable, read_only, \
     set_open, table_open
 from companion.commands.table_typed import _fail
 from companion.kingdom import KingdomError, check_players, choose_kingdom
@@ -186,6 +186,16 @@ def _first_save(saved: Saved, held: Held, typed: str, taken: bool = True) -> Non
         raise _fail(typed, f"{e} Nothing was changed.") from None
 
 
+def _unsaved_reason(saved: Saved) -> str:
+    """Why a table just opened cannot be changed here: nothing can be saved in its folder."""
+    try:
+        storage.save(saved)
+    except StorageError as e:
+        reason = str(e).partition(": ")[2].rstrip(".") or "the folder cannot be written"
+        return f"It cannot be saved here ({reason}), so it can be heard but not changed."
+    return "It cannot be saved here, so it can be heard but not changed."
+
+
 READ_ONLY_WORDS = ("read-only", "readonly", "--read-only", "read only")
 
 
@@ -212,12 +222,18 @@ def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -
             word = "resume" if verb == "resumed" else f"load {saved.name}"
             raise _fail(typed, f"table {saved.name} is open in another window. Type table {word} read-only "
                                "to look at it, or close it there.")
+    why = ""
     if held is not None:
-        _first_save(saved, held, typed, taken=not mine)
+        try:
+            _first_save(saved, held, typed, taken=not mine)
+        except CommandError:  # a full disk, a read-only folder: open it to look at, as a game opens and warns
+            held, why = None, _unsaved_reason(saved)
     game_said = take_over(session, KEY)
     set_open(session, saved, held)
+    if why:
+        session.state[UNSAVED] = why
     lines = text.status_lines(saved.name, saved.table, named=False)
-    lines[0:0] = [f"Table {saved.name} {verb}{', read-only' if held is None else ''}."]
+    lines[0:0] = [f"Table {saved.name} {verb}{', read-only' if held is None else ''}." + (f" {why}" if why else "")]
     lines += game_said
     session.say("\n".join(lines))
 

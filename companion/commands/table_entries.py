@@ -34,7 +34,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
     def confirm(t: Table, before) -> list[str]:  # type: ignore[no-untyped-def]
         got = [p for p in players if t.state.decks[p] != before.decks[p]]
         if others and len(got) == len(players):
-            said = f"Others gained {text.cards_said(cards)}"
+            said = f"{and_list([t.players[p] for p in got])} gained {text.cards_said(cards)}"  # who, by name
         else:
             said = text.describe(t, Entry(verb, tuple(got), entry.cards), before)
         line = f"{said[0].upper()}{said[1:]}, {_pile_left(t, cards)}."
@@ -44,7 +44,8 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
             lines.append(f"{and_list(missed)} got none.")
         lines += text.gain_reminders(t, entry, got)
         turn = t.state.turn
-        if verb == "buy" and players[0] == t.state.current and turn.started:
+        counted = turn.started or before.turn.coins > 0  # cards played, or coins typed with coins N
+        if verb == "buy" and players[0] == t.state.current and counted:
             if turn.coins >= 0 and turn.buys >= 0:
                 lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
             elif before.turn.coins >= 0 and before.turn.buys >= 0:  # said once, when it first happens
@@ -146,7 +147,7 @@ def play(session: "Session", args: str) -> None:
          example="coins 3", topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="A negative number takes coins away.")
 def coins(session: "Session", args: str) -> None:
-    table = _saved(session).table
+    _saved(session)  # (refuses when no table is open)
     typed = f"coins {args}".strip()
     word = args.strip()
     amount = as_number(word, signed=True)
@@ -163,7 +164,7 @@ def coins(session: "Session", args: str) -> None:
 @command("next", summary="ends this turn and passes to the next player.", usage="next", example="next", topic=TOPIC,
          active=table_open, inactive_hint=HINT, one_shot=False)
 def next_turn(session: "Session", args: str) -> None:
-    table = _saved(session).table
+    _saved(session)  # (refuses when no table is open)
     if args.strip():
         raise _fail(f"next {args}".strip(), "next takes nothing after it. Type next.")
 

@@ -28,6 +28,7 @@ KEY = "table"
 
 
 LOCK = "table lock"  # session.state: the lock this shell holds on the open table (None: open read-only)
+UNSAVED = "table unsaved"  # session.state: why the open table cannot be saved here (a full disk), if so
 
 
 def table_open(session: "Session") -> bool:
@@ -58,6 +59,10 @@ def _writable(session: "Session", typed: str) -> Saved:
     """The open table, if this shell may change it; else CommandError saying how to get it back."""
     saved = _saved(session)
     if read_only(session):
+        unsaved = session.state.get(UNSAVED)
+        if unsaved:  # opened where nothing can be saved (a full disk): no other window holds it
+            raise _fail(typed, f"table {saved.name} cannot be saved here, so it is open read-only. Free some "
+                               "space, then type table resume.")
         raise _fail(typed, f"table {saved.name} is open read-only here. Close it in the other window, "
                            f"then type table load {saved.name}.")
     return saved
@@ -68,6 +73,7 @@ def set_open(session: "Session", saved: Saved | None, held: Held | None = None) 
     old = session.state.get(LOCK)
     if old is not None and old is not held:
         old.release()
+    session.state.pop(UNSAVED, None)
     session.state[KEY] = saved
     session.state[LOCK] = held
     if held is not None and _let_go not in session.on_close:

@@ -65,6 +65,9 @@ def check_stranger(table: Table, rest: str, verb: str) -> None:
             return
     elif verb not in ("vp", "count"):  # "gain Zed" alone is an unknown card, said as such
         return
+    if verb == "vp" and not tail and as_number(words[-1], signed=True) is None and len(words) == 1:
+        raise CommandError(f"{quote(words[0])} is not a number of VP tokens. Type vp 2, or vp and a player "
+                           "and a number.")
     raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player: {or_list(list(table.players))}.")
 
 

@@ -12,6 +12,8 @@ from companion.engine import events as ev
 
 
 def a(card: Card) -> str:
+    if card.plural == card.name:  # "gained Gardens", not "a Gardens"
+        return card.name
     return f"{'an' if card.name[0] in 'AEIOU' else 'a'} {card.name}"
 
 

@@ -133,6 +133,8 @@ def loads(text: str, log: bool = True) -> Game:
         raise SaveError("The save file is damaged: it has no version.")
     if version > VERSION:
         raise SaveError(f"The save file is from a newer version ({version}); this program reads version {VERSION}.")
+    if version < 1:  # no version 0 was ever written, nor a negative one
+        raise SaveError(f"The save file is damaged: it claims version {version}, and versions start at 1.")
     body = data.get("game")
     if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
         raise SaveError("The save file is damaged: its checksum does not match.")

@@ -25,6 +25,23 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 
+# With more than one person, undo may not take back cards someone saw: they would know what comes next.
+UNDO_HIDES = ("undo cannot take back cards already drawn, revealed or shuffled when other people play. "
+              "Type options.")
+
+
+class UndoHides(Exception):
+    """An undo refused: it would take back a draw, a reveal or a shuffle in a game of several people."""
+
+
+def _shows_cards(events: list[Any]) -> bool:
+    """Whether any of these events let someone see cards: a draw, a reveal, a look, or a shuffle."""
+    from companion.engine.events import Drew, LookedAt, Revealed, Shuffled
+
+    return any(isinstance(e, (LookedAt, Revealed, Shuffled)) or (isinstance(e, Drew) and e.count > 0)
+               for e in events)
+
+
 class GameActivity:
     """A game being played in the shell."""
 
@@ -49,6 +66,8 @@ class GameActivity:
         self.save_name = named if save_name == store.AUTOSAVE and isinstance(named, str) else save_name
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
+        self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
+        self.handed_over = False  # the response being made hands the keyboard to another person
         self.game.advance(self.agents)
         self.heard: dict[int, int] = {p: 0 for p in self.people}
         self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)
@@ -66,6 +85,7 @@ class GameActivity:
         self.sessions: dict[int, "Session"] = {}
         self.own_devices = False
         self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
+        self.undos = 0  # undos done since this activity began (a hosted game tells every seat of each)
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -148,12 +168,15 @@ class GameActivity:
         keyboard's holder); IllegalAnswer if there is none."""
         self.check_writable()
         game = self.game
+        back = replay(game.setup, game.answers[:self.marks[-1]], check=False) if self.marks else engine_undo(game)
+        if not self.solo and _shows_cards(game.log[len(back.log):]):
+            back.close()
+            raise UndoHides(UNDO_HIDES)
         if self.marks:
-            target = self.marks.pop()
+            self.marks.pop()
             self.mark_people.pop()
-            self.game = replay(game.setup, game.answers[:target], check=False)
-        else:
-            self.game = engine_undo(game)
+        self.game = back
+        self.undos += 1
         game.close()
         self.game.advance(self.agents)
         d = self.game.pending
@@ -183,7 +206,16 @@ class GameActivity:
         return extra
 
     def check_writable(self) -> None:
-        """CommandError if this game is open read-only here (another window is playing it)."""
+        """CommandError if this game is open read-only here (another window is playing it), or if it
+        ended, let its lock go, and another window has taken the game's save since."""
+        if self.let_go_at_end and self.held is None and not self.read_only:
+            held = store.hold()
+            if held is None:
+                from companion.commands.registry import CommandError
+
+                raise CommandError("this game is over, and another window is playing a game now. "
+                                   "Type new to start one here when that window is closed.")
+            self.held, self.let_go_at_end = held, False
         if self.read_only:
             from companion.commands.registry import CommandError
 
@@ -205,6 +237,10 @@ class GameActivity:
             self.save_problem = None
         except OSError as e:
             self.save_problem = f"The game could not be saved: {e.strerror or e}."
+            return
+        if self.game.over and self.held is not None:  # saved: a finished game blocks no other window's new
+            self.release()
+            self.let_go_at_end = True
 
     def save_as(self, name: str) -> None:
         store.write(name, self.game, self.extra(), self.encoded)
@@ -252,6 +288,7 @@ class GameActivity:
             name = g.players[d.player].name
             what = "turn" if render.is_turn_decision(d) else "answer"
             lines.append(render.hand_over(name, what, verbosity))
+            self.handed_over = True  # said now: the screen may be cleared first (set handover clear)
             return lines
         lines.extend(self.now(verbosity, viewer))
         return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines

@@ -5,6 +5,7 @@ fits a 40-cell braille display.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Self, Sequence
 
 from companion.cards import Card
@@ -120,10 +121,17 @@ def _fits(lines: Sequence[str], verbosity: str) -> bool:
 
 class Hint(Said):
     """The hint said with your hand when hints are on: ``short`` is its move without the reason. The first
-    thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first."""
+    thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first.
+    ``last`` is its shortest form ("Hint: type hint."), and ``kept`` whether that is said even when the
+    news leaves no room (a lesson of the first game is; a hint is not)."""
 
+    last: str
+    kept: bool
 
-_HINT_SHORT = "Hint: type hint."
+    def __new__(cls, text: str, short: str, last: str = "Hint: type hint.", kept: bool = False) -> Self:
+        line = super().__new__(cls, text, short)
+        line.last, line.kept = last, kept
+        return line
 
 
 def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
@@ -140,14 +148,15 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     at = lines.index(hint)
     after = lines[at - 1] if at else None  # the hint is said just after this line (your hand)
     rest = [line for line in lines if not isinstance(line, Hint)]
-    for said in dict.fromkeys(s for s in (str(hint), hint.short, _HINT_SHORT) if s):
+    for said in dict.fromkeys(s for s in (str(hint), hint.short, hint.last) if s):
         for candidate, whole in _steps(rest, verbosity):
             if not whole:
                 break
             with_hint = _place(candidate, after, said)
             if _fits(with_hint, verbosity):
                 return with_hint
-    return _fit_news(rest, verbosity)
+    fitted = _fit_news(rest, verbosity)
+    return _place(fitted, after, hint.last) if hint.kept and hint.last else fitted
 
 
 def _place(lines: list[str], after: str | None, hint: str) -> list[str]:
@@ -261,31 +270,21 @@ def _join_said(lines: list[str]) -> list[str]:
     return out
 
 
+_SENTENCE_END = re.compile(r"[.?!] (?=\S)")
+
+
 def fit_first_line(text: str, width: int = 40) -> str:
-    """Break an over-long first line at a clause boundary, so a 40-cell braille display shows it whole."""
+    """Break an over-long first line between sentences, so a 40-cell braille display shows its first
+    sentence whole where it fits. A sentence is never broken inside: a screen reader says each line as
+    its own utterance, and "You played 2 Coppers, / 2 Golds and Silver, bought Province." is heard as two.
+    A first sentence longer than the display stays whole, on its own line."""
     first, nl, rest = text.partition("\n")
     if len(first) <= width:
         return text
-    cut = -1
-    for sep in (". ", ": ", "; ", ", "):
-        at = first.rfind(sep, 0, width)
-        if at > 0:
-            cut = max(cut, at + 1) if sep != ", " or cut < 0 else cut
-    if cut <= 0:  # no clause boundary: the last space that splits no number from its noun, nor a name
-        spaces = [i for i, ch in enumerate(first[: width + 1]) if ch == " " and i > 0]
-        good = [i for i in spaces if _may_break(first, i)]
-        if not good:
-            return text
-        cut = good[-1]
+    ends = [m.end() - 1 for m in _SENTENCE_END.finditer(first)]  # the space after each sentence
+    if not ends:
+        return text
+    within = [at for at in ends if at <= width]
+    cut = within[-1] if within else ends[0]
     head, tail = first[:cut].rstrip(), first[cut:].strip()
     return head + "\n" + tail + (nl + rest if nl else "")
-
-
-def _may_break(line: str, at: int) -> bool:
-    """Whether a line may break at the space at ``at``: not after a number ("3 / Coppers"), not before one
-    ("Big Money / 2"), and not inside a name of capitalised words ("Big / Money", "Throne / Room")."""
-    before, after = line[:at].split()[-1], line[at + 1:].split()
-    nxt = after[0] if after else ""
-    if before.isdigit() or nxt.rstrip(".,;:").isdigit():
-        return False
-    return not (before[:1].isupper() and nxt[:1].isupper() and before[-1:].isalpha())

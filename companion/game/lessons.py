@@ -11,7 +11,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from companion.engine import Purpose
-from companion.engine.events import GameOver, Played, Shuffled
+from companion.engine.events import Gained, GameOver, Played, Shuffled
+from companion.game.fitting import Hint
 
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
@@ -27,8 +28,10 @@ LESSONS: dict[str, str] = {
     "attack": "Lesson: that was an Attack. A Moat in your hand can block one.",
     "end": "Lesson: the game ends when the Provinces run out, or any 3 piles are empty.",
 }
-ORDER = ("end", "attack", "shuffle", "actions", "cleanup", "action", "buy")  # most urgent first
+# most urgent first: the end; then what the player must decide now (an Action to play, a buy); then the rest
+ORDER = ("end", "action", "buy", "actions", "attack", "shuffle", "cleanup")
 HINT_OFFER = "Type hint for advice."
+OFFER_TURNS = 3  # the offer is said in the first turns only: by then a player knows hint is there
 _PLUS_ACTIONS = re.compile(r"\+\d+ Actions?")
 
 
@@ -46,6 +49,7 @@ class Lessons:
         self.told: list[str] = [t for t in told or [] if t in LESSONS]
         self.seen = seen  # log events already looked at
         self.offered = offered  # the last turn a hint was offered
+        self.attack = ""  # the Attack card first gained, for the attack lesson
 
     # ---- saved with the game ----
     def state(self) -> dict[str, Any]:
@@ -75,6 +79,9 @@ class Lessons:
                 due.add("shuffle")
             elif isinstance(e, Played) and e.player != me and e.card.name in g.attack_names:
                 due.add("attack")
+            elif isinstance(e, Gained) and e.card.name in g.attack_names and "attack" not in self.told:
+                due.add("attack")  # the easy bot may never play one: told when an Attack is first gained
+                self.attack = e.card.name
             elif isinstance(e, Played) and e.player == me and any(_PLUS_ACTIONS.search(t) for t in e.card.text):
                 due.add("actions")
             elif isinstance(e, GameOver):
@@ -84,6 +91,8 @@ class Lessons:
         if d is not None and d.card is None and d.player == me:
             if d.purpose is Purpose.PLAY_ACTION:
                 due.add("action")
+                if any(_PLUS_ACTIONS.search(t) for c in getattr(d, "options", ()) for t in c.text):
+                    due.add("actions")  # a Village in hand: before it is played, when it matters
             elif d.purpose in (Purpose.PLAY_TREASURES, Purpose.BUY):
                 due.add("buy")
             if g.players[me].turns >= 2:
@@ -96,11 +105,13 @@ class Lessons:
         extra: list[str] = []
         if due:
             self.told.append(due[0])
-            extra.append(LESSONS[due[0]])
+            extra.append(LESSONS[due[0]] if due[0] != "attack" or not self.attack else
+                         f"Lesson: {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
         g = act.game
         turn = g.players[act.holder].turns
         d = act.mine()
-        if not g.over and d is not None and d.card is None and turn != self.offered and has_hint():
+        if not g.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
+                and has_hint():
             self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
             if extra:
                 extra[0] += " " + HINT_OFFER
@@ -108,7 +119,16 @@ class Lessons:
                 extra.append(HINT_OFFER)
         if extra or due:
             keep(act)
-        return [*lines, *extra]
+        # The news of the game comes first: the offer gives way, then the lesson is said short of nothing
+        # else (a lesson is never dropped; an offer is).
+        said: list[str] = []
+        for line in extra:
+            lesson = line.removesuffix(" " + HINT_OFFER)
+            if line == HINT_OFFER:
+                said.append(Hint(line, "", ""))
+            else:
+                said.append(Hint(line, lesson, lesson, kept=True))
+        return [*lines, *said]
 
 
 def keep(act: "GameActivity") -> None:

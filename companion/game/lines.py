@@ -117,7 +117,6 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
     if not is_turn_decision(d):
         return question(game, d, "normal")
     t = game.turn
-    hand = game.players[viewer].hand
     if d.purpose is Purpose.PLAY_ACTION:
         acts = distinct([c for c in d.options])  # type: ignore[attr-defined]
         return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "

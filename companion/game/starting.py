@@ -24,6 +24,9 @@ def bool_or_random(value: str) -> bool | None:
     raise SetupError(f"--colony cannot be {quote(value)}. Type --colony on, off or random.")
 
 
+_ORDINALS = {2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth", 6: "Sixth"}  # at most 6 players
+
+
 def build_setup(players: int | None, bots: list[str] | None, names: list[str], kingdom_text: str,
                 sets: str | None, seed: int | None, colony: bool | None) -> GameSetup:
     """The setup from new's options: people first, then bots. SetupError for anything wrong."""
@@ -65,7 +68,10 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
             name = display_name(kind)
         base, k = name, 2
         while name.lower() in taken:
-            name, k = f"{base} {k}", k + 1
+            if i < people:
+                name, k = f"{base} {k}", k + 1
+            else:  # "Second Strong Bot": a bot's name never ends in a number ("Strong Bot 2 Charlatan")
+                name, k = f"{_ORDINALS[k]} {base}", k + 1
         taken.add(name.lower())
         seats.append(Seat(name, None if i < people else bot_kinds[i - people]))
     return GameSetup(kingdom, tuple(seats), seed)

@@ -39,6 +39,10 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
     word, _, rest = line.partition(" ")
     verb = word.lower()
     me = game.seats[seat].name
+    if game.extra_words is not None:  # a server's own words, such as its lobby's commands typed in a game
+        extra = game.extra_words(seat, line)
+        if extra is not None:
+            return extra
     if verb == "say":
         said = " ".join(rest.split())
         if not said:

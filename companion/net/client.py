@@ -15,6 +15,7 @@ import os
 import ssl
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,24 +27,69 @@ from companion.net.protocol import ProtocolError, encode
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
 REPLY_WAIT = 30.0
+# The most lines this program sends a second, over a while, and at once: half the host's RATE and BURST
+# (companion.net.server), so a script whose lines are answered at once (say, who, help) is never closed
+# for flooding. A person typing never comes near it.
+PACE = 10.0
+PACE_BURST = 20
 
 
 class Refused(Exception):
     """The host closed the connection with a reason (a wrong code, a full game...)."""
 
 
-def ws_url(address: str, tls: bool = False) -> str:
+def ws_url(address: str, tls: bool = False, path: str = "/ws") -> str:
     """``host:port``, ``http://host:port`` or ``ws://host:port`` as the WebSocket address; ``host`` alone
-    is the host's default port."""
+    is the host's default port. ``path``: the socket's path (a server's game or lobby has its own)."""
     a = address.strip().rstrip("/")
     for prefix, scheme in (("https://", "wss://"), ("http://", "ws://"), ("wss://", "wss://"), ("ws://", "ws://")):
         if a.lower().startswith(prefix):
-            return scheme + a[len(prefix):] + "/ws"
+            return scheme + a[len(prefix):] + path
     if a.count(":") == 0 or (a.startswith("[") and a.endswith("]")):  # a name or address with no port
         from companion.net.hosting import DEFAULT_PORT
 
         a = f"{a}:{DEFAULT_PORT}"  # the host's own default, not the web's port 80
-    return ("wss://" if tls else "ws://") + a + "/ws"
+    return ("wss://" if tls else "ws://") + a + path
+
+
+def unsendable(text: str) -> str | None:
+    """Why the host could not take ``text`` as a typed line (a sentence, said instead of sending it, since
+    the host closes a connection that sends it), or None when it can go."""
+    if len(text) > protocol.MAX_LINE:
+        return f"that line is {len(text):,} characters, more than {protocol.MAX_LINE:,}, so it was not sent. Shorten it."
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes read from a pipe that are not UTF-8
+        return "that line has bytes that are not UTF-8 text, so it was not sent. Type it again as plain text."
+    frame = encode("line", id=protocol.MAX_ID, text=text)
+    if len(frame.encode("utf-8")) > protocol.MAX_FRAME:
+        return (f"that line is too long to send (its characters take more than {protocol.MAX_FRAME:,} bytes), "
+                "so it was not sent. Shorten it.")
+    try:
+        protocol.decode_client(frame)  # the host's own check, for anything else it refuses
+    except ProtocolError as e:
+        return f"that line cannot be sent: {e} It was not sent."
+    return None
+
+
+class Pace:
+    """Waits before a message so that this program never sends faster than PACE for long (a token bucket)."""
+
+    def __init__(self, rate: float = PACE, burst: int = PACE_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+        self.lock = threading.Lock()
+
+    def wait(self) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+            self.at = now
+            if self.tokens < 1:
+                time.sleep((1 - self.tokens) / self.rate)
+                self.tokens, self.at = 1.0, time.monotonic()
+            self.tokens -= 1
 
 
 class Remote:
@@ -51,8 +97,8 @@ class Remote:
 
     def __init__(self, address: str, code: str, name: str, *, show: Callable[[str], None],
                  tls: ssl.SSLContext | None = None, seat: int | None = None, token: str | None = None,
-                 note: Callable[[str], None] | None = None, seen: int | None = None) -> None:
-        self.url = ws_url(address, tls is not None)
+                 note: Callable[[str], None] | None = None, seen: int | None = None, path: str = "/ws") -> None:
+        self.url = ws_url(address, tls is not None, path)
         self.code, self.name = code, name
         self.seat, self.token = seat, token
         self.tls = tls
@@ -74,10 +120,12 @@ class Remote:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="companion-net")
         self._connected = threading.Event()
+        self._pace = Pace()
         self.online = False  # welcomed on the connection open now
         self._again = False  # this connection replaces a lost one
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
+        self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -93,7 +141,9 @@ class Remote:
             raise OSError("the host did not answer")
 
     def send_line(self, text: str) -> bool:
-        """Send one typed line and wait for its answer. False if the connection is gone for good."""
+        """Send one typed line and wait for its answer. False if the connection is gone for good.
+        The caller has checked it with ``unsendable``."""
+        self._pace.wait()
         line_id = self.next_id
         self.next_id += 1
         with self.changed:
@@ -105,6 +155,7 @@ class Remote:
     def claim(self) -> None:
         """Tell the host the seat's token is kept (any message does): until then, the host lets someone who
         joins by this seat's name take it, in case this program stopped before it kept the token."""
+        self._pace.wait()
         asyncio.run_coroutine_threadsafe(self._ping(), self.loop)
 
     def wait(self, until: Callable[[], bool], timeout: float | None = None) -> bool:
@@ -225,6 +276,10 @@ class Remote:
         self.seat = msg.get("seat", self.seat)
         if msg.get("token"):
             self.token = msg["token"]
+        if msg.get("renewed"):  # kept before anything is sent: once this seat speaks, the old token is void
+            self.token = msg["renewed"]
+            if self.on_renewed is not None:
+                self.on_renewed()
         self.prompt = msg.get("prompt") or self.prompt
         if not self.seen_known:  # heard from now on
             self.seen, self.seen_known = msg.get("n", 0), True
@@ -306,9 +361,18 @@ def remember(address: str, code: str, name: str, seat: int, token: str, seen: in
     while len(data) > 100:
         data.pop(next(iter(data)))
     try:
-        from companion.paths import atomic_write
+        from filelock import FileLock, Timeout
 
-        atomic_write(path, json.dumps(data))
+        from companion.paths import atomic_write, clear_temporary
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # One writer at a time, so a temporary file left here is a killed writer's, cleared at once.
+            with FileLock(path.with_name(".seats.lock"), timeout=2):
+                clear_temporary(path.parent, path.name)
+                atomic_write(path, json.dumps(data))
+        except Timeout:
+            atomic_write(path, json.dumps(data))
         if sys.platform != "win32":
             os.chmod(path, 0o600)  # a token is a key to a seat
     except OSError:

@@ -2,7 +2,8 @@
 
 A join code is nine digits said in three groups ("482 193 765"): easy to read aloud and to type, with no
 letters to confuse. Nine digits are about 30 bits, so guessing is slowed instead: a host takes at most 5
-wrong codes a minute from one address (companion.net.limits). A seat token is 192 random bits. Both are compared in constant time (``hmac.compare_digest``).
+wrong codes a minute from one address (companion.net.limits). A seat token is 192 random bits. Both are
+compared in constant time (``hmac.compare_digest``).
 """
 
 from __future__ import annotations

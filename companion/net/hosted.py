@@ -3,7 +3,7 @@
 A hosted game is made when the host starts it; the seats fill as people join, each taking a name and
 getting a secret token to come back with. When every person's seat is taken, the game itself is built
 with those names and starts. Every message a seat is sent is numbered and kept (the newest
-``KEEP``), so a seat that comes back hears what it missed. Each seat's lines are numbered by its own
+``KEEP``, in the game's file too), so a seat that comes back hears what it missed, even after a restart. Each seat's lines are numbered by its own
 program; the number of the last one applied is saved in the same file and the same write as the
 answers it gave, so a line is never applied twice, even across a dropped connection or a killed host.
 """
@@ -40,6 +40,8 @@ class SeatState:
     n: int = 0  # the number of the last message sent to this seat
     outbox: deque[Message] = field(default_factory=lambda: deque(maxlen=KEEP))
     reply: dict[str, Any] | None = None  # the answer to last_line, to send again if it is asked again
+    kept_reply: Message | None = None  # that answer as saved with last_line (read back after a restart)
+    old_digest: str = ""  # the token before the last renewal, until the seat shows it has the new one
 
 
 @dataclass
@@ -74,6 +76,12 @@ class HostedGame:
         self.write_later = False
         self.unsaved: str | None = None
         self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
+        self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
+        # A server whose records live in a shared store writes every save through its own persist (fenced),
+        # never straight to the folder.
+        self.defer_writes = False
+        # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
+        self.extra_words: Callable[[int, str], dict[int, str] | None] | None = None
 
     # ---- facts ----
     @property
@@ -112,14 +120,39 @@ class HostedGame:
         """A new token for a taken seat (its first never reached its device); the old one fits no more."""
         token = codes.new_token()
         self.seats[seat].digest = codes.token_digest(token)
+        self.seats[seat].old_digest = ""
         self.save()
         return token
+
+    def renew_token(self, seat: int) -> str:
+        """A new token for a seat that came back with its token (one sniffed on the way is good once at
+        most). The old one fits until the seat speaks on the connection that told it the new one."""
+        st = self.seats[seat]
+        if not st.old_digest:
+            st.old_digest = st.digest  # (if it never spoke since the last renewal, that older one is kept)
+        token = codes.new_token()
+        st.digest = codes.token_digest(token)
+        self.save()
+        return token
+
+    def token_kept(self, seat: int) -> bool:
+        """The seat spoke after its new token was told: the old one fits no more. True if that changed."""
+        st = self.seats[seat]
+        if not st.old_digest:
+            return False
+        st.old_digest = ""
+        self.save()
+        return True
 
     def token_fits(self, seat: int, token: str) -> bool:
         if not 0 <= seat < len(self.seats) or not self.seats[seat].digest:
             codes.same(codes.token_digest(token), "0" * 64)  # the same work either way
             return False
-        return codes.same(codes.token_digest(token), self.seats[seat].digest)
+        st = self.seats[seat]
+        digest = codes.token_digest(token)
+        now = codes.same(digest, st.digest)
+        before = codes.same(digest, st.old_digest or "0" * 64)
+        return now or before
 
     def start_if_full(self) -> bool:
         """Build and start the game once every person's seat is taken. True if it started now."""
@@ -180,10 +213,13 @@ class HostedGame:
             last[self.inflight[0]] = self.inflight[1]
         o = self.options
         return {"net": {
-            "format": FORMAT, "id": self.id, "code": self.code,
+            "format": FORMAT, "id": self.id, "code": self.code, "hosted_with": self.hosted_with,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
                         "colony": o.colony, "table": o.table},
-            "seats": [{"name": s.name, "digest": s.digest, "last_line": last[i], "n": s.n}
+            "seats": [{"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last[i], "n": s.n,
+                       "outbox": [[m.n, m.text, m.reply] for m in s.outbox],
+                       **({"reply": {"id": s.kept_reply.reply, "n": s.kept_reply.n, "text": s.kept_reply.text}}
+                          if s.kept_reply is not None and s.kept_reply.reply == last[i] else {})}
                       for i, s in enumerate(self.seats)],
         }, "started": self.started}
 
@@ -193,7 +229,7 @@ class HostedGame:
             text = self.seating.dump(notes)
         else:
             text = json.dumps({"companion": notes}, separators=(",", ":"))
-        if self.write_later:
+        if self.write_later or self.defer_writes:
             self.unsaved = text
             return
         atomic_write(self.path(), text)
@@ -201,7 +237,11 @@ class HostedGame:
 
 def load_game(path: Path) -> HostedGame:
     """A hosted game from its file (hostile like every file): ValueError or SaveError if it cannot be."""
-    text = path.read_text(encoding="utf-8")
+    return game_from_text(path.read_text(encoding="utf-8"), path.parent)
+
+
+def game_from_text(text: str, folder: Path) -> HostedGame:
+    """A hosted game from a record's text (a file, or a server's shared store), saved into ``folder``."""
     raw = json.loads(text)
     if not isinstance(raw, dict):
         raise ValueError("not a hosted game")
@@ -224,7 +264,10 @@ def load_game(path: Path) -> HostedGame:
     code, game_id = net.get("code"), net.get("id")
     if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
         raise ValueError("bad code")
-    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), path.parent)
+    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), folder)
+    was = net.get("hosted_with")
+    if isinstance(was, dict) and isinstance(was.get("listen"), str) and isinstance(was.get("tls"), bool):
+        hosted.hosted_with = {"listen": was["listen"][:100], "tls": was["tls"]}
     seats = net.get("seats")
     if not isinstance(seats, list) or len(seats) != len(hosted.seats):
         raise ValueError("bad seats")
@@ -236,6 +279,19 @@ def load_game(path: Path) -> HostedGame:
                 and isinstance(n, int)):
             raise ValueError("bad seat")
         st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
+        old = s.get("old_digest")
+        st.old_digest = old if isinstance(old, str) else ""
+        outbox = s.get("outbox")
+        if isinstance(outbox, list):  # what the seat was told lately, to say again to a player who missed it
+            for m in outbox[-KEEP:]:
+                if (isinstance(m, list) and len(m) == 3 and isinstance(m[0], int) and isinstance(m[1], str)
+                        and isinstance(m[2], int) and 0 < m[0] <= n):
+                    st.outbox.append(Message(m[0], m[1][:100_000], m[2]))
+        kept = s.get("reply")
+        if isinstance(kept, dict):
+            rid, rn, rtext = kept.get("id"), kept.get("n"), kept.get("text")
+            if isinstance(rid, int) and rid == last and isinstance(rn, int) and isinstance(rtext, str):
+                st.kept_reply = Message(rn, rtext[:100_000], rid)
     if table is not None:  # the table record is in the table assistant's own file
         from companion.net.table_seating import load_table
 
@@ -247,4 +303,8 @@ def load_game(path: Path) -> HostedGame:
         seating, _ = load_seating(text)
         hosted._attach(seating)
         hosted.seating = seating
+    for i, st in enumerate(hosted.seats):
+        if st.kept_reply is not None:  # the last answer, said again if its line comes again
+            st.reply = hosted.message(i, st.kept_reply)
+            st.n = max(st.n, st.kept_reply.n)
     return hosted

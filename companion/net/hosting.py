@@ -145,20 +145,148 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
     return Options(n, ["bigmoney"] * (n - p), k, random.SystemRandom().randrange(1, 1_000_000))
 
 
-def announce(game: HostedGame, address: str, port: int, tls: bool) -> str:
+def dial_address(listen: str) -> str:
+    """Where the host's own seat connects: the address the host listens on, or loopback for every address."""
+    a = listen.strip().strip("[]")
+    if a in ("", "0.0.0.0"):
+        return LOOPBACK
+    if a == "::":
+        return "[::1]"
+    return f"[{a}]" if ":" in a else a
+
+
+def is_loopback(listen: str) -> bool:
+    import ipaddress
+
+    a = listen.strip().strip("[]")
+    try:
+        return ipaddress.ip_address(a).is_loopback
+    except ValueError:
+        return a.lower() == "localhost"
+
+
+def machine_addresses() -> list[str]:
+    """This computer's own network addresses (not loopback), IPv4 first: what friends on its network type.
+    Found from its name and from the route a packet would take; no packet is sent."""
+    import ipaddress
+    import socket
+
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))  # a UDP "connection" only picks the route: nothing is sent
+                found.append(str(s.getsockname()[0]))
+        except OSError:
+            pass
+    kept: list[str] = []
+    for a in found:
+        try:
+            ip = ipaddress.ip_address(a.split("%", 1)[0])
+        except ValueError:
+            continue
+        if ip.is_loopback or ip.is_link_local or ip.is_unspecified or str(ip) in kept:
+            continue
+        kept.append(str(ip))
+    return sorted(kept, key=lambda a: ":" in a)
+
+
+def friend_addresses(listen: str, machine: list[str] | None = None) -> list[str]:
+    """The addresses friends can type to reach a host listening on ``listen`` (IPv6 in brackets)."""
+    a = listen.strip().strip("[]")
+    if a in ("", "0.0.0.0", "::"):
+        found = machine if machine is not None else machine_addresses()
+        if a == "0.0.0.0":
+            found = [x for x in found if ":" not in x]
+        return [f"[{x}]" if ":" in x else x for x in found]
+    return [dial_address(listen)]
+
+
+def announce(game: HostedGame, listen: str, port: int, tls: bool, *, trusted: bool = True,
+             cert: str | None = None, machine: list[str] | None = None) -> str:
+    """What the host says when it starts: the code, the command friends type, the page, and what is safe."""
+    addresses = friend_addresses(listen, machine)
+    address = addresses[0] if addresses else "ADDRESS"
     where = f"{'https' if tls else 'http'}://{address}:{port}"
     people = len(game.seats)
     who = f"{people} people play; you are one." if game.options.table is None else \
         f"Table {game.options.table}: each joins with their name, one of {', '.join(st.name for st in game.seats)}."
-    return (f"Hosting. Join code {codes.said_code(game.code)}.\n"
-            f"Friends type: companion join {address}:{port} --code {codes.normal_code(game.code)} --name NAME\n"
-            f"Or open {where} in a browser. {who}")
+    lines = [f"Hosting. Join code {codes.said_code(game.code)}.",
+             f"Friends type: companion join {address}:{port}{' --tls' if tls else ''} "
+             f"--code {codes.normal_code(game.code)} --name NAME"]
+    if not addresses:
+        lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
+    elif len(addresses) > 1:
+        lines.append(f"This computer's other addresses: {', '.join(addresses[1:])}.")
+    lines.append(f"Or open {where} in a browser. {who}")
+    if not tls and not is_loopback(listen):
+        lines.append("The connection is not encrypted: anyone on the network between you can read the game. "
+                     "Give --cert and --key to encrypt it.")
+    if tls and not trusted:
+        lines.append(f"Friends' computers do not trust this certificate by themselves: send them a copy of "
+                     f"{cert or 'the certificate file'} (never the key), and they add --ca and that file.")
+    return "\n".join(lines)
+
+
+def trusted_by_default(port: int, dial: str) -> bool:
+    """Whether the host's certificate is one a friend's computer trusts as it is (an authority signed it):
+    a TLS handshake with this host itself, over ``dial``, checked against the system's authorities."""
+    import socket
+    import ssl
+
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False  # the name is a friend's business; here only who signed the certificate
+    try:
+        with socket.create_connection((dial.strip("[]"), port), timeout=5) as raw:
+            with ctx.wrap_socket(raw):
+                return True
+    except ssl.SSLCertVerificationError:
+        return False
+    except (OSError, ssl.SSLError):
+        return True  # not known: nothing more is said
+
+
+def certificate_names(cert: str | None) -> tuple[str, ...]:
+    """The DNS names a certificate file is for (so a host reached by that name answers), or none."""
+    if not cert:
+        return ()
+    import ssl
+
+    decode = getattr(getattr(ssl, "_ssl", None), "_test_decode_cert", None)
+    if decode is None:
+        return ()
+    try:
+        info = decode(cert)
+    except (OSError, ValueError, ssl.SSLError):
+        return ()
+    return tuple(v for k, v in info.get("subjectAltName", ()) if k == "DNS" and "*" not in v)
+
+
+def settings_changed(game: HostedGame, listen: str, tls: bool) -> str:
+    """A sentence if this game was hosted with another address or encryption than now ("" if not)."""
+    was = game.hosted_with
+    if not was:
+        return ""
+    said = []
+    if bool(was.get("tls")) != tls:
+        said.append("with encryption (--cert), and now it is not: friends join without --tls" if not tls else
+                    "without encryption, and now it is encrypted: friends join with --tls")
+    if was.get("listen") != listen:
+        said.append(f"on {was.get('listen')}, and now on {listen}")
+    if not said:
+        return ""
+    return f"Game {codes.said_code(game.code)} was hosted " + "; and ".join(said) + "."
 
 
 def run_host(options: Options | None, *, name: str, listen: str, port: int, code: str | None,
              cert: str | None = None, key: str | None = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, speech: bool = False,
-             table: tuple[str, str, int | None] | None = None) -> int:
+             table: tuple[str, str, int | None] | None = None, names: tuple[str, ...] = ()) -> int:
     """Host a game (``options``, or asked), or a table record (``table``: names, kingdom, seed)."""
     from companion.net.join import HOST_GOODBYE, run_join
     from companion.net.server import tls_context
@@ -176,7 +304,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
         say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
     try:
-        running = start_server(listen, port, tls)
+        running = start_server(listen, port, tls, names=names + certificate_names(cert))
     except OSError as e:
         say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
         return 1
@@ -210,7 +338,20 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             except ValueError:
                 say(f'Error: the code "{code}" is in use by a game this host holds. Type another --code.')
                 return 1
-        say(announce(mine, listen, running.port, tls is not None))
+        for g in resumed:
+            changed = settings_changed(g, listen, tls is not None)
+            if changed:
+                say(changed)
+
+        def keep_settings(g: HostedGame) -> None:
+            g.hosted_with = {"listen": listen, "tls": tls is not None}
+            g.save()
+
+        for g in {id(x): x for x in [*resumed, mine]}.values():
+            on_loop(running, keep_settings, g)
+        dial = dial_address(listen)
+        trusted = tls is None or trusted_by_default(running.port, dial)
+        say(announce(mine, listen, running.port, tls is not None, trusted=trusted, cert=cert))
         client_tls = None
         if tls is not None:
             import ssl
@@ -218,7 +359,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             client_tls = ssl.create_default_context()
             client_tls.check_hostname = False  # the host's own seat talks to itself over loopback
             client_tls.verify_mode = ssl.CERT_NONE
-        return run_join(f"{LOOPBACK}:{running.port}", mine.code, name, tls=client_tls, stdin=stdin,
+        return run_join(f"{dial}:{running.port}", mine.code, name, tls=client_tls, stdin=stdin,
                         stdout=stdout, token_key=f"host:{mine.id}", speech=speech, goodbye=HOST_GOODBYE)
     finally:
         running.stop()

@@ -13,7 +13,7 @@ import sys
 import threading
 from typing import Any, Callable, TextIO
 
-from companion.net.client import Refused, Remote, remember, remembered
+from companion.net.client import Refused, Remote, remember, remembered, unsendable
 from companion.net.seating import refused
 from companion.session import Session
 
@@ -25,11 +25,15 @@ HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the sam
 AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
 
 
-def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) -> bool | None:
+LEAVE = ("quit", "exit", "bye")
+
+
+def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE,
+           leave: tuple[str, ...] = LEAVE) -> bool | None:
     """Lines this program answers itself: leaving, its own speech and line editor. None: send it to the host."""
     words = line.lower().split()
     word = words[0] if words else ""
-    if word in ("quit", "exit", "bye"):
+    if word in leave:
         session.begin()
         session.say(goodbye)
         session.end()
@@ -44,8 +48,9 @@ def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE) 
 
 def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
-             goodbye: str = GOODBYE) -> int:
-    """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status."""
+             goodbye: str = GOODBYE, path: str = "/ws", leave: tuple[str, ...] = LEAVE) -> int:
+    """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status.
+    ``path``: the game's socket on the host (a server's game has its own); ``leave``: the words that leave."""
     from companion.settings import load_settings
 
     stdin = stdin or sys.stdin
@@ -68,13 +73,13 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     printer = _Printer(session, tty)
     key_address = token_key or address
     seat, token, seen = remembered(key_address, code, name)
-    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen)
+    remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen, path=path)
     try:
         remote.start()
     except Refused as e:
         if token is not None and "seat token" in str(e):  # an old token: join afresh with the name
             remote.close()
-            remote = Remote(address, code, name, show=printer.show, tls=tls)
+            remote = Remote(address, code, name, show=printer.show, tls=tls, path=path)
             try:
                 remote.start()
             except (Refused, OSError) as e2:
@@ -89,16 +94,17 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 
         def keep() -> None:  # under a lock, so an older number is never written after a newer one
             with kept:
-                remember(key_address, code, name, seat, token, remote.seen)
+                remember(key_address, code, name, seat, remote.token or token, remote.seen)
 
         printer.keep = keep  # from now on, each message is kept as it is heard
+        remote.on_renewed = keep  # and a renewed token, before the seat speaks again
         keep()  # with those heard already
         remote.claim()  # kept on disk: now the seat is this program's alone
     printer.remote = remote
     try:
         if tty:
-            return _shell(session, remote, stdin, stdout, printer, goodbye)
-        return _piped(session, remote, stdin, goodbye)
+            return _shell(session, remote, stdin, stdout, printer, goodbye, leave)
+        return _piped(session, remote, stdin, goodbye, leave)
     finally:
         remote.close()
         if printer.keep is not None:  # what was heard, so coming back says only what was missed
@@ -147,15 +153,24 @@ class _Printer:
                 self.keep()
 
 
-def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE) -> int:
+def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE,
+           leave: tuple[str, ...] = LEAVE) -> int:
+    """Each line in turn: said to be unsendable at once, or sent when the game waits for this seat (``say``,
+    ``who``, ``help``... at once) and its answer waited for before the next is read."""
     for raw in stdin:
-        line = raw.rstrip("\n")
+        line = raw.rstrip("\r\n")
         if not line.strip():
             continue
-        done = _local(session, remote, line, goodbye)
+        done = _local(session, remote, line, goodbye, leave)
         if done:
             return 0
         if done is False:
+            continue
+        refused_here = unsendable(line)
+        if refused_here:  # the host would close the connection for it: said here, and the script goes on
+            session.begin()
+            session.error(refused_here)
+            session.end()
             continue
         word = line.strip().split(" ", 1)[0].lower()
         if word not in AT_ONCE:
@@ -216,7 +231,7 @@ def _redraw(backend: str, remote: Remote) -> Any:
 
 
 def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, printer: _Printer,
-           goodbye: str = GOODBYE) -> int:
+           goodbye: str = GOODBYE, leave: tuple[str, ...] = LEAVE) -> int:
     from companion.shell.app import CompanionShell
 
     class RemoteShell(CompanionShell):
@@ -228,18 +243,18 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 if self.tty:
                     self.stdout.write("\n")
                     self.stdout.flush()
-                return _local(session, remote, "quit", goodbye) is True
+                return _local(session, remote, "quit", goodbye, leave) is True
             if getattr(self, "_cancelled", False):  # Ctrl-C abandoned the line: nothing is sent
                 self._cancelled = False
                 return False
             if line.strip():
                 session.typed.append(line.strip())
-            done = _local(session, remote, line, goodbye)
+            done = _local(session, remote, line, goodbye, leave)
             if done is not None:
                 return done
             if not line.strip():
                 return False
-            unsent = _unsent(remote, line)
+            unsent = unsendable(line) or _unsent(remote, line)
             if unsent:  # said at once: waiting up to minutes for the host, with no word, is no answer
                 session.begin()
                 session.error(unsent)

@@ -13,7 +13,8 @@ From a player:
 - ``ping``.
 
 From the host:
-- ``welcome``: ``seat``, ``name``, ``token``, ``game``, ``prompt``, ``last_line`` (the last applied id).
+- ``welcome``: ``seat``, ``name``, ``token`` (a new seat's), ``renewed`` (a returning seat's new token: the
+  one it came with fits only until it next speaks), ``game``, ``prompt``, ``last_line`` (the last applied id).
 - ``say``: ``n`` (a number per seat, kept across connections), ``text``, ``prompt``, ``yours`` (the game
   waits for this seat), ``over``, and ``reply`` (the line id it answers, or 0 for news).
 - ``pong``; ``bye``: ``reason``, said just before the host closes the connection.
@@ -145,7 +146,7 @@ def decode_host(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("the host sent a message that was not JSON.") from None
     if not isinstance(msg, dict) or msg.get("v") != VERSION or not isinstance(msg.get("type"), str):
         raise ProtocolError("the host speaks another version of the protocol.")
-    for key in ("text", "prompt", "reason", "name", "token", "game"):
+    for key in ("text", "prompt", "reason", "name", "token", "renewed", "game"):
         if key in msg and not isinstance(msg[key], str):
             raise ProtocolError("the host sent a message this program cannot read.")
     for key in ("n", "seat", "reply", "last_line"):

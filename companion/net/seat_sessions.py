@@ -83,13 +83,27 @@ class SessionSeats:
         word = refused(line)
         s = self.sessions[seat]
         self._drain_all()
+        undos, labels = self.act.undos, list(self.act.labels)
         if word is not None:
             refuse(s, word)
         else:
             self._seats.run_for(s, line)
         out = self._drain_all()
+        if self.act.undos != undos:  # every seat hears that a move was taken back, and whose turn it is now
+            self._told_undo(seat, labels[-1] if labels else "", out)
         out.setdefault(seat, "")
         return out
+
+    def _told_undo(self, seat: int, label: str, out: dict[int, str]) -> None:
+        who = self.waiting_for()
+        what = f"took back {label}" if label else "took back a move"
+        for p in self._people:
+            if p == seat:
+                continue
+            turn = "" if who is None else " Your turn." if who == p else f" {self.names[who]}'s turn."
+            note = f"{self.names[seat]} {what}.{turn}"
+            self.tell(p, note)
+            out[p] = note + ("\n" + out[p] if out.get(p) else "")
 
     def tell(self, seat: int, text: str) -> None:
         """Keep words a seat heard without typing (chat, notices) as a response of its own, for repeat."""

@@ -19,13 +19,18 @@ from aiohttp import WSMsgType, web
 
 from companion.net import codes, limits, origins, protocol
 from companion.net.guard import Guard, GuardedSite
-from companion.net.hosted import GameFull, HostedGame, Options, load_game
+from companion.net.hosted import GameFull, HostedGame, Message, Options, load_game
 from companion.net.protocol import ProtocolError, encode
 from companion.paths import atomic_write
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
 PAGE = Path(__file__).with_name("page")
+
+
+class Moved(Exception):
+    """The game is no longer this process's to change (a server's lease on it ran out): the connection
+    closes with ``str()`` as its reason, which is not an error, so the program joins again by itself."""
 
 
 class Bucket:
@@ -196,6 +201,8 @@ class Host:
             await self._serve(ws, *seat)
         except ProtocolError as e:
             await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+        except Moved as e:
+            await _close(ws, str(e))
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a fault of ours: logged to the file, a sentence to the player
@@ -241,6 +248,7 @@ class Host:
         name = msg["name"].strip()
         token = msg.get("token")
         again: int | None = None  # a seat taken again by its name: its token never reached its device
+        renewed = ""  # a returning seat's new token
         claimed: int | None = msg.get("seat")
         fits = (game is not None and right and token is not None and claimed is not None
                 and game.token_fits(claimed, token))
@@ -260,6 +268,12 @@ class Host:
                 return None
             assert claimed is not None
             seat, fresh = claimed, None
+            game.write_later = True
+            try:
+                renewed = game.renew_token(seat)  # a token seen on the way is good once at most
+            finally:
+                game.write_later = False
+            await self.persist(game)  # the new token is on disk before it is told
         elif (again := self._unclaimed_named(game, name)) is not None:
             seat, fresh = again, game.new_token(again)  # the first device never kept its token: this one may
             await self.persist(game)  # the new token is on disk before it is told; the old one fits no more
@@ -293,7 +307,8 @@ class Host:
             asyncio.ensure_future(_close(old, "This seat was opened from another place, so this connection closed."))
         st = game.seats[seat]
         self.deliver(ws, game, seat, {
-            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "game": game.id,
+            "type": "welcome", "seat": seat, "name": st.name, "token": fresh or "", "renewed": renewed,
+            "game": game.id,
             "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
             "last_line": st.last_line, "n": st.n})
         seen = msg.get("seen")
@@ -348,6 +363,13 @@ class Host:
             if not bucket.take():
                 raise ProtocolError("messages came too fast.")
             self.unclaimed.discard((game.id, seat))  # it heard its welcome, so it kept its token
+            if game.seats[seat].old_digest:  # and its renewed one: the old token fits no more
+                game.write_later = True
+                try:
+                    game.token_kept(seat)
+                finally:
+                    game.write_later = False
+                await self.persist(game)
             if msg["type"] == "ping":
                 await _send(ws, {"type": "pong"})
             elif msg["type"] == "hello":
@@ -380,6 +402,10 @@ class Host:
             game.inflight = (seat, line_id)
             game.write_later = True
             said = run_line(self, game, seat, text)
+            # The line's id and its answer are saved even when nothing else changed (an error, hand): a host
+            # restarted from this file says the answer again for that id, and takes the next id as next.
+            st.kept_reply = Message(st.n + 1, said.get(seat) or "Done.", line_id)
+            game.save()
         finally:
             game.inflight = None
             game.write_later = False
@@ -408,7 +434,12 @@ class Host:
         return ""
 
     async def close_all(self) -> None:
-        """Say goodbye to every connection (the host is stopping)."""
+        """Save every game (with what each seat was told) and say goodbye to every connection: stopping."""
+        for game in self.games.values():
+            try:
+                game.save()
+            except OSError:
+                pass  # each change was saved as it was made; only the newest news may be missing
         for ws in list(self.conns.values()):
             await _close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
 

@@ -138,6 +138,19 @@ def build_player() -> Player | None:
     return None
 
 
+def can_play() -> bool:
+    """Whether anything could play sounds here, found as build_player finds it but without making one
+    (no temporary folder, no process): False where nothing can, so set sounds on says so at once."""
+    if os.environ.get("COMPANION_SOUND_DIR") or sys.platform == "win32":
+        return True
+    command = os.environ.get("COMPANION_SOUND_PLAYER")
+    if command:
+        words = shlex.split(command)
+        return bool(words) and shutil.which(words[0]) is not None
+    candidates = ("afplay",) if sys.platform == "darwin" else ("pw-play", "paplay", "aplay")
+    return any(shutil.which(c) for c in candidates)
+
+
 def _play(player: Player, name: str) -> None:
     player.play(name)
 
@@ -158,6 +171,9 @@ def cue(session: "Session", *names: str) -> None:
     if worker is False:  # given up in this session
         return
     if worker is None:
+        if not can_play():  # said once, at set sounds on; not again by each seat or shell
+            session.sounds = False
+            return
         worker = Worker(build_player, _play, TIMEOUT, name="sounds")
         session.sounds = worker
         session.on_close.append(stop)
@@ -186,4 +202,4 @@ def drain(session: "Session", timeout: float = 10.0) -> bool:
     return isinstance(worker, Worker) and worker.drain(timeout)
 
 
-__all__ = ["CUES", "NOTICE", "build_player", "cue", "drain", "render", "stop"]
+__all__ = ["CUES", "NOTICE", "build_player", "can_play", "cue", "drain", "render", "stop"]

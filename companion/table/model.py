@@ -289,9 +289,10 @@ class Table:
         for name in dict.fromkeys(entry.cards):
             had, wanted = state.decks[player].get(name, 0), entry.cards.count(name)
             if had < wanted:
-                owned = self.card(name).counted(had) if had else f"no {self.card(name).plural}"
-                raise TableError(f"{self.players[player]} has {owned}, not {wanted}. "
-                                 f"Type count {self.players[player]} to hear their cards.")
+                card = self.card(name)
+                owned = f"only {card.counted(had)}" if had else f"no {card.name if wanted == 1 else card.plural}"
+                said = f"{self.players[player]} has {owned}" + (f", not {wanted}" if had else "")
+                raise TableError(f"{said}. Type count {self.players[player]} to hear their cards.")
         deck = state.decks[player]
         for name in entry.cards:
             deck[name] -= 1

@@ -82,6 +82,6 @@ def result_line(all_scores: list[Score]) -> str:
     if len(won) == 1:
         line = f"{names} wins with {won[0].vp} VP"
         if len(tied) > 1:
-            line += f", in fewer turns"
+            line += ", in fewer turns"
         return line + "."
     return f"{names} share the win with {won[0].vp} VP."

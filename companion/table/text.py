@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Iterable
 
@@ -18,18 +19,21 @@ def plural(n: int, word: str) -> str:
 
 
 def fit_first(line: str, width: int = 40) -> list[str]:
-    """A sentence as lines, the first at most ``width`` characters (broken between words), for a braille display."""
+    """A line of sentences as lines, the first at most ``width`` characters where a sentence ends there, for
+    a braille display. A sentence is never broken inside: a screen reader says each line as one utterance."""
     if len(line) <= width:
         return [line]
-    for mark in (", ", "; ", ": "):  # break after a comma or colon where one fits, else between words
-        cut = line.rfind(mark, 0, width)
-        if cut > 0:
-            return [line[: cut + 1], line[cut + 2:]]
-    cut = line.rfind(" ", 0, width + 1)
-    return [line] if cut <= 0 else [line[:cut], line[cut + 1:]]
+    ends = [m.end() - 1 for m in re.finditer(r"[.?!] (?=\S)", line)]
+    if not ends:
+        return [line]
+    within = [at for at in ends if at <= width]
+    cut = within[-1] if within else ends[0]
+    return [line[:cut], line[cut + 1:]]
 
 
 def a_card(card: Card) -> str:
+    if card.plural == card.name:  # "gained Gardens", not "a Gardens"
+        return card.name
     return ("an " if card.name[0] in "AEIOU" else "a ") + card.name
 
 
@@ -133,6 +137,8 @@ def piles_lines(table: Table, low_first: bool = False) -> list[str]:
     bits = [f"{len(empty)} empty"] * bool(empty) + [f"{len(low)} low"] * bool(low)
     head += (": " + ", ".join(bits) + ".") if bits else ", none low."
     lines = [head]
+    if low_first and not (empty or low):
+        return lines  # "piles low" with none low: nothing more to list
     if low_first:
         by_count: dict[int, list[str]] = {}
         for name, n in sorted(s.piles.items(), key=lambda kv: (kv[1], cat[kv[0]])):

@@ -13,6 +13,7 @@ from companion.braille import Translator
 from companion.braille.reference import card_words
 from companion.cards import Card, catalogue
 from companion.kingdom import choose_kingdom
+from tests.braille.a11y import problems
 from tests.braille.conftest import Recorder
 from tests.braille.sheets import page_text, text
 from tests.braille.test_export import assert_valid_brf, card_chunks, read_back, words
@@ -89,7 +90,8 @@ def test_a_whole_box_or_both(recorder: Recorder, tmp_path: Path, uncontracted: T
 def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Translator, players: int) -> None:
     out = tmp_path / "setup.brf"
     said = recorder.run(f'export --kingdom "Biggest Money" --setup --players {players} --output "{out}"')
-    assert said.startswith(f"Wrote the setup for {players} players on 2 pages."), said
+    assert said.startswith(f"Wrote a setup for {players} players on 2 pages."), said
+    assert problems(said) == []
     data = out.read_bytes()
     assert_valid_brf(data, 40, 25)
     got = words(page_text(contracted, data, 2))

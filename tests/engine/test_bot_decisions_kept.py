@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 if __name__ == "__main__":  # run as a script from anywhere: import this checkout's package
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     import os
@@ -76,6 +78,7 @@ def digests() -> list[str]:
     return [f"{i} {game_digest(i)}" for i in range(GAMES)]
 
 
+@pytest.mark.slow
 def test_every_seeded_game_is_answered_as_before() -> None:
     kept = RECORD.read_text(encoding="utf-8").split()
     assert len(kept) == 2 * GAMES

@@ -17,6 +17,7 @@ from tests.engine.scene import CAT, Scene, card
 LEVELS = ["strong", "normal", "easy", "bmu", "smithy-bm", "witch-bm"]
 
 
+@pytest.mark.slow
 def test_thousands_of_games_on_every_card_are_legal() -> None:
     """Every answer of every bot is checked (check_bots): 2,040 games, 40 on each kingdom card, 2 to 4
     players, with and without Platinum and Colony; every game ends before the turn limit."""

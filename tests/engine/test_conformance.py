@@ -94,12 +94,14 @@ def test_game_plan_covers_every_player_count_with_and_without_colony() -> None:
     assert {game_plan(s) for s in seeds} == {(n, c) for n in range(2, 7) for c in (False, True)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(RANDOM_BATCHES))
 def test_random_games_over_base_kingdoms(batch: int) -> None:
     for i in range(GAMES_PER_BATCH):
         play_checked(1000 * batch + i, BASE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(RANDOM_BATCHES))
 def test_random_games_over_all_51_cards(batch: int) -> None:
     seen: set[str] = set()

@@ -45,6 +45,7 @@ def _random_game(seed: int) -> tuple[Game, list[tuple[int, str]]]:
     return g, points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
 def test_positions_from_random_play_round_trip_and_play_on_exactly(batch: int) -> None:
     total = 0
@@ -196,6 +197,7 @@ def positions(draw: st.DrawFn) -> Position:
         seed=draw(st.integers(0, 2**40)), after_setup=draw(st.booleans()), draws=draw(st.integers(0, 500)))
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_any_position_round_trips_through_text(p: Position) -> None:
@@ -204,6 +206,7 @@ def test_any_position_round_trips_through_text(p: Position) -> None:
     assert parse_position(text.replace("\n", "\r\n")) == p  # a file from another platform reads the same
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.integers(0, 1000))
 def test_any_position_can_be_played_on_with_every_card_counted(p: Position, seed: int) -> None:
@@ -231,6 +234,7 @@ def test_any_text_is_read_or_refused_with_a_sentence(text: str) -> None:
             assert str(e).endswith((".", "'")) and len(str(e).split()) < 40
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions(), st.data())
 def test_a_position_with_one_line_changed_is_read_or_refused_with_a_sentence(p: Position, data: st.DataObject) -> None:

@@ -55,13 +55,47 @@ def test_bad_arguments_are_refused_before_playing(args: str, words: str) -> None
         _say(args)
 
 
-def test_jobs_split_games_over_processes_with_exactly_the_same_results() -> None:
-    from companion.commands.simulate import MIN_GAMES_A_JOB
+@pytest.mark.process
+def test_jobs_split_games_over_processes_with_exactly_the_same_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.commands import simulate as sim
 
-    games = 2 * MIN_GAMES_A_JOB  # enough for two processes to be used
+    games = 400
     one = _say(f"--games {games} --bots bigmoney,bmu --seed 5 --jobs 1")
+    monkeypatch.setattr(sim, "worker_startup", lambda: 1e-9)  # workers as if free: two are used
+    pools: list[int] = []
+    real = sim.ProcessPoolExecutor
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", lambda max_workers, **kw: pools.append(max_workers) or real(max_workers, **kw))
     two = _say(f"--games {games} --bots bigmoney,bmu --seed 5 --jobs 2")
+    assert pools == [2]
     assert one[:-1] == two[:-1] and one[0] == f"{games} games, 2 players."
+
+
+def test_a_worker_is_started_only_for_ten_times_its_start_up() -> None:
+    from companion.commands.simulate import STARTUP_SHARE, workers_for
+
+    assert STARTUP_SHARE == 10
+    # A worker's start-up was measured at 0.29 s, a Big Money game at 0.3 ms: 200 games are not worth one.
+    assert workers_for(200, 2, 0.0003, 0.29) == 1
+    assert workers_for(9_000, 2, 0.0003, 0.29) == 1
+    assert workers_for(20_000, 2, 0.0003, 0.29) == 2
+    assert workers_for(100_000, 8, 0.0003, 0.29) == 8
+    for games in (1, 50, 500, 5_000, 50_000):
+        for per_game in (0.0001, 0.001, 0.01):
+            n = workers_for(games, 16, per_game, 0.3)
+            assert n == 1 or games / n * per_game >= 10 * 0.3  # each worker plays ten times its start-up
+
+
+def test_a_short_run_starts_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 Big Money games once started a worker (0.3 s of start-up) for 0.06 s of games."""
+    from companion.commands import simulate as sim
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started")
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", refused)
+    monkeypatch.setattr(sim, "worker_startup", lambda: 0.05)  # even a start-up far quicker than measured
+    out = _say("--games 200 --bots bigmoney --seed 5 --jobs 2")
+    assert out[0] == "200 games, 2 players."
 
 
 def test_the_tally_is_the_same_whatever_the_chunks() -> None:
@@ -96,6 +130,9 @@ def test_progress_lines_go_to_a_terminal_only_and_never_say_done() -> None:
     assert quiet.getvalue() == ""
 
 
-def test_jobs_out_of_range_is_refused() -> None:
-    with pytest.raises(CommandError, match="jobs is out of range"):
-        _say("--games 5 --jobs 0")
+def test_jobs_out_of_range_is_refused_with_the_range_that_is_accepted() -> None:
+    for jobs in (0, 257):
+        with pytest.raises(CommandError, match=f'^"{jobs}" jobs is out of range. Type a number from 1 to 256 '
+                                               r"\(this computer has \d+ cores?\)\.$"):
+            _say(f"--games 5 --jobs {jobs}")
+    assert _say("--games 5 --bots bigmoney --jobs 256")[0] == "5 games, 2 players."  # the top of the range

@@ -10,7 +10,7 @@ from tests.game.helpers import Typist
 
 def test_a_failed_resume_keeps_the_question_of_new(home: Path) -> None:
     t = Typist()
-    assert t("new").endswith("How many players, 2 to 6? Enter for 2.\n")
+    assert t("new").endswith("How many players, 2 to 6?\nEnter for 2.\n")
     said = t("resume")
     assert said == "Error: there is no game to resume yet. Type new to start one.\n"
     check_error(said)

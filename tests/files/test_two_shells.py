@@ -74,3 +74,46 @@ def test_the_lock_works_without_posix_calls() -> None:
     needs("filelock", __import__("importlib").util.find_spec("filelock") is not None)
     offenders = [p.name for p in root.rglob("*.py") if "import fcntl" in p.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+def test_a_finished_game_does_not_block_new_in_another_window(home: Path) -> None:
+    """The game is over and saved: its window is not playing any more, so another may start a game. The
+    finished one can still be undone only while no other window plays."""
+    home.mkdir(parents=True, exist_ok=True)
+    end = home / "end.txt"
+    end.write_text("""Dominion position 1
+kingdom: Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market, Mine
+supply: 46 Copper, 40 Silver, 30 Gold, 8 Estate, 8 Duchy, 1 Province, 10 Curse, 10 Cellar, 10 Moat, \
+10 Merchant, 10 Village, 10 Workshop, 10 Militia, 10 Remodel, 10 Smithy, 10 Market, 10 Mine
+trash: none
+players: 2
+turn: player 1
+phase: treasures
+actions: 1
+buys: 1
+coins: 0
+random: seed 1, setup, 0 draws
+player 1 turns: 9
+player 1 deck: 4 Copper, Estate
+player 1 hand: Gold, Gold, Copper, Copper, Estate
+player 1 discard: none
+player 2 turns: 8
+player 2 deck: 5 Copper, 2 Estate
+player 2 hand: 2 Copper, 3 Estate
+player 2 discard: none
+""", encoding="utf-8")
+    first = Shell(home)
+    second = None
+    try:
+        first.send(f"new --position {end} --bots bigmoney")
+        assert "game over" in first.send("buy province").lower()
+        second = Shell(home)
+        said = second.send('new --bots bigmoney --kingdom "First Game" --seed 5')
+        assert said.startswith("New game against Big Money."), said
+        said = first.send("undo")
+        assert " ".join(said.split()).startswith("Error: this game is over, and another window is playing"), said
+        check_error(said)
+    finally:
+        first.close()
+        if second is not None:
+            second.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.game.lessons import HINT_OFFER, LESSONS
+from companion.game.lessons import HINT_OFFER, LESSONS, OFFER_TURNS
 from tests.accessibility import check_error, check_response
 from tests.game.helpers import Typist
 from tests.terminal import Terminal, needs_posix_terminal
@@ -65,8 +65,14 @@ def test_a_whole_first_game_explains_each_new_thing_once() -> None:
     said = [_said(h) for h in heard]
     for key in ("buy", "cleanup", "shuffle", "end"):
         assert sum(LESSONS[key] in s for s in said) == 1, f"the {key} lesson was not said exactly once"
-    assert sum(HINT_OFFER in s for s in said) >= t.act.game.players[t.act.holder].turns - 2
+    # the offer in the first turns only, not on most turns of the game
+    assert 1 <= sum(HINT_OFFER in s for s in said) <= OFFER_TURNS
     told = t.act.lessons.told
+    g = t.act.game
+    if any(type(e).__name__ == "Gained" and e.card.name in g.attack_names for e in g.log):
+        assert "attack" in told  # an Attack gained (the easy bot never plays one) is enough
+    if "Easy Bot goes first." in heard[0]:
+        assert heard[0].splitlines()[2].startswith("Easy Bot "), heard[0]  # the bot's first turn, said
     assert len(told) == len(set(told))
 
 
@@ -159,3 +165,35 @@ def test_learn_says_truly_who_goes_first(seed: int) -> None:
         assert "Easy Bot played" not in out
     else:
         assert "Easy Bot goes first." in out, out
+
+
+def test_the_attack_and_plus_actions_lessons_come_without_an_attack_played() -> None:
+    """The easy bot never plays an Attack: the lesson comes when one is first gained; +Actions comes when a
+    card that gives them is in hand, before it is played."""
+    t = Typist()
+    t("learn --seed 3")
+    said = []
+    for _ in range(60):
+        if t.act.game.over:
+            break
+        d = t.act.mine()
+        hand = t.act.game.players[t.act.holder].hand
+        names = [c.name for c in hand]
+        if d is not None and d.purpose.name == "PLAY_ACTION":
+            said.append(t("play village" if "Village" in names else "end"))
+        elif d is not None and d.card is None:
+            coins = sum(c.name == "Copper" for c in hand) + 2 * sum(c.name == "Silver" for c in hand)
+            said.append(t("buy militia" if coins >= 4 and "attack" not in t.act.lessons.told
+                          else "buy village" if coins >= 3 and "actions" not in t.act.lessons.told
+                          else "buy silver" if coins >= 3 else "end"))
+        else:
+            for answer in ("none", "1 2", "1", "yes"):  # a card's question
+                out = t(answer)
+                if not out.startswith("Error:"):
+                    break
+            said.append(out)
+        assert not said[-1].startswith("Error:"), said[-1]
+        check_response(said[-1])
+    told = t.act.lessons.told
+    assert "attack" in told and "actions" in told, told
+    assert any("Militia is an Attack" in s for s in said)

@@ -42,6 +42,7 @@ def _game(seed: int) -> Game:
     return Game(GameSetup.of(kingdom, n, seed=seed, turn_limit=14))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(3))
 def test_the_last_lines_alone_are_the_whole_logs_last_lines(batch: int) -> None:
     made = 0

@@ -49,7 +49,7 @@ def test_other_turns_are_summarised_not_lost() -> None:
     at = out.tell()
     run_line(session, "log all")
     log = out.getvalue()[at:]
-    for bot in ("Bot", "Bot 2", "Bot 3", "Bot 4", "Bot 5"):
+    for bot in ("Bot", "Second Bot", "Third Bot", "Fourth Bot", "Fifth Bot"):
         assert f"\n{bot}'s turn 3: " in log  # every turn is there whole
 
 
@@ -63,3 +63,28 @@ def test_many_attacks_alike_are_one_line() -> None:
                         "normal")
     assert said[0] == "Attacks from Bot, Bot 2, Bot 3, Bot 4 and Bot 5: you gained 5 Curses."
     assert len(said) == 2
+
+
+def test_no_bot_name_ends_in_a_number_or_a_card() -> None:
+    """"Bought: Strong Bot Charlatan, Strong Bot 2 Charlatan" sounds like 2 Charlatans."""
+    from companion.cards import catalogue
+    from companion.game.starting import build_setup
+
+    cards = {c.name.split()[-1] for c in catalogue()}
+    for kinds in (["strong"] * 5, ["general"] * 3 + ["easy", "bigmoney"], ["smithy-bm", "smithy-bm", "witch-bm"]):
+        setup = build_setup(len(kinds) + 1, kinds, [], "First Game", seed=1, sets=None, colony=None)
+        names = [s.name for s in setup.seats if not s.is_person]
+        assert len(set(names)) == len(names)
+        for name in names:
+            assert not name.split()[-1].isdigit() and name.split()[-1] not in cards, name
+    assert [s.name for s in build_setup(4, ["strong"] * 3, [], "First Game", seed=1, sets=None,
+                                        colony=None).seats] == ["You", "Strong Bot", "Second Strong Bot",
+                                                                "Third Strong Bot"]
+
+
+def test_many_players_doing_the_same_say_how_many_first() -> None:
+    from companion.game.sentences import _merge_same
+
+    said = _merge_same([f"Player {i} put 1 card on the deck." for i in (1, 2, 3)])
+    assert said == ["3 players put 1 card on the deck: Player 1, Player 2 and Player 3."]
+    assert _merge_same(["Ana discarded 2 cards.", "Ben discarded 2 cards."]) == ["Ana and Ben discarded 2 cards."]

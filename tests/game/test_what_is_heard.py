@@ -174,8 +174,11 @@ def test_small_things_heard_right() -> None:
     moat, witch = cat.find("moat"), cat.find("witch")
     assert render.question(None, YesNo(0, Purpose.REACT, moat, witch), "normal") == \
         "Reveal Moat against Witch? Yes or no."
-    wrapped = fit_first_line("New game against Big Money and Big Money 2.")
-    assert "Big Money 2." in wrapped.splitlines()[-1] and all(len(x) <= 40 for x in wrapped.splitlines())
+    said = "You played 2 Coppers, 2 Golds and Silver, bought Province."
+    assert fit_first_line(said) == said  # one sentence, never broken inside: a line is heard as one utterance
+    assert fit_first_line(f"{said} Strong Bot bought Gold.") == f"{said}\nStrong Bot bought Gold."
+    assert fit_first_line("Score: You 3 VP. Strong Bot 3 VP and Colony 9.") == \
+        "Score: You 3 VP.\nStrong Bot 3 VP and Colony 9."  # the last sentence end within 40 cells
     t = Typist()
     _checked(t, 'new --bots bigmoney --kingdom "First Game" --seed 3')
     g = t.act.game

@@ -80,7 +80,7 @@ def test_wrong_input_at_every_prompt(kind: str) -> None:
 
 def test_wrong_answers_to_the_new_questions() -> None:
     t = Typist()
-    assert t("new").startswith("New game.\nHow many players")
+    assert t("new").startswith("New game. How many players, 2 to 6?\nEnter for 2.")
     out = t("9")
     check_error(out, typed="9")
     out = t(LONG)

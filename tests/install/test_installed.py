@@ -14,10 +14,10 @@ from pathlib import Path
 
 import companion
 from tests.conftest import ROOT, needs
-from tests.foundation.conftest import run_companion
-from tests.foundation.test_speech import speech_dispatcher, wait_for_spoken  # noqa: F401 - a fixture
-from tests.net import browser as chromium
+from tests.home import run_companion
+from tests.speech.test_speech import speech_dispatcher, wait_for_spoken  # noqa: F401 - a fixture
 from tests.install.conftest import Dists, Installed, tracked_files
+from tests.net import browser as chromium
 
 DATA = "data/braille_reference/"
 HAND = r"Hand, 5 cards: \d Coppers and (?:Estate|\d Estates)\.$"  # a starting hand, said

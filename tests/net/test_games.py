@@ -71,11 +71,22 @@ def test_whole_games_with_2_and_4_remote_seats_in_terminals_and_browsers(tmp_pat
                         continue
                     if page.inner_text("#prompt") in chromium.NOT_MINE:
                         continue  # the page has not heard yet that it is its turn
-                    said = chromium.type_line(page, SCRIPT[steps[name] % len(SCRIPT)])
+                    before = len(chromium.announced(page))
+                    chromium.type_line(page, SCRIPT[steps[name] % len(SCRIPT)])
                     steps[name] += 1
-                    # a screen reader announces exactly what the host answered
-                    sent = [m for m in frames[(game.id, seat)] if m.get("type") == "say" and m.get("text")]
-                    reply = next(m for m in reversed(sent) if m.get("reply"))
+                    # a screen reader announces exactly what the host answered (news of another seat's turn
+                    # may come first: the answer is waited for, not the first announcement)
+                    line_id = steps[name]  # the page numbers its lines 1, 2, 3..., and sends only these
+                    wait_until = time.monotonic() + 15
+                    while not any(m.get("reply") == line_id for m in frames[(game.id, seat)]):
+                        assert time.monotonic() < wait_until, "no answer to the line"
+                        time.sleep(0.01)
+                    reply = next(m for m in frames[(game.id, seat)] if m.get("reply") == line_id)
+                    page.wait_for_function(
+                        "([n, t]) => Array.from(document.querySelectorAll('#log .response')).slice(n)"
+                        ".some(e => Array.from(e.children).map(p => p.textContent).join('\\n') === t)",
+                        arg=[before, reply["text"]], timeout=15_000, polling=10)
+                    said = chromium.announced(page)[before:]
                     assert reply["text"] in said
                     _check(reply["text"])
                     assert page.evaluate("document.activeElement.id") == "line"  # focus stays in the field

@@ -80,9 +80,12 @@ def test_hostile_clients_change_nothing(tmp_path):
                 assert before >= 0  # the game has started
 
                 async def hostile(*sent: str | bytes, hello_first: bool = True) -> str:
+                    nonlocal ana_token
                     ws = await http.ws_connect(url, max_msg_size=0)
                     if hello_first:
                         await ws.send_str(hello("Ana", seat=0, token=ana_token))
+                        welcome = await until(ws, lambda m: m["type"] == "welcome")
+                        ana_token = welcome[-1]["renewed"]  # each welcome back renews the seat's token
                     for s in sent:
                         if isinstance(s, bytes):
                             await ws.send_bytes(s)
@@ -104,6 +107,7 @@ def test_hostile_clients_change_nothing(tmp_path):
                 assert "bigger than 4096 bytes" in await hostile("x" * 10_000)
                 ws = await http.ws_connect(url, max_msg_size=0)
                 await ws.send_str(hello("Ana", seat=0, token=ana_token))
+                ana_token = (await until(ws, lambda m: m["type"] == "welcome"))[-1]["renewed"]
                 await ws.send_str("x" * 1_000_000)
                 got = await frames(ws)
                 assert got[-1] in ({"type": "close", "code": 1009},) or got[-1]["type"] == "bye", got[-1]

@@ -14,6 +14,10 @@
   let ready = false;  // welcomed on the connection open now: lines may be sent
   let again = false;  // this connection replaces a lost one: "Connected again." once welcomed
   let fresh = false;  // a kept token was refused (an earlier game): join again by name alone
+  // A server's page (companion server) starts in its lobby: the name first, no code; an answer that seats the
+  // person carries the game's id and code, and the game's own socket is then joined as a host's game is.
+  const lobbyMode = document.body.dataset.lobby === "1";
+  let inLobby = false, lobbyId = 1, path = "/ws", switching = false;
 
   function show(text) {
     const box = document.createElement("div");
@@ -97,8 +101,9 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(scheme + location.host + "/ws");
+    ws = new WebSocket(scheme + location.host + (inLobby ? "/lobby/ws" : path));
     ws.onopen = function () {
+      if (inLobby) { ws.send(JSON.stringify({v: 1, type: "hello", code: "", name: name})); return; }
       const hello = {v: 1, type: "hello", code: code, name: name};
       if (token) { hello.seat = seat; hello.token = token; if (seen > 0 || joined) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
@@ -107,6 +112,7 @@
       let msg;
       try { msg = JSON.parse(event.data); } catch (e) { return; }
       if (!msg || msg.v !== 1) return;
+      if (inLobby) { lobbyMessage(msg); return; }
       if (msg.type === "welcome") {
         if (!joined && !msg.token) show("You are back in your seat.");
         // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
@@ -115,6 +121,8 @@
         if (again) { again = false; show("Connected again."); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) token = msg.token;
+        // a returning seat's new token: kept before anything is sent, as the old one fits only until then
+        if (typeof msg.renewed === "string" && /^[\x21-\x7e]{1,100}$/.test(msg.renewed)) { token = msg.renewed; keep(); }
         setPrompt(msg.prompt || "");
         // the host applied every line up to last_line (their answers follow, with what was missed): the rest
         // go again, in order, each once; lines numbered past what the host expects were never its to apply
@@ -125,7 +133,7 @@
         nextId = unanswered.length > 0 ? unanswered[unanswered.length - 1].id + 1 : applied + 1;
         keep();
         // the token is kept: say so, or a reload before this would leave a seat no device holds
-        if (msg.token) ws.send(JSON.stringify({v: 1, type: "ping"}));
+        if (msg.token || msg.renewed) ws.send(JSON.stringify({v: 1, type: "ping"}));
       } else if (msg.type === "say") {
         if (typeof msg.reply === "number") answered(msg.reply);
         if (msg.n <= seen) return;
@@ -142,6 +150,11 @@
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
         if (reason) show(reason);
+        if (refused && lobbyMode) {  // a server's game said no (a taken name, a full game): back to the lobby
+          refused = false; unanswered = []; inLobby = true; code = ""; path = "/ws"; token = null; seat = null;
+          game = null; joined = false; show("Back in the lobby: type games, or sit and a game's name.");
+          switching = true; return;
+        }
         if (refused) {  // the field asks again: for the code when it was wrong, else for a name
           joined = false; nextId = 1;
           if (reason.indexOf("another place") < 0) { notSent("the host closed the connection"); keep(); }
@@ -153,6 +166,7 @@
     };
     ws.onclose = function () {
       ready = false;
+      if (switching) { switching = false; connect(); return; }  // between the lobby and a game
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
         name = ""; setPrompt("Your name");
@@ -166,12 +180,53 @@
     };
   }
 
+  // The lobby's messages: its answers are said; one that seats the person opens the game's own socket.
+  function lobbyMessage(msg) {
+    if (msg.type === "welcome") {
+      joined = true; ready = true; tries = 0;
+      if (again) { again = false; show("Connected again."); }
+      setPrompt(msg.prompt || "lobby");
+    } else if (msg.type === "say") {
+      if (msg.text) show(msg.text);
+      if (typeof msg.prompt === "string") setPrompt(msg.prompt);
+      const go = msg.go;
+      if (go && typeof go.game === "string" && /^[0-9a-f]{6,40}$/.test(go.game) && typeof go.code === "string"
+          && /^\d{9}$/.test(go.code)) {
+        code = go.code; path = "/g/" + go.game + "/ws"; inLobby = false;
+        const k = kept();
+        seat = k ? k.seat : null; token = k ? k.token : null; seen = k ? k.seen : 0;
+        game = k ? k.game : null; unanswered = k ? k.lines : []; nextId = 1; joined = false;
+        switching = true; ws.close();
+      }
+    } else if (msg.type === "bye") {
+      const reason = typeof msg.reason === "string" ? msg.reason : "";
+      if (reason) show(reason);
+      if (reason.indexOf("Error:") === 0) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
+    }
+  }
+  function toLobby() {
+    notSent("you left the game");
+    inLobby = true; code = ""; path = "/ws"; token = null; seat = null; game = null; joined = false;
+    show("You left the game; your seat is kept. Back in the lobby: type games, or sit and a game's name.");
+    switching = true; ws.close();
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     field.focus();  // Send pressed as a button (a click, or Space in browse mode): the next line goes in the field
     const text = field.value.trim();
     field.value = "";
-    if (!code) {
+    if (lobbyMode && !name) {
+      if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
+      if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
+        show("Error: " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
+      }
+      name = text.slice(0, 20); inLobby = true;
+      show("Joining the lobby as " + name + ".");
+      connect();
+      return;
+    }
+    if (!code && !inLobby) {
       const digits = text.replace(/[\s-]/g, "");
       if (!text) { show("Error: no join code was typed. Type the 9 digits the host said."); return; }
       if (!/^\d{9}$/.test(digits)) {
@@ -199,12 +254,19 @@
            + " was not sent. Press Enter to send it once connected.");
       return;
     }
+    if (inLobby) {
+      ws.send(JSON.stringify({v: 1, type: "line", id: lobbyId, text: text}));
+      lobbyId += 1;
+      return;
+    }
+    if (lobbyMode && /^(quit|leave|exit)$/i.test(text)) { toLobby(); return; }
     const line = {id: nextId, text: text};
     nextId += 1;
     unanswered.push(line);
     keep();
     ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: text}));
   });
-  show("Welcome. Type the join code the host said, then press Enter.");
+  if (lobbyMode) { setPrompt("Your name"); show("Welcome. Type your name, then press Enter."); }
+  else show("Welcome. Type the join code the host said, then press Enter.");
   field.focus();
 }());

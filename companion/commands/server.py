@@ -1,0 +1,43 @@
+"""``companion server``: a long-running server of many games with a lobby (companion.server)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cards.names import quote
+from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.numbers import whole
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+
+@command(
+    "server",
+    summary="serves many games with a lobby, for a community.",
+    usage="companion server [--listen ADDRESS] [--port P] [--store redis://...] [--trust-proxy ADDRESS]",
+    example="companion server --listen 0.0.0.0 --port 8650",
+    topic="Playing from different places",
+    shell=False,
+    details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
+             "--store redis://HOST:PORT/0 shares games between several server processes. --trust-proxy "
+             "names a proxy whose forwarded addresses are believed; --server-name the name people reach it by "
+             "(such as play.example.org). --cert and --key for TLS."),
+)
+def server_command(session: Session, args: str) -> None:
+    from companion.server.running import DEFAULT_PORT, run_server
+
+    p = ArgumentParser("server")
+    p.add_argument("--listen", default="127.0.0.1")
+    p.add_argument("--port", type=whole)
+    p.add_argument("--store")
+    p.add_argument("--trust-proxy", action="append", default=[])
+    p.add_argument("--server-name", action="append", default=[])
+    p.add_argument("--cert")
+    p.add_argument("--key")
+    ns = p.parse(args)
+    if ns.port is not None and not 0 <= ns.port <= 65535:
+        raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
+    status = run_server(ns.listen, DEFAULT_PORT if ns.port is None else ns.port, ns.store, ns.trust_proxy,
+                        cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name))
+    session.failed = status != 0

@@ -1,0 +1,200 @@
+"""The store in Redis (``--store redis://HOST:PORT/DB``), shared by every server process that names it.
+
+Each game's lease is a key taken with ``SET NX PX`` and renewed while its process lives; each claim also
+takes the next number of the game's fencing counter, and a record is written only by a Lua script that
+first checks that counter is still the writer's number, so a process paused past its lease (and so
+overtaken by another) can no longer write. The lobby's list of games is a hash, beside the records;
+who is in the lobby is a hash of each process's people with the time it last said so; what is said in
+the lobby, and a request to hand a game over, go by publish and subscribe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from companion.server.store import LEASE_MS, Store, StoreDown, StoreError
+
+PREFIX = "companion:"
+HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
+
+CLAIM = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
+local t = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
+return t
+"""
+RENEW = """
+local cur = redis.call('GET', KEYS[1])
+if cur == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if (not cur) and tonumber(redis.call('GET', KEYS[2]) or '0') == tonumber(ARGV[3]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1
+end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+"""
+WRITE = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
+if ARGV[1] == '0' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
+return 1
+"""
+
+
+class RedisStore(Store):
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.owner = ""
+        self.r: Any = None
+        self.sub: Any = None
+        self.names: list[str] = []
+        self.tasks: list[asyncio.Task[Any]] = []
+
+    def _key(self, kind: str, game_id: str = "") -> str:
+        return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
+
+    async def _do(self, call: Any) -> Any:
+        try:
+            result = await call
+        except (RedisError, OSError, asyncio.TimeoutError) as e:
+            self.ok = False
+            raise StoreDown(str(e) or type(e).__name__) from None
+        self.ok = True
+        return result
+
+    async def start(self, owner: str) -> None:
+        self.owner = owner
+        try:
+            self.r = aioredis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2, decode_responses=True)
+            self.sub = aioredis.from_url(self.url, socket_connect_timeout=2, decode_responses=True,
+                                         health_check_interval=5)
+            await self.r.ping()
+        except (RedisError, OSError, ValueError, asyncio.TimeoutError) as e:
+            await self.close()
+            raise StoreError(f"The store at {self.url} cannot be reached ({e}). Start Redis there, or type "
+                             "another --store.") from None
+        self._claim = self.r.register_script(CLAIM)
+        self._renew = self.r.register_script(RENEW)
+        self._release = self.r.register_script(RELEASE)
+        self._write = self.r.register_script(WRITE)
+        self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for client in (self.r, self.sub):
+            if client is not None:
+                try:
+                    if client is self.r and self.owner:
+                        await client.hdel(self._key("here"), self.owner)
+                except (RedisError, OSError, asyncio.TimeoutError):
+                    pass
+                await client.aclose()
+
+    # ---- leases and records ----
+    def _lease_value(self, token: int) -> str:
+        return f"{self.owner}:{token}"
+
+    async def claim(self, game_id: str) -> int | None:
+        t = await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id)],
+                                       args=[self.owner, LEASE_MS]))
+        return int(t) or None
+
+    async def renew(self, game_id: str, token: int) -> bool:
+        ok = await self._do(self._renew(keys=[self._key("lease", game_id), self._key("fence", game_id)],
+                                        args=[self._lease_value(token), LEASE_MS, token]))
+        return bool(ok)
+
+    async def release(self, game_id: str, token: int) -> None:
+        await self._do(self._release(keys=[self._key("lease", game_id)], args=[self._lease_value(token)]))
+
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+        line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
+        ok = await self._do(self._write(keys=[self._key("fence", game_id), self._key("game", game_id),
+                                              self._key("games")], args=[token, text, game_id, line]))
+        return bool(ok)
+
+    async def read(self, game_id: str) -> str | None:
+        text = await self._do(self.r.get(self._key("game", game_id)))
+        return text if isinstance(text, str) else None
+
+    async def summaries(self) -> dict[str, dict[str, Any]]:
+        raw = await self._do(self.r.hgetall(self._key("games")))
+        out: dict[str, dict[str, Any]] = {}
+        for game_id, text in raw.items():
+            try:
+                line = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(line, dict):
+                out[game_id] = line
+        return out
+
+    # ---- the lobby's people and words ----
+    async def set_here(self, names: list[str]) -> None:
+        self.names = list(names)
+        await self._say_here()
+
+    async def _say_here(self) -> None:
+        value = json.dumps({"names": self.names, "at": time.time()})
+        await self._do(self.r.hset(self._key("here"), self.owner, value))
+
+    async def here(self) -> list[str]:
+        raw = await self._do(self.r.hgetall(self._key("here")))
+        now = time.time()
+        names: list[str] = []
+        for text in raw.values():
+            try:
+                entry = json.loads(text)
+                if now - float(entry["at"]) < HERE_FOR:
+                    names.extend(str(n) for n in entry["names"])
+            except (ValueError, KeyError, TypeError):
+                continue
+        return names
+
+    async def chat(self, text: str) -> None:
+        await self._do(self.r.publish(self._key("lobby"), text))
+
+    async def ask_release(self, game_id: str) -> None:
+        await self._do(self.r.publish(self._key("release"), game_id))
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HERE_FOR / 3)
+            try:
+                await self._say_here()
+            except StoreDown:
+                pass
+
+    async def _listen(self) -> None:
+        """Relay what is published to this process, subscribing again after the store comes back."""
+        while True:
+            pubsub = self.sub.pubsub()
+            try:
+                await pubsub.subscribe(self._key("lobby"), self._key("release"))
+                async for msg in pubsub.listen():
+                    if msg.get("type") != "message" or not isinstance(msg.get("data"), str):
+                        continue
+                    if msg.get("channel") == self._key("lobby"):
+                        self.on_chat(msg["data"])
+                    else:
+                        self.on_release(msg["data"][:40])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the store is away: listen again when it is back
+                await asyncio.sleep(1.0)
+            finally:
+                try:
+                    await pubsub.aclose()
+                except Exception:  # noqa: BLE001
+                    pass

@@ -1,0 +1,60 @@
+"""A private home for each test, and ways to type into the program: the fixtures of tests/dispatch,
+tests/settings, tests/shell, tests/speech, tests/startup and tests/project (each folder's conftest.py takes
+them from here). Every test there gets its own COMPANION_HOME, so nothing touches real files."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from companion.dispatch import run_line
+from companion.session import Session
+from companion.settings import Settings, load_settings
+from tests.conftest import ROOT
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("COMPANION_HOME", str(folder))
+    for name in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR", "COMPANION_STATE_DIR", "COMPANION_INPUT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'no-speech.sock'}")  # never autospawn
+    return folder
+
+
+class Typist:
+    """Types lines into a session the way the shell does, and returns exactly what each printed."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.out = io.StringIO()
+        self.session = Session(out=self.out, settings=settings if settings is not None else load_settings())
+
+    def type(self, line: str) -> str:
+        start = self.out.tell()
+        run_line(self.session, line)
+        return self.out.getvalue()[start:]
+
+
+@pytest.fixture
+def typist() -> Callable[..., Typist]:
+    return Typist
+
+
+def companion_env(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "PYTEST"))}
+    env.update(PYTHONPATH=str(ROOT), COMPANION_HOME=str(home), **extra)
+    return env
+
+
+def run_companion(home: Path, *args: str, input: bytes | None = None, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], input=input, capture_output=True, cwd=ROOT,
+        env=companion_env(home, **env), timeout=60,
+    )

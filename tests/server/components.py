@@ -1,0 +1,127 @@
+"""Real Redis and nginx for the server tests, each started by the test on its own loopback port, with its
+own temporary configuration and data folder (never a system-wide service)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from tests.conftest import needs
+from tests.net.helpers import ROOT
+
+SITE = ROOT / "deploy" / "nginx" / "companion.conf"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_port(port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[int]:
+    """redis-server on a free loopback port, every write on disk before it is answered (appendfsync always)."""
+    needs("redis-server", shutil.which("redis-server") is not None)
+    folder.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
+         "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no", "--protected-mode", "yes"],
+        stdout=(folder / "redis.out").open("wb"), stderr=subprocess.STDOUT)
+    try:
+        wait_port(port)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def certificate(folder: Path) -> tuple[Path, Path]:
+    needs("openssl", shutil.which("openssl") is not None)
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    return cert, key
+
+
+def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
+    """deploy/nginx/companion.conf, with only its addresses changed: loopback ports and a test certificate."""
+    text = SITE.read_text()
+    plain = free_port()
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{plain};").replace("listen [::]:80;\n", "")
+    text = text.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;").replace("listen [::]:443 ssl;\n", "")
+    text = text.replace("/etc/letsencrypt/live/play.example.org/fullchain.pem", str(cert))
+    text = text.replace("/etc/letsencrypt/live/play.example.org/privkey.pem", str(key))
+    text = text.replace("root /var/www/html;", f"root {cert.parent};")
+    for default, real in zip((8651, 8652), servers):
+        text = text.replace(f"127.0.0.1:{default} ", f"127.0.0.1:{real} ")
+    assert ":8651 " not in text and ":8652 " not in text
+    return text
+
+
+@contextmanager
+def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator[int]:
+    """nginx on a free loopback port in front of ``servers``, running the deploy site; yields its TLS port."""
+    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    needs("nginx", binary is not None)
+    assert binary is not None
+    folder.mkdir(parents=True, exist_ok=True)
+    for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi", "logs"):
+        (folder / sub).mkdir(exist_ok=True)
+        (folder / sub).chmod(0o777)
+    cert, key = certificate(folder / "tls")
+    port = free_port()
+    (folder / "site.conf").write_text(site_for_test(port, servers, cert, key))
+    (folder / "nginx.conf").write_text(f"""
+daemon off;
+worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/logs/error.log warn;
+worker_rlimit_nofile {connections * 2 + 100};
+events {{ worker_connections {connections}; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    include {folder}/site.conf;
+}}
+""")
+    check = subprocess.run([binary, "-t", "-p", str(folder), "-c", str(folder / "nginx.conf")],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    proc = subprocess.Popen([binary, "-p", str(folder), "-c", str(folder / "nginx.conf")],
+                            stdout=(folder / "nginx.out").open("wb"), stderr=subprocess.STDOUT)
+    try:
+        wait_port(port)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

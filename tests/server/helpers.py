@@ -1,0 +1,97 @@
+"""Helpers for the server tests: a server in this process (its frames can be recorded), server processes,
+and `companion join ADDRESS --name N` processes that go through the lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tests.net.helpers import ROOT, env
+
+
+class InThread:
+    """A server on its own event loop thread, on a loopback port."""
+
+    def __init__(self, serving: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.serving, self.loop = serving, loop
+        self.host = serving.host
+        self.port = serving.port
+
+    def call(self, coro: Any, timeout: float = 30) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=timeout)
+
+
+@contextmanager
+def server_in_thread(store: Any, spool: Path, trusted: list[str] | None = None) -> Iterator[InThread]:
+    from companion.server.proxy import networks
+    from companion.server.running import start
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    serving = asyncio.run_coroutine_threadsafe(
+        start(store, "127.0.0.1", 0, networks(trusted or []), spool), loop).result(timeout=30)
+    it = InThread(serving, loop)
+    try:
+        yield it
+    finally:
+        it.call(serving.stop())
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+
+
+def lobby_process(home: Path, address: str, name: str, script: str, more_to_come: bool = False,
+                  *more: str) -> subprocess.Popen[bytes]:
+    """`companion join ADDRESS --name N` (no code: the lobby) with ``script`` piped in; output to files in
+    ``home`` (read them with tests.net.helpers.finish)."""
+    home.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "join", address, "--name", name, *more],
+                            stdin=subprocess.PIPE, stdout=(home / "out").open("wb"),
+                            stderr=(home / "err").open("wb"), env=env(home), cwd=str(ROOT))
+    assert proc.stdin is not None
+    proc.stdin.write(script.encode())
+    if more_to_come:
+        proc.stdin.flush()
+        return proc
+    proc.stdin.close()
+    proc.stdin = None
+    return proc
+
+
+def wait_for(path: Path, text: str, timeout: float = 60, proc: subprocess.Popen[bytes] | None = None) -> str:
+    """Wait until the file ``path`` holds ``text``; what it holds then."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = path.read_text() if path.exists() else ""
+        if text in got:
+            return got
+        if proc is not None and proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    got = path.read_text() if path.exists() else ""
+    raise AssertionError(f"{text!r} never came in {path}: {got[-2000:]}")
+
+
+SERVING = re.compile(r"Serving on https?://[^:]+:(\d+)")
+
+
+def server_process(home: Path, port: int, *more: str) -> subprocess.Popen[bytes]:
+    """`companion server` on loopback ``port`` with ``more`` options; its output in home/server.out."""
+    home.mkdir(parents=True, exist_ok=True)
+    out = home / "server.out"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "server", "--listen", "127.0.0.1", "--port",
+                             str(port), *more], stdin=subprocess.DEVNULL, stdout=out.open("wb"),
+                            stderr=(home / "server.err").open("wb"), env=env(home), cwd=str(ROOT))
+    return proc
+
+
+def wait_serving(home: Path, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    wait_for(home / "server.out", "Serving on", timeout, proc)

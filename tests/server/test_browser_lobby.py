@@ -1,0 +1,53 @@
+"""The browser page of a server, in a real headless Chromium: it asks for a name, says the lobby's answers,
+goes to the game `create` makes, comes back to the lobby with quit, and `sit` takes the same seat back."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.server.store import FileStore
+from tests.net import browser as chromium
+from tests.server.helpers import server_in_thread
+
+pytestmark = [pytest.mark.network, pytest.mark.browser]  # real sockets on loopback (and processes it starts)
+
+
+def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
+    sync_playwright = chromium.playwright()
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            problems = chromium.axe_problems(page)
+            assert not problems, problems
+            assert page.evaluate("document.activeElement.id") == "line"
+            assert page.inner_text("#prompt") == "Your name"
+            said = chromium.type_line(page, "Cleo", keys=True)
+            assert said[0] == "Joining the lobby as Cleo."
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=15_000)
+            assert chromium.type_line(page, "hand") == [
+                'You are in the lobby, not at a game, so "hand" does nothing here. Type games to hear the open '
+                "games, sit and a game's name to sit at one, or create to start one."]
+            said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
+            assert said[0].startswith("Made the game Web: 2 players, 1 of them people, First Game.")
+            page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
+            page.wait_for_function("!['game','waiting','lobby'].includes(document.getElementById('prompt')"
+                                   ".textContent)", timeout=15_000)
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
+            said = chromium.type_line(page, "quit")
+            assert said[0].startswith("You left the game; your seat is kept. Back in the lobby")
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo. No open games')",
+                                   timeout=15_000)
+            assert chromium.type_line(page, "games") == ["No open games. 1 more is being played. Type create to "
+                                                         "start one."]
+            chromium.type_line(page, "sit web")
+            page.wait_for_function("document.body.innerText.includes('Welcome back, Cleo.')", timeout=15_000)
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            game = next(iter(server.host.by_id.values()))
+            assert [st.name for st in game.seats] == ["Cleo"]  # the same seat, not a new one
+            problems = chromium.axe_problems(page)
+            assert not problems, problems
+        finally:
+            browser.close()

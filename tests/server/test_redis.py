@@ -1,0 +1,128 @@
+"""Several server processes on one Redis: Redis unreachable at start, the fencing token refusing a write
+from an owner that was overtaken, and a real process paused (SIGSTOP) past its lease whose late line is
+refused after another process took its game over."""
+
+from __future__ import annotations
+
+import pytest
+
+import asyncio
+import json
+import os
+import signal
+
+import aiohttp
+
+from companion.net.hosted import game_from_text
+from companion.server.redis_store import RedisStore
+from companion.server.store import LEASE_MS
+from tests.server.components import free_port, redis_server
+from tests.server.helpers import server_process, wait_serving
+from tests.server.raw import Raw, run
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
+
+
+def test_redis_unreachable_at_start_is_one_sentence_naming_it(tmp_path):
+    port = free_port()  # nothing listens there
+    url = f"redis://127.0.0.1:{port}/0"
+    proc = server_process(tmp_path, free_port(), "--store", url)
+    status = proc.wait(60)
+    out = (tmp_path / "server.out").read_text()
+    assert status == 1
+    assert out.startswith(f"Error: The store at {url} cannot be reached (")
+    assert out.count("\n") == 1 and "Traceback" not in (tmp_path / "server.err").read_text()
+
+
+def test_a_write_with_an_overtaken_fencing_token_is_refused(tmp_path):
+    with redis_server(tmp_path / "redis") as port:
+        url = f"redis://127.0.0.1:{port}/0"
+
+        async def go() -> None:
+            a, b = RedisStore(url), RedisStore(url)
+            await a.start("a")
+            await b.start("b")
+            try:
+                assert await a.write("abc123", 0, "new", {"name": "T"})  # a new game: nobody holds it
+                assert not await a.write("abc123", 0, "again", None)  # a new game's id is never written twice
+                ta = await a.claim("abc123")
+                assert ta == 1 and await b.claim("abc123") is None  # held: nobody else can claim it
+                assert await a.write("abc123", ta, "by a", {"name": "T"})
+                await asyncio.sleep(LEASE_MS / 1000 + 0.5)  # a does not renew: its lease runs out
+                tb = await b.claim("abc123")
+                assert tb == 2
+                assert await b.write("abc123", tb, "by b", {"name": "T"})
+                assert not await a.write("abc123", ta, "late, by a", {"name": "T"})  # fenced out
+                assert not await a.renew("abc123", ta)
+                assert await b.renew("abc123", tb)
+                assert await b.read("abc123") == "by b"
+            finally:
+                await a.close()
+                await b.close()
+
+        run(go(), 60)
+
+
+def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        ports = [free_port(), free_port()]
+        procs = [server_process(tmp_path / f"s{i}", p, "--store", url) for i, p in enumerate(ports)]
+        try:
+            for i, proc in enumerate(procs):
+                wait_serving(tmp_path / f"s{i}", proc)
+
+            async def go() -> None:
+                import redis.asyncio as aioredis
+
+                r = aioredis.from_url(url, decode_responses=True)
+                async with aiohttp.ClientSession() as http:
+                    lobby = Raw(http, f"ws://127.0.0.1:{ports[0]}/lobby/ws")
+                    await lobby.open("Ana")
+                    made = await lobby.say("create --players 2 --bots bigmoney --name Paused --seed 5")
+                    game_id, code = made["go"]["game"], made["go"]["code"]
+
+                    def answers() -> int:
+                        return len(game_from_text(text_of[0], tmp_path).seating.act.game.answers)  # type: ignore[union-attr]
+
+                    text_of = [""]
+                    a = Raw(http, f"ws://127.0.0.1:{ports[0]}/g/{game_id}/ws")
+                    welcome = (await a.open("Ana", code))[-1]
+                    await a.until(lambda m: m.get("yours"))
+                    text_of[0] = await r.get(f"companion:game:{game_id}")
+                    before, before_text = answers(), text_of[0]
+                    os.kill(procs[0].pid, signal.SIGSTOP)
+                    try:
+                        await a.ws.send_str(json.dumps({"v": 1, "type": "line", "id": 1, "text": "end"}))
+                        await asyncio.sleep(LEASE_MS / 1000 + 1.5)  # past its lease
+                        b = Raw(http, f"ws://127.0.0.1:{ports[1]}/g/{game_id}/ws")
+                        back = await b.open("Ana", code, seat=welcome["seat"], token=welcome["token"],
+                                            seen=max(m.get("n", 0) for m in a.heard))
+                        assert back[-1]["type"] == "welcome" and back[-1]["last_line"] == 0
+                        reply = await b.say("end", 1)
+                        assert not reply["text"].startswith("Error"), reply
+                        text_of[0] = await r.get(f"companion:game:{game_id}")
+                        by_b = text_of[0]
+                        assert by_b != before_text and answers() > before, reply["text"]  # B applied the line
+                        assert (await r.get(f"companion:lease:{game_id}")).split(":")[-1] == "2"
+                    finally:
+                        os.kill(procs[0].pid, signal.SIGCONT)
+                    # the paused process wakes with the line it was sent: it must not land
+                    got = await a.until(lambda m: m["type"] in ("bye", "closed") or m.get("reply") == 1, wait=20)
+                    assert got[-1]["type"] in ("bye", "closed"), got
+                    if got[-1]["type"] == "bye":
+                        assert got[-1]["reason"].startswith("This game moved to another server process.")
+                    await asyncio.sleep(2 * LEASE_MS / 3000 + 0.5)  # its lease check has run too
+                    assert await r.get(f"companion:game:{game_id}") == by_b
+                    # the game goes on where it is now
+                    assert (await b.say("hand"))["type"] == "say"
+                    await r.aclose()
+
+            run(go(), 120)
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    os.kill(proc.pid, signal.SIGCONT)
+                    proc.terminate()
+            for proc in procs:
+                proc.wait(20)
