@@ -56,6 +56,9 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
 
 class GeneralBot:
     name = "normal"
+    # The strong bot's card choices (strong.py sets it): discards and put-backs that keep what the hand can
+    # play, Tiara on a Copper, Moneylender's Copper, Vault's unplayable Actions.
+    careful = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -179,6 +182,8 @@ class GeneralBot:
                 for c in options:
                     if c.name == n:
                         return (c,)
+            if not self.careful:
+                return ()
             # Otherwise the Treasure worth most played twice: a Copper twice is a coin more than once.
             plain = [c for c in options if c.name not in ("Investment", "Anvil", "Quarry", "Tiara")
                      and self.facts(view).coins[c] > 0]
@@ -256,6 +261,8 @@ class GeneralBot:
 
     def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
+        if d.min == d.max and not self.careful:
+            return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
         if d.min == d.max:  # Militia, Poacher, Vault's two: the cards the turn can do least with
             chosen = tuple(c for _, c in self.hand_values(view, options)[: d.min])
             self.why = "these do least in the hand you keep." if chosen else ""
@@ -264,7 +271,7 @@ class GeneralBot:
         if name in ("Cellar", "Vault"):  # only cards that do nothing in hand
             dead = [c for c in ranked if (c.is_victory and not c.is_action and not view.is_treasure(c))
                     or (c is CURSE and not view.is_treasure(c))
-                    or (name == "Vault" and view.actions == 0 and view.is_action(c) and not view.is_treasure(c))]
+                    or (self.careful and name == "Vault" and view.actions == 0 and view.is_action(c) and not view.is_treasure(c))]
             return tuple(dead[: d.max])
         if name == "Anvil":
             coppers = [c for c in options if c is COPPER]
@@ -278,7 +285,7 @@ class GeneralBot:
             if not good:
                 self.why = "nothing in your discard pile is worth drawing again soon."
                 return ()
-            best = max(good, key=lambda c: (c.cost, c.name))
+            best = max(good, key=lambda c: c.cost)
             self.why = f"{best.name} is the best card in your discard pile, and you draw it next."
             return (best,)
         if name == "Artisan":
@@ -288,7 +295,7 @@ class GeneralBot:
         if all(c.is_victory or c is CURSE for c in options) and name == "Bureaucrat":
             self.why = "only a Victory card can go back, and none of them does anything in your hand."
             return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
-        if d.min == 1:
+        if d.min == 1 and self.careful:
             return (self.put_back(view, options),)
         return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
 
@@ -441,8 +448,8 @@ class GeneralBot:
                 elif c in VILLAGES:
                     if villages >= terminals:
                         continue
-                elif have(c, 0) >= (max(2, total // 6) if value >= 5 else 2):
-                    continue  # cantrips, but not a deck of them (and two of a weak one, such as Harbinger)
+                elif have(c, 0) >= max(2, total // 6):
+                    continue  # cantrips, but not a deck of them
                 if c in LIMITED:
                     if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
                         continue
@@ -467,7 +474,7 @@ class GeneralBot:
         if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
             return view.actions == 0
         if name == "Moneylender":  # a coin more than the Copper, and a deck without it
-            return not self.facts(view).gardens
+            return not self.facts(view).gardens if self.careful else money_total(view) > 8
         if name == "Tiara":
             about = d.about
             return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)

@@ -44,6 +44,7 @@ def _left(provinces: int, name: str = "Province") -> str:
 
 class StrongBot(GeneralBot):
     name = "strong"
+    careful = True
     early_money = 16  # below this much Treasure, Gold instead of an early Province
     early_left = 7  # ...while this many Provinces or more are left
     # Provinces left at which Duchy beats Gold, Duchy beats Silver, and Estate beats nothing, by players: with

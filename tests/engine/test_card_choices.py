@@ -20,7 +20,7 @@ def test_a_militia_discard_keeps_gold_and_the_one_action_the_hand_can_play() -> 
     s.set(1, hand="Smithy, Witch, Library, Gold, Copper", deck="Copper*5")
     s.start(0).play("Militia")
     d = s.expect(Purpose.DISCARD, "Militia", player=1).pending
-    for level in ("strong", "normal"):
+    for level in ("strong",):
         kept = list(d.options)
         for c in make_bot(level).decide(s.game.view(1), d):
             kept.remove(c)
@@ -141,15 +141,3 @@ def test_vault_discards_actions_it_cannot_play_and_victory_cards() -> None:
     d = s.expect(Purpose.DISCARD, "Vault").pending
     assert names(StrongBot().decide(s.game.view(0), d)) == ["Duchy", "Estate", "Smithy"]
 
-
-def test_the_normal_bot_keeps_two_weak_cantrips_at_most() -> None:
-    """It filled its deck with Harbingers (6.4 a game on filler kingdoms): two is enough."""
-    s = Scene(["Harbinger"])
-    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger*2").start(0)
-    view = s.game.view(0)
-    bot = make_bot("normal")
-    opts = {card("Harbinger"): None, card("Copper"): None}
-    assert bot.kingdom_pick(view, opts, view.owned()) is None
-    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger").start(0)
-    view = s.game.view(0)
-    assert bot.kingdom_pick(view, opts, view.owned()) == card("Harbinger")
