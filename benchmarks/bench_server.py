@@ -62,6 +62,7 @@ class Seat:
         self.next_id = 1
         self.replies: dict[int, asyncio.Future[float]] = {}
         self.welcomed = asyncio.Event()
+        self.gone = asyncio.Event()  # the connection ended (a bye, such as "moving": try again)
         self.reader: asyncio.Task[None] | None = None
 
     async def connect(self, edge: str, connector_for: Any) -> None:
@@ -70,15 +71,30 @@ class Seat:
         if self.http is None:
             self.http = aiohttp.ClientSession(connector=connector_for(self.address))
         self.welcomed.clear()
+        self.gone.clear()
         self.ws = await self.http.ws_connect(f"{edge}/g/{self.game}/ws", ssl=False, heartbeat=None)
         hello: dict[str, Any] = {"v": 1, "type": "hello", "code": self.code, "name": self.name}
         if self.token:
             hello.update(seat=self.seat, token=self.token, seen=self.seen)
         await self.ws.send_str(json.dumps(hello))
         self.reader = asyncio.ensure_future(self.read())
-        await asyncio.wait_for(self.welcomed.wait(), 60)
+        welcomed = asyncio.ensure_future(self.welcomed.wait())
+        gone = asyncio.ensure_future(self.gone.wait())
+        await asyncio.wait([welcomed, gone], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        welcomed.cancel()
+        gone.cancel()
+        if not self.welcomed.is_set():
+            await self.ws.close()
+            raise ConnectionError("not welcomed")
 
     async def read(self) -> None:
+        try:
+            await self._read()
+        except Exception:  # noqa: BLE001 - a connection that broke is one that ended
+            pass
+        self.gone.set()
+
+    async def _read(self) -> None:
         import aiohttp
 
         async for frame in self.ws:
@@ -112,8 +128,6 @@ class Seat:
 
 async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) -> dict[str, Any]:
     import aiohttp
-
-    connectors: dict[str, Any] = {}
 
     def connector_for(address: str) -> Any:
         return aiohttp.TCPConnector(local_addr=(address, 0), limit=0)
@@ -297,10 +311,11 @@ def main() -> None:
     ap.add_argument("--games", default="100,1000")
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--think", type=float, default=4.0)
+    ap.add_argument("--setups", default="1 process,2 processes")
     ns = ap.parse_args()
     print(f"load average before: {os.getloadavg()}", flush=True)
     for games in [int(g) for g in ns.games.split(",")]:
-        for setup in ("1 process", "2 processes"):
+        for setup in ns.setups.split(","):
             r = run(setup, games, ns.seconds, ns.think)
             print(json.dumps({"setup": setup, **{k: (round(v, 2) if isinstance(v, float) else v)
                                                 for k, v in r.items()}}), flush=True)

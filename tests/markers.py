@@ -127,6 +127,8 @@ def _follow(obj: Any, found: set[str], seen: set[int]) -> None:
         module = getattr(value, "__module__", None) or ""
         found.update(_MODULES.get(module.split(".")[0], ()))
         found.update(_HELPERS.get(module, ()))
+        if callable(value) and hasattr(value, "__wrapped__"):  # a @contextmanager helper: its own code
+            value = inspect.unwrap(value)
         if _ours(value):
             _follow(value, found, seen)
 

@@ -123,9 +123,8 @@ def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int
     example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
     topic=TOPIC,
     shell=False,
-    details=("Without --code it joins a server's lobby. "
-             "The shell is the same as in a local game. It reconnects by itself if the connection drops. "
-             "--tls for a host with a certificate; --insecure to accept one the host made itself."),
+    details=("Without --code it joins a server's lobby. It reconnects by itself if the connection drops. "
+             "Add --tls for a host with a certificate, and --ca FILE for a certificate the host made itself."),
 )
 def join_command(session: "Session", args: str) -> None:
     p = ArgumentParser("join")

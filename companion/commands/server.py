@@ -15,14 +15,13 @@ if TYPE_CHECKING:
 @command(
     "server",
     summary="serves many games with a lobby, for a community.",
-    usage="companion server [--listen ADDRESS] [--port P] [--store redis://...] [--trust-proxy ADDRESS]",
+    usage="companion server [--listen ADDRESS] [--port P] [--store URL]",
     example="companion server --listen 0.0.0.0 --port 8650",
     topic="Playing from different places",
     shell=False,
     details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
-             "--store redis://HOST:PORT/0 shares games between several server processes. --trust-proxy "
-             "names a proxy whose forwarded addresses are believed; --server-name the name people reach it by "
-             "(such as play.example.org). --cert and --key for TLS."),
+             "--store redis://HOST:PORT/0 shares games among server processes. docs/server.md says "
+             "more: --trust-proxy, --server-name, --cert, --key."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server

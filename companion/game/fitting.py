@@ -155,8 +155,13 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
             with_hint = _place(candidate, after, said)
             if _fits(with_hint, verbosity):
                 return with_hint
-    fitted = _fit_news(rest, verbosity)
-    return _place(fitted, after, hint.last) if hint.kept and hint.last else fitted
+    if not (hint.kept and hint.last):
+        return _fit_news(rest, verbosity)
+    for candidate, _ in _steps(rest, verbosity):  # a lesson is kept whole: the news is shortened around it
+        placed = _place(candidate, after, hint.last)
+        if _fits(placed, verbosity):
+            return placed
+    return _place(_fit_news(rest, verbosity), after, hint.last)  # nothing fits: the news as it fits alone
 
 
 def _place(lines: list[str], after: str | None, hint: str) -> list[str]:

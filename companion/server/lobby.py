@@ -366,8 +366,14 @@ def describe(line: dict[str, Any]) -> str:
     seats = [str(s) for s in line.get("seats", [])]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
     free = int(line.get("free", 0))
+    from companion.bots import display_name
+
     bots = [str(b) for b in line.get("bots", [])]
-    bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}, {and_list(bots)}" if bots else "no bots"
+    try:
+        named = [display_name(b) for b in bots]
+    except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
+        named = bots
+    bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}: {and_list(named)}" if bots else "no bots"
     return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
             f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 

@@ -68,3 +68,15 @@ def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
     out = fit_response([mine, hit, bot, long_turn, hint], "normal")
     assert out[-1] == "Hint: type hint."
     assert "You bought Gold." in out and "Strong Bot bought Gold." in " ".join(out)
+
+
+def test_a_lesson_kept_whole_still_fits_the_words() -> None:
+    """The last lesson with a long end of the game: the news gives way around it, within 40 words."""
+    mine = Said("You played 3 Coppers, 2 Golds and Silver, bought Province.", "You bought Province.", True)
+    bot = TurnLine("Easy Bot played Smithy, 3 Coppers and Gold, gained 2 Golds, bought Province.",
+                   "Easy Bot gained 2 Golds, bought Province.", "Easy Bot", "Province")
+    end = "Game over. You win. The Province pile is empty. VP: You 39 and Easy Bot 15."
+    lesson = "Lesson: the game ends when the Provinces run out, or any 3 piles are empty."
+    out = fit_response([mine, bot, end, Hint(lesson, lesson, lesson, kept=True)], "normal")
+    check_response("\n".join(out) + "\n")
+    assert out[-1] == lesson and end in out

@@ -6,8 +6,9 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+from contextlib import contextmanager
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -21,6 +22,15 @@ def _helper_two_steps_away() -> None:
 
 def _helper() -> None:
     _helper_two_steps_away()
+
+
+@contextmanager
+def _serving() -> Iterator[None]:
+    from companion.net.hosting import start_server
+
+    running = start_server("127.0.0.1", 0)
+    yield
+    running.stop()
 
 
 def _item(function: Any, marked: tuple[str, ...] = ()) -> Any:
@@ -39,6 +49,10 @@ def test_what_a_test_reaches_through_helpers_is_found() -> None:
     def in_a_terminal() -> None:
         Terminal  # noqa: B018 - named, as a test that drives one names it
 
+    def in_a_with() -> None:
+        with _serving():
+            pass
+
     def with_a_local_import() -> None:
         import socket as s
 
@@ -48,6 +62,7 @@ def test_what_a_test_reaches_through_helpers_is_found() -> None:
     assert markers.reaches(_item(through_helpers)) == {"process"}
     assert markers.reaches(_item(in_a_terminal)) >= {"terminal", "process"}
     assert markers.reaches(_item(with_a_local_import)) == {"network"}
+    assert markers.reaches(_item(in_a_with)) == {"network"}  # through a @contextmanager helper
 
 
 def test_every_marker_is_registered(pytestconfig: pytest.Config) -> None:

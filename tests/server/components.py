@@ -15,6 +15,7 @@ from tests.conftest import needs
 from tests.net.helpers import ROOT
 
 SITE = ROOT / "deploy" / "nginx" / "companion.conf"
+REDIS_PIDS: dict[int, int] = {}  # port -> process id of each redis-server started here
 
 
 def free_port() -> int:
@@ -44,10 +45,12 @@ def redis_server(folder: Path) -> Iterator[int]:
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
          "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no", "--protected-mode", "yes"],
         stdout=(folder / "redis.out").open("wb"), stderr=subprocess.STDOUT)
+    REDIS_PIDS[port] = proc.pid
     try:
         wait_port(port)
         yield port
     finally:
+        REDIS_PIDS.pop(port, None)
         proc.terminate()
         try:
             proc.wait(10)

@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import signal
+import time
 
 import aiohttp
 
@@ -126,3 +127,80 @@ def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
                     proc.terminate()
             for proc in procs:
                 proc.wait(20)
+
+
+def test_redis_lost_while_running_games_go_on_new_ones_are_refused_nothing_is_lost(tmp_path):
+    from companion.server.redis_store import RedisStore
+    from tests.server.components import REDIS_PIDS
+    from tests.server.helpers import server_in_thread
+
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        with server_in_thread(RedisStore(url), tmp_path / "spool") as server:
+
+            async def go() -> None:
+                import redis.asyncio as aioredis
+
+                r = aioredis.from_url(url, decode_responses=True)
+                async with aiohttp.ClientSession() as http:
+                    lobby = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
+                    await lobby.open("Ana")
+                    made = await lobby.say("create --players 2 --bots bigmoney --name Away --seed 6")
+                    game_id, code = made["go"]["game"], made["go"]["code"]
+                    seat = Raw(http, f"ws://127.0.0.1:{server.port}/g/{game_id}/ws")
+                    welcome = (await seat.open("Ana", code))[-1]
+                    await seat.until(lambda m: bool(m.get("yours")))
+                    os.kill(REDIS_PIDS[rport], signal.SIGSTOP)
+                    try:
+                        reply = await seat.say("end")  # the game goes on: answered, kept on this machine
+                        assert not reply["text"].startswith("Error") and "could not be saved" not in reply["text"]
+                        refused = await lobby.say("create --players 2 --bots bigmoney")
+                        assert refused["text"] == (f"Error: no new game can be made now: the server's store at {url} "
+                                                   "is not answering. Games in play go on. Try again in a minute.")
+                        assert "go" not in refused
+                        await asyncio.sleep(LEASE_MS / 1000 + 1)  # longer than a lease
+                    finally:
+                        os.kill(REDIS_PIDS[rport], signal.SIGCONT)
+                    deadline = time.monotonic() + 30
+                    while True:  # the saves kept meanwhile reach Redis when it is back
+                        record = game_from_text(await r.get(f"companion:game:{game_id}"), tmp_path)
+                        if record.seats[welcome["seat"]].last_line == 1:
+                            break
+                        assert time.monotonic() < deadline, "the line answered while Redis was away was lost"
+                        await asyncio.sleep(0.2)
+                    assert (await seat.say("hand"))["text"].startswith("Hand")  # still this process's game
+                    again = await lobby.say("create --players 2 --bots bigmoney --name Back")
+                    assert again["text"].startswith("Made the game Back")
+                    await r.aclose()
+
+            run(go(), 180)
+
+
+def test_the_lobby_is_one_across_processes_who_and_say(tmp_path):
+    from companion.server.redis_store import RedisStore
+    from tests.server.helpers import server_in_thread
+
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        with server_in_thread(RedisStore(url), tmp_path / "a") as a, \
+                server_in_thread(RedisStore(url), tmp_path / "b") as b:
+
+            async def go() -> None:
+                async with aiohttp.ClientSession() as http:
+                    ana = Raw(http, f"ws://127.0.0.1:{a.port}/lobby/ws")
+                    ben = Raw(http, f"ws://127.0.0.1:{b.port}/lobby/ws")
+                    await ana.open("Ana")
+                    await ben.open("Ben")
+                    assert (await ben.say("who"))["text"] == "In the lobby: Ana and Ben."
+                    assert (await ana.say("say hello from a"))["text"] == "You said: hello from a"
+                    heard = await ben.until(lambda m: m.get("type") == "say" and "hello" in m.get("text", ""))
+                    assert heard[-1]["text"] == "Ana says: hello from a" and heard[-1]["reply"] == 0
+                    made = await ben.say("create --players 2 --bots bigmoney --name Shared")
+                    assert made["go"]
+                    listed = (await ana.say("games"))["text"]
+                    assert listed == "1 open game:\nShared: nobody sits yet, 1 seat free, First Game, 1 bot: Big Money, open."
+                    await ben.close()
+                    await asyncio.sleep(0.3)
+                    assert (await ana.say("who"))["text"] == "In the lobby: Ana."
+
+            run(go(), 60)
