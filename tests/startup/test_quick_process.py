@@ -30,8 +30,11 @@ HEAVY = {"dataclasses", "pathlib", "typing", "argparse", "pickle", "inspect", "a
          "cmd2", "platformdirs", "shlex", "difflib", "tempfile", "shutil", "contextlib", "tomlkit",
          "companion.cli", "companion.session", "companion.settings", "companion.dispatch", "companion.cards"}
 # Run without site (python -S): nothing but this program's own imports lands in sys.modules. The machine's
-# site-packages come in as plain folders, for platformdirs and for the full path's dependencies.
-SITE = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+# site-packages come in as plain folders, for platformdirs and for the full path's dependencies: every one this
+# interpreter has, since a venv made with --system-site-packages (the README's) leaves the dependencies the
+# base Python already had (pyyaml, say) in the base's folder, not the venv's.
+SITE = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
+        *(p for p in sys.path if Path(p).name in ("site-packages", "dist-packages"))]
 IMPORTS = """
 import sys
 before = set(sys.modules)
