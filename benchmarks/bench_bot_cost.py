@@ -3,6 +3,7 @@
     python3 benchmarks/bench_bot_cost.py                     # the general bot, three workloads (needs valgrind)
     python3 benchmarks/bench_bot_cost.py --bot strong
     python3 benchmarks/bench_bot_cost.py --before DIR        # also an older checkout (git archive)
+    python3 benchmarks/bench_bot_cost.py --search            # the strong bot's plan search, 2 and 4 players
 
 For each workload (the general-bot rows of bench_engine.py: random base kingdoms with 2 players, random
 kingdoms of all 51 cards with 2 and with 4), the same seeded games are played twice under callgrind: by
@@ -75,6 +76,30 @@ def _decode(value: Any, cards: Any) -> Any:
     return value
 
 
+def search_worker(players: int) -> None:
+    """One plan search (the budget from COMPANION_PLAN_GAMES) on the first random kingdom of both boxes."""
+    from companion.bots.search import search
+    from companion.kingdom import random_kingdom
+
+    search(random_kingdom(random.Random(0), BOTH), players)
+
+
+def measure_search(players: int, budget: str) -> float:
+    """Instructions of one plan search: a run with ``budget`` trial games ("": the shipped budget) less a run
+    with none."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", COMPANION_NO_CACHE="1")
+    counts = []
+    for games in (budget, "0"):
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(HERE),
+               "--search-worker", str(players)]
+        out = subprocess.run(cmd, env=dict(env, COMPANION_PLAN_GAMES=games), cwd=str(ROOT), capture_output=True,
+                             text=True)
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr[-500:])
+        counts += [int(line.split(":")[-1]) for line in out.stderr.splitlines() if "Collected :" in line]
+    return float(counts[0] - counts[1])
+
+
 def worker(mode: str, what: str, games: int, bot: str, answers_file: str) -> None:
     from companion.bots import make_bot
     from companion.cards import catalogue
@@ -107,7 +132,8 @@ def worker(mode: str, what: str, games: int, bot: str, answers_file: str) -> Non
 
 def measure(tree: Path, what: str, bot: str, games: int, folder: Path) -> tuple[float, float]:
     """(instructions a game with the bots, instructions a game with the answers replayed)."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", COMPANION_NO_CACHE="1")
+    # the plans from the shipped table (no trial games): the cost of playing, once a plan is chosen
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", COMPANION_NO_CACHE="1", COMPANION_PLAN_GAMES="0")
     answers = str(folder / f"{what}.json")
 
     def run(mode: str, n: int, valgrind: bool) -> int:
@@ -133,13 +159,24 @@ def main() -> None:
     ap.add_argument("--bot", default="general")
     ap.add_argument("--before", type=Path, help="an older checkout of companion, measured the same way")
     ap.add_argument("--only", choices=tuple(WORKLOADS), default=None)
+    ap.add_argument("--search", action="store_true", help="the strong bot's plan search instead")
+    ap.add_argument("--search-games", default="", help="the search's budget (default: the shipped one)")
     ap.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
+    ap.add_argument("--search-worker", type=int, help=argparse.SUPPRESS)
     ns = ap.parse_args()
     if ns.worker:
         mode, what, games, bot, answers = ns.worker
         return worker(mode, what, int(games), bot, answers)
+    if ns.search_worker:
+        return search_worker(ns.search_worker)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this benchmark counts instructions with callgrind.")
+    if ns.search:
+        for players in (2, 4):
+            print(f"One plan search, {players} players, budget {ns.search_games or 'as shipped'}, the first random "
+                  f"kingdom of both boxes: {measure_search(players, ns.search_games) / 1e6:.0f} M instructions "
+                  "(callgrind).", flush=True)
+        return
     trees = [("this checkout", ROOT)] + ([("before", ns.before.resolve())] if ns.before else [])
     print(f"Instructions a game (callgrind), the {ns.bot} bot against itself, Python {sys.version.split()[0]}:")
     for what in [ns.only] if ns.only else WORKLOADS:

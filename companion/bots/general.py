@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
+    BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DRAWERS, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
     junk_rank, late, money_total,
 )
 from companion.bots.facts import GameFacts, facts_for
 from companion.cards import Card, catalogue
+from companion.engine.phase import Phase
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
 )
@@ -42,6 +43,12 @@ LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
 CURSERS = (C["Witch"], C["Charlatan"])
 
 
+def grouped_names(cards: Iterable[Card]) -> str:
+    """ "Estate", "Smithy and Estate" (cards once each, in order)."""
+    names = list(dict.fromkeys(c.name for c in cards))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
     """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
     return sorted(cards, key=lambda c: (key(c), c.name))
@@ -49,6 +56,9 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
 
 class GeneralBot:
     name = "normal"
+    # The strong bot's card choices (strong.py sets it): discards and put-backs that keep what the hand can
+    # play, Tiara on a Copper, Moneylender's Copper, Vault's unplayable Actions.
+    careful = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -172,7 +182,12 @@ class GeneralBot:
                 for c in options:
                     if c.name == n:
                         return (c,)
-            return ()
+            if not self.careful:
+                return ()
+            # Otherwise the Treasure worth most played twice: a Copper twice is a coin more than once.
+            plain = [c for c in options if c.name not in ("Investment", "Anvil", "Quarry", "Tiara")
+                     and self.facts(view).coins[c] > 0]
+            return (max(plain, key=lambda c: (self.facts(view).coins[c], c.name)),) if plain else ()
         return (max(options, key=lambda c: PLAY_ORDER.get(c.name, 50)),) if options else ()
 
     def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
@@ -214,14 +229,49 @@ class GeneralBot:
             return tuple(c for c in ranked[:1] if junk(c))
         return tuple(ranked[: d.min])
 
+    def hand_values(self, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
+        """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
+        coins, the Actions it has Actions to play (villages first, then the best terminal), and last the
+        cards that do nothing there: Victory cards, Curses, and terminals beyond the Actions it has."""
+        cards = list(cards)
+        facts = self.facts(view)
+        is_action, is_treasure = facts.is_action, facts.is_treasure
+        now = view.my_turn and view.phase is Phase.ACTION
+        actions = view.actions if now else 1
+        actions += sum(1 for c in cards if c in VILLAGES)
+        values: list[tuple[float, Card]] = []
+        for c in sorted(cards, key=PLAY_FIRST.__getitem__):  # the Actions it would play first come first
+            if is_action[c]:
+                if c in NON_TERMINAL:
+                    value = 2.5
+                elif actions > 0:
+                    actions -= 1
+                    value = 2.5 if c in DRAWERS or c in PAYLOAD else 1.5
+                else:
+                    value = 0.5  # no Action left to play it
+            elif is_treasure[c]:
+                value = facts.coins[c] or 0.8
+            elif c is CURSE or c.is_victory:
+                value = -2.0 + (c.vp or 0) / 10  # a Curse first, then Estate, then Duchy, as before
+            else:
+                value = 0.0
+            values.append((value, c))
+        values.sort(key=lambda vc: (vc[0], vc[1].name))
+        return values
+
     def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
+        if d.min == d.max and not self.careful:
+            return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
+        if d.min == d.max:  # Militia, Poacher, Vault's two: the cards the turn can do least with
+            chosen = tuple(c for _, c in self.hand_values(view, options)[: d.min])
+            self.why = "these do least in the hand you keep." if chosen else ""
+            return chosen
         ranked = sorted(options, key=JUNK_FIRST.__getitem__)
-        if d.min == d.max:
-            return tuple(ranked[: d.min])
         if name in ("Cellar", "Vault"):  # only cards that do nothing in hand
             dead = [c for c in ranked if (c.is_victory and not c.is_action and not view.is_treasure(c))
-                    or (c is CURSE and not view.is_treasure(c))]
+                    or (c is CURSE and not view.is_treasure(c))
+                    or (self.careful and name == "Vault" and view.actions == 0 and view.is_action(c) and not view.is_treasure(c))]
             return tuple(dead[: d.max])
         if name == "Anvil":
             coppers = [c for c in options if c is COPPER]
@@ -232,11 +282,46 @@ class GeneralBot:
         options = d.options
         if name == "Harbinger":
             good = [c for c in options if c in (GOLD, PLATINUM) or BUY_VALUE.get(c.name, 0) >= 5]
-            return (max(good, key=lambda c: c.cost),) if good else ()
+            if not good:
+                self.why = "nothing in your discard pile is worth drawing again soon."
+                return ()
+            best = max(good, key=lambda c: c.cost)
+            self.why = f"{best.name} is the best card in your discard pile, and you draw it next."
+            return (best,)
         if name == "Artisan":
             return (self.artisan_back(view, options),)
-        ranked = sorted(options, key=JUNK_FIRST.__getitem__)
-        return tuple(ranked[: max(d.min, 0)])
+        if d.min == 0:
+            return ()
+        if all(c.is_victory or c is CURSE for c in options) and name == "Bureaucrat":
+            self.why = "only a Victory card can go back, and none of them does anything in your hand."
+            return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
+        if d.min == 1 and self.careful:
+            return (self.put_back(view, options),)
+        return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
+
+    def put_back(self, view: Any, options: tuple[Card, ...]) -> Card:
+        """Clerk: the card to put from the hand onto the deck. It is only put off to the hand after, so: an
+        Action this hand has no Action for; else a Treasure it can spare and still buy the same; else a
+        card that does nothing in this hand; else the least it can spare."""
+        values = self.hand_values(view, options)
+        for value, c in values:
+            if value == 0.5:
+                self.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
+                return c
+        facts = self.facts(view)
+        coins = sum(facts.coins[c] for c in options if facts.is_treasure[c])
+        target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
+        spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
+        if spare:
+            c = max(spare, key=lambda c: (facts.coins[c], c.name))
+            self.why = f"your hand still has {coins - facts.coins[c]} coins without it, and it comes back next."
+            return c
+        c = values[0][1]
+        if values[0][0] < 0:  # a Victory card or a Curse
+            self.why = f"{c.name} does nothing in this hand, and every other card does."
+        else:
+            self.why = f"{c.name} does the least in this hand."
+        return c
 
     def artisan_back(self, view: Any, options: tuple[Card, ...]) -> Card:
         """The card to put back for next turn: an Action it cannot play now, else the best Treasure
@@ -256,7 +341,9 @@ class GeneralBot:
                 return c
         spare = [c for c in options if not c.is_victory and c is not CURSE]
         if spare:
+            self.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
             return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
+        self.why = "every card in your hand is a Victory card or a Curse, and one must go back."
         return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
     # ---- gaining and buying ----
@@ -386,8 +473,8 @@ class GeneralBot:
             return True  # Moat: always be unaffected
         if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
             return view.actions == 0
-        if name == "Moneylender":
-            return money_total(view) > 8
+        if name == "Moneylender":  # a coin more than the Copper, and a deck without it
+            return not self.facts(view).gardens if self.careful else money_total(view) > 8
         if name == "Tiara":
             about = d.about
             return about is not None and (about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 5)

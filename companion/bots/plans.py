@@ -24,6 +24,8 @@ VARIANTS: dict[str, tuple[int, int, bool]] = {
     "d": (0, 1, True),    # just one, at once (a trasher, a Big Money helper)
     "e": (8, 3, True),    # an attack or a strong card: one per 8 cards, up to 3, before Gold
     "f": (5, 5, True),    # an engine's drawing cards: one per 5 cards
+    "g": (6, 2, True),    # a terminal, and a second at 16 cards, before Gold
+    "h": (0, 2, True),    # two at once, before Gold (Double Witch)
 }
 VILLAGES = ("Village", "Festival", "City", "Worker's Village")
 ENGINE_DRAW = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault", "Magnate", "Watchtower")
@@ -38,7 +40,8 @@ class Plan:
     kind: str  # "money", "single", "engine", "gardens"
     cards: tuple[str, ...] = ()
     variant: str = "a"
-    rate: int = 50  # wins in 100 against Big Money Ultimate
+    rate: int = 50  # wins in 100 against Big Money Ultimate (the table), or in trial games (the search)
+    tried: int = 0  # trial games played on this kingdom (0: the table's figure alone)
 
     @property
     def per(self) -> int:
@@ -72,15 +75,15 @@ class Plan:
 MONEY = Plan("money", "money")
 
 
-def plan_of(key: str, variant: str = "a", rate: int = 50) -> Plan:
+def plan_of(key: str, variant: str = "a", rate: int = 50, tried: int = 0) -> Plan:
     """A plan from its key: ``money``, ``Smithy``, ``Smithy+Village``, ``Gardens+Workshop``."""
     if key == "money":
-        return Plan("money", "money", (), variant, rate)
+        return Plan("money", "money", (), variant, rate, tried)
     parts = tuple(key.split("+"))
     if len(parts) == 1:
-        return Plan(key, "single", parts, variant, rate)
+        return Plan(key, "single", parts, variant, rate, tried)
     kind = "gardens" if parts[0] == "Gardens" else "engine"
-    return Plan(key, kind, parts, variant, rate)
+    return Plan(key, kind, parts, variant, rate, tried)
 
 
 def every_plan_key(kingdom_names: Iterable[str]) -> list[str]:

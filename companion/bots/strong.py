@@ -1,13 +1,13 @@
-"""The strong bot: picks a plan for the kingdom at the start, then buys by its deck's make-up.
+"""The strong bot: chooses a plan for the kingdom and the table at the start, then buys by its deck's make-up.
 
-A plan is Big Money with one kingdom card (or a village and a drawing card, or Workshops for Gardens),
-taken from ``plans.py``'s table: how often each plan beat Big Money Ultimate in seeded games, measured
-offline by ``tools/plan_table.py``. The plan with the best figure among the kingdom's cards is played;
-if none beats plain money, it plays money. Buying then follows the deck: Colony and Platinum in Colony
-games, Provinces once the deck has money enough, Duchies and Estates by Provinces left (never the
-Province that ends the game as a loss), the plan's card up to its limit, Gold, Silver.
-Every other question (plays, card questions) is answered as the general bot does. Each buy keeps the
-reason it was made (``why``), which ``hint`` says.
+A plan is Big Money with one kingdom card (or a village and a drawing card, or Workshops for Gardens).
+``search.py`` chooses it by trial games of the candidates on this kingdom at this player count, with the
+shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the prior. Buying then follows
+the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
+Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
+plan's card up to its count, Gold, Silver. Gains follow the same rules. Every other question (plays,
+card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
+which ``hint`` says.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from companion.bots.cardsense import (
     COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
 from companion.bots.general import GeneralBot
-from companion.bots.plans import MONEY, Plan, best_plan
+from companion.bots.plans import MONEY, Plan
+from companion.bots.search import plan_for
 from companion.cards import Card
 from companion.cards.model import plural_of
 from companion.engine.decisions import ChooseCards, Decision, Purpose
@@ -34,18 +35,22 @@ def _count(n: int, name: str) -> str:
     return f"{n} {name if n == 1 else plural_of(name)}" if n > 1 else f"1 {name}"
 
 
-def _left(provinces: int) -> str:
-    """ "3 Provinces are left", "1 Province is left", "no Provinces are left"."""
+def _left(provinces: int, name: str = "Province") -> str:
+    """ "3 Provinces are left", "1 Province is left", "no Colonies are left"."""
     if provinces == 1:
-        return "1 Province is left"
-    return f"{provinces or 'no'} Provinces are left"
+        return f"1 {name} is left"
+    return f"{provinces or 'no'} {plural_of(name)} are left"
 
 
 class StrongBot(GeneralBot):
     name = "strong"
+    careful = True
     early_money = 16  # below this much Treasure, Gold instead of an early Province
-    duchy_after_gold = 5  # Provinces left at which Duchy beats Silver
     early_left = 7  # ...while this many Provinces or more are left
+    # Provinces left at which Duchy beats Gold, Duchy beats Silver, and Estate beats nothing, by players: with
+    # more players the Provinces go faster after each of your turns, so points come earlier (measured against
+    # tables of 3 and 4 in benchmarks/bench_bots.py: about 5 points of win rate at 3 players, 8 at 4).
+    greening = {2: (4, 5, 2), 3: (6, 8, 4), 4: (7, 9, 4)}
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -54,14 +59,17 @@ class StrongBot(GeneralBot):
         self._barred: Card | None = None  # a card the rules cannot buy now
         self._plan_cards: tuple[Card, ...] = ()
         self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
+        self._plan_players = 0  # ...and the number of players
 
     # ---- the plan ----
     def plan(self, view: Any) -> Plan:
         kingdom = view.kingdom
         plan = self._plan
-        if plan is None or kingdom is not self._plan_kingdom:  # a bot used again in another game chooses again
-            self._plan_kingdom = kingdom
-            plan = self._plan = self._given if self._given is not None else best_plan(kingdom)
+        if plan is None or kingdom is not self._plan_kingdom or view.players != self._plan_players:
+            # a bot used again in another game chooses again
+            self._plan_kingdom, self._plan_players = kingdom, view.players
+            plan = self._plan = self._given if self._given is not None else plan_for(
+                kingdom, view.uses_colony, view.players)
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
         return plan
@@ -90,10 +98,8 @@ class StrongBot(GeneralBot):
         return super().decide(view, d)
 
     def gain(self, view: Any, d: ChooseCards) -> Card | None:
-        """A gain (Workshop, Remodel, Artisan) near the end, or one that can reach a Province: what the
-        buy rules would take for the dearest card on offer. None: leave it to the normal bot."""
-        if not (view.pile(PROVINCE) <= 4 or any(c is PROVINCE or c is COLONY for c in d.options)):
-            return None
+        """A gain (Workshop, Remodel, Expand, Forge, Artisan): what the buy rules, and so the plan, would
+        take for the dearest card on offer. None (nothing they would take is offered): the normal bot's."""
         top = max(view.cost(c) for c in d.options)
         card, why = self.choose_buy(view, top)
         if card is not None and card in d.options:
@@ -121,6 +127,12 @@ class StrongBot(GeneralBot):
         total = sum(owned.values())
         money = self.facts(view).money(owned)
         provinces = pile(PROVINCE)
+        duchy_left, duchy_after_gold, estate_left = self.greening[min(4, self._plan_players or view.players)]
+        # The pile nearer its end names the reasons for greening: Colonies in a Colony game once fewer are left.
+        near, near_name = provinces, "Province"
+        colonies = pile(COLONY) if view.uses_colony else 99
+        if colonies < provinces:
+            near, near_name = colonies, "Colony"
 
         if plan.kind == "gardens":
             pick = self.gardens_buy(view, coins, owned, total)
@@ -140,34 +152,35 @@ class StrongBot(GeneralBot):
             return view.vp() + vp <= theirs
 
         if view.uses_colony:
-            colonies = pile(COLONY)
             if coins >= 11 and colonies and (money >= 30 or colonies <= 5) and not loses(COLONY, 10):
                 return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
             if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
                 return PLATINUM, "Platinum makes Colonies reachable; there are still " \
                                  f"{colonies} Colonies to win."
-        early = coins >= 8 and money < self.early_money and provinces >= self.early_left and (  # (used at 8+)
-            not view.uses_colony or pile(COLONY) > 6)
+        early = coins >= 8 and money < self.early_money and provinces >= self.early_left and colonies > 6  # (used at 8+)
+        far = coins >= 8 and colonies != 99 and colonies > 6 and provinces > 4 and pile(GOLD) > 0  # Gold at 8 to 10
         if coins >= 8 and provinces:
-            if not early and not loses(PROVINCE, 6):
+            if not early and not far and not loses(PROVINCE, 6):
                 return PROVINCE, f"it is worth 6 points, and {provinces} {'is' if provinces == 1 else 'are'} left."
-        if coins >= 5 and pile(DUCHY) and (provinces <= 4 or (view.uses_colony and pile(COLONY) <= 3)) \
-                and not loses(DUCHY, 3):
-            return DUCHY, f"only {_left(provinces)}, so points count more than money now."
-        if coins >= 2 and pile(ESTATE) and provinces <= 2 and not loses(ESTATE, 1):
-            return ESTATE, f"only {_left(provinces)}; every point counts."
+        if coins >= 5 and pile(DUCHY) and (provinces <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
+            return DUCHY, f"only {_left(near, near_name)}, so points count more than money now."
+        if coins >= 2 and pile(ESTATE) and near <= estate_left and not loses(ESTATE, 1):
+            return ESTATE, f"only {_left(near, near_name)}; every point counts."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
         if pick is not None:
             return pick
         if coins >= 6 and pile(GOLD):
             if coins >= 8 and provinces:  # a Province is affordable: "Provinces need 8 coins" would be untrue
+                if far:
+                    return GOLD, f"{_left(colonies, 'Colony')}, and Colonies are worth more: Gold makes them reachable."
                 if early:
                     return GOLD, f"your deck has only {money} coins of Treasure, so Gold comes before Provinces."
                 return GOLD, "the last Province would end the game with you behind."
-            return GOLD, (f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, "
-                          "and Provinces need 8 coins.")
-        if coins >= 5 and pile(DUCHY) and provinces <= self.duchy_after_gold and not loses(DUCHY, 3):
-            return DUCHY, f"{_left(provinces)[:1].upper()}{_left(provinces)[1:]}, and Duchy's 3 points beat a Silver now."
+            goal = "Colonies need 11 coins" if colonies != 99 and colonies > 4 else "Provinces need 8 coins"
+            return GOLD, f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, and {goal}."
+        if coins >= 5 and pile(DUCHY) and near <= duchy_after_gold and not loses(DUCHY, 3):
+            left = _left(near, near_name)
+            return DUCHY, f"{left[:1].upper()}{left[1:]}, and Duchy's 3 points beat a Silver now."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=False)
         if pick is not None:
             return pick
@@ -193,8 +206,9 @@ class StrongBot(GeneralBot):
                 return village, (f"{_count(have, main.name)} need Actions: a {village.name} lets "
                                  "you play them together.")
         if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
-            return main, (f"{plan.describe()} is the plan here (it beat Big Money in {plan.rate} of 100 "
-                          f"games), and your {total} cards have {_count(have, main.name)}.")
+            tried = "it did best in trial games on this kingdom" if plan.tried else \
+                f"it beat Big Money in {plan.rate} of 100 games"
+            return main, f"{plan.describe()} is the plan here ({tried}), and your {total} cards have {_count(have, main.name)}."
         return None
 
     # ---- Gardens ----

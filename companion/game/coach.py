@@ -245,8 +245,8 @@ _WATCHTOWER = {
 _YES_NO = {
     "Vault": ("you have 2 weak cards to swap for a new one: Coppers, Victory cards or Curses.",
               "you have fewer than 2 weak cards to swap: Coppers, Victory cards or Curses."),
-    "Moneylender": ("it gives 3 coins now, and your deck has coins to spare.",
-                    "your deck is short of coins, so keep the Copper."),
+    "Moneylender": ("the Copper gives 3 coins instead of 1, and your deck is better without it.",
+                    "Gardens count every card, so keep the Copper."),
     "Tiara": ("you want that card in your next hand.", "that card can wait in your discard pile."),
     "Library": ("you have no Action left to play it.", "you have an Action left to play it."),
     "Vassal": ("playing it from Vassal uses none of your Actions.", "it would not help this turn."),

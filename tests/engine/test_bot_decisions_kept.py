@@ -20,6 +20,9 @@ import pytest
 
 if __name__ == "__main__":  # run as a script from anywhere: import this checkout's package
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import os
+
+    os.environ.setdefault("COMPANION_PLAN_GAMES", "0")  # as the suite plays (tests/conftest.py): the table's plans
 
 from companion.bots import make_bot  # noqa: E402
 from companion.cards import Card  # noqa: E402

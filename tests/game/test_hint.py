@@ -87,7 +87,7 @@ def test_bots_and_help_bots_list_every_bot_one_line_each() -> None:
     listed = t("bots")
     for name in BOTS:
         assert name in out and name in listed
-    assert listed.count("\n") == 8  # a heading, 6 bots and the Big Money family's line
+    assert listed.count("\n") == 9  # a heading, 7 bots and the Big Money family's line
     check_response(listed, listing=True)
 
 

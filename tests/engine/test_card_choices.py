@@ -1,0 +1,143 @@
+"""Card choices a strong player makes, each with the reason hint gives for it."""
+
+from __future__ import annotations
+
+from companion.bots import make_bot
+from companion.bots.strong import StrongBot
+from companion.engine import Purpose
+from companion.game.coach import advice
+from tests.engine.scene import Scene, card
+
+
+def names(answer: tuple) -> list[str]:
+    return sorted(c.name for c in answer)
+
+
+def test_a_militia_discard_keeps_gold_and_the_one_action_the_hand_can_play() -> None:
+    """It kept three terminals it could not all play and threw away Gold."""
+    s = Scene(["Militia", "Smithy", "Witch", "Library"])
+    s.set(0, hand="Militia, Copper*4", deck="Copper*5")
+    s.set(1, hand="Smithy, Witch, Library, Gold, Copper", deck="Copper*5")
+    s.start(0).play("Militia")
+    d = s.expect(Purpose.DISCARD, "Militia", player=1).pending
+    for level in ("strong",):
+        kept = list(d.options)
+        for c in make_bot(level).decide(s.game.view(1), d):
+            kept.remove(c)
+        assert card("Gold") in kept
+        assert sum(c.name in ("Smithy", "Witch", "Library") for c in kept) == 1, kept
+    assert sorted(c.name for c in advice(s.game, 1)[0]) == ["Library", "Smithy"]  # Witch is played first
+
+
+def test_a_militia_discard_keeps_actions_a_village_can_play() -> None:
+    s = Scene(["Militia", "Smithy", "Village"])
+    s.set(0, hand="Militia, Copper*4", deck="Copper*5")
+    s.set(1, hand="Village, Smithy, Estate, Copper, Copper", deck="Copper*5")
+    s.start(0).play("Militia")
+    d = s.expect(Purpose.DISCARD, player=1).pending
+    assert names(StrongBot().decide(s.game.view(1), d)) == ["Copper", "Estate"]
+
+
+def test_tiara_plays_a_copper_twice_when_no_better_treasure_is_in_hand() -> None:
+    s = Scene(["Tiara"])
+    s.set(0, hand="Tiara, Copper*4", deck="Copper*5").start(0)
+    g = s.game
+    while s.pending.purpose is not Purpose.PLAY_TREASURES:
+        g.answer(())
+    s.answer("Tiara")
+    d = s.expect(Purpose.PLAY, "Tiara").pending
+    assert StrongBot().decide(g.view(0), d) == (card("Copper"),)
+
+
+def test_moneylender_trashes_its_copper_in_a_thin_deck_and_says_why() -> None:
+    s = Scene(["Moneylender"])
+    s.set(0, hand="Moneylender, Copper, Estate, Estate, Estate", deck="Copper*2").start(0)
+    s.play("Moneylender")
+    answer, said = advice(s.game, 0)
+    assert answer is True, said
+    assert "3 coins instead of 1" in said
+
+
+def test_clerk_puts_back_an_action_the_hand_cannot_play_and_says_so() -> None:
+    """Not "The best card comes back first.": the words say why that card."""
+    s = Scene(["Clerk", "Smithy", "Witch"])
+    s.set(0, hand="Clerk, Copper*4", deck="Copper*5")
+    s.set(1, hand="Smithy, Witch, Province, Silver, Copper", deck="Copper*5")
+    s.start(0)
+    s.expect(Purpose.START_OF_TURN).answer(())
+    s.play("Clerk")
+    s.expect(Purpose.TOPDECK, "Clerk", player=1)
+    answer, said = advice(s.game, 1)
+    assert answer == (card("Smithy"),), said  # Witch is played; Smithy waits for the hand after
+    assert "best card comes back first" not in said and "no Action left for Smithy" in said
+
+    s = Scene(["Clerk"])
+    s.set(0, hand="Clerk, Copper*4", deck="Copper*5")
+    s.set(1, hand="Gold, Gold, Gold, Province, Copper", deck="Copper*5")
+    s.start(0)
+    s.expect(Purpose.START_OF_TURN).answer(())
+    s.play("Clerk")
+    answer, said = advice(s.game, 1)
+    assert answer == (card("Copper"),), said  # 9 coins without it, a Province either way
+    assert "still has 9 coins without it" in said
+
+
+def test_harbinger_names_the_card_it_puts_back_and_why() -> None:
+    s = Scene(["Harbinger"])
+    s.set(0, hand="Harbinger, Copper*4", deck="Copper*5", discard="Gold, Estate, Copper").start(0)
+    s.play("Harbinger")
+    s.expect(Purpose.TOPDECK, "Harbinger")
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Gold"),)
+    assert "Gold is the best card in your discard pile" in said and "best card comes back first" not in said
+
+
+def test_artisan_puts_back_what_the_turn_needs_least_and_says_why() -> None:
+    s = Scene(["Artisan", "Smithy"])
+    s.set(0, hand="Artisan, Estate, Estate, Duchy, Smithy", deck="Copper*5").start(0)
+    s.play("Artisan")
+    s.expect(Purpose.GAIN, "Artisan").answer("Silver")
+    s.expect(Purpose.TOPDECK, "Artisan")
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Smithy"),)  # no Action left this turn: next turn it can be played
+    assert "best card comes back first" not in said
+
+
+def test_remodel_gains_by_the_plan_not_the_general_value() -> None:
+    """A strong bot playing Big Money with Smithy remodels an Estate into its plan's card or Silver."""
+    s = Scene(["Remodel", "Smithy"])
+    s.set(0, hand="Remodel, Estate, Copper*3", deck="Copper*5").start(0)
+    s.play("Remodel")
+    s.expect(Purpose.TRASH, "Remodel").answer("Estate")
+    d = s.expect(Purpose.GAIN, "Remodel").pending
+    bot = StrongBot()
+    pick = bot.decide(s.game.view(0), d)
+    assert pick[0].name in bot.plan(s.game.view(0)).cards or pick == (card("Silver"),), pick
+    assert bot.why.startswith(f"Gain {pick[0].name}: ")
+
+
+def test_a_colony_game_speaks_of_colonies_and_takes_gold_over_an_early_province() -> None:
+    """Hints in a Colony game spoke of Provinces and advised a Province at 8 coins with 8 Colonies left."""
+    s = Scene(["Smithy"], colony=True)
+    s.set(0, hand="Gold, Gold, Copper, Copper, Estate", deck="Copper*5", discard="Silver*4, Gold*2, Smithy*2").start(0)
+    g = s.game
+    g.turn.coins = 8
+    bot = StrongBot()
+    assert bot.buy(g.view(0)) == (card("Gold"),)
+    assert "8 Colonies are left" in bot.why and "Province" not in bot.why
+    g.turn.coins = 6
+    bot.buy(g.view(0))
+    assert "Colonies need 11 coins" in bot.why and "Province" not in bot.why
+    g.supply[card("Colony")] = 2
+    g.turn.coins = 5
+    assert bot.buy(g.view(0)) == (card("Duchy"),)
+    assert "only 2 Colonies are left" in bot.why
+
+
+def test_vault_discards_actions_it_cannot_play_and_victory_cards() -> None:
+    s = Scene(["Vault", "Smithy"])
+    s.set(0, hand="Vault, Smithy, Estate, Copper, Gold", deck="Duchy, Silver").start(0)
+    s.play("Vault")
+    d = s.expect(Purpose.DISCARD, "Vault").pending
+    assert names(StrongBot().decide(s.game.view(0), d)) == ["Duchy", "Estate", "Smithy"]
+
