@@ -322,9 +322,11 @@ class Host:
         seen = msg.get("seen")
         if token is None:
             seen = 0  # a new seat: whatever was said to it while it was being seated
-        if seen is not None:
-            for m in game.missed(seat, seen):
-                self.deliver(ws, game, seat, m)
+        missed = game.missed(seat, seen) if seen is not None else []
+        if token is not None and again is None and not started and game.started:
+            return self._welcome_back(ws, game, seat, missed)
+        for m in missed:
+            self.deliver(ws, game, seat, m)
         if started:
             return game, seat
         if again is not None:  # the others heard this seat join already
@@ -334,17 +336,32 @@ class Host:
         if not game.started:
             wanted = game.free_seats()
             game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
-        elif token is None:  # a player joins a table (or a game) that is already on
+        else:  # a player joins a table (or a game) that is already on
             game.to_all(f"{st.name} joined.", but=seat)
             game.push(seat, game.seating.catch_up(seat))  # type: ignore[union-attr]
-        else:
-            away = getattr(game.seating, "away_bots", {})
-            head = f"Welcome back, {st.name}."
-            if seat in away:
-                game.seating.take_back(seat)  # type: ignore[union-attr]
-                head += " You have your seat back from the bot."
-            game.to_all(f"{st.name} is back.", but=seat)
-            game.push(seat, head + "\n" + game.seating.catch_up(seat))  # type: ignore[union-attr]
+        return game, seat
+
+    def _welcome_back(self, ws: web.WebSocketResponse, game: HostedGame, seat: int,
+                      missed: list[dict[str, Any]]) -> tuple[HostedGame, int]:
+        """A returning seat hears "Welcome back" first, then only what it missed; its hand again only when it
+        missed nothing (it heard the hand before it left, and the news it missed says any new turn)."""
+        st = game.seats[seat]
+        seating: Any = game.seating
+        head = f"Welcome back, {st.name}."
+        was_away = seat in getattr(seating, "away_bots", {})
+        if was_away:
+            seating.take_back(seat)
+            head += " You have your seat back from the bot."
+        game.to_all(f"{st.name} is back.", but=seat)
+        if not missed:
+            game.push(seat, head + "\n" + seating.catch_up(seat))
+            return game, seat
+        game.push(seat, head)  # first; then what was missed, told again with new numbers so it comes after
+        kept = game.seats[seat].outbox
+        for m in [x for x in kept if missed[0]["n"] <= x.n <= missed[-1]["n"]]:
+            game.push(seat, m.text, m.reply)
+        if was_away:  # what the bot did for the seat, and its hand now
+            game.push(seat, seating.catch_up(seat))
         return game, seat
 
     def _unclaimed_named(self, game: HostedGame, name: str) -> int | None:

@@ -53,3 +53,38 @@ def test_the_welcome_counts_the_opening_news_so_a_program_can_wait_for_it(tmp_pa
         bot_turn = next(m for m in got if "Big Money played" in m.get("text", ""))
         assert welcome["n"] >= bot_turn["n"], got
         assert welcome["prompt"] == "buy phase> "
+
+
+def test_a_returning_seat_hears_welcome_back_then_only_what_it_missed(tmp_path):
+    import time
+
+    with host_on_loopback(tmp_path / "hosted") as running:
+        add_game(running, Options(3, ["bigmoney"], "First Game", 1), CODE)  # seed 1: Ana goes first
+        address = f"127.0.0.1:{running.port}"
+        before: list[str] = []
+        ana = Remote(address, CODE, "Ana", show=before.append)
+        ana.start()
+        ben = Remote(address, CODE, "Ben", show=lambda text: None)
+        try:
+            ben.start()
+            assert ana.wait(lambda: ana.yours, 10)
+            ana.send_line("end")  # Ana's turn 1 ends; she leaves while Ben plays
+            seat, token, seen = ana.seat, ana.token, ana.seen
+            ana.close()
+            assert ben.wait(lambda: ben.yours, 10)
+            ben.send_line("end")  # then the bot plays, and it is Ana's turn 2
+            time.sleep(0.5)
+            after: list[str] = []
+            back = Remote(address, CODE, "Ana", show=after.append, seat=seat, token=token, seen=seen)
+            try:
+                back.start()
+                assert back.wait(lambda: "Your turn 2." in "\n".join(after), 10), after
+                said = "\n".join(after)
+                assert said.startswith("Welcome back, Ana."), said
+                assert "Ben bought nothing." in said  # missed, so said, after the welcome
+                assert "Hand, 5 cards" not in said  # "Your turn 2" said it; nothing heard before is said again
+                assert not any(text in said for text in before), (before, said)
+            finally:
+                back.close()
+        finally:
+            ben.close()
