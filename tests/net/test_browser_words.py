@@ -59,3 +59,26 @@ def test_after_send_is_pressed_the_keyboard_is_back_in_the_field(tmp_path):
             assert page.evaluate("document.activeElement.id") == "line"
         finally:
             browser.close()
+
+
+def test_the_typed_line_is_in_the_log_as_the_persons_own_entry(tmp_path):
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _page(browser, running.port)
+            chromium.type_line(page, CODE)
+            chromium.type_line(page, "Ben")
+            page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
+            said = chromium.type_line(page, "say good luck")
+            assert "You said: good luck" in "\n".join(said), said
+            log = page.eval_on_selector_all("#log > *", "els => els.map(e => [e.className, e.textContent])")
+            typed = [text for kind, text in log if kind == "typed"]
+            assert typed and typed[-1].endswith(" say good luck"), log  # after its prompt, as typed
+            kinds = [kind for kind, _ in log]
+            last = len(kinds) - 1 - kinds[::-1].index("typed")
+            assert any("You said: good luck" in text for _, text in log[last + 1:]), log  # the answer after it
+            assert chromium.axe_problems(page) == ""
+        finally:
+            browser.close()

@@ -30,6 +30,13 @@
     log.appendChild(box);
     while (log.children.length > 200) log.removeChild(log.firstChild);
   }
+  // The person's own line in the log, after its prompt, as a terminal keeps it: not a response of the host.
+  function own(prompt, text) {
+    const p = document.createElement("p");
+    p.className = "typed";
+    p.textContent = (prompt ? prompt + " " : "") + text;
+    log.appendChild(p);
+  }
   // What was typed, in double quotes, for an error: past 30 characters it is cut (at a space that keeps at
   // least half) and an ellipsis after the closing quote says so, as the shell's own errors quote.
   function quote(text) {
@@ -216,6 +223,7 @@
     field.focus();  // Send pressed as a button (a click, or Space in browse mode): the next line goes in the field
     const text = field.value.trim();
     field.value = "";
+    if (text) own(label.textContent, text);
     if (lobbyMode && !name) {
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
