@@ -38,7 +38,7 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
             said = chromium.type_line(page, "quit")
             assert said[0].startswith("You left the game; your seat is kept. Back in the lobby")
-            # the second welcome to the lobby (the first, at joining, is in the log already)
+            # The second welcome to the lobby: the first is still on the page, so count them.
             page.wait_for_function("document.body.innerText.split('Welcome to the lobby, Cleo.').length > 2",
                                    timeout=15_000)
             assert chromium.type_line(page, "games") == ["No open games. 1 more is being played. Type create to "
