@@ -51,6 +51,19 @@ class Bucket:
         return True
 
 
+
+async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
+    """The next message from a client, checked (ProtocolError when it is not one), or None once it closed."""
+    msg = await ws.receive(timeout=timeout)
+    if msg.type == WSMsgType.TEXT:
+        return protocol.decode_client(msg.data)
+    if msg.type == WSMsgType.BINARY:
+        raise ProtocolError("messages must be text frames, not binary.")
+    if msg.type == WSMsgType.ERROR:
+        raise ProtocolError(f"a frame was broken or bigger than {protocol.MAX_FRAME} bytes.")
+    return None  # closed
+
+
 class Host:
     """Every game this host holds, the server's routes, and the connections to seats."""
 
@@ -220,19 +233,9 @@ class Host:
                         game.to_all(f"{game.seats[i].name} left; the game keeps their seat.", but=i)
         return ws
 
-    async def _receive(self, ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
-        msg = await ws.receive(timeout=timeout)
-        if msg.type == WSMsgType.TEXT:
-            return protocol.decode_client(msg.data)
-        if msg.type == WSMsgType.BINARY:
-            raise ProtocolError("messages must be text frames, not binary.")
-        if msg.type == WSMsgType.ERROR:
-            raise ProtocolError(f"a frame was broken or bigger than {protocol.MAX_FRAME} bytes.")
-        return None  # closed
-
     async def _hello(self, ws: web.WebSocketResponse, address: str) -> tuple[HostedGame, int] | None:
         try:
-            msg = await self._receive(ws, limits.HELLO_WAIT)
+            msg = await receive_frame(ws, limits.HELLO_WAIT)
         except asyncio.TimeoutError:
             await _close(ws, "Error: no hello came in time. Join again.")
             return None
@@ -376,7 +379,7 @@ class Host:
     async def _serve(self, ws: web.WebSocketResponse, game: HostedGame, seat: int) -> None:
         bucket = Bucket()
         while not ws.closed:
-            msg = await self._receive(ws)
+            msg = await receive_frame(ws)
             if msg is None:
                 return
             if not bucket.take():

@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
-from companion.net.server import Bucket, _close, _send_text
+from companion.net.server import Bucket, _close, _send_text, receive_frame
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class Lobby:
         await ws.prepare(request)
         person: Person | None = None
         try:
-            msg = await _receive(ws, HELLO_WAIT)
+            msg = await receive_frame(ws, HELLO_WAIT)
             if msg is None:
                 return ws
             if msg["type"] != "hello":
@@ -142,7 +142,7 @@ class Lobby:
             bucket = Bucket()
             last = 0
             while not ws.closed:
-                msg = await _receive(ws)
+                msg = await receive_frame(ws)
                 if msg is None:
                     break
                 if not bucket.take():
@@ -397,15 +397,4 @@ def _elsewhere(verb: str) -> str:
         return (f"You are in the lobby, not at a game, so {quote(verb)} does nothing here. Type games to hear "
                 "the open games, sit and a game's name to sit at one, or create to start one.")
     return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
-
-
-async def _receive(ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
-    msg = await ws.receive(timeout=timeout)
-    if msg.type == WSMsgType.TEXT:
-        return protocol.decode_client(msg.data)
-    if msg.type == WSMsgType.BINARY:
-        raise ProtocolError("messages must be text frames, not binary.")
-    if msg.type == WSMsgType.ERROR:
-        raise ProtocolError(f"a frame was broken or bigger than {protocol.MAX_FRAME} bytes.")
-    return None
 
