@@ -47,6 +47,15 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """Processor time (user and system) a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def source(k: int) -> str:
     return f"127.1.{k // 250}.{k % 250 + 1}"
 
@@ -196,7 +205,8 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
                               "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99
                               else None}
     if kill is not None:  # SIGKILL one process; its seats come back through nginx (as a program does)
-        victim_games = kill()
+        victim_games, survivor_cpu = kill()
+        cpu_at_kill = survivor_cpu()
         killed_at = time.perf_counter()
         back: list[float] = []
         theirs = [s for s in seats if s.game in victim_games]
@@ -212,7 +222,8 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
 
         await asyncio.sleep(0.05)
         await asyncio.gather(*(again(s) for s in theirs))
-        result.update(takeover_seats=len(theirs), back=len(back),
+        result.update(takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back),
+                      takeover_cpu_s=survivor_cpu() - cpu_at_kill, takeover_load=os.getloadavg()[0],
                       takeover_p50_s=statistics.median(back) if back else None,
                       takeover_max_s=max(back) if back else None)
     for s in seats:
@@ -248,7 +259,7 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                 with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200) as nport:
                     nginx_pid = int((tmp / "nginx" / "nginx.pid").read_text())
 
-                    def kill() -> set[str]:
+                    def kill() -> tuple[set[str], Any]:
                         import redis
 
                         r = redis.Redis.from_url(url or "", decode_responses=True)
@@ -259,7 +270,7 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                             if f"-{victim}-" in value:
                                 mine.add(key.split(":")[-1])
                         os.kill(victim, signal.SIGKILL)
-                        return mine
+                        return mine, lambda: cpu_seconds(procs[1].pid)
 
                     holder: dict[str, Any] = {}
 

@@ -18,17 +18,65 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from companion.server.store import LEASE_MS, Store, StoreDown, StoreError
+from companion.server.store import LEASE_MS, PERSON_FOR, Store, StoreDown, StoreError
 
 PREFIX = "companion:"
 HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
 
 CLAIM = """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
 local t = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
 return t
 """
+# Many leases kept in one call. KEYS: lease, fence of each game in turn; ARGV: owner, milliseconds, then each
+# game's token. Returns the positions (from 1) of the games that are no longer this owner's.
+RENEW_MANY = """
+local lost = {}
+for i = 1, #KEYS / 2 do
+  local lease, t = KEYS[2 * i - 1], ARGV[i + 2]
+  local mine = ARGV[1] .. ':' .. t
+  local cur = redis.call('GET', lease)
+  if cur == mine then redis.call('PEXPIRE', lease, ARGV[2])
+  elseif (not cur) and tonumber(redis.call('GET', KEYS[2 * i]) or '0') == tonumber(t) then
+    redis.call('SET', lease, mine, 'PX', ARGV[2])
+  else lost[#lost + 1] = i end
+end
+return lost
+"""
+# Claims in one call: the games asked for, then (with a cursor) a stretch of the lobby's list, taking every
+# game that was held once (it has a fencing counter) and whose lease is gone (its owner died or let it go).
+# The keys are made here from the prefix: one Redis, not a cluster. ARGV: prefix, owner, milliseconds,
+# cursor ('' for none), count, then the ids asked for. Returns the next cursor, then id, token, id, token...
+SWEEP = """
+local p, owner, ms = ARGV[1], ARGV[2], ARGV[3]
+local out = {'0'}
+local function take(id)
+  if redis.call('EXISTS', p .. 'game:' .. id) == 0 then return end
+  local lease = p .. 'lease:' .. id
+  if redis.call('SET', lease, owner, 'NX', 'PX', ms) then
+    local t = redis.call('INCR', p .. 'fence:' .. id)
+    redis.call('SET', lease, owner .. ':' .. t, 'PX', ms)
+    out[#out + 1] = id
+    out[#out + 1] = t
+  end
+end
+for i = 6, #ARGV do take(ARGV[i]) end
+if ARGV[4] ~= '' then
+  local scan = redis.call('HSCAN', p .. 'games', ARGV[4], 'COUNT', ARGV[5])
+  out[1] = scan[1]
+  local found = scan[2]
+  for i = 1, #found, 2 do
+    local id = found[i]
+    if redis.call('EXISTS', p .. 'fence:' .. id) == 1 and redis.call('EXISTS', p .. 'lease:' .. id) == 0 then
+      take(id)
+    end
+  end
+end
+return out
+"""
+BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
 RENEW = """
 local cur = redis.call('GET', KEYS[1])
 if cur == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
@@ -84,6 +132,8 @@ class RedisStore(Store):
                              "another --store.") from None
         self._claim = self.r.register_script(CLAIM)
         self._renew = self.r.register_script(RENEW)
+        self._renew_many = self.r.register_script(RENEW_MANY)
+        self._sweep = self.r.register_script(SWEEP)
         self._release = self.r.register_script(RELEASE)
         self._write = self.r.register_script(WRITE)
         self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
@@ -106,9 +156,29 @@ class RedisStore(Store):
         return f"{self.owner}:{token}"
 
     async def claim(self, game_id: str) -> int | None:
-        t = await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id)],
-                                       args=[self.owner, LEASE_MS]))
-        return int(t) or None
+        t = int(await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id),
+                                                 self._key("game", game_id)], args=[self.owner, LEASE_MS])))
+        return None if t < 0 else t
+
+    async def renew_many(self, held: dict[str, int]) -> set[str]:
+        lost: set[str] = set()
+        items = list(held.items())
+        for start in range(0, len(items), BATCH):
+            part = items[start:start + BATCH]
+            keys = [k for game_id, _ in part for k in (self._key("lease", game_id), self._key("fence", game_id))]
+            gone = await self._do(self._renew_many(keys=keys, args=[self.owner, LEASE_MS, *(t for _, t in part)]))
+            lost.update(part[int(i) - 1][0] for i in gone)
+        return lost
+
+    async def sweep(self, wanted: list[str]) -> dict[str, int]:
+        got: dict[str, int] = {}
+        cursor, asked = "0", wanted
+        while True:
+            out = await self._do(self._sweep(keys=[], args=[PREFIX, self.owner, LEASE_MS, cursor, BATCH, *asked]))
+            got.update((str(out[i]), int(out[i + 1])) for i in range(1, len(out) - 1, 2))
+            cursor, asked = str(out[0]), []
+            if cursor == "0":
+                return got
 
     async def renew(self, game_id: str, token: int) -> bool:
         ok = await self._do(self._renew(keys=[self._key("lease", game_id), self._key("fence", game_id)],
@@ -127,6 +197,14 @@ class RedisStore(Store):
     async def read(self, game_id: str) -> str | None:
         text = await self._do(self.r.get(self._key("game", game_id)))
         return text if isinstance(text, str) else None
+
+    async def summary(self, game_id: str) -> dict[str, Any] | None:
+        text = await self._do(self.r.hget(self._key("games"), game_id))
+        try:
+            line = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
+        return line if isinstance(line, dict) else None
 
     async def summaries(self) -> dict[str, dict[str, Any]]:
         raw = await self._do(self.r.hgetall(self._key("games")))
@@ -167,6 +245,18 @@ class RedisStore(Store):
 
     async def ask_release(self, game_id: str) -> None:
         await self._do(self.r.publish(self._key("release"), game_id))
+
+    async def person(self, key: str) -> dict[str, Any] | None:
+        text = await self._do(self.r.get(self._key("person", key)))
+        try:
+            state = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
+        return state if isinstance(state, dict) else None
+
+    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+        await self._do(self.r.set(self._key("person", key), json.dumps(state, separators=(",", ":")),
+                                  ex=PERSON_FOR))
 
     async def _heartbeat(self) -> None:
         while True:

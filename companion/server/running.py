@@ -54,7 +54,7 @@ class Serving:
         await self.host.close_all()
         await self.runner.shutdown()
         await self.runner.cleanup()
-        for game_id, token in list(self.host.fences.items()):  # another process may take them at once
+        for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them
             try:
                 await self.host.store.release(game_id, token)
             except Exception:  # noqa: BLE001 - stopping anyway; the lease runs out by itself
@@ -81,7 +81,8 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     except BaseException:
         await store.close()
         raise
-    return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases())])
+    return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases()),
+                                                        asyncio.ensure_future(host.sweeping())])
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
