@@ -10,6 +10,7 @@ in the store, so every server process has the same lobby.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import json
 import re
@@ -37,6 +38,7 @@ HELP = ("In the lobby: games lists the open games. create makes a game and seats
         "\"First Game\" --name Friday --private). sit and a game's name sits you there; a private game also "
         "needs its code, as in sit Friday 482193765. who says who is in the lobby; say TEXT says a line to "
         "them. quit leaves the server. In a game, quit brings you back here.")
+MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
 CODE_AT_END = re.compile(r"^(?P<name>.*?)[\s,]*(?P<code>(?:\d[\s-]*){9})$")
 _ids = itertools.count(1)
 
@@ -49,6 +51,11 @@ class Person:
     id: int = field(default_factory=lambda: next(_ids))
     n: int = 0
     asking: Questions | None = None
+    key: str = ""  # the digest of the person's lobby token: where their lines are kept in the store
+    token: str = ""  # a new person's token, told in the welcome (the program sends it back when it reconnects)
+    last: int = 0  # the id of the last line answered
+    kept: dict[str, Any] | None = None  # that answer, said again if its line comes again
+    line: int = 0  # the id of the line being answered
 
 
 class Questions:
@@ -132,15 +139,14 @@ class Lobby:
                 return ws
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
-            person = Person(ws, msg["name"].strip(), request.remote or "?")
+            person = await self._person(ws, msg, request.remote or "?")
             self.people[person.id] = person
             await self._here_changed()
-            self._send(person, "welcome", seat=0, name=person.name, token="", game="lobby", prompt=PROMPT,
-                       last_line=0, n=0)
+            self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
+                       prompt=PROMPT, last_line=person.last, n=person.n)
             self.tell(person, f"Welcome to the lobby, {person.name}. {await self._count()} Type games to hear "
                               "them, create to start one, or help.")
             bucket = Bucket()
-            last = 0
             while not ws.closed:
                 msg = await receive_frame(ws)
                 if msg is None:
@@ -151,10 +157,13 @@ class Lobby:
                     self._send(person, "pong")
                 elif msg["type"] == "hello":
                     raise ProtocolError("hello was said twice.")
-                elif msg["id"] > last:
-                    last = msg["id"]
-                    words, go = await self.answer(person, msg["text"])
-                    self.tell(person, words, reply=msg["id"], go=go)
+                elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
+                    if msg["id"] == person.last and person.kept is not None:
+                        self._send(person, "say", **person.kept)
+                else:
+                    person.last = msg["id"]
+                    words, go = await self.answer(person, msg["text"], msg["id"])
+                    await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
             await _close(ws, "Error: no hello came in time. Join again.")
         except ProtocolError as e:
@@ -164,6 +173,43 @@ class Lobby:
                 self.people.pop(person.id, None)
                 await self._here_changed()
         return ws
+
+    async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
+        """The person saying hello: coming back with their lobby token, their lines so far; else new."""
+        person = Person(ws, hello["name"].strip(), address)
+        token = hello.get("token")
+        if not token or len(token) < MIN_TOKEN:
+            person.token = codes.new_token()
+            person.key = codes.token_digest(person.token)
+            return person
+        # A token this store does not know (forgotten, or kept by a store that was away) still names the
+        # person's lines: a game their line made is found by the id that line gives it.
+        person.key = codes.token_digest(token)
+        try:
+            state = await self.host.store.person(person.key)
+        except StoreDown:
+            state = None
+        if state is None:
+            return person
+        last, n, kept = state.get("last"), state.get("n"), state.get("kept")
+        if isinstance(last, int) and isinstance(n, int) and 0 <= last <= protocol.MAX_ID and 0 <= n:
+            person.last, person.n = last, n
+            person.kept = kept if isinstance(kept, dict) and kept.get("reply") == last else None
+        return person
+
+    async def answer_line(self, person: Person, words: str, line_id: int, go: dict[str, str] | None) -> None:
+        """Answer a line: kept in the store (its id and answer) before it is said, so the same line sent
+        again, to this process or another, is answered again and not done twice."""
+        person.n += 1
+        more = {"go": go} if go else {}
+        prompt = ASKING if person.asking is not None else PROMPT
+        person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
+                       "reply": line_id, **more}
+        try:
+            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept})
+        except StoreDown:
+            pass  # a game is made only with the store; other answers are said again only while it answers
+        self._send(person, "say", **person.kept)
 
     def _send(self, person: Person, kind: str, **fields: Any) -> None:
         asyncio.ensure_future(_send_text(person.ws, encode(kind, **fields)))
@@ -181,8 +227,11 @@ class Lobby:
             pass
 
     # ---- what is said ----
-    async def answer(self, person: Person, text: str) -> tuple[str, dict[str, str] | None]:
-        """The lobby's answer to one line, and where it sends the person (a game), if anywhere."""
+    async def answer(self, person: Person, text: str, line_id: int = 0) -> tuple[str, dict[str, str] | None]:
+        """The lobby's answer to one line, and where it sends the person (a game), if anywhere. A game made
+        by line ``line_id`` has an id made from it and the person's token, so the same line sent again
+        (after a lost answer, even to another process) finds that game instead of making another."""
+        person.line = line_id
         if person.asking is not None:
             return await self._questions(person, text)
         line = text.strip()
@@ -261,24 +310,33 @@ class Lobby:
 
     async def _make(self, person: Person, options: Options, name: str | None,
                     private: bool) -> tuple[str, dict[str, str] | None]:
+        game_id = made_id(person.key, person.line)
         try:
-            lines = await self.host.store.summaries()
-            taken = {str(s.get("name", "")).lower() for s in lines.values()}
-            name = name or f"{person.name}'s game"[:20]
-            if name.lower() in taken:
-                base = name[:17]
-                name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
-            game = await self.host.create(options, name, private)
+            made = await self.host.store.summary(game_id) if game_id else None
+            if made is None:
+                lines = await self.host.store.summaries()
+                taken = {str(s.get("name", "")).lower() for s in lines.values()}
+                name = name or f"{person.name}'s game"[:20]
+                if name.lower() in taken:
+                    base = name[:17]
+                    name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
+                game = await self.host.create(options, name, private, game_id)
+                made = await self.host.store.summary(game_id) if game is None else None
+                if game is not None:
+                    people = options.players - len(options.bots)
+                    return made_words(name, options.players, people, options.kingdom, private, game.code), \
+                        {"game": game.id, "code": codes.normal_code(game.code)}
         except StoreDown:
             return (f"Error: no new game can be made now: the server's store at {self.host.store.url} is not "
                     "answering. Games in play go on. Try again in a minute."), None
-        people = options.players - len(options.bots)
-        said = (f"Made the game {name}: {options.players} players, {people} of them people, "
-                f"{_kingdom(options.kingdom)}. Taking your seat.")
-        if private:
-            said += (f" It is private: its code is {codes.said_code(game.code)}. Those you invite type sit "
-                     f"{name} {codes.normal_code(game.code)}.")
-        return said, {"game": game.id, "code": codes.normal_code(game.code)}
+        if made is None:
+            return "Error: that game was made and is over now. Type games to hear the open games.", None
+        # this line was answered before, and its answer lost: the game it made, not another
+        players = int(made.get("players", 2))
+        code = str(made.get("code", ""))
+        return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
+                          str(made.get("kingdom")), bool(made.get("private")), code), \
+            {"game": game_id, "code": codes.normal_code(code)}
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
         if not rest:
@@ -359,6 +417,22 @@ class Lobby:
         name = self.host.meta.get(game.id, {}).get("name", "this game")
         return {seat: f"You are at the game {name}, not in the lobby. {quote(verb)} works in the lobby: type "
                       "quit to leave this game and go back there; your seat is kept."}
+
+
+def made_id(key: str, line_id: int) -> str:
+    """The id of the game a person's line makes: the same for the same line sent again ("" with no line)."""
+    if not key or not line_id:
+        return ""
+    return hashlib.sha256(f"{key}:{line_id}".encode()).hexdigest()[:12]
+
+
+def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
+    said = (f"Made the game {name}: {players} players, {people} of them people, {_kingdom(kingdom)}. "
+            "Taking your seat.")
+    if private:
+        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
+                 f"{name} {codes.normal_code(code)}.")
+    return said
 
 
 def describe(line: dict[str, Any]) -> str:
