@@ -21,7 +21,7 @@ from aiohttp import web
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host, Moved, _close
-from companion.paths import atomic_write
+from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
@@ -48,6 +48,7 @@ class ServerHost(Host):
         self.fences: dict[str, int] = {}
         self.meta: dict[str, dict[str, Any]] = {}  # each held game's name and privacy, from its lobby line
         self.dirty: dict[str, str] = {}  # records saved while the store was away, to give it when it is back
+        self.spool = Spool(spool)
         self.claiming: dict[str, asyncio.Lock] = {}
         # Games whose lease this process took in a sweep but whose record is read only when a player comes.
         self.claimed: dict[str, int] = {}
@@ -152,10 +153,34 @@ class ServerHost(Host):
             if game_id in self.by_id:  # cannot be (held here means its lease is ours); never two tokens
                 continue
             self.claimed[game_id] = token
+            try:  # saves its dead owner made on this machine while the store was away
+                await self.hand_over_found(game_id)
+            except StoreDown:
+                pass  # given over when the game is read
         if swept is not None and not swept.done():
             swept.set_result(None)
 
+    async def hand_over_found(self, game_id: str) -> None:
+        """Give the store the saves of this game that a process on this machine made while the store was
+        away (it may have died since); each is taken unless a later owner has written the game."""
+        loop = asyncio.get_running_loop()
+        for path, token, text in await loop.run_in_executor(None, self.spool.found, game_id):
+            try:
+                game = game_from_text(text, self.folder)
+            except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
+                continue
+            if game.id != game_id:
+                continue
+            line = await self.store.summary(game_id) or {}
+            meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+            await self.store.hand_over(game_id, token, text, summary(game, meta))
+            try:  # taken, or older than what the store has: either way done with
+                path.unlink()
+            except OSError:
+                pass
+
     async def _load(self, game_id: str, token: int) -> str:
+        await self.hand_over_found(game_id)
         text = await self.store.read(game_id)
         line = await self.store.summary(game_id)
         game = None
@@ -192,7 +217,13 @@ class ServerHost(Host):
         del self.by_id[game.id]
         self.games.pop(codes.code_key(game.code), None)
         token = self.fences.pop(game.id, 0)
-        self.dirty.pop(game.id, None)
+        text = self.dirty.pop(game.id, None)
+        if text is not None:  # saved while the store was away: given over unless a later owner wrote since
+            try:
+                await self.store.hand_over(game.id, token, text, summary(game, self.meta.get(game.id, {})))
+                self.spool.drop(game.id)
+            except StoreDown:
+                pass  # left in the spool folder, for whichever process on this machine reads the game next
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
                 del self.conns[(gid, seat)]
@@ -231,7 +262,7 @@ class ServerHost(Host):
             ok = await self.store.write(game.id, token, unsaved, summary(game, self.meta.get(game.id, {})))
         except StoreDown:
             try:
-                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+                await asyncio.get_running_loop().run_in_executor(None, self.spool.keep, game.id, token, unsaved)
             except OSError as e:
                 return f"The game could not be saved: {e.strerror or e}."
             self.dirty[game.id] = unsaved
@@ -239,7 +270,8 @@ class ServerHost(Host):
         if not ok:
             asyncio.ensure_future(self.let_go(game))
             raise Moved(MOVED)
-        self.dirty.pop(game.id, None)
+        if self.dirty.pop(game.id, None) is not None:
+            self.spool.drop(game.id)
         return ""
 
     async def keep_leases(self) -> None:
@@ -270,8 +302,9 @@ class ServerHost(Host):
                 if await self.store.write(game_id, token, text, summary(game, self.meta.get(game_id, {}))):
                     if self.dirty.get(game_id) is text:
                         del self.dirty[game_id]
+                        self.spool.drop(game_id)
                 else:
-                    await self.let_go(game)
+                    await self.let_go(game)  # claimed by another meanwhile: given over there, if still newest
             except StoreDown:
                 return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go

@@ -93,6 +93,17 @@ WRITE = """
 if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
 if ARGV[1] == '0' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
+if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
+return 1
+"""
+# A save made while Redis was away, under token ARGV[1]: taken if nobody wrote the game under a later token
+# since (a later owner may have claimed it, but has not changed it), whatever the lease says now.
+HAND_OVER = """
+if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[1]) then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
 if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
 return 1
 """
@@ -136,6 +147,7 @@ class RedisStore(Store):
         self._sweep = self.r.register_script(SWEEP)
         self._release = self.r.register_script(RELEASE)
         self._write = self.r.register_script(WRITE)
+        self._hand_over = self.r.register_script(HAND_OVER)
         self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
 
     async def close(self) -> None:
@@ -190,8 +202,16 @@ class RedisStore(Store):
 
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
         line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
-        ok = await self._do(self._write(keys=[self._key("fence", game_id), self._key("game", game_id),
-                                              self._key("games")], args=[token, text, game_id, line]))
+        ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
+        return bool(ok)
+
+    def _record_keys(self, game_id: str) -> list[str]:
+        return [self._key("fence", game_id), self._key("game", game_id), self._key("games"),
+                self._key("wrote", game_id)]
+
+    async def hand_over(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+        line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
+        ok = await self._do(self._hand_over(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
         return bool(ok)
 
     async def read(self, game_id: str) -> str | None:

@@ -75,6 +75,11 @@ class Store:
         still the newest claim (0: a new game nobody claimed yet). False when fenced out."""
         raise NotImplementedError
 
+    async def hand_over(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+        """Store a record saved while the store was away, under ``token``, if no owner wrote the game under
+        a later token since (a later owner that only claimed it has changed nothing). False otherwise."""
+        return await self.write(game_id, token, text, summary)
+
     async def read(self, game_id: str) -> str | None:
         raise NotImplementedError
 

@@ -16,6 +16,7 @@ from tests.net.helpers import ROOT
 
 SITE = ROOT / "deploy" / "nginx" / "companion.conf"
 REDIS_PIDS: dict[int, int] = {}  # port -> process id of each redis-server started here
+REDIS_PROCS: dict[int, subprocess.Popen[bytes]] = {}
 
 
 def free_port() -> int:
@@ -37,26 +38,42 @@ def wait_port(port: int, timeout: float = 20) -> None:
 
 @contextmanager
 def redis_server(folder: Path) -> Iterator[int]:
-    """redis-server on a free loopback port, every write on disk before it is answered (appendfsync always)."""
+    """redis-server on a free loopback port, every write on disk before it is answered (appendfsync always).
+    The test may stop it and start it again on the same port (stop_redis, start_redis); whichever runs at
+    the end is stopped."""
     needs("redis-server", shutil.which("redis-server") is not None)
-    folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
+    start_redis(folder, port)
+    try:
+        yield port
+    finally:
+        stop_redis(port)
+
+
+def start_redis(folder: Path, port: int) -> None:
+    """redis-server on ``port`` with its files in ``folder`` (started again there, it has what it had)."""
+    folder.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
          "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no", "--protected-mode", "yes"],
-        stdout=(folder / "redis.out").open("wb"), stderr=subprocess.STDOUT)
+        stdout=(folder / "redis.out").open("ab"), stderr=subprocess.STDOUT)
+    REDIS_PROCS[port] = proc
     REDIS_PIDS[port] = proc.pid
+    wait_port(port)
+
+
+def stop_redis(port: int) -> None:
+    """Stop the redis-server started here on ``port`` (SIGTERM: it writes what it holds, then ends)."""
+    REDIS_PIDS.pop(port, None)
+    proc = REDIS_PROCS.pop(port, None)
+    if proc is None:
+        return
+    proc.terminate()
     try:
-        wait_port(port)
-        yield port
-    finally:
-        REDIS_PIDS.pop(port, None)
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def certificate(folder: Path) -> tuple[Path, Path]:
