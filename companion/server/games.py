@@ -21,6 +21,7 @@ from aiohttp import web
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host, Moved, _close
+from companion.server import tables
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
@@ -70,6 +71,28 @@ class ServerHost(Host):
         if not await self.store.write(game.id, 0, text, summary(game, meta)):
             return None
         return game
+
+    async def create_table(self, players: list[str], kingdom: str, seed: int | None, name: str, private: bool,
+                           game_id: str = "") -> HostedGame | None:
+        """A new table of real cards in the store, as ``create`` makes a game: None when a game of that id was
+        made already; ValueError (the table assistant's sentence) if the table cannot be made; StoreDown."""
+        from companion.server import tables
+
+        game_id = game_id or secrets.token_hex(6)
+        if await self.store.summary(game_id) is not None:
+            return None
+        game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder)
+        try:
+            game.defer_writes = True
+            game.save()
+            text, game.unsaved = game.unsaved, None
+            assert text is not None
+            meta = {"name": name, "private": private}
+            if not await self.store.write(game.id, 0, tables.with_table(text, game), summary(game, meta)):
+                return None
+            return game
+        finally:
+            tables.let_go(game)  # held by the process its first player's connection reaches
 
     async def hold(self, game_id: str) -> str:
         """Make sure this process holds the game: "" when it does, else a sentence (starting "Error:" when
@@ -166,7 +189,9 @@ class ServerHost(Host):
         loop = asyncio.get_running_loop()
         for path, token, text in await loop.run_in_executor(None, self.spool.found, game_id):
             try:
+                tables.put_back(text, game_id)
                 game = game_from_text(text, self.folder)
+                tables.let_go(game)
             except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
                 continue
             if game.id != game_id:
@@ -186,10 +211,13 @@ class ServerHost(Host):
         game = None
         if text is not None:
             try:
+                await asyncio.get_running_loop().run_in_executor(None, tables.put_back, text, game_id)
                 game = game_from_text(text, self.folder)
             except Exception:  # noqa: BLE001 - a damaged record is refused, never a crash
                 game = None
         if game is None or game.id != game_id:
+            if game is not None:
+                tables.let_go(game)
             await self.store.release(game_id, token)
             return NO_GAME
         line = line or {}
@@ -216,6 +244,7 @@ class ServerHost(Host):
             return
         del self.by_id[game.id]
         self.games.pop(codes.code_key(game.code), None)
+        tables.let_go(game)
         token = self.fences.pop(game.id, 0)
         text = self.dirty.pop(game.id, None)
         if text is not None:  # saved while the store was away: given over unless a later owner wrote since
@@ -236,6 +265,8 @@ class ServerHost(Host):
     async def release_asked(self, game_id: str) -> None:
         """Another process was sent this game's players (the proxy's choice changed): hand it over, unless a
         line is being applied now (then the other process asks again)."""
+        if game_id in self.wanted:  # a player here waits for it too: the proxy changes its mind; it stays
+            return
         token = self.claimed.pop(game_id, None)
         if token is not None:  # claimed by a sweep, never loaded: nothing to save
             try:
@@ -257,6 +288,7 @@ class ServerHost(Host):
             return ""
         if game.id not in self.by_id:
             raise Moved(MOVED)
+        unsaved = tables.with_table(unsaved, game)
         token = self.fences[game.id]
         try:
             ok = await self.store.write(game.id, token, unsaved, summary(game, self.meta.get(game.id, {})))
@@ -394,7 +426,10 @@ def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
     if game.over():
         return None
     o = game.options
-    return {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
+    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
             "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
             "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
             "started": game.started}
+    if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
+        line.update(table=True, names=[st.name for st in game.seats])
+    return line

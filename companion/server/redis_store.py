@@ -264,7 +264,7 @@ class RedisStore(Store):
         await self._do(self.r.publish(self._key("lobby"), text))
 
     async def ask_release(self, game_id: str) -> None:
-        await self._do(self.r.publish(self._key("release"), game_id))
+        await self._do(self.r.publish(self._key("release"), f"{game_id} {self.owner}"))
 
     async def person(self, key: str) -> dict[str, Any] | None:
         text = await self._do(self.r.get(self._key("person", key)))
@@ -297,8 +297,10 @@ class RedisStore(Store):
                         continue
                     if msg.get("channel") == self._key("lobby"):
                         self.on_chat(msg["data"])
-                    else:
-                        self.on_release(msg["data"][:40])
+                    else:  # a game's id and who asks: never this process itself
+                        game_id, _, by = msg["data"].partition(" ")
+                        if by != self.owner:
+                            self.on_release(game_id[:40])
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the store is away: listen again when it is back

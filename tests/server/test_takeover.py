@@ -52,6 +52,20 @@ def test_sweep_and_renew_many_in_the_store(tmp_path):
                 assert await b.renew_many({**got, ids[5]: 1}) == set()
                 assert await b.renew_many({ids[6]: 1}) == {ids[6]}  # never claimed by b: not b's
                 assert not await a.write(ids[0], held[ids[0]], "late", {"name": "x"})  # fenced out
+                # asking for a game to be let go reaches the other processes, never the asker: a process
+                # waiting for a game it has just swept must not let it go again
+                heard: dict[str, list[str]] = {"a": [], "b": []}
+                a.on_release = heard["a"].append
+                b.on_release = heard["b"].append
+                await asyncio.sleep(0.3)  # both are subscribed
+                await b.ask_release(ids[0])
+                await a.ask_release(ids[1])
+                deadline = asyncio.get_running_loop().time() + 10
+                while not (heard["a"] and heard["b"]):
+                    assert asyncio.get_running_loop().time() < deadline, heard
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.3)
+                assert heard == {"a": [ids[0]], "b": [ids[1]]}
             finally:
                 await a.close()
                 await b.close()
