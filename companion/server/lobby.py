@@ -35,7 +35,8 @@ ASKING = "create> "
 WORDS = ("games", "create", "sit", "who", "say", "help")
 HELP = ("In the lobby: games lists the open games. create makes a game and seats you; with no options it asks "
         "how many players, people and which kingdom (or type create --players 3 --bots strong --kingdom "
-        "\"First Game\" --name Friday --private). sit and a game's name sits you there; a private game also "
+        "\"First Game\" --name Friday --private). create --table Ana,Ben makes a table of real cards for "
+        "those players, as table new does. sit and a game's name sits you there; a private game also "
         "needs its code, as in sit Friday 482193765. who says who is in the lobby; say TEXT says a line to "
         "them. quit leaves the server. In a game, quit brings you back here.")
 MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
@@ -299,8 +300,11 @@ class Lobby:
         p.add_argument("--colony", default="random")
         p.add_argument("--name")
         p.add_argument("--private", action="store_true")
+        p.add_argument("--table")
         try:
             ns = p.parse(args)
+            if ns.table is not None:
+                return await self._make_table(person, ns)
             colony = bool_or_random(ns.colony)
             options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
             name = _name(ns.name) if ns.name is not None else None
@@ -308,18 +312,54 @@ class Lobby:
             return f"Error: {e}", None
         return await self._make(person, options, name, ns.private)
 
+    async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
+        """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
+        from companion.commands.net import _name
+
+        if ns.players is not None or ns.bots is not None:
+            return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
+                    "and the names with commas, such as create --table Ana,Ben."), None
+        names = [n.strip() for n in ns.table.split(",") if n.strip()]
+        if person.name.lower() not in [n.lower() for n in names]:
+            names.insert(0, person.name)
+        name = _name(ns.name) if ns.name is not None else None
+        game_id = made_id(person.key, person.line)
+        try:
+            made = await self.host.store.summary(game_id) if game_id else None
+            if made is None:
+                name = await self._free_name(name or f"{person.name}'s table"[:20])
+                try:
+                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id)
+                except ValueError as e:
+                    return str(e), None
+                made = await self.host.store.summary(game_id) if game is None else None
+                if game is not None:
+                    return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
+                                       game.code), {"game": game.id, "code": codes.normal_code(game.code)}
+        except StoreDown:
+            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
+                    "answering. Games in play go on. Try again in a minute."), None
+        code = str(made.get("code", ""))
+        return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
+                           str(made.get("kingdom")), bool(made.get("private")), code), \
+            {"game": game_id, "code": codes.normal_code(code)}
+
+    async def _free_name(self, name: str) -> str:
+        """``name``, or with a number after it when a listed game has it. StoreDown."""
+        lines = await self.host.store.summaries()
+        taken = {str(s.get("name", "")).lower() for s in lines.values()}
+        if name.lower() in taken:
+            base = name[:17]
+            name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
+        return name
+
     async def _make(self, person: Person, options: Options, name: str | None,
                     private: bool) -> tuple[str, dict[str, str] | None]:
         game_id = made_id(person.key, person.line)
         try:
             made = await self.host.store.summary(game_id) if game_id else None
             if made is None:
-                lines = await self.host.store.summaries()
-                taken = {str(s.get("name", "")).lower() for s in lines.values()}
-                name = name or f"{person.name}'s game"[:20]
-                if name.lower() in taken:
-                    base = name[:17]
-                    name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
+                name = await self._free_name(name or f"{person.name}'s game"[:20])
                 game = await self.host.create(options, name, private, game_id)
                 made = await self.host.store.summary(game_id) if game is None else None
                 if game is not None:
@@ -373,6 +413,10 @@ class Lobby:
                 return f"Error: that is not the code of {line.get('name')}. Check it with its maker.", None
             return (f"Error: {line.get('name')} is private. Type sit {line.get('name')} and its code, which its "
                     "maker can tell you."), None
+        names = [str(n) for n in line.get("names") or []]
+        if line.get("table") and person.name.lower() not in [n.lower() for n in names]:
+            return (f"Error: {line.get('name')} is a table of real cards for {and_list(names)}, and you are in the "
+                    f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
         return f"Going to {line.get('name')}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code}
 
@@ -435,6 +479,15 @@ def made_words(name: str, players: int, people: int, kingdom: str, private: bool
     return said
 
 
+def table_words(name: str, players: list[str], kingdom: str, private: bool, code: str) -> str:
+    said = (f"Made the table {name}: a table of real cards for {and_list(players)}, {_kingdom(kingdom)}. Each "
+            "player sits with their own name. Taking your seat.")
+    if private:
+        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
+                 f"{name} {codes.normal_code(code)}.")
+    return said
+
+
 def describe(line: dict[str, Any]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not."""
     seats = [str(s) for s in line.get("seats", [])]
@@ -448,6 +501,11 @@ def describe(line: dict[str, Any]) -> str:
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
     bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}: {and_list(named)}" if bots else "no bots"
+    if line.get("table"):
+        names = [str(n) for n in line.get("names") or []]
+        return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "
+                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
+                f"{'private' if line.get('private') else 'open'}.")
     return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
             f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 
