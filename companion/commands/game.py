@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
@@ -21,6 +21,7 @@ from companion.engine import ChooseOne, IllegalAnswer, OrderCards, Purpose
 from companion.game import render, store
 from companion.game.activity import KEY, GameActivity, game_of, put_game
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.fitting import Spoken
 from companion.game.money import money, more_in_treasures
 from companion.game import seats
 from companion.game.seats import tell_others
@@ -143,7 +144,7 @@ def tell(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
-def say_lines(session: "Session", lines: list[str], fit: bool = True) -> None:
+def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True) -> None:
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing)."""
     act = game_of(session)
@@ -157,7 +158,7 @@ def say_lines(session: "Session", lines: list[str], fit: bool = True) -> None:
     if act is not None and act.handed_over:
         act.handed_over = False
         _clear_for_next(session)
-    tell(session, "\n".join(lines) if lines else "Done.")
+    tell(session, "\n".join(map(str, lines)) if lines else "Done.")
     _update_prompt(session)
 
 

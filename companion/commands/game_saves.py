@@ -14,6 +14,7 @@ from companion.refusal import CommandError
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
 from companion.game.activity import GameActivity, UndoHides
+from companion.game.fitting import Spoken
 from companion.game.words import count
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     play_here(session, act)
     act.autosave()
     g = act.game
-    lines = [head]
+    lines: list[Spoken] = [head]
     if g.over:
         lines.append(render.end_message(g, act.holder))
     elif act.solo:

@@ -16,6 +16,7 @@ from companion.engine.phase import Phase
 from companion.game import render
 from companion.game.activity import GameActivity, game_of
 from companion.game.answers import hint
+from companion.game.fitting import Spoken
 from companion.game.money import Money, autoplayed, money, short_of
 from companion.game.words import coins, count
 
@@ -129,7 +130,7 @@ def play_command(session: "Session", args: str) -> None:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
-        say_lines(session, _skipped(session, d, act.news(session.verbosity, me)) + after_turn_step(session, act, turn))
+        say_lines(session, [*_skipped(session, d, act.news(session.verbosity, me)), *after_turn_step(session, act, turn)])
         return
     cards = cards_named(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
@@ -164,20 +165,20 @@ def play_command(session: "Session", args: str) -> None:
     asks = act.pending is not None and act.pending.card == (actions[0] if actions else None)
     if actions and actions[0].name in _PLAYS_AGAIN and act.game is g and not asks:
         lines = _nothing_to_repeat(g, start, actions[0], lines)
-    say_lines(session, lines + after_turn_step(session, act, turn))
+    say_lines(session, [*lines, *after_turn_step(session, act, turn)])
 
 
 _PLAYS_AGAIN = ("Throne Room", "King's Court")  # "You may play an Action card from your hand twice"
 
 
-def _nothing_to_repeat(g: Any, start: int, card: Any, lines: list[str]) -> list[str]:
+def _nothing_to_repeat(g: Any, start: int, card: Any, lines: list[Spoken]) -> list[Spoken]:
     """Throne Room played with no Action card left in hand: say why nothing was played twice."""
     from companion.engine.events import Played
 
     if any(isinstance(e, Played) and e.by == card for e in g.log[start:]):
         return lines
     why = f"No Action card to play with {card.name}."
-    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in line), 0)
+    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in str(line)), 0)
     return [*lines[:at], why, *lines[at:]]
 
 
@@ -190,7 +191,7 @@ def _play_all_treasures(act: GameActivity) -> None:
     rest = tuple(c for c in options if c not in simple)
     banks = tuple(c for c in simple if c.name == "Bank")  # Bank counts the Treasures in play: last of all
     act.answer(tuple(c for c in simple if c.name != "Bank") + rest + banks)
-def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
+def _skipped(session: "Session", before: Any, lines: list[Spoken]) -> list[Spoken]:
     """Treasures played or a card bought while Actions could still be played ends the Action phase: say
     which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
     if before is None or before.purpose is not Purpose.PLAY_ACTION or session.verbosity == "brief":
@@ -250,7 +251,7 @@ def buy_command(session: "Session", args: str) -> None:
                 raise CommandError(f"{quote(typed)}: {after}{reason}")
             act.answer((card,))
     act.labels.append(typed)
-    say_lines(session, _skipped(session, d, act.news(session.verbosity, me)) + after_turn_step(session, act, turn))
+    say_lines(session, [*_skipped(session, d, act.news(session.verbosity, me)), *after_turn_step(session, act, turn)])
 
 
 def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:

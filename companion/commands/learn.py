@@ -12,6 +12,7 @@ from companion.refusal import CommandError
 from companion.engine import SaveError
 from companion.game import store
 from companion.game.activity import GameActivity, game_of
+from companion.game.fitting import Spoken
 from companion.game.lessons import INTRO, SAVE_NAME, keep
 from companion.game.starting import SetupError, build_setup
 
@@ -38,7 +39,7 @@ def _start(session: "Session", seed: int | None = None) -> None:
     # Who took the first turn (a bot's first turn is already played by now), as new says it.
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     goes = "You go first." if first == act.holder else f"{g.players[first].name} goes first."
-    lines = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
+    lines: list[Spoken] = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
     lines.extend(act.news(session.verbosity))
     keep(act)
     say_lines(session, lines)
