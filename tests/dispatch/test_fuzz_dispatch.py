@@ -65,9 +65,9 @@ def _table_state(session: Session) -> Any:
 
 def _state(session: Session) -> str:
     """Everything a refused line must leave as it was."""
-    from companion.commands.game import KEY
+    from companion.game.activity import game_of
 
-    act = session.state.get(KEY)
+    act = game_of(session)
     game = None
     if act is not None:
         game = (dumps(act.game), act.holder, len(getattr(act, "marks", ())))
@@ -92,9 +92,9 @@ class Player:
         return self.out.getvalue()[at:]
 
     def act(self) -> Any:
-        from companion.commands.game import KEY
+        from companion.game.activity import game_of
 
-        return self.session.state.get(KEY)
+        return game_of(self.session)
 
     def move(self) -> None:
         """One legal-looking step of the game, picked at random."""
