@@ -315,7 +315,7 @@ class Lobby:
 
     async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
         """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
-        from companion.commands.net import _name
+        from companion.commands.net import player_name
 
         if ns.players is not None or ns.bots is not None:
             return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
@@ -323,7 +323,7 @@ class Lobby:
         names = [n.strip() for n in ns.table.split(",") if n.strip()]
         if person.name.lower() not in [n.lower() for n in names]:
             names.insert(0, person.name)
-        name = _name(ns.name) if ns.name is not None else None
+        name = player_name(ns.name) if ns.name is not None else None
         game_id = made_id(person.key, person.line)
         try:
             made = await self.host.store.summary(game_id) if game_id else None

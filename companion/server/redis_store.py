@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from typing import Any
 
@@ -28,6 +29,7 @@ if redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
 local t = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
 return t
 """
 # Many leases kept in one call. KEYS: lease, fence of each game in turn; ARGV: owner, milliseconds, then each
@@ -46,7 +48,9 @@ end
 return lost
 """
 # Claims in one call: the games asked for, then (with a cursor) a stretch of the lobby's list, taking every
-# game that was held once (it has a fencing counter) and whose lease is gone (its owner died or let it go).
+# game that was held once (it has a fencing counter) whose lease is gone and whose last owner is not alive
+# (its process died, or let the game go and stopped). A process that is only slow keeps saying it is alive
+# from a thread of its own, so its games are not taken from under it while it catches up.
 # The keys are made here from the prefix: one Redis, not a cluster. ARGV: prefix, owner, milliseconds,
 # cursor ('' for none), count, then the ids asked for. Returns the next cursor, then id, token, id, token...
 SWEEP = """
@@ -58,6 +62,7 @@ local function take(id)
   if redis.call('SET', lease, owner, 'NX', 'PX', ms) then
     local t = redis.call('INCR', p .. 'fence:' .. id)
     redis.call('SET', lease, owner .. ':' .. t, 'PX', ms)
+    redis.call('SET', p .. 'owner:' .. id, owner)
     out[#out + 1] = id
     out[#out + 1] = t
   end
@@ -70,7 +75,8 @@ if ARGV[4] ~= '' then
   for i = 1, #found, 2 do
     local id = found[i]
     if redis.call('EXISTS', p .. 'fence:' .. id) == 1 and redis.call('EXISTS', p .. 'lease:' .. id) == 0 then
-      take(id)
+      local last = redis.call('GET', p .. 'owner:' .. id)
+      if (not last) or redis.call('EXISTS', p .. 'alive:' .. last) == 0 then take(id) end
     end
   end
 end
@@ -117,6 +123,8 @@ class RedisStore(Store):
         self.sub: Any = None
         self.names: list[str] = []
         self.tasks: list[asyncio.Task[Any]] = []
+        self.alive: threading.Thread | None = None
+        self.alive_stop = threading.Event()
 
     def _key(self, kind: str, game_id: str = "") -> str:
         return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
@@ -149,8 +157,35 @@ class RedisStore(Store):
         self._write = self.r.register_script(WRITE)
         self._hand_over = self.r.register_script(HAND_OVER)
         self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
+        self.alive_stop = threading.Event()
+        await self._do(self.r.set(self._key("alive", owner), "1", px=LEASE_MS))
+        self.alive = threading.Thread(target=self._alive, daemon=True, name="companion-alive")
+        self.alive.start()
+
+    def _alive(self) -> None:
+        """Say this process is alive, every third of a lease, from a thread of its own: a process whose
+        event loop is only slow (a saturated machine) still says so, and keeps its games; one that died or
+        was stopped does not, and its games are swept by the others once their leases run out."""
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
+        key = self._key("alive", self.owner)
+        try:
+            while not self.alive_stop.wait(LEASE_MS / 3000):
+                try:
+                    client.set(key, "1", px=LEASE_MS)
+                except (RedisError, OSError):
+                    pass  # the store is away: said again when it is back
+            client.delete(key)
+        except (RedisError, OSError):
+            pass
+        finally:
+            client.close()
 
     async def close(self) -> None:
+        if self.alive is not None:
+            self.alive_stop.set()
+            await asyncio.get_running_loop().run_in_executor(None, self.alive.join, 5)
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -169,7 +204,8 @@ class RedisStore(Store):
 
     async def claim(self, game_id: str) -> int | None:
         t = int(await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id),
-                                                 self._key("game", game_id)], args=[self.owner, LEASE_MS])))
+                                                 self._key("game", game_id), self._key("owner", game_id)],
+                                           args=[self.owner, LEASE_MS])))
         return None if t < 0 else t
 
     async def renew_many(self, held: dict[str, int]) -> set[str]:

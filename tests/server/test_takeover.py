@@ -46,6 +46,11 @@ def test_sweep_and_renew_many_in_the_store(tmp_path):
                 for _ in range(3):  # a stops renewing: its leases run out; b keeps its own
                     await asyncio.sleep(LEASE_MS / 2000)
                     assert await b.renew_many({ids[5]: 1}) == set()
+                # a is only slow (its thread still says it is alive): its games are not taken from it
+                assert await b.sweep([]) == {}
+                a.alive_stop.set()  # a dies: nothing says it is alive any more
+                a.alive.join(5)  # type: ignore[union-attr]
+                assert not await a.r.exists("companion:alive:a")
                 got = await b.sweep([])
                 assert got == {game_id: 2 for game_id in ids[:5]}  # all of a's, in one sweep
                 assert await a.renew_many(held) == set(ids[:5])  # a learns they are gone, in one call
@@ -126,6 +131,60 @@ def test_a_killed_process_games_are_claimed_without_a_player_and_read_on_first_c
                         for game_id in seats:
                             assert (await r.get(f"companion:lease:{game_id}")).endswith(":2")
                         await r.aclose()
+
+                run(go(), 180)
+        finally:
+            if dying.poll() is None:
+                dying.kill()
+            dying.wait(10)
+
+
+def test_a_bot_standing_in_keeps_playing_after_a_takeover_and_gives_the_seat_back(tmp_path):
+    """Ben leaves and Ana hands his seat to a bot; the process is killed; on the other process the bot
+    still plays Ben's turns, and Ben coming back there has his seat back from the bot."""
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        port = free_port()
+        dying = server_process(tmp_path / "dying", port, "--store", url)
+        try:
+            wait_serving(tmp_path / "dying", dying)
+            with server_in_thread(RedisStore(url), tmp_path / "spool") as survivor:
+
+                async def go() -> None:
+                    async with aiohttp.ClientSession() as http:
+                        lobby = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
+                        await lobby.open("Ana")
+                        made = await lobby.say("create --players 2 --name Stand --seed 6")
+                        game_id, code = made["go"]["game"], made["go"]["code"]
+                        ana, ben = (Raw(http, f"ws://127.0.0.1:{port}/g/{game_id}/ws") for _ in range(2))
+                        wa = (await ana.open("Ana", code))[-1]
+                        wb = (await ben.open("Ben", code))[-1]
+                        await ana.until(lambda m: "Ben" in m.get("text", ""))  # the game starts
+                        await ben.close()
+                        handed = await ana.say("bot Ben")
+                        assert not handed["text"].startswith("Error"), handed
+                        os.kill(dying.pid, signal.SIGKILL)
+                        dying.wait(10)
+                        back_url = f"ws://127.0.0.1:{survivor.port}/g/{game_id}/ws"
+                        ana2 = Raw(http, back_url)
+                        again = await ana2.open("Ana", code, seat=wa["seat"], token=wa["token"],
+                                                seen=max(m.get("n", 0) for m in ana.heard))
+                        assert again[-1]["type"] == "welcome" and again[-1]["last_line"] == 1, again
+                        played = False
+                        for i, text in enumerate(["play all", "buy silver", "play all", "buy silver"], start=2):
+                            reply = await ana2.say(text, i)
+                            news = [m.get("text", "") for m in ana2.heard]
+                            if any("The bot played for Ben:" in t for t in news):
+                                played = True
+                                break
+                            assert not reply["text"].startswith("Error: the host"), reply
+                        assert played, [m.get("text") for m in ana2.heard][-6:]
+                        ben2 = Raw(http, back_url)
+                        got = await ben2.open("Ben", code, seat=wb["seat"], token=wb["token"],
+                                              seen=max(m.get("n", 0) for m in ben.heard))
+                        assert got[-1]["type"] == "welcome", got
+                        await ben2.until(lambda m: "seat back from the bot" in m.get("text", ""))
+                        assert (await ana2.until(lambda m: "Ben is back." in m.get("text", "")))
 
                 run(go(), 180)
         finally:
