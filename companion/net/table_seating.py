@@ -28,6 +28,7 @@ class TableSeating:
         self.saved = saved
         self.held = held
         self.names = list(saved.table.setup.players)
+        self.away_bots: dict[int, str] = {}  # a table of real cards has no bots
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
             s = Session(out=io.StringIO(), settings=SeatSettings())
