@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from companion.cards import catalogue
 from companion.cards.names import NameError_, NameIndex, and_list, loose, or_list
-from companion.commands.registry import ArgumentParser, CommandError, command, take_over
+from companion.commands.registry import ArgumentParser, command, take_over
+from companion.refusal import CommandError
 from companion.commands.table_session import HINT, KEY, LOCK, TOPIC, UNSAVED, _record, _save, _saved, _writable, read_only, \
     set_open, table_open
 from companion.commands.table_typed import _fail

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards import Card, catalogue
-from companion.commands.registry import CommandError, activity
+from companion.commands.registry import activity
+from companion.refusal import CommandError
 from companion.commands.table_typed import _fail
 from companion.locks import Held
 from companion.table import storage

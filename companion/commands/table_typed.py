@@ -10,7 +10,7 @@ import re
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.table.model import Table
 from companion.numbers import as_number
 
