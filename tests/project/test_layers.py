@@ -49,10 +49,6 @@ PENDING: dict[tuple[str, str, str], str] = {
     ("companion.game.render", "companion.game.sentences", "_merge_same"): "words from the view (issue 25, item 2)",
     ("companion.game.render", "companion.game.sentences", "_render_group"): "words from the view (issue 25, item 2)",
     ("companion.game.render", "companion.game.sentences", "_turn_summary"): "words from the view (issue 25, item 2)",
-    ("companion.server.games", "companion.net.server", "_PAGE_HEADERS"): "the host's split (issue 25, item 3)",
-    ("companion.server.games", "companion.net.server", "_close"): "the host's split (issue 25, item 3)",
-    ("companion.server.lobby", "companion.net.server", "_close"): "the host's split (issue 25, item 3)",
-    ("companion.server.lobby", "companion.net.server", "_send_text"): "the host's split (issue 25, item 3)",
 }
 
 
