@@ -85,17 +85,22 @@ class Voice:
     def close(self, last_words: bool = False) -> None:
         """Let queued words out (at most ``TIMEOUT``), close the speaker, end the daemon we started.
 
-        ``last_words``: first wait until the daemon has spoken the last words, or clearly will not
-        (companion.speech.last_words): a one-shot command ends right after its one response."""
+        ``last_words``: a one-shot command ends right after its one response. When the program started the
+        daemon (and so ends it now), first wait until it has spoken the last words, or clearly will not
+        (companion.speech.last_words); a daemon someone else started speaks them after we leave."""
         if self._closed:
             return
         self._closed = True
         atexit.unregister(self.close)
         if last_words and self._last and self.worker.drain():
-            from companion.speech.last_words import wait
+            from companion.speech.last_words import LEFT_TO_DAEMON, wait
 
             device = self.worker.device
-            self.last_words = wait(device, self._last, lambda: self.worker.health() is None)
+            if self.watch is not None and self.watch.ours() is None:
+                # A daemon this program did not start goes on speaking after we leave: nothing to wait for.
+                self.last_words = LEFT_TO_DAEMON
+            else:
+                self.last_words = wait(device, self._last, lambda: self.worker.health() is None)
             self.events = list(getattr(device, "events", []))
         self.worker.close()
         if self.watch is not None:

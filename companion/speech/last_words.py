@@ -1,8 +1,10 @@
 """How long a one-shot command waits for its last words to be spoken before it ends.
 
-The program may end the daemon it started as soon as it ends (companion.speech.daemon), which would cut
-the words off; so a one-shot command waits until the words are spoken, and no longer. speech-dispatcher
-tells when it begins and when it ends an utterance; ``wait`` follows those events:
+A speech-dispatcher someone else started speaks queued words after the client has gone, so the command
+does not wait for it at all (LEFT_TO_DAEMON). But the program ends a daemon it started itself when it ends
+(companion.speech.daemon), which would cut the words off; so then it waits until the words are spoken,
+and no longer. speech-dispatcher tells when it begins and when it ends an utterance; ``wait`` follows
+those events:
 
 - the end (or a cancel) after the beginning: the words are spoken, stop at once;
 - no beginning ``START_LIMIT`` seconds after asking: nothing will be spoken (an output module with no audio
@@ -19,10 +21,10 @@ from __future__ import annotations
 import time
 from typing import Callable, Protocol
 
-START_LIMIT = 1.5  # seconds from asking to the daemon's "begun": it begins within a tenth of a second
+START_LIMIT = 3.0  # seconds from asking to the daemon's "begun": it begins within a tenth of a second, unloaded
 SECONDS_PER_CHARACTER = 0.1  # espeak-ng at its normal 175 words a minute took 4.7 s for Village's 46 characters
 NORMAL_WPM, SLOWEST_WPM, FASTEST_WPM = 175, 80, 450  # speech-dispatcher's espeak-ng at rates 0, -100 and 100
-SLACK, MARGIN = 1.25, 0.5  # the words' own time times SLACK, and MARGIN seconds: a slower voice is not cut off
+SLACK, MARGIN = 1.0, 0.5  # the words' own time times SLACK, and MARGIN seconds: a slower voice is not cut off
 LONGEST = 60.0  # seconds, whatever the words
 POLL = 0.02
 
@@ -31,6 +33,7 @@ NEVER_BEGAN = "never began"
 NOT_ENDED = "not ended in time"
 NO_EVENTS = "no events"  # the speaker does not tell when it has spoken
 GIVEN_UP = "given up"  # the speaker stopped answering
+LEFT_TO_DAEMON = "left to the daemon"  # not waited for: a daemon we did not start speaks on after we leave
 
 
 class Telling(Protocol):
@@ -74,4 +77,4 @@ def wait(speaker: object, text: str, healthy: Callable[[], bool],
         sleep(POLL)
 
 
-__all__ = ["GIVEN_UP", "NEVER_BEGAN", "NOT_ENDED", "NO_EVENTS", "SPOKEN", "wait", "words_time"]
+__all__ = ["GIVEN_UP", "LEFT_TO_DAEMON", "NEVER_BEGAN", "NOT_ENDED", "NO_EVENTS", "SPOKEN", "wait", "words_time"]

@@ -3,18 +3,20 @@ events (companion.speech.last_words), with a bound for a daemon that never tells
 
 from __future__ import annotations
 
+import subprocess
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
-from companion.speech import Voice, attach_speech
+from companion.speech import Voice
 from companion.speech.ao2 import AutoSpeaker
 from companion.speech.last_words import (LONGEST, NEVER_BEGAN, NO_EVENTS, NOT_ENDED, SPOKEN, START_LIMIT, wait,
                                          words_time)
 from tests.home import Typist, run_companion
-from tests.speech.test_speech import _private_config, _speech_ready, _stop_pid, modules_of, needs, speech_dispatcher  # noqa: F401
+from tests.speech.test_speech import (_private_config, _speech_ready, _stop_pid, modules_of, needs,  # noqa: F401
+                                      speech_dispatcher, wait_for_spoken)
 
 
 class Kind:
@@ -131,20 +133,70 @@ def test_a_speaker_that_tells_nothing_is_not_waited_for() -> None:
 # ---------------------------------------------------------------- a real speech-dispatcher
 
 
+def _slow_module(d: Path, seconds: float) -> None:
+    """The private daemon's module takes ``seconds`` to speak each sentence, as a real voice takes time
+    (the generic module runs its command once a sentence): it writes the sentence to spoken.txt when done."""
+    (d / "conf" / "modules" / "ci-espeak.conf").write_text(
+        f"GenericExecuteSynth \"echo \\'$DATA\\' > {d}/out/now.txt; sleep {seconds}; "  # $DATA is replaced once only
+        f"cat {d}/out/now.txt >> {d}/out/spoken.txt\"\n"
+        'GenericCmdDependency "sleep"\nGenericLanguage "en" "en" "utf-8"\nAddVoice "en" "MALE1" "en"\n'
+        'DefaultVoice "en"\n'
+    )
+
+
+@pytest.fixture
+def slow_speech_dispatcher(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A private speech-dispatcher whose module takes 2 seconds a sentence. Yields (address, output folder)."""
+    needs("speech-dispatcher, espeak-ng and python3-speechd", _speech_ready())
+    d = tmp_path / "sd"
+    _private_config(d)
+    _slow_module(d, 2)
+    sock = d / "sock"
+    subprocess.run(["speech-dispatcher", "-d", "-t", "0", "-C", str(d / "conf"), "-m",
+                    "/usr/lib/speech-dispatcher-modules", "-c", "unix_socket", "-S", str(sock), "-P", str(d / "pid")],
+                   check=True, capture_output=True, timeout=20)
+    try:
+        deadline = time.monotonic() + 30
+        while not (sock.exists() and modules_of(d)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sock.exists(), sorted((d / "log").iterdir())
+        yield f"unix_socket:{sock}", d / "out"
+    finally:
+        for pid in modules_of(d) + modules_of(d, b"speech-dispatcher"):
+            _stop_pid(pid)
+
+
+def test_a_one_shot_leaves_its_words_to_a_daemon_it_did_not_start(home: Path,
+                                                                  slow_speech_dispatcher: tuple[str, Path]) -> None:
+    """Village's two sentences take 4 seconds here. The daemon was running before the program (a desktop's
+    own): the program hands it the words and ends, and the daemon speaks them to the end after it has gone.
+    Before, the program waited for the words' end."""
+    address, out = slow_speech_dispatcher
+    result = run_companion(home, "--speech", "card", "village", SPEECHD_ADDRESS=address)
+    spoken = out / "spoken.txt"
+    at_exit = spoken.read_text() if spoken.exists() else ""
+    assert result.returncode == 0 and result.stdout == b"Village, 3 coins, Action.\n+1 Card, +2 Actions.\n"
+    assert "+2 Actions." not in at_exit  # the program ended before the last sentence was spoken
+    assert "+2 Actions." in wait_for_spoken(out, "Village, 3 coins, Action.", "+1 Card, +2 Actions.", timeout=30)
+
+
 # speechd's reader thread ends with sys.exit() when the connection closes; a thread ends so quietly, but
 # pytest reports it
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-def test_a_one_shot_ends_on_the_real_daemons_end_event(home: Path, speech_dispatcher: tuple[str, Path],  # noqa: F811
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_one_shot_follows_the_real_daemons_events(home: Path, speech_dispatcher: tuple[str, Path],  # noqa: F811
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wait itself, on a real daemon's events: it ends on the END of the last words."""
     address, out = speech_dispatcher
     monkeypatch.setenv("SPEECHD_ADDRESS", address)
     typist = Typist()
-    voice = attach_speech(typist.session, one_shot=True)
-    said = typist.type("card village")
+    from companion.speech.ao2 import build_auto_speaker
+
+    voice = Voice(build_auto_speaker)  # no DaemonWatch: waited for as if the program had started the daemon
+    assert voice.say("Village, 3 coins, Action.\n+1 Card, +2 Actions.") is None
+    voice.close(last_words=True)
     typist.session.close()
     assert voice.last_words == SPOKEN and voice.events[-1:] == ["end"]
-    spoken = (out / "spoken.txt").read_text()
-    assert said.splitlines()[-1] in spoken  # the end came after the last words were spoken
+    assert "+1 Card, +2 Actions." in (out / "spoken.txt").read_text()  # the end came after the words
 
 
 def test_a_long_answer_is_spoken_to_its_end_before_the_daemon_the_program_started_is_ended(
@@ -155,12 +207,7 @@ def test_a_long_answer_is_spoken_to_its_end_before_the_daemon_the_program_starte
     needs("speech-dispatcher, espeak-ng and python3-speechd", _speech_ready())
     d = tmp_path / "slow"
     _private_config(d, socket=d / "sock")
-    (d / "conf" / "modules" / "ci-espeak.conf").write_text(
-        f"GenericExecuteSynth \"echo \\'$DATA\\' > {d}/out/now.txt; sleep 1.5; "  # $DATA is replaced once only
-        f"cat {d}/out/now.txt >> {d}/out/spoken.txt\"\n"
-        'GenericCmdDependency "sleep"\nGenericLanguage "en" "en" "utf-8"\nAddVoice "en" "MALE1" "en"\n'
-        'DefaultVoice "en"\n'
-    )
+    _slow_module(d, 1.5)
     spawn = tmp_path / "spawn-speechd"
     spawn.write_text(f'#!/bin/sh\nexec speech-dispatcher -C "{d}/conf" -m /usr/lib/speech-dispatcher-modules '
                      f'-t 0 -P "{d}/pid" "$@"\n')
