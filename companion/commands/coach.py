@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from companion.bots import SUMMARIES
 from companion.cards.names import and_list
-from companion.commands.registry import CommandError, alone, command
+from companion.commands.registry import alone, command
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session

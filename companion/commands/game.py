@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
-from companion.commands.registry import CommandError, activity, command
+from companion.commands.registry import AREAS, activity, command
+from companion.refusal import CommandError
 from companion.engine import ChooseOne, IllegalAnswer, OrderCards, Purpose
 from companion.game import render, store
 from companion.game.activity import GameActivity
@@ -427,6 +428,7 @@ def install(session: "Session") -> None:
     act = session.state.get(KEY)
     if act is not None:
         act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
+        act.offers_hint = any("hint" in names for names in AREAS.values())  # it comes with the bots
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
         return
     previous = session.fallback

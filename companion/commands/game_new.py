@@ -9,7 +9,8 @@ from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, play_here,
 )
-from companion.commands.registry import ArgumentParser, CommandError, command, take_over
+from companion.commands.registry import ArgumentParser, command, take_over
+from companion.refusal import CommandError
 from companion.engine import Game, GameSetup
 from companion.game import render
 from companion.game.activity import GameActivity

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
 from companion.commands.game import TOOLS, _act, _game, _tell
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.engine.position import Position, PositionError, parse_position, position_of
 from companion.game.words import possessive
 from companion.paths import atomic_write, data_dir

@@ -9,7 +9,8 @@ from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install, keep_unfinished, play_here,
     seat_of,
 )
-from companion.commands.registry import CommandError, command, take_over
+from companion.commands.registry import command, take_over
+from companion.refusal import CommandError
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
 from companion.game.activity import GameActivity, UndoHides

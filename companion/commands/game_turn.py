@@ -10,7 +10,7 @@ from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.game import (
     KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question, seat_of,
 )
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.engine import IllegalAnswer, Purpose
 from companion.engine.phase import Phase
 from companion.game import render

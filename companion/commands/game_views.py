@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
 from companion.commands.game import _act, _game, _private, _tell, answer_question, seat_of
-from companion.commands.registry import CommandError, alone
+from companion.commands.registry import alone
+from companion.refusal import CommandError
 from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import GameActivity

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
 from companion.commands.game import KEY, _say, hold_game, keep_unfinished, play_here
-from companion.commands.registry import CommandError, command, take_over
+from companion.commands.registry import command, take_over
+from companion.refusal import CommandError
 from companion.engine import SaveError
 from companion.game import store
 from companion.game.activity import GameActivity

@@ -15,7 +15,8 @@ from companion.cards.describe import coins, describe, names_by_cost
 from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
 from companion.commands import registry
-from companion.commands.registry import CommandError, command
+from companion.commands.registry import command
+from companion.refusal import CommandError
 from companion.numbers import as_number
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.numbers import whole
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from companion.cards.names import quote
 from companion.commands import registry
 from companion.commands.lookup import SETTINGS, _plain
-from companion.commands.registry import CommandError, command
+from companion.commands.registry import command
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session

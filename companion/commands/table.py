@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 from companion.cards import catalogue
 from companion.cards.names import loose
-from companion.commands.registry import ArgumentParser, CommandError, command, take_over
+from companion.commands.registry import ArgumentParser, command, take_over
 from companion.commands.table_session import HINT, KEY, SERVICE, TOPIC, brief, open_table, say, seat, set_open, \
     table_open
+from companion.refusal import CommandError
 from companion.kingdom import KingdomError, check_players, choose_kingdom
 from companion.paths import is_device_name
 from companion.settings import define_setting

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards import catalogue
-from companion.commands.registry import CommandError, activity
+from companion.commands.registry import activity
+from companion.refusal import CommandError
 from companion.table.service import Outcome, TableService
 
 if TYPE_CHECKING:

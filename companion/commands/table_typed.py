@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.table.model import Table
 from companion.table.text import refused
 from companion.numbers import as_number

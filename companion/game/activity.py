@@ -20,6 +20,7 @@ from companion.game.cues import game_cues
 from companion.game.fitting import Hint
 from companion.game.stand_in import done_by_bot
 from companion.locks import Held
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -85,6 +86,7 @@ class GameActivity:
         self.sessions: dict[int, "Session"] = {}
         self.own_devices = False
         self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
+        self.offers_hint = False  # the program has a hint command to offer in lessons (set by the shell)
         self.undos = 0  # undos done since this activity began (a hosted game tells every seat of each)
 
     def catch_up(self) -> None:
@@ -211,14 +213,10 @@ class GameActivity:
         if self.let_go_at_end and self.held is None and not self.read_only:
             held = store.hold()
             if held is None:
-                from companion.commands.registry import CommandError
-
                 raise CommandError("this game is over, and another window is playing a game now. "
                                    "Type new to start one here when that window is closed.")
             self.held, self.let_go_at_end = held, False
         if self.read_only:
-            from companion.commands.registry import CommandError
-
             raise CommandError("this game is open read-only here, as another window is playing it. "
                                "Close that window, then type resume.")
 

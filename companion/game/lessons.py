@@ -35,13 +35,6 @@ OFFER_TURNS = 3  # the offer is said in the first turns only: by then a player k
 _PLUS_ACTIONS = re.compile(r"\+\d+ Actions?")
 
 
-def has_hint() -> bool:
-    """Whether this program has a hint command (it comes with the bots)."""
-    from companion.commands.registry import AREAS
-
-    return any("hint" in names for names in AREAS.values())
-
-
 class Lessons:
     """Which lessons were told, and how far the log has been looked at."""
 
@@ -111,7 +104,7 @@ class Lessons:
         turn = g.players[act.holder].turns
         d = act.mine()
         if not g.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
-                and has_hint():
+                and act.offers_hint:
             self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
             if extra:
                 extra[0] += " " + HINT_OFFER
@@ -143,4 +136,4 @@ def keep(act: "GameActivity") -> None:
             pass  # the automatic save has it; its own problem is said by autosave
 
 
-__all__ = ["HINT_OFFER", "INTRO", "LESSONS", "Lessons", "SAVE_NAME", "has_hint"]
+__all__ = ["HINT_OFFER", "INTRO", "LESSONS", "Lessons", "SAVE_NAME"]

@@ -24,7 +24,7 @@ from companion.session import Session
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
 
-KEY = "game"  # where a session keeps its game (companion.commands.game.KEY)
+KEY = "game"  # where a session keeps its game
 
 
 # What a seat shares with the terminal's session when friends take turns at one keyboard.
@@ -107,18 +107,19 @@ def unseat(front: Session) -> None:
     front.route = None
 
 
-def attach(act: "GameActivity", seat: int, *, out: TextIO | None = None, settings: Any = None,
-           speak: Callable[[str], None] | None = None, session: Session | None = None) -> Session:
+def attach(act: "GameActivity", seat: int, *, install: Callable[[Session], None], out: TextIO | None = None,
+           settings: Any = None, speak: Callable[[str], None] | None = None,
+           session: Session | None = None) -> Session:
     """Seat a person with their own device at ``seat`` (a person's seat of ``act``).
 
-    Gives a new ``SeatSession`` writing to ``out``, or seats ``session`` (the host's own shell). From then
-    on the game's commands tell this seat, in its own session, what it missed after every change another
-    seat makes (others' turns summarised, attacks on it, piles), and ask it its questions. The keyboard is
-    no longer shared: nobody waits for Enter."""
+    Gives a new ``SeatSession`` writing to ``out``, or seats ``session`` (the host's own shell).
+    ``install`` puts the game's commands in place in it (``companion.commands.game.install``: answers
+    typed alone reach the game), given by the caller so this layer never reaches up into the commands.
+    From then on the game's commands tell this seat, in its own session, what it missed after every
+    change another seat makes (others' turns summarised, attacks on it, piles), and ask it its
+    questions. The keyboard is no longer shared: nobody waits for Enter."""
     if seat not in act.people:
         raise ValueError(f"seat {seat} is not a person's seat")
-    from companion.commands.game import install
-
     if session is None:
         session = SeatSession(seat, out=out, settings=settings, speak=speak)
     session.seat = seat

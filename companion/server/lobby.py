@@ -238,7 +238,8 @@ class Lobby:
 
     async def _create_now(self, person: Person, args: str) -> tuple[str, dict[str, str] | None]:
         from companion.commands.net import _name, _options
-        from companion.commands.registry import ArgumentParser, CommandError
+        from companion.commands.registry import ArgumentParser
+        from companion.refusal import CommandError
         from companion.game.starting import SetupError, bool_or_random
         from companion.numbers import whole
 

@@ -3,9 +3,10 @@
 Off by default (a running screen reader already reads the terminal; speaking too would double it).
 ``attach_speech(session)`` makes ``session.end`` speak every response. Every call into the speech library
 runs in one worker thread (companion.speech.worker); the prompt only queues words, so a speech daemon that
-hangs can never freeze the shell. A speaker that cannot be built in ``BUILD_TIMEOUT`` seconds gives ``NOTICE``
-once; one that stops answering (a call that does not return in ``TIMEOUT`` seconds, or fails) gives
-``STOPPED`` once; then text only. A speech-dispatcher daemon started by the speech library is ended with
+hangs can never freeze the shell. A speaker that cannot be built at all gives ``NOTICE`` once; one that stops
+answering (a build that does not finish in ``BUILD_TIMEOUT`` seconds, as with a daemon that accepts the
+connection and never replies, or a call that does not return in ``TIMEOUT`` seconds, or fails) gives
+``STOPPED`` once, which says what to type; then text only. A speech-dispatcher daemon started by the speech library is ended with
 the program (companion.speech.daemon).
 """
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 TIMEOUT = 2.0  # seconds one call into the speech library may take
 BUILD_TIMEOUT = 6.0  # seconds building the speaker may take (it may start a daemon; nothing waits for it)
 NOTICE = "Speech is not available here, so text only."
-STOPPED = "Speech stopped answering, so text only."
+STOPPED = "Speech stopped answering; type speech on to try again, or speech off."
 LAST_WORDS = 5.0  # seconds a one-shot command waits for its words to be spoken before ending our daemon
 
 

@@ -3,10 +3,11 @@
 The prompt's thread only puts words in a short queue and reads the worker's health; it never waits on a
 speech library. A speech daemon can hang in any call (speech-dispatcher's ``cancel`` waits for a reply
 that never comes when its output module dies), so every call runs here, and the prompt's thread judges it:
-a build that has not finished after ``build_timeout`` seconds means speech is not available (nothing waits
-for the build, so it may take longer than a call: starting a daemon takes a second or two); a call that has
-not returned after ``timeout`` seconds means the speaker stopped answering. Either way the worker is
-given up (it is a daemon thread, so a call stuck for ever never keeps the program from ending).
+a build that fails or gives nothing means speech is not available; a build that has not finished after
+``build_timeout`` seconds (nothing waits for the build, so it may take longer than a call: starting a daemon
+takes a second or two), or a call that has not returned after ``timeout`` seconds, means the speaker stopped
+answering (a daemon that accepts the connection and never replies). Either way the worker is given up (it
+is a daemon thread, so a call stuck for ever never keeps the program from ending).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ class Closable(Protocol):
 
 T = TypeVar("T", bound=Closable)
 
-UNAVAILABLE = "unavailable"  # the build failed, gave nothing, or took too long
-STOPPED = "stopped"  # a call raised or took too long after the build had worked
+UNAVAILABLE = "unavailable"  # the build failed or gave nothing
+STOPPED = "stopped"  # the build or a call took too long, or a call raised after the build had worked
 QUEUE_LENGTH = 8  # a newer response interrupts an older one anyway; the oldest unsaid ones are dropped
 
 
@@ -55,7 +56,7 @@ class Worker(Generic[T]):
             if self._failure is None and self._busy_since is not None:
                 limit = self.timeout if self._built else self.build_timeout
                 if time.monotonic() - self._busy_since > limit:
-                    self._failure = STOPPED if self._built else UNAVAILABLE
+                    self._failure = STOPPED
                     self._queue.clear()
             return self._failure
 

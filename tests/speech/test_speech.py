@@ -61,7 +61,7 @@ def test_a_hanging_speech_library_never_blocks_a_response_then_text_only() -> No
         assert not release.is_set()  # the call came back although the build is still stuck
         while voice.say("again") is None:
             time.sleep(0.05)
-        assert voice.say("again") == NOTICE
+        assert voice.say("again") == STOPPED
         assert not release.is_set()
     finally:
         release.set()
@@ -309,7 +309,7 @@ class Shell:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-            raise AssertionError("the shell froze")
+            raise AssertionError("the shell froze") from None
         self._reader.join(10)
         return self.printed.decode(), self.proc.stderr.read().decode()
 
@@ -377,9 +377,78 @@ def test_a_saved_speech_on_never_blocks_the_start_on_a_daemon_that_hangs(
     finally:
         os.kill(pid, signal.SIGCONT)
     assert printed.startswith("Village, 3 coins, Action.\n")
-    assert printed.count(NOTICE) == 1 and printed.index("Gold") < printed.index(NOTICE)
+    assert printed.count(STOPPED) == 1 and printed.index("Gold") < printed.index(STOPPED)
     assert printed.endswith("Goodbye.\n") and errors == ""
     assert _alive(pid)  # not ours: started before the program, so left alone
+
+
+class SilentPeer:
+    """A Unix socket server that accepts every connection and reads what comes, but never answers: a speech
+    daemon that hangs, as seen from its client."""
+
+    def __init__(self, path: Path) -> None:
+        import socket
+
+        self.path = path
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(str(path))
+        self.server.listen(8)
+        self.server.settimeout(0.2)
+        self.accepted = 0
+        self.heard = b""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        clients = []
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.server.accept()
+                conn.settimeout(0.05)
+                clients.append(conn)
+                self.accepted += 1
+            except OSError:
+                pass
+            for conn in clients:
+                try:
+                    self.heard += conn.recv(4096)
+                except OSError:
+                    pass
+        for conn in clients:
+            conn.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self.server.close()
+
+
+def test_a_daemon_that_accepts_and_never_answers_is_said_once_with_what_to_type(home: Path, tmp_path: Path) -> None:
+    needs("python3-speechd", _speech_ready())
+    peer = SilentPeer(tmp_path / "speechd.sock")
+    _speech_saved_on(home)
+    try:
+        shell = Shell(home, f"unix_socket:{peer.path}")
+        shell.type("card village")
+        shell.wait_for("+2 Actions.")  # answered at once, although speech is stuck connecting
+        _hold_past_time_limit(BUILD_TIMEOUT)
+        shell.type("card gold")
+        shell.wait_for("Braille code G3.")
+        shell.type("card silver")
+        shell.wait_for("Braille code S2.")
+        shell.type("speech off")
+        shell.wait_for("Speech is now off.")
+        printed, errors = shell.finish()
+    finally:
+        peer.close()
+    assert peer.accepted >= 1 and b"CLIENT_NAME" in peer.heard  # the speech library did reach the peer
+    assert printed.startswith("Village, 3 coins, Action.\n")
+    assert printed.count(STOPPED) == 1 and NOTICE not in printed
+    assert printed.index("Gold") < printed.index(STOPPED) < printed.index("Silver")
+    assert "speech on" in STOPPED and "speech off" in STOPPED and STOPPED.count(".") == 1  # one sentence, what to type
+    assert printed.endswith("Goodbye.\n") and errors == ""
+    assert 'speech = "off"' in (home / "config" / "settings.toml").read_text()
 
 
 def test_a_daemon_the_program_starts_ends_with_it(home: Path, tmp_path: Path) -> None:

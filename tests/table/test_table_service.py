@@ -1,11 +1,9 @@
 """The table's service (companion.table.service): whole intents with parsed arguments, each returning an
 Outcome, with no session and no command; refusals as the shared refusal; saved before said; what every
-other seat of a hosted table hears comes with the outcome; and the layering the commands rely on."""
+other seat of a hosted table hears comes with the outcome. (tests/project/test_layers.py keeps the table
+below the commands and every module's private names its own.)"""
 
 from __future__ import annotations
-
-import ast
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +13,6 @@ from companion.refusal import CommandError
 from companion.table import opening, storage
 from companion.table.service import Outcome, TableService
 from tests.table.driver import Driver
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _first_game() -> TableService:
@@ -78,31 +74,3 @@ def test_a_table_open_read_only_refuses_every_entry() -> None:
     with pytest.raises(CommandError, match="open read-only here"):
         look.set_low("table low 2", 2)
     assert look.status().lines == service.status().lines  # it can still be heard
-
-
-TABLE_PARTS = [*sorted((ROOT / "companion" / "table").glob("*.py")), *sorted((ROOT / "companion" / "commands").glob("table*.py")),
-               ROOT / "companion" / "net" / "table_seating.py"]
-
-
-def _imports(path: Path) -> list[tuple[str, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found += [(node.module, alias.name) for alias in node.names]
-        elif isinstance(node, ast.Import):
-            found += [(alias.name, "") for alias in node.names]
-    return found
-
-
-@pytest.mark.parametrize("path", TABLE_PARTS, ids=lambda p: p.name)
-def test_no_private_name_is_imported_from_another_module(path: Path) -> None:
-    private = [f"{module}.{name}" for module, name in _imports(path) if name.startswith("_") and name != "__future__"
-               and module != "__future__"]
-    assert private == [], f"{path.name} imports {private}"
-
-
-@pytest.mark.parametrize("path", sorted((ROOT / "companion" / "table").glob("*.py")), ids=lambda p: p.name)
-def test_the_table_model_never_reaches_up_into_the_commands(path: Path) -> None:
-    above = [m for m, _ in _imports(path) if m.startswith(("companion.commands", "companion.dispatch", "companion.net"))]
-    assert above == [], f"{path.name} imports {above}"
