@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.engine.events import Event, GameOver, Played, TurnStarted
+from companion.game.fitting import Said
 
 
-def game_cues(events: Sequence[Event], viewer: int, piles_news: Sequence[str], over: bool) -> list[str]:
+def game_cues(events: Sequence[Event], viewer: int, piles_news: Sequence[Said], over: bool) -> list[str]:
     """``end`` when the game is over; ``attack`` for another player's Attack (it hits ``viewer`` or is
     blocked, and either way is worth hearing first); ``pile`` when a pile ran low or empty; ``turn`` when
     ``viewer``'s turn starts."""

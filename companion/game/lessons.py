@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine import Purpose
 from companion.engine.events import Gained, GameOver, Played, Shuffled
-from companion.game.fitting import Hint
+from companion.game.fitting import Hint, Spoken
 
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
@@ -92,7 +92,7 @@ class Lessons:
                 due.add("cleanup")
         return [k for k in ORDER if k in due and k not in self.told]
 
-    def add(self, act: "GameActivity", lines: list[str], verbosity: str) -> list[str]:
+    def add(self, act: "GameActivity", lines: list[Spoken], verbosity: str) -> list[Spoken]:
         """``lines`` with the next lesson (one at most), or the turn's hint offer, after them."""
         due = self.due(act)
         extra: list[str] = []
@@ -114,7 +114,7 @@ class Lessons:
             keep(act)
         # The news of the game comes first: the offer gives way, then the lesson is said short of nothing
         # else (a lesson is never dropped; an offer is).
-        said: list[str] = []
+        said: list[Spoken] = []
         for line in extra:
             lesson = line.removesuffix(" " + HINT_OFFER)
             if line == HINT_OFFER:

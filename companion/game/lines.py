@@ -10,7 +10,7 @@ from companion.cards import Card
 from companion.cards.names import and_list, or_list
 from companion.engine import Decision, Phase, Purpose
 from companion.engine.events import Event, TurnStarted
-from companion.game.fitting import BRIEF_WORDS, Said
+from companion.game.fitting import BRIEF_WORDS, Said, Spoken
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
 from companion.game.sentences import BY_BOT, name_of, render_events
@@ -67,7 +67,7 @@ def score_line(game: "Game", viewer: int) -> str:
     return f"Score: {and_list(parts)}."
 
 
-def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> str:
+def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> Spoken:
     r = game.result
     assert r is not None
     scores = sorted(r.scores, key=lambda s: -s.vp)
@@ -150,7 +150,7 @@ def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
     """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
     lines = _turn_lines(g, 0, viewer, verbosity)
     if g.over:
-        lines.append(end_message(g, viewer))
+        lines.append(str(end_message(g, viewer)))
     return lines
 
 
@@ -160,7 +160,7 @@ def log_tail(g: "Game", viewer: int, verbosity: str, n: int) -> tuple[list[str],
     so the last lines need only the last turns' events. (A turn starts for everyone: every player sees each
     TurnStarted as it is, so the turns can be found in the game's own log without filtering it.)"""
     starts = [i for i, e in enumerate(g.log) if isinstance(e, TurnStarted)]
-    end = [end_message(g, viewer)] if g.over else []
+    end = [str(end_message(g, viewer))] if g.over else []
     total = len(starts) + len(end)
     if n <= 0 or n >= total:  # every line (as lines[-0:] is)
         return log_lines(g, viewer, verbosity), total
@@ -183,7 +183,7 @@ def _turn_lines(g: "Game", since: int, viewer: int, verbosity: str) -> list[str]
         if chunk:
             start = starts[-1]
             did = [at - first for at in bot_did if first <= at < first + len(chunk)] if bot_did else ()
-            said = render_events(g, chunk, viewer, verbosity, bot_did=did)
+            said = [str(line) for line in render_events(g, chunk, viewer, verbosity, bot_did=did)]
             who = name_of(g, start.player, viewer)
             head = f"{possessive(who)} turn {start.turn}"
             bot = f"{BY_BOT} {'you' if who == 'You' else who}: "

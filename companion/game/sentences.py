@@ -16,7 +16,7 @@ from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameOver, LookedAt, Named, PhaseStarted, Played, PutOnDeck,
     Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
 )
-from companion.game.fitting import Attack, Said, TurnLine
+from companion.game.fitting import Attack, Said, Spoken, TurnLine
 from companion.game.stand_in import by_bot
 from companion.game.words import count, grouped, in_order, possessive
 
@@ -204,13 +204,13 @@ def turn_at(game: "Game", index: int) -> TurnStarted | None:
 
 def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
                   turn_player: int | None = None, turn: int | None = None,
-                  bot_did: Collection[int] = ()) -> list[str]:
+                  bot_did: Collection[int] = ()) -> list[Spoken]:
     """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
     whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
     A turn a bot played for a person says so (companion.game.stand_in), and so do the events at
     ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn."""
-    lines: list[str] = []
+    lines: list[Spoken] = []
     group: list[Event] = []
     group_bot: set[int] = set()  # positions in ``group`` of what a bot did for a person
 
@@ -233,12 +233,12 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
             group_bot.add(len(group))
         group.append(e)
     close()
-    return [line for line in lines if line]
+    return [line for line in lines if str(line)]
 
 
 def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
                   turn_player: int | None, ended: bool = False, bot: bool = False,
-                  bot_did: Collection[int] = ()) -> list[str]:
+                  bot_did: Collection[int] = ()) -> list[Spoken]:
     """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
     ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
     out = _Clauses()
@@ -298,7 +298,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             continue
         out.add(name_of(game, actor, viewer), clause, did)
     out.flush()
-    head: list[str] = []
+    head: list[Spoken] = []
     if urgent and any(did for _, did in urgent):
         head.append(_bot_did_to_you(game, urgent, turn_player, attack, verbosity))
     elif urgent:
@@ -316,19 +316,18 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
             head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
                                who, attack, short, True))
         else:
-            hit = Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False)
-            hit.droppable = not kept
-            head.append(hit)
+            head.append(Attack(f"{by} {said}.", f"{by} {short}.", who, attack, short, False, droppable=not kept))
     sentences = _merge_same(out.sentences)
     if turn_player is None:
-        return head + sentences
+        return [*head, *sentences]
     if turn_player == viewer:
+        mine: list[Spoken] = list(sentences)
         if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
-            sentences[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", True)
+            mine[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", droppable=True)
         elif bot and cleanup and sentences and sentences[0].startswith(BY_BOT) and verbosity != "brief":
             said = by_bot_sentence("You", [_turn_summary(game, events, viewer, viewer)])
-            sentences[0] = Said(sentences[0], said)
-        return head + sentences
+            mine[0] = Said(sentences[0], said)
+        return head + mine
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
     who = name_of(game, turn_player, viewer)
     short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
@@ -338,7 +337,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     else:
         nothing = f"{who} bought nothing." if short == "bought nothing" else ""  # an empty turn is still said
         short_line = f"{who} {short}." if short else ""
-    lines: list[str] = [TurnLine(sentences[0] if sentences else nothing, short_line, who,
+    lines: list[Spoken] = [TurnLine(sentences[0] if sentences else nothing, short_line, who,
                                  _bought(events, turn_player),
                                  tuple(e.card for e in events if isinstance(e, Bought) and e.player == turn_player))]
     lines += [TurnLine(s, "", who, "") for s in sentences[1:]]
@@ -432,9 +431,9 @@ def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: in
     return ", ".join(parts)
 
 
-def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[str]:
+def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[Said]:
     """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
-    news: list[str] = []
+    news: list[Spoken] = []
     emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
     if emptied:  # several piles emptied at once are said together, with one count of what is left
         left = game.empty_to_end - game.empty_piles()
