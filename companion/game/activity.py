@@ -1,6 +1,6 @@
 """The game activity: one game in the shell, its bots, whose hands the keyboard holds, and autosave.
 
-``session.state["game"]`` holds a ``GameActivity`` while a game is on. Every change goes through
+A session's game is ``game_of(session)`` (``put_game`` sets it) while a game is on. Every change goes through
 ``change()``, a transaction: the answers are given, and if any fails the game is rebuilt as it was
 (nothing changed); if all succeed the game is saved at once. ``undo`` goes back to the start of the
 last command a person gave; bots then play their moves again.
@@ -337,8 +337,25 @@ class GameActivity:
         return f"{g.players[seat].name}, {said}" if self.shared else said
 
 
+KEY = "game"  # where a session keeps its game, among the areas' state
+
+
+def game_of(session: "Session") -> GameActivity | None:
+    """The game ``session`` plays or looks at, if any."""
+    act = session.state.get(KEY)
+    return act if isinstance(act, GameActivity) else None
+
+
+def put_game(session: "Session", act: GameActivity | None) -> None:
+    """``act`` becomes the game ``session`` plays (None: no game)."""
+    if act is None:
+        session.state.pop(KEY, None)
+    else:
+        session.state[KEY] = act
+
+
 def new_activity(setup: GameSetup) -> GameActivity:
     return GameActivity(Game(setup))
 
 
-__all__ = ["GameActivity", "IllegalAnswer", "new_activity"]
+__all__ = ["KEY", "GameActivity", "IllegalAnswer", "game_of", "new_activity", "put_game"]

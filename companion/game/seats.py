@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from companion.session import Session
 
+from companion.game.activity import game_of, put_game
+
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
-
-KEY = "game"  # where a session keeps its game
 
 
 # What a seat shares with the terminal's session when friends take turns at one keyboard.
@@ -91,7 +91,7 @@ def seat_people(front: Session, act: "GameActivity") -> None:
         act.sessions[p] = SeatSession(p, front=front)
 
     def route(line: str) -> Session:
-        current = front.state.get(KEY)
+        current = game_of(front)
         if current is not act:  # another game or a table took over: this game's seats are let go
             unseat(front)
             return front
@@ -123,7 +123,7 @@ def attach(act: "GameActivity", seat: int, *, install: Callable[[Session], None]
     if session is None:
         session = SeatSession(seat, out=out, settings=settings, speak=speak)
     session.seat = seat
-    session.state[KEY] = act
+    put_game(session, act)
     install(session)
     act.sessions[seat] = session
     act.own_devices = True

@@ -16,6 +16,7 @@ import pytest
 
 from companion.engine import Purpose
 from companion.game import render
+from companion.game.activity import game_of
 from companion.commands.game import install
 from companion.game.seats import attach, run_for
 from companion.settings import Settings
@@ -49,7 +50,7 @@ def test_at_one_keyboard_review_and_repeat_replay_only_your_own_responses() -> N
     checked = 0
 
     def holder_for(line: str) -> str:
-        act = t.session.state.get("game")
+        act = game_of(t.session)
         if act is None:
             return "keyboard"
         if act.waiting:
