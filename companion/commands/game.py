@@ -456,7 +456,7 @@ def after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[st
     t = act.game.turn
     if turn_of(act, me) != turn:
         return []
-    more = more_in_treasures(money(act.game, me))  # after drawing: what the Treasures in hand add
+    more = more_in_treasures(money(act.game.view(me)))  # after drawing: what the Treasures in hand add
     if session.verbosity == "brief":
         return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:

@@ -59,7 +59,7 @@ def _changing(act: GameActivity, typed: str, me: int) -> Iterator[None]:
 
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
     """Treasures that ask nothing, in an order that loses nothing (Bank last): autoplay's (game.money)."""
-    return autoplayed(act.game, options)
+    return autoplayed(act.game.view(act.game.current), options)
 
 
 def _complete_from(cards: list[Card], text: str) -> list[str]:
@@ -216,7 +216,7 @@ def buy_command(session: "Session", args: str) -> None:
         if card not in g.supply:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
-    before = money(g, me)  # every Treasure in hand, for an error that says what they would make
+    before = money(g.view(me))  # every Treasure in hand, for an error that says what they would make
     turn = turn_of(act, me)
     with _changing(act, typed, me):
         if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
@@ -261,7 +261,7 @@ def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, auto
         return f"the {card.name} pile is empty. Type supply low to hear what is left."
     cost = g.cost(card)
     if cost > g.turn.coins:
-        said = short_of(g, card, before, autoplay) if before is not None else None
+        said = short_of(g.view(g.turn.player), card, before, autoplay) if before is not None else None
         return said or f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
     if not g.can_buy(g.turn.player, card):
         return f"{card.name} cannot be bought now. Type options to hear what can."

@@ -18,7 +18,7 @@ from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
 from companion.game.fitting import Hint, Spoken
-from companion.game.stand_in import done_by_bot
+from companion.engine.stand_in import done_by_bot
 from companion.locks import Held
 from companion.refusal import CommandError
 
@@ -263,11 +263,11 @@ class GameActivity:
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
         end = render.end_message(g, viewer, verbosity) if g.over else ""
-        self.cues = game_cues(events, viewer, piles, g.over)  # sounds, when on: played by the command layer
+        self.cues = game_cues(g.view(viewer), events, piles)  # sounds, when on: played by the command layer
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line.text not in str(end))  # the end gives its own reason once
         try:
-            start = render.turn_at(g, since)
+            start = g.view(viewer).turn_at(since)
             lines.extend(render.render_events(g, events, viewer, verbosity, None if start is None else start.player,
                                               None if start is None else start.turn, done_by_bot(g, viewer, since)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
