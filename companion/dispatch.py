@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.cards.names import or_list, quote
 from companion.commands import registry
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.numbers import NumberError
 from companion.session import Session
 

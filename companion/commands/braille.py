@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card, NameError_, catalogue, recommended_sets
 from companion.cards.names import and_list, loose, quote
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.kingdom import (
     KINGDOM_SIZE,
     Kingdom,

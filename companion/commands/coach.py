@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 from companion.bots import SUMMARIES
 from companion.cards.names import and_list
-from companion.commands.registry import CommandError, alone, command
+from companion.commands.registry import alone, command
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session
+    from companion.game.activity import GameActivity
 
-KEY = "game"  # the game activity's key in session.state (companion.commands.game)
 
 
 def _bot_lines() -> list[str]:
@@ -25,6 +26,13 @@ def _bot_lines() -> list[str]:
     return lines
 
 
+def _game_of(session: "Session") -> "GameActivity | None":
+    """The session's game; the game's modules load only when hint is used (``bots`` lists without them)."""
+    from companion.game.activity import game_of
+
+    return game_of(session)
+
+
 @command(
     "hint",
     summary="says what a strong player would do now, and why.",
@@ -32,14 +40,14 @@ def _bot_lines() -> list[str]:
     example="hint",
     topic="Playing a game",
     one_shot=False,
-    active=lambda session: session.state.get(KEY) is not None,
+    active=lambda session: _game_of(session) is not None,
     inactive_hint='"hint" works in a game. Start one with new, then type hint.',
     details="It works at every question of a game. set hints on gives one before each of your turns. "
             "At brief verbosity it says the move without the reason.",
 )
 def hint_command(session: "Session", args: str) -> None:
     alone("hint", args)
-    act = session.state.get(KEY)
+    act = _game_of(session)
     if act is None:
         raise CommandError('"hint" works in a game. Start one with new, then type hint.')
     if act.over:

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import sys
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
-from companion.commands.registry import CommandError, activity, command
+from companion.commands.registry import AREAS, activity, command
+from companion.refusal import CommandError
 from companion.engine import ChooseOne, IllegalAnswer, OrderCards, Purpose
 from companion.game import render, store
-from companion.game.activity import GameActivity
+from companion.game.activity import KEY, GameActivity, game_of, put_game
 from companion.game.answers import AnswerError, hint, parse
+from companion.game.fitting import Spoken
 from companion.game.money import money, more_in_treasures
 from companion.game import seats
 from companion.game.seats import tell_others
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
 TOPIC = "Playing a game"
 TOOLS = "Game tools"  # what is not a move: help game lists the moves
 HINT = "Start a game with new, or a table with table new."
-KEY = "game"
 ASK = "game_question"
 DEFAULT_PROMPT = "companion> "
 define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")
@@ -48,13 +49,14 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback (
 
 
 def _on(session: "Session") -> bool:
-    return session.state.get(KEY) is not None
+    return game_of(session) is not None
 
 
 def _put_away(session: "Session") -> str | None:
     """A table is starting: set the game (autosaved after every change) and any question aside."""
     session.state.pop(ASK, None)
-    act = session.state.pop(KEY, None)
+    act = game_of(session)
+    put_game(session, None)
     session.prompt = DEFAULT_PROMPT
     if act is not None:
         act.release()  # another window may take the game up now
@@ -78,12 +80,12 @@ PLAYED_ELSEWHERE = ("another window is playing a game, and this one would replac
 def hold_game(session: "Session") -> Held:
     """The lock on the game being played, for a game about to start here (the one this shell holds
     already, or a new one); CommandError if another window holds it. Nothing is changed by a refusal."""
-    old = session.state.get(KEY)
+    old = game_of(session)
     if old is None:
         settle("game")  # the game's modules are loaded now, and no game is in memory yet
     if old is not None and old.held is not None:
-        held, old.held = old.held, None
-        return held
+        kept, old.held = old.held, None
+        return kept
     held = store.hold()
     if held is None:
         raise CommandError(PLAYED_ELSEWHERE)
@@ -97,9 +99,9 @@ def let_go(session: "Session", old: GameActivity | None) -> None:
     it is saved): free its game at once rather than leave it to a pass of the cycle collector, which with
     a long game's events pauses whatever command it falls in. Not while another seat's session still
     plays it."""
-    if old is None or session.state.get(KEY) is old:
+    if old is None or game_of(session) is old:
         return
-    if any(s.state.get(KEY) is old for s in old.sessions.values()):
+    if any(game_of(s) is old for s in old.sessions.values()):
         return
     old.game.close()
 
@@ -110,8 +112,8 @@ def play_here(session: "Session", act: GameActivity) -> None:
     your game?", new's questions) is withdrawn: it was about starting a game, and one is now in play. Left
     asked, it kept its prompt, and Enter pressed in the new game answered it (and resumed the old game)."""
     session.state.pop(ASK, None)
-    old = session.state.get(KEY)
-    session.state[KEY] = act
+    old = game_of(session)
+    put_game(session, act)
     let_go(session, old)
     install(session)
     seat_people(session, act)
@@ -119,33 +121,33 @@ def play_here(session: "Session", act: GameActivity) -> None:
 
 def _let_go(session: "Session") -> None:
     """When the session ends: give up the lock on its game (saved after every change)."""
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is not None:
         act.release()
 
 
-def _game(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
+def game_command(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
     """Register a command that works while a game is on (shared verbs with the table assistant)."""
     kwargs.setdefault("topic", TOPIC)
     return command(active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
 
 
-def _act(session: "Session") -> GameActivity:
-    act = session.state.get(KEY)
+def need_game(session: "Session") -> GameActivity:
+    act = game_of(session)
     if act is None:
         raise CommandError(HINT)
     return act
 
 
-def _tell(session: "Session", text: str) -> None:
+def tell(session: "Session", text: str) -> None:
     """Say a response whose first line fits a 40-cell braille display."""
     session.say(render.fit_first_line(text))
 
 
-def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
+def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True) -> None:
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing)."""
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
     if fit:
@@ -156,7 +158,7 @@ def _say(session: "Session", lines: list[str], fit: bool = True) -> None:
     if act is not None and act.handed_over:
         act.handed_over = False
         _clear_for_next(session)
-    _tell(session, "\n".join(lines) if lines else "Done.")
+    tell(session, "\n".join(map(str, lines)) if lines else "Done.")
     _update_prompt(session)
 
 
@@ -186,7 +188,7 @@ def _update_prompt(session: "Session") -> None:
     """This session's prompt. After a change, each other seat with its own device hears what it missed
     (companion.game.seats.tell_others)."""
     ask = session.state.get(ASK)
-    act = session.state.get(KEY)
+    act = game_of(session)
     if ask is not None:
         session.prompt = ask.prompt()
     elif act is not None:
@@ -205,7 +207,7 @@ def keep_unfinished(session: "Session", coming: Any = None) -> str:
     from companion.engine import SaveError
     from companion.game import store
 
-    old = session.state.get(KEY)
+    old = game_of(session)
     if old is not None:
         game, extra = old.game, old.extra()
     elif store.path_for(store.AUTOSAVE).exists():
@@ -269,10 +271,10 @@ def seat_of(session: "Session", act: GameActivity) -> int:
     return -1 if act.waiting and not act.own_devices else act.holder
 
 
-def _private(session: "Session", typed: str) -> tuple[GameActivity, int]:
+def private_seat(session: "Session", typed: str) -> tuple[GameActivity, int]:
     """The activity and this session's seat, if the person at the keyboard may hear their own cards now
     (``typed`` is quoted if not)."""
-    act = _act(session)
+    act = need_game(session)
     me = seat_of(session, act)
     if me < 0:
         name = act.game.players[act.holder].name
@@ -280,7 +282,7 @@ def _private(session: "Session", typed: str) -> tuple[GameActivity, int]:
     return act, me
 
 
-def _cards(text: str, within: list[Card] | None = None) -> list[Card]:
+def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
     """Cards named in ``text``: first among ``within`` (your hand, the Supply), so "work" is Workshop
     when that is the only match there; otherwise among every card, for the right error."""
     if within is not None:
@@ -319,7 +321,7 @@ class Questions:
         key, _, default = self.asks[self.at]
         if loose(line) in ("cancel", "stop"):
             session.state.pop(ASK, None)
-            _say(session, ["Cancelled. Nothing was started."])
+            say_lines(session, ["Cancelled. Nothing was started."])
             return
         typed = line.strip() or default
         at = self.at
@@ -328,7 +330,7 @@ class Questions:
         while self.at < len(self.asks) and self._skip():
             self.at += 1
         if self.at < len(self.asks):
-            _say(session, [self.question()])
+            say_lines(session, [self.question()])
             return
         session.state.pop(ASK, None)
         try:
@@ -350,14 +352,14 @@ def fallback(session: "Session", line: str) -> bool:
     if ask is not None:
         ask.take(session, line)
         return True
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is None:
         return False
     if act.waiting and not act.own_devices:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
-        _say(session, act.take_keyboard(session.verbosity))
+        say_lines(session, act.take_keyboard(session.verbosity))
         return True
     me = seat_of(session, act)
     d = act.mine(me)
@@ -384,7 +386,7 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     me = seat_of(session, act)
     d = act.mine(me)
     assert d is not None
-    turn = _turn_no(act, me)
+    turn = turn_of(act, me)
     try:
         value = parse(d, line)
     except AnswerError as e:
@@ -403,8 +405,8 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
         lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else
                  _chosen(d, value) or "Done.")]
     if me == act.game.current:
-        lines += _after_turn_step(session, act, turn)
-    _say(session, lines)
+        lines += after_turn_step(session, act, turn)
+    say_lines(session, lines)
 
 
 def _chosen(d: Any, value: Any) -> str:
@@ -424,9 +426,10 @@ def _chosen(d: Any, value: Any) -> str:
 def install(session: "Session") -> None:
     """Make typed answers reach the game (keeping any other area's fallback after ours), and let the game
     read the hints setting."""
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is not None:
         act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
+        act.offers_hint = any("hint" in names for names in AREAS.values())  # it comes with the bots
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
         return
     previous = session.fallback
@@ -440,33 +443,23 @@ def install(session: "Session") -> None:
     session.fallback = chained_game_fallback
 
 
-def _turn_no(act: GameActivity, me: int) -> int:
+def turn_of(act: GameActivity, me: int) -> int:
     return act.game.players[me].turns
 
 
-def _after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
+def after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
     """After play or buy in your own turn: where the turn stands, in a few words."""
     me = seat_of(session, act)
     d = act.mine(me)
     if d is None or not render.is_turn_decision(d):
         return []
     t = act.game.turn
-    if _turn_no(act, me) != turn:
+    if turn_of(act, me) != turn:
         return []
-    more = more_in_treasures(money(act.game, me))  # after drawing: what the Treasures in hand add
+    more = more_in_treasures(money(act.game.view(me)))  # after drawing: what the Treasures in hand add
     if session.verbosity == "brief":
         return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
         return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
     return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
 
-
-def __getattr__(name: str) -> Any:
-    """Names that moved to the command modules (``game.play_command``) are still found here."""
-    import importlib
-
-    for module in ("game_new", "game_turn", "game_views", "game_saves"):
-        found = importlib.import_module(f"companion.commands.{module}")
-        if name in vars(found):
-            return vars(found)[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

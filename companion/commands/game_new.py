@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, _say, hold_game, install, keep_unfinished, play_here,
+    ASK, KEY, TOPIC, Questions, say_lines, hold_game, install, keep_unfinished, play_here,
 )
-from companion.commands.registry import ArgumentParser, CommandError, command, take_over
+from companion.commands.registry import ArgumentParser, command, take_over
+from companion.refusal import CommandError
 from companion.engine import Game, GameSetup
 from companion.game import render
 from companion.game.activity import GameActivity
@@ -60,7 +61,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
     else:
         lines.extend(render.fit_response(act.news(session.verbosity), session.verbosity))
-    _say(session, lines, fit=False)
+    say_lines(session, lines, fit=False)
 
 
 @command(
@@ -145,4 +146,4 @@ def ask_new(session: "Session") -> None:
     ], done, check)
     session.state[ASK] = q
     install(session)
-    _say(session, ["New game. " + q.question()])
+    say_lines(session, ["New game. " + q.question()])

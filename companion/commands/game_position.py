@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
-from companion.commands.game import TOOLS, _act, _game, _tell
-from companion.commands.registry import CommandError
+from companion.commands.game import TOOLS, need_game, game_command, tell
+from companion.refusal import CommandError
 from companion.engine.position import Position, PositionError, parse_position, position_of
 from companion.game.words import possessive
 from companion.paths import atomic_write, data_dir
@@ -56,7 +56,7 @@ def read_position(typed: str) -> Position:
 
 
 def _current(session: "Session") -> Position:
-    act = _act(session)
+    act = need_game(session)
     if not act.solo:  # a position holds every hand and the order of every deck
         raise CommandError(f"{quote('position')} tells every player's hidden cards, so it works only in a game "
                            "with one person. Type status instead.")
@@ -66,7 +66,7 @@ def _current(session: "Session") -> Position:
         raise CommandError(f"{quote('position')}: {str(e)[0].lower()}{str(e)[1:]}") from None
 
 
-@_game(name="position", summary="says the game's position as text, or saves it.",
+@game_command(name="position", summary="says the game's position as text, or saves it.",
        usage="position [show | save NAME]", example="position save puzzle", topic=TOOLS,
        details="A position is the whole game as text, for a bug report or a puzzle; new --position NAME "
                "starts a game from one. The format is in the positions page of the docs.")
@@ -74,8 +74,8 @@ def position_command(session: "Session", args: str) -> None:
     words = args.split(None, 1)
     if not words:  # never spoil a game by accident: say what it tells first
         _current(session)  # refused at once where it could never be said
-        others = [p.name for i, p in enumerate(_act(session).game.players) if i != _act(session).holder]
-        _tell(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
+        others = [p.name for i, p in enumerate(need_game(session).game.players) if i != need_game(session).holder]
+        tell(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
                        f"{'hand' if len(others) == 1 else 'hands'}, the order of every deck and the shuffle "
                        "seed. Type position show to hear it, or position save NAME to keep it in a file "
                        "unheard.")
@@ -83,7 +83,7 @@ def position_command(session: "Session", args: str) -> None:
     if words[0].lower() == "show" and len(words) == 1:
         text = _current(session).text()
         lines = text.rstrip("\n").split("\n")
-        _tell(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
+        tell(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
         return
     if words[0].lower() != "save":
         raise CommandError(f"{quote('position ' + args)}: type position show, or position save NAME.")
@@ -97,7 +97,7 @@ def position_command(session: "Session", args: str) -> None:
         raise CommandError(f"could not save {quote(words[1])}: {e.strerror}. Type another name.") from None
     name = path.stem
     where = f"\nFile: {path}" if session.verbosity == "full" else ""
-    _tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
+    tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 
 __all__ = ["position_command", "positions_dir", "read_position"]

@@ -6,13 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, _act, _game, _say, _tell, hold_game, install, keep_unfinished, play_here,
+    ASK, KEY, TOPIC, Questions, need_game, game_command, say_lines, tell, hold_game, install, keep_unfinished, play_here,
     seat_of,
 )
-from companion.commands.registry import CommandError, command, take_over
+from companion.commands.registry import command, take_over
+from companion.refusal import CommandError
 from companion.engine import IllegalAnswer, SaveError
 from companion.game import render, store
 from companion.game.activity import GameActivity, UndoHides
+from companion.game.fitting import Spoken
 from companion.game.words import count
 
 if TYPE_CHECKING:
@@ -20,10 +22,10 @@ if TYPE_CHECKING:
 
 
 # ---- undo, save, load -----------------------------------------------------------------------------
-@_game(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
+@game_command(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
        details="Bots' later moves are taken back too and played again.")
 def undo_command(session: "Session", args: str) -> None:
-    act = _act(session)
+    act = need_game(session)
     me = seat_of(session, act)
     mover = act.last_mover()
     if not act.solo and mover >= 0 and me >= 0 and mover != me:
@@ -49,12 +51,12 @@ def undo_command(session: "Session", args: str) -> None:
         lines.append(render.status_line(g, me, named=act.shared))
     elif d is not None:
         lines.append(render.question(g, d, session.verbosity))
-    _say(session, lines)
+    say_lines(session, lines)
 
 
-@_game(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")
+@game_command(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")
 def save_command(session: "Session", args: str) -> None:
-    act = _act(session)
+    act = need_game(session)
     if not args.strip():
         raise CommandError("save needs a name. Type save friday, for example.")
     try:
@@ -66,7 +68,7 @@ def save_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     except OSError as e:
         raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
-    _tell(session, f"Saved as {name}. Type load {name} to come back to it.")
+    tell(session, f"Saved as {name}. Type load {name} to come back to it.")
 
 
 @command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
@@ -101,7 +103,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     play_here(session, act)
     act.autosave()
     g = act.game
-    lines = [head]
+    lines: list[Spoken] = [head]
     if g.over:
         lines.append(render.end_message(g, act.holder))
     elif act.solo:
@@ -115,16 +117,16 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
         act.waiting = True
         name = g.players[act.holder].name
         lines.append(f"{name}'s turn {g.players[act.holder].turns}. Press Enter when {name} has the keyboard.")
-    _say(session, lines)
+    say_lines(session, lines)
 
 
 @command("games", summary="lists your saved games.", usage="games", example="games", topic=TOPIC, one_shot=True)
 def games_command(session: "Session", args: str) -> None:
     names = store.saved_names()
     if not names:
-        _tell(session, "No saved games yet. Type new to start one.")
+        tell(session, "No saved games yet. Type new to start one.")
         return
-    _tell(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
+    tell(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
@@ -165,7 +167,7 @@ def offer_resume(session: "Session") -> None:
         return
     held = store.hold()
     if held is None:
-        _say(session, ["Your saved game is open in another window. Type resume read-only to look at it."])
+        say_lines(session, ["Your saved game is open in another window. Type resume read-only to look at it."])
         return
     held.release()  # taken again if the answer is yes
     turns = game.players[game.current].turns
@@ -185,8 +187,8 @@ def offer_resume(session: "Session") -> None:
         if answers["resume"] == "yes":
             resume(s, game, extra, "Resumed.")
         else:
-            _say(s, ["Not resumed. It stays saved until you start a new game; type resume to go back."])
+            say_lines(s, ["Not resumed. It stays saved until you start a new game; type resume to go back."])
 
     q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
     session.state[ASK] = q
-    _say(session, [q.question()])
+    say_lines(session, [q.question()])

@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING, Any, Iterator
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.game import (
-    KEY, _after_turn_step, _cards, _game, _private, _say, _tell, _turn_no, answer_question, seat_of,
+    after_turn_step, cards_named, game_command, private_seat, say_lines, tell, turn_of, answer_question, seat_of,
 )
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.engine import IllegalAnswer, Purpose
 from companion.engine.phase import Phase
 from companion.game import render
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, game_of
 from companion.game.answers import hint
+from companion.game.fitting import Spoken
 from companion.game.money import Money, autoplayed, money, short_of
 from companion.game.words import coins, count
 
@@ -31,7 +32,7 @@ def _question_first(act: GameActivity, d: Any, typed: str) -> CommandError:
 
 def _turn(session: "Session", typed: str, verbs: tuple[Purpose, ...] = ()) -> tuple[GameActivity, Any]:
     """The activity and the decision, if it is the turn of the person at the keyboard."""
-    act, me = _private(session, typed)
+    act, me = private_seat(session, typed)
     g = act.game
     if g.over:
         raise CommandError(f"{quote(typed, 40)}: the game is over. Type score, log, or new.")
@@ -58,7 +59,7 @@ def _changing(act: GameActivity, typed: str, me: int) -> Iterator[None]:
 
 def _simple_treasures(act: GameActivity, options: tuple[Card, ...]) -> tuple[Card, ...]:
     """Treasures that ask nothing, in an order that loses nothing (Bank last): autoplay's (game.money)."""
-    return autoplayed(act.game, options)
+    return autoplayed(act.game.view(act.game.current), options)
 
 
 def _complete_from(cards: list[Card], text: str) -> list[str]:
@@ -68,7 +69,7 @@ def _complete_from(cards: list[Card], text: str) -> list[str]:
 
 
 def _complete_hand(session: "Session", text: str) -> list[str]:
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is None:
         return []
     me = seat_of(session, act)
@@ -79,7 +80,7 @@ def _complete_hand(session: "Session", text: str) -> list[str]:
 
 
 def _complete_supply(session: "Session", text: str) -> list[str]:
-    act = session.state.get(KEY)
+    act = game_of(session)
     if act is None:
         return []
     return _complete_from([c for c, n in act.game.supply.items() if n], text)
@@ -99,7 +100,7 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
         return False
 
 
-@_game(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
+@game_command(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
        example="play village",
        details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
                "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
@@ -123,15 +124,15 @@ def play_command(session: "Session", args: str) -> None:
             raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
         if d.purpose is Purpose.BUY:
             raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
-        turn = _turn_no(act, me)
+        turn = turn_of(act, me)
         with _changing(act, typed, me):
             if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
                 act.answer(())
             _play_all_treasures(act)
         act.labels.append(typed)
-        _say(session, _skipped(session, d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
+        say_lines(session, [*_skipped(session, d, act.news(session.verbosity, me)), *after_turn_step(session, act, turn)])
         return
-    cards = _cards(text, list(hand))
+    cards = cards_named(text, list(hand))
     missing = [c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)]
     if missing:
         c = missing[0]
@@ -145,7 +146,7 @@ def play_command(session: "Session", args: str) -> None:
     if not actions and not treasures:
         raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
                            f"Type options.")
-    turn = _turn_no(act, me)
+    turn = turn_of(act, me)
     start = len(g.log)
     with _changing(act, typed, me):
         if actions:
@@ -164,20 +165,20 @@ def play_command(session: "Session", args: str) -> None:
     asks = act.pending is not None and act.pending.card == (actions[0] if actions else None)
     if actions and actions[0].name in _PLAYS_AGAIN and act.game is g and not asks:
         lines = _nothing_to_repeat(g, start, actions[0], lines)
-    _say(session, lines + _after_turn_step(session, act, turn))
+    say_lines(session, [*lines, *after_turn_step(session, act, turn)])
 
 
 _PLAYS_AGAIN = ("Throne Room", "King's Court")  # "You may play an Action card from your hand twice"
 
 
-def _nothing_to_repeat(g: Any, start: int, card: Any, lines: list[str]) -> list[str]:
+def _nothing_to_repeat(g: Any, start: int, card: Any, lines: list[Spoken]) -> list[Spoken]:
     """Throne Room played with no Action card left in hand: say why nothing was played twice."""
     from companion.engine.events import Played
 
     if any(isinstance(e, Played) and e.by == card for e in g.log[start:]):
         return lines
     why = f"No Action card to play with {card.name}."
-    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in line), 0)
+    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in str(line)), 0)
     return [*lines[:at], why, *lines[at:]]
 
 
@@ -190,7 +191,7 @@ def _play_all_treasures(act: GameActivity) -> None:
     rest = tuple(c for c in options if c not in simple)
     banks = tuple(c for c in simple if c.name == "Bank")  # Bank counts the Treasures in play: last of all
     act.answer(tuple(c for c in simple if c.name != "Bank") + rest + banks)
-def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
+def _skipped(session: "Session", before: Any, lines: list[Spoken]) -> list[Spoken]:
     """Treasures played or a card bought while Actions could still be played ends the Action phase: say
     which Actions went unplayed, after what was done, so a slip is heard (undo takes it back)."""
     if before is None or before.purpose is not Purpose.PLAY_ACTION or session.verbosity == "brief":
@@ -198,7 +199,7 @@ def _skipped(session: "Session", before: Any, lines: list[str]) -> list[str]:
     names = list(dict.fromkeys(c.name for c in before.options))
     note = f"{and_list(names)} not played."
     return [*lines[:1], note, *lines[1:]]
-@_game(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
+@game_command(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
        example="buy silver",
        details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
                "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
@@ -210,13 +211,13 @@ def buy_command(session: "Session", args: str) -> None:
         raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
     g = act.game
     me = d.player
-    wanted = _cards(text, [c for c in g.supply])
+    wanted = cards_named(text, [c for c in g.supply])
     for card in wanted:
         if card not in g.supply:
             raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
-    before = money(g, me)  # every Treasure in hand, for an error that says what they would make
-    turn = _turn_no(act, me)
+    before = money(g.view(me))  # every Treasure in hand, for an error that says what they would make
+    turn = turn_of(act, me)
     with _changing(act, typed, me):
         if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
             act.answer(())
@@ -250,7 +251,7 @@ def buy_command(session: "Session", args: str) -> None:
                 raise CommandError(f"{quote(typed)}: {after}{reason}")
             act.answer((card,))
     act.labels.append(typed)
-    _say(session, _skipped(session, d, act.news(session.verbosity, me)) + _after_turn_step(session, act, turn))
+    say_lines(session, [*_skipped(session, d, act.news(session.verbosity, me)), *after_turn_step(session, act, turn)])
 
 
 def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:
@@ -260,14 +261,14 @@ def _cannot_buy(act: GameActivity, card: Card, before: Money | None = None, auto
         return f"the {card.name} pile is empty. Type supply low to hear what is left."
     cost = g.cost(card)
     if cost > g.turn.coins:
-        said = short_of(g, card, before, autoplay) if before is not None else None
+        said = short_of(g.view(g.turn.player), card, before, autoplay) if before is not None else None
         return said or f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
     if not g.can_buy(g.turn.player, card):
         return f"{card.name} cannot be bought now. Type options to hear what can."
     return None
 
 
-@_game(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
+@game_command(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
        aliases=("done",))
 def end_command(session: "Session", args: str) -> None:
     typed = f"end {args}".strip()
@@ -295,27 +296,27 @@ def end_command(session: "Session", args: str) -> None:
         # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
         left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
         lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells
-    _say(session, lines)
+    say_lines(session, lines)
 
 
-@_game(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
+@game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
        aliases=("op",))
 def options_command(session: "Session", args: str) -> None:
-    act, me = _private(session, "options")
+    act, me = private_seat(session, "options")
     if act.game.over:
-        _tell(session, "The game is over. Type score, log, or new.")
+        tell(session, "The game is over. Type score, log, or new.")
         return
     d = act.mine(me)
     if d is None:
-        _tell(session, "It is not your turn. Type status.")
+        tell(session, "It is not your turn. Type status.")
         return
-    _tell(session, render.options_line(act.game, me, d, session.verbosity))
+    tell(session, render.options_line(act.game, me, d, session.verbosity))
 
 
-@_game(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
+@game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
        example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
 def choose_command(session: "Session", args: str) -> None:
-    act, me = _private(session, ("choose " + args).strip())
+    act, me = private_seat(session, ("choose " + args).strip())
     d = act.mine(me)
     if d is None or render.is_turn_decision(d):
         raise CommandError(f"{quote(('choose ' + args).strip())}: no card is asking now. Type options.")

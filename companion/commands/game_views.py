@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
-from companion.commands.game import _act, _game, _private, _tell, answer_question, seat_of
-from companion.commands.registry import CommandError, alone
+from companion.commands.game import need_game, game_command, private_seat, tell, answer_question, seat_of
+from companion.commands.registry import alone
+from companion.refusal import CommandError
 from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import GameActivity
@@ -18,11 +19,11 @@ if TYPE_CHECKING:
 
 
 # ---- one line each ------------------------------------------------------------------------------
-@_game(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
+@game_command(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
        aliases=("st",))
 def status_command(session: "Session", args: str) -> None:
     alone("status", args)
-    act = _act(session)
+    act = need_game(session)
     g = act.game
     viewer = seat_of(session, act)
     line = render.status_line(g, viewer, named=act.shared or viewer < 0)
@@ -33,45 +34,45 @@ def status_command(session: "Session", args: str) -> None:
         line += " " + render.question(g, d, session.verbosity)
     elif d is None and act.own_devices and g.pending is not None and not g.over:
         line += f" Waiting for {g.players[g.pending.player].name}."
-    _tell(session, line)
+    tell(session, line)
 
 
-@_game(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
+@game_command(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
 def hand_command(session: "Session", args: str) -> None:
     alone("hand", args)
-    act, me = _private(session, "hand")
-    _tell(session, render.hand_line(act.game, me))
+    act, me = private_seat(session, "hand")
+    tell(session, render.hand_line(act.game, me))
 
 
-@_game(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
+@game_command(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
        usage="supply [low]", example="supply low", aliases=("su",))
 def supply_command(session: "Session", args: str) -> None:
-    act = _act(session)
+    act = need_game(session)
     word = loose(args)
     if word not in ("", "low", "l"):
         raise CommandError(f"{quote(args)} is not a supply option. Type supply, or supply low.")
     lines = render.supply_lines(act.game, low_first=bool(word))
     if session.verbosity == "brief" and not word:
         lines = [" ".join(lines)]
-    _tell(session, "\n".join(lines))
+    tell(session, "\n".join(lines))
 
 
-@_game(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
+@game_command(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
 def deck_command(session: "Session", args: str) -> None:
     alone("deck", args)
-    act, me = _private(session, "deck")
+    act, me = private_seat(session, "deck")
     ps = act.game.players[me]
     total = len(ps.all_cards())
-    _tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all. "
+    tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all. "
                    f"Type owned to hear them.")
 
 
-@_game(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
+@game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
        example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
        "rules let you know. The rest are in your deck or your discard pile.")
 def owned_command(session: "Session", args: str) -> None:
     alone("owned", args)
-    act, me = _private(session, "owned")
+    act, me = private_seat(session, "owned")
     ps = act.game.players[me]
     lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
     if ps.hand:
@@ -83,7 +84,7 @@ def owned_command(session: "Session", args: str) -> None:
         lines.append(f"{said[0].upper()}{said[1:]}.")
     top = f"; {ps.discard[-1].name} on top of your discard pile" if ps.discard else ""
     lines.append(f"{count(len(ps.deck), 'card')} in your deck{top}.")
-    _tell(session, "\n".join(lines))
+    tell(session, "\n".join(lines))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
@@ -109,51 +110,51 @@ def _nothing_after(args: str, verb: str) -> None:
                            f"Type {verb} alone to hear {what}.")
 
 
-@_game(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
+@game_command(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
        details="The rules let you see the top card, but not count or look through a discard pile.")
 def discard_command(session: "Session", args: str) -> None:
-    act, me = _private(session, ("discard " + args).strip())
+    act, me = private_seat(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
     _nothing_after(args, "discard")
     ps = act.game.players[me]
     if not ps.discard:
-        _tell(session, "Your discard pile is empty.")
+        tell(session, "Your discard pile is empty.")
         return
-    _tell(session, f"Your discard pile has {ps.discard[-1].name} on top.")
+    tell(session, f"Your discard pile has {ps.discard[-1].name} on top.")
 
 
-@_game(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
+@game_command(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
 def trash_command(session: "Session", args: str) -> None:
-    act = _act(session)
+    act = need_game(session)
     if _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
         return
     _nothing_after(args, "trash")
     trash = act.game.trash
-    _tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
+    tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 
 
-@_game(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
+@game_command(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
 def score_command(session: "Session", args: str) -> None:
     alone("score", args)
-    act = _act(session)
-    _tell(session, render.score_line(act.game, seat_of(session, act)))
+    act = need_game(session)
+    tell(session, render.score_line(act.game, seat_of(session, act)))
 
 
-@_game(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
+@game_command(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
 def kingdom_command(session: "Session", args: str) -> None:
     alone("kingdom", args)
-    act = _act(session)
+    act = need_game(session)
     line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
-    _tell(session, line)
+    tell(session, line)
 
 
-@_game(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
+@game_command(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
        details="N is how many lines; all for the whole game. Works after the game ends.")
 def log_command(session: "Session", args: str) -> None:
-    act = _act(session)
+    act = need_game(session)
     word = args.strip().lower()
     n = 5 if not word else (10**6 if word == "all" else as_number(word))
     if n is None:
@@ -163,7 +164,7 @@ def log_command(session: "Session", args: str) -> None:
     verbosity = session.verbosity if session.verbosity != "brief" else "normal"
     shown, total = render.log_tail(act.game, seat_of(session, act), verbosity, n)  # only the lines said
     if not total:
-        _tell(session, "Nothing has happened yet.")
+        tell(session, "Nothing has happened yet.")
         return
     head = f"Last {len(shown)} of {total} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
-    _tell(session, "\n".join([head, *shown]))
+    tell(session, "\n".join([head, *shown]))

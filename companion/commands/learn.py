@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.game import KEY, _say, hold_game, keep_unfinished, play_here
-from companion.commands.registry import CommandError, command, take_over
+from companion.commands.game import KEY, say_lines, hold_game, keep_unfinished, play_here
+from companion.commands.registry import command, take_over
+from companion.refusal import CommandError
 from companion.engine import SaveError
 from companion.game import store
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, game_of
+from companion.game.fitting import Spoken
 from companion.game.lessons import INTRO, SAVE_NAME, keep
 from companion.game.starting import SetupError, build_setup
 
@@ -37,10 +39,10 @@ def _start(session: "Session", seed: int | None = None) -> None:
     # Who took the first turn (a bot's first turn is already played by now), as new says it.
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     goes = "You go first." if first == act.holder else f"{g.players[first].name} goes first."
-    lines = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
+    lines: list[Spoken] = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
     lines.extend(act.news(session.verbosity))
     keep(act)
-    _say(session, lines)
+    say_lines(session, lines)
 
 
 @command("learn", summary="plays a first game with lessons as you go.", usage="learn", example="learn",
@@ -61,11 +63,11 @@ def learn_command(session: "Session", args: str) -> None:
         seed, word = value, "new"
     if word not in ("", "again", "new"):
         raise CommandError(f"{quote('learn ' + args)}: type learn, or learn new to start again.")
-    act = session.state.get(KEY)
+    act = game_of(session)
     if word != "new" and act is not None and act.lessons is not None and not act.over:
         from companion.game import render
 
-        _say(session, ["You are in your first game.", render.status_line(act.game, act.holder),
+        say_lines(session, ["You are in your first game.", render.status_line(act.game, act.holder),
                        render.hand_line(act.game, act.holder)])
         return
     if word != "new" and SAVE_NAME in store.saved_names():

@@ -15,7 +15,8 @@ from companion.cards.describe import coins, describe, names_by_cost
 from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
 from companion.commands import registry
-from companion.commands.registry import CommandError, command
+from companion.commands.registry import command
+from companion.refusal import CommandError
 from companion.numbers import as_number
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ LEAVING = "Leaving"
 _NOTES_WORDS = {"notes", "note", "--notes", "-n", "--note"}
 
 
-def _plain(args: str) -> str:
+def unquoted(args: str) -> str:
     """What was typed, without the quotes people bring from other shells: "throne room" or 'trash'.
     An apostrophe inside a word (King's Court) stays."""
     text = args.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
@@ -78,7 +79,7 @@ def _complete_card(session: "Session", text: str) -> list[str]:
     complete=_complete_card,
 )
 def card_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     words = args.split()
     notes = bool(words) and words[-1].lower() in _NOTES_WORDS
     if notes:
@@ -152,7 +153,7 @@ def _complete_cards(session: "Session", text: str) -> list[str]:
     complete=_complete_cards,
 )
 def cards_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     words = normalise(args).replace(",", " ").split()
     cost, words = _cost_filter(words)
     index = _filter_words()
@@ -238,7 +239,7 @@ def _complete_rule(session: "Session", text: str) -> list[str]:
     complete=_complete_rule,
 )
 def rule_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     words = args.split()
     more = bool(words) and words[-1].lower() in ("more", "full", "--more", "--full")
     if more and len(words) > 1:
@@ -312,7 +313,7 @@ def _complete_help(session: "Session", text: str) -> list[str]:
     details="help and a topic, such as help game or help table, lists that topic's commands.",
 )
 def help_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     name = args.strip().lower()
     topics = _topics()
     if not name:
@@ -357,7 +358,7 @@ def help_command(session: "Session", args: str) -> None:
 @command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW,
          aliases=("rp",))
 def repeat_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     if args.strip():
         raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type repeat alone, or review 3.")
     if session.last is None:
@@ -375,7 +376,7 @@ def repeat_command(session: "Session", args: str) -> None:
     topic=REVIEW,
 )
 def review_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     typed = args.strip()
     n = as_number(typed) if typed else 5
     if n is None:
@@ -402,7 +403,7 @@ def review_command(session: "Session", args: str) -> None:
     one_shot=False,
 )
 def history_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     typed = args.strip()
     n = as_number(typed) if typed else 10
     if n is None:

@@ -11,7 +11,8 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.numbers import whole
 
 if TYPE_CHECKING:
@@ -73,21 +74,21 @@ def host_command(session: "Session", args: str) -> None:
                                "Type --table \"Ana, Ben\".")
         table = (ns.table, ns.kingdom, ns.seed)
     elif ns.players is not None or ns.bots is not None:
-        options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
-    status = run_host(options, name=_name(ns.name), listen=ns.listen,
+        options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
+    status = run_host(options, name=player_name(ns.name), listen=ns.listen,
                       port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
                       table=table, names=tuple(ns.hostname))
     session.failed = status != 0
 
 
-def _name(typed: str) -> str:
+def player_name(typed: str) -> str:
     name = " ".join(typed.split())[:20]
     if not name or any(not (c.isalnum() or c in " -'.") for c in name):
         raise CommandError(f"the name {quote(typed)} cannot be used. Type --name and letters, such as --name Ben.")
     return name
 
 
-def _options(players: int | None, bots_text: str | None, kingdom: str, seed: int | None,
+def host_options(players: int | None, bots_text: str | None, kingdom: str, seed: int | None,
              colony: bool | None) -> "Options":
     import random
 
@@ -151,9 +152,9 @@ def join_command(session: "Session", args: str) -> None:
     if ns.code is None:  # a server's lobby: its games are found there
         from companion.server.lobby_client import run_lobby
 
-        status = run_lobby(ns.address, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
+        status = run_lobby(ns.address, player_name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
     else:
-        status = run_join(ns.address, ns.code, _name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
+        status = run_join(ns.address, ns.code, player_name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
     session.failed = status != 0
 
 

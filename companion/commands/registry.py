@@ -1,7 +1,7 @@
 """One registry of commands, served alike by the shell and by one-shot use (``companion card village``).
 
 A command is a plain function ``run(session, args)`` that speaks through ``session.say`` and fails by
-raising ``CommandError`` with a sentence that says what to type instead. Nothing here imports cmd2, so
+raising ``CommandError`` (companion.refusal) with a sentence that says what to type instead. Nothing here imports cmd2, so
 one-shot commands start fast. Each area registers its commands in its own module under
 ``companion.commands`` and that module is listed in ``AREAS``.
 """
@@ -14,6 +14,8 @@ import re
 import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
+
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -56,10 +58,6 @@ STARTERS: tuple[str, ...] = (
     "companion.commands.starting:offer_table",  # says what to type: before the game's question
     "companion.commands.starting:offer_game",
 )
-
-
-class CommandError(Exception):
-    """A command could not do what was asked. ``str()`` is the message after ``Error:``; nothing changed."""
 
 
 def alone(verb: str, args: str) -> None:

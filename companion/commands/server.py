@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.numbers import whole
 
 if TYPE_CHECKING:

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
 from companion.commands import registry
-from companion.commands.lookup import SETTINGS, _plain
-from companion.commands.registry import CommandError, command
+from companion.commands.lookup import SETTINGS, unquoted
+from companion.commands.registry import command
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -59,7 +60,7 @@ def _complete_set(session: "Session", text: str) -> list[str]:
 )
 def set_command(session: "Session", args: str) -> None:
     registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
-    args = _plain(args)
+    args = unquoted(args)
     from companion.settings import SettingError, Settings
 
     if session.settings is None:
@@ -114,7 +115,7 @@ def _switch_speech(session: "Session", on: bool) -> None:
     complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],
 )
 def speech_command(session: "Session", args: str) -> None:
-    args = _plain(args)
+    args = unquoted(args)
     typed = args.strip().lower()
     if not typed:
         state = "on" if session.settings is not None and session.settings.speech else "off"

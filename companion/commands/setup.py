@@ -12,7 +12,8 @@ from companion.cards import catalogue, recommended_sets
 from companion.cards.loader import RecommendedSet
 from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.lookup import CARDS
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.kingdom import KingdomError, choose_kingdom
 from companion.table.text import layout_lines
 from companion.numbers import as_number, is_number

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, make_bot
-from companion.commands.registry import ArgumentParser, CommandError, command
+from companion.commands.registry import ArgumentParser, command
+from companion.refusal import CommandError
 from companion.engine import Game, GameEndReason, GameSetup
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
 from companion.session import Session

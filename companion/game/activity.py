@@ -1,6 +1,6 @@
 """The game activity: one game in the shell, its bots, whose hands the keyboard holds, and autosave.
 
-``session.state["game"]`` holds a ``GameActivity`` while a game is on. Every change goes through
+A session's game is ``game_of(session)`` (``put_game`` sets it) while a game is on. Every change goes through
 ``change()``, a transaction: the answers are given, and if any fails the game is rebuilt as it was
 (nothing changed); if all succeed the game is saved at once. ``undo`` goes back to the start of the
 last command a person gave; bots then play their moves again.
@@ -17,9 +17,10 @@ from companion.engine import undo as engine_undo
 from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
-from companion.game.fitting import Hint
-from companion.game.stand_in import done_by_bot
+from companion.game.fitting import Hint, Spoken
+from companion.engine.stand_in import done_by_bot
 from companion.locks import Held
+from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -85,6 +86,7 @@ class GameActivity:
         self.sessions: dict[int, "Session"] = {}
         self.own_devices = False
         self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
+        self.offers_hint = False  # the program has a hint command to offer in lessons (set by the shell)
         self.undos = 0  # undos done since this activity began (a hosted game tells every seat of each)
 
     def catch_up(self) -> None:
@@ -211,14 +213,10 @@ class GameActivity:
         if self.let_go_at_end and self.held is None and not self.read_only:
             held = store.hold()
             if held is None:
-                from companion.commands.registry import CommandError
-
                 raise CommandError("this game is over, and another window is playing a game now. "
                                    "Type new to start one here when that window is closed.")
             self.held, self.let_go_at_end = held, False
         if self.read_only:
-            from companion.commands.registry import CommandError
-
             raise CommandError("this game is open read-only here, as another window is playing it. "
                                "Close that window, then type resume.")
 
@@ -253,23 +251,23 @@ class GameActivity:
         d = self.game.pending
         return d is not None and d.player != self.holder and self.agents[d.player] is None
 
-    def news(self, verbosity: str, seat: int | None = None) -> list[str]:
+    def news(self, verbosity: str, seat: int | None = None) -> list[Spoken]:
         """What ``seat`` (by default the person at the keyboard) has not heard yet, then what they must do
         now. Built from what that seat may know alone."""
         g = self.game
         viewer = self.holder if seat is None else seat
-        lines: list[str] = []
+        lines: list[Spoken] = []
         since = self.heard.get(viewer, 0)
         events = g.view(viewer).log(since)
         self.heard[viewer] = len(g.log)
         piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
         self.supply_heard[viewer] = dict(g.supply)
         end = render.end_message(g, viewer, verbosity) if g.over else ""
-        self.cues = game_cues(events, viewer, piles, g.over)  # sounds, when on: played by the command layer
+        self.cues = game_cues(g.view(viewer), events, piles)  # sounds, when on: played by the command layer
         if not (g.over and verbosity == "brief"):
-            lines.extend(line for line in piles if line not in end)  # the end gives its own reason once
+            lines.extend(line for line in piles if line.text not in str(end))  # the end gives its own reason once
         try:
-            start = render.turn_at(g, since)
+            start = g.view(viewer).turn_at(since)
             lines.extend(render.render_events(g, events, viewer, verbosity, None if start is None else start.player,
                                               None if start is None else start.turn, done_by_bot(g, viewer, since)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
@@ -293,13 +291,13 @@ class GameActivity:
         lines.extend(self.now(verbosity, viewer))
         return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
 
-    def now(self, verbosity: str, seat: int | None = None) -> list[str]:
+    def now(self, verbosity: str, seat: int | None = None) -> list[Spoken]:
         """The question waiting for ``seat`` (by default the person at the keyboard), or their turn's start."""
         g = self.game
         d = self.mine(seat)
         if d is None:
             return []
-        head: list[str] = []  # a turn is announced, with the hand, before its first question (Clerk's)
+        head: list[Spoken] = []  # a turn is announced, with the hand, before its first question (Clerk's)
         turns = g.players[d.player].turns
         if d.player == g.current and self.announced.get(d.player) != turns:
             self.announced[d.player] = turns
@@ -315,7 +313,7 @@ class GameActivity:
             return head
         return head + [render.question(g, d, verbosity)]
 
-    def take_keyboard(self, verbosity: str) -> list[str]:
+    def take_keyboard(self, verbosity: str) -> list[Spoken]:
         """The person handed the keyboard pressed Enter: what they missed, then their hand or question.
         Their hand is said even if their turn had begun before (a game resumed mid-turn)."""
         self.waiting = False
@@ -339,8 +337,25 @@ class GameActivity:
         return f"{g.players[seat].name}, {said}" if self.shared else said
 
 
+KEY = "game"  # where a session keeps its game, among the areas' state
+
+
+def game_of(session: "Session") -> GameActivity | None:
+    """The game ``session`` plays or looks at, if any."""
+    act = session.state.get(KEY)
+    return act if isinstance(act, GameActivity) else None
+
+
+def put_game(session: "Session", act: GameActivity | None) -> None:
+    """``act`` becomes the game ``session`` plays (None: no game)."""
+    if act is None:
+        session.state.pop(KEY, None)
+    else:
+        session.state[KEY] = act
+
+
 def new_activity(setup: GameSetup) -> GameActivity:
     return GameActivity(Game(setup))
 
 
-__all__ = ["GameActivity", "IllegalAnswer", "new_activity"]
+__all__ = ["KEY", "GameActivity", "IllegalAnswer", "game_of", "new_activity", "put_game"]

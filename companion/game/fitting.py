@@ -6,7 +6,8 @@ fits a 40-cell braille display.
 from __future__ import annotations
 
 import re
-from typing import Iterator, Self, Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Iterator, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
@@ -15,36 +16,39 @@ from companion.game.words import count, grouped
 BRIEF_WORDS = 15  # the most words a brief response may have
 
 
-class Said(str):
-    """A line that can give way to a shorter one (``short``) when a response would be too long."""
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line of a response, as a value: its ``text``, the shorter form it can give way to (``short``) when
+    a response would be too long, and whether it can go unsaid as a last resort (``droppable``: your own
+    buy, an attack that only saw your hand). Its kind is its class: plain news (this one), another
+    player's turn (``TurnLine``), what happened to you in another's turn (``Attack``), a hint or a lesson
+    (``Hint``). Nothing here is a ``str``, so no f-string or join can lose what a line knows: a response
+    becomes text only when it is fitted (``fit_response``), at the edge."""
 
+    text: str
     short: str
-    droppable = False  # can go unsaid as a last resort: your own buy, an attack that only saw your hand
+    droppable: bool = field(default=False, kw_only=True)
+    kind: ClassVar[str] = "news"
 
-    def __new__(cls, text: str, short: str, droppable: bool = False) -> Self:
-        line = super().__new__(cls, text)
-        line.short = short
-        line.droppable = droppable
-        return line
+    def __str__(self) -> str:
+        return self.text
 
 
+Spoken = Said | str  # a line of a response: a value that can give way, or plain words said as they are
+
+
+@dataclass(frozen=True, slots=True)
 class TurnLine(Said):
     """A line about another player's turn: ``short`` is its one short line ("" when it can go unsaid),
-    ``who`` the player and ``bought`` what they bought, for the shortest form of many turns."""
+    ``who`` the player and ``bought`` what they bought (``cards``), for the shortest form of many turns."""
 
-    who: str
-    bought: str
-    cards: tuple[Card, ...]
-
-    def __new__(cls, text: str, short: str, who: str = "", bought: str = "",
-                cards: tuple[Card, ...] = ()) -> Self:
-        line = super().__new__(cls, text, short)
-        line.who = who
-        line.bought = bought
-        line.cards = cards
-        return line
+    who: str = ""
+    bought: str = ""
+    cards: tuple[Card, ...] = ()
+    kind: ClassVar[str] = "turn"
 
 
+@dataclass(frozen=True, slots=True)
 class Attack(Said):
     """What happened to you in another player's turn: ``who`` played ``card`` (None if not an Attack)
     and you ``what`` (the short clauses), so several alike can be said in one line."""
@@ -53,16 +57,12 @@ class Attack(Said):
     card: Card | None
     what: str
     brief: bool
-
-    def __new__(cls, text: str, short: str, who: str, card: Card | None, what: str, brief: bool) -> Self:
-        line = super().__new__(cls, text, short)
-        line.who, line.card, line.what, line.brief = who, card, what, brief
-        return line
+    kind: ClassVar[str] = "attack"
 
 
-def _merge_attacks(lines: list[str]) -> list[str]:
+def _merge_attacks(lines: Sequence[Spoken]) -> list[Spoken]:
     """Several attacks in a row that did the same to you: one line, with how many times."""
-    out: list[str] = []
+    out: list[Spoken] = []
     run: list[Attack] = []
 
     def close() -> None:
@@ -83,7 +83,7 @@ def _merge_attacks(lines: list[str]) -> list[str]:
         out.extend(between)  # other players' turns in between are said after, as when turns are summed up
         between.clear()
 
-    between: list[str] = []
+    between: list[Spoken] = []
     for line in lines:
         if isinstance(line, Attack) and line.what:
             if run and run[0].what != line.what:
@@ -111,36 +111,38 @@ def _times(what: str, n: int) -> str:
 LIMITS = {"brief": (BRIEF_WORDS, 5), "normal": (40, 5)}  # words and lines a response may have
 
 
-def _fits(lines: Sequence[str], verbosity: str) -> bool:
+def _fits(lines: Sequence[Spoken], verbosity: str) -> bool:
     limit = LIMITS.get(verbosity)
     if limit is None:
         return True
-    text = fit_first_line("\n".join(lines))
+    text = fit_first_line("\n".join(map(str, lines)))
     return len(text.split()) <= limit[0] and text.count("\n") + 1 <= limit[1]
 
 
+@dataclass(frozen=True, slots=True)
 class Hint(Said):
     """The hint said with your hand when hints are on: ``short`` is its move without the reason. The first
     thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first.
     ``last`` is its shortest form ("Hint: type hint."), and ``kept`` whether that is said even when the
     news leaves no room (a lesson of the first game is; a hint is not)."""
 
-    last: str
-    kept: bool
-
-    def __new__(cls, text: str, short: str, last: str = "Hint: type hint.", kept: bool = False) -> Self:
-        line = super().__new__(cls, text, short)
-        line.last, line.kept = last, kept
-        return line
+    last: str = "Hint: type hint."
+    kept: bool = False
+    kind: ClassVar[str] = "hint"
 
 
-def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
+def fit_response(lines: Sequence[Spoken], verbosity: str) -> list[str]:
     """Keep a response within the words and lines of its verbosity by saying other players' turns more
     briefly, step by step: each turn in one short line (attacks, VP tokens, buys); then those in one
     line; then only what each bought; then the latest turns, with how many more ``log`` has. What
     happened to you, piles running out and what you must do now are always said, first and whole.
-    A hint gives way before any of that: first its reason, then the hint itself ("Hint: type hint.")."""
-    lines = [line for line in lines if line]
+    A hint gives way before any of that: first its reason, then the hint itself ("Hint: type hint.").
+    The lines become text here, and only here."""
+    return [str(line) for line in _fit(lines, verbosity)]
+
+
+def _fit(lines: Sequence[Spoken], verbosity: str) -> list[Spoken]:
+    lines = [line for line in lines if str(line)]
     hints = [line for line in lines if isinstance(line, Hint)]
     if not hints or _fits(lines, verbosity):
         return _fit_news(lines, verbosity)
@@ -164,19 +166,19 @@ def fit_response(lines: Sequence[str], verbosity: str) -> list[str]:
     return _place(_fit_news(rest, verbosity), after, hint.last)  # nothing fits: the news as it fits alone
 
 
-def _place(lines: list[str], after: str | None, hint: str) -> list[str]:
+def _place(lines: list[Spoken], after: Spoken | None, hint: str) -> list[Spoken]:
     """``hint`` put just after the line ``after`` (or first), as it was said before fitting."""
     if after is None:
         return [hint, *lines]
     for i in range(len(lines) - 1, -1, -1):
-        if lines[i] == after or lines[i].endswith(after):
+        if str(lines[i]).endswith(str(after)):
             return [*lines[: i + 1], hint, *lines[i + 1:]]
     return [*lines, hint]
 
 
-def _fit_news(lines: list[str], verbosity: str) -> list[str]:
+def _fit_news(lines: list[Spoken], verbosity: str) -> list[Spoken]:
     """The first of the fitting steps that fits, or the last step whatever its length."""
-    last: list[str] = list(lines)
+    last: list[Spoken] = list(lines)
     for candidate, _ in _steps(lines, verbosity):
         last = candidate
         if _fits(candidate, verbosity):
@@ -184,26 +186,18 @@ def _fit_news(lines: list[str], verbosity: str) -> list[str]:
     return last
 
 
-def _steps(lines: list[str], verbosity: str) -> Iterator[tuple[list[str], bool]]:
+def _steps(lines: list[Spoken], verbosity: str) -> Iterator[tuple[list[Spoken], bool]]:
     """Each way of saying ``lines``, longest first, with whether it still says every line's news: your
     buy, what others bought and played against you, the piles. The last is said even if too long."""
     yield list(lines), True
     if not any(isinstance(line, Said) for line in lines):
         return
     # 1. what happened to you, in short; each other turn in one short line
-    short: list[str] = []
+    short: list[Spoken] = []
     for line in _merge_attacks(lines):
-        if isinstance(line, TurnLine):
+        if isinstance(line, Said):
             if line.short:
-                short.append(TurnLine(line.short, line.short, line.who, line.bought, line.cards))
-        elif isinstance(line, Attack):
-            if line.short:
-                hit = Attack(line.short, line.short, line.who, line.card, line.what, line.brief)
-                hit.droppable = line.droppable
-                short.append(hit)
-        elif isinstance(line, Said):
-            if line.short:
-                short.append(Said(line.short, line.short, line.droppable))
+                short.append(replace(line, text=line.short))
         else:
             short.append(line)
     whole = all(line.short for line in lines if isinstance(line, Said))  # nothing went unsaid
@@ -217,11 +211,11 @@ def _steps(lines: list[str], verbosity: str) -> Iterator[tuple[list[str], bool]]
     # other turns go after what happened to you, however late in the round it happened
     at = max([short.index(turns[0])] + [i + 1 for i, line in enumerate(rest) if isinstance(line, Said)])
 
-    def with_turns(said: str) -> list[str]:
+    def with_turns(said: str) -> list[Spoken]:
         return rest[:at] + ([said] if said else []) + rest[at:]
 
     # 2. the short lines in one line
-    yield with_turns(" ".join(turns)), whole
+    yield with_turns(" ".join(t.text for t in turns)), whole
     # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
     # with a count of the rest
     bought = [t for t in turns if t.bought]
@@ -249,7 +243,7 @@ def _steps(lines: list[str], verbosity: str) -> Iterator[tuple[list[str], bool]]
     # only when nothing with it fits at all.
     n = len(turns)
     hint = f"Log: {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}: type log."
-    essential: list[str] = _join_said([line for line in with_turns(hint)
+    essential: list[Spoken] = _join_said([line for line in with_turns(hint)
                                        if not (isinstance(line, Said) and line.droppable)])
     yield with_turns(hint), False
     yield _join_said(with_turns(hint)), False
@@ -265,11 +259,11 @@ def _bought_victory(turn: "TurnLine") -> bool:
     return any(c.is_victory for c in turn.cards)
 
 
-def _join_said(lines: list[str]) -> list[str]:
-    out: list[str] = []
+def _join_said(lines: list[Spoken]) -> list[Spoken]:
+    out: list[Spoken] = []
     for line in lines:
         if out and isinstance(line, Said) and isinstance(out[-1], Said) and not isinstance(line, TurnLine):
-            out[-1] = Said(f"{out[-1]} {line}", f"{out[-1]} {line}")
+            out[-1] = Said(f"{out[-1].text} {line.text}", f"{out[-1].text} {line.text}")
         else:
             out.append(line)
     return out

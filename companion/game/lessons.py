@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine import Purpose
 from companion.engine.events import Gained, GameOver, Played, Shuffled
-from companion.game.fitting import Hint
+from companion.game.fitting import Hint, Spoken
 
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
@@ -33,13 +33,6 @@ ORDER = ("end", "action", "buy", "actions", "attack", "shuffle", "cleanup")
 HINT_OFFER = "Type hint for advice."
 OFFER_TURNS = 3  # the offer is said in the first turns only: by then a player knows hint is there
 _PLUS_ACTIONS = re.compile(r"\+\d+ Actions?")
-
-
-def has_hint() -> bool:
-    """Whether this program has a hint command (it comes with the bots)."""
-    from companion.commands.registry import AREAS
-
-    return any("hint" in names for names in AREAS.values())
 
 
 class Lessons:
@@ -99,7 +92,7 @@ class Lessons:
                 due.add("cleanup")
         return [k for k in ORDER if k in due and k not in self.told]
 
-    def add(self, act: "GameActivity", lines: list[str], verbosity: str) -> list[str]:
+    def add(self, act: "GameActivity", lines: list[Spoken], verbosity: str) -> list[Spoken]:
         """``lines`` with the next lesson (one at most), or the turn's hint offer, after them."""
         due = self.due(act)
         extra: list[str] = []
@@ -111,7 +104,7 @@ class Lessons:
         turn = g.players[act.holder].turns
         d = act.mine()
         if not g.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
-                and has_hint():
+                and act.offers_hint:
             self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
             if extra:
                 extra[0] += " " + HINT_OFFER
@@ -121,7 +114,7 @@ class Lessons:
             keep(act)
         # The news of the game comes first: the offer gives way, then the lesson is said short of nothing
         # else (a lesson is never dropped; an offer is).
-        said: list[str] = []
+        said: list[Spoken] = []
         for line in extra:
             lesson = line.removesuffix(" " + HINT_OFFER)
             if line == HINT_OFFER:
@@ -143,4 +136,4 @@ def keep(act: "GameActivity") -> None:
             pass  # the automatic save has it; its own problem is said by autosave
 
 
-__all__ = ["HINT_OFFER", "INTRO", "LESSONS", "Lessons", "SAVE_NAME", "has_hint"]
+__all__ = ["HINT_OFFER", "INTRO", "LESSONS", "Lessons", "SAVE_NAME"]

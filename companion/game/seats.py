@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from companion.session import Session
 
+from companion.game.activity import game_of, put_game
+
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
-
-KEY = "game"  # where a session keeps its game (companion.commands.game.KEY)
 
 
 # What a seat shares with the terminal's session when friends take turns at one keyboard.
@@ -91,7 +91,7 @@ def seat_people(front: Session, act: "GameActivity") -> None:
         act.sessions[p] = SeatSession(p, front=front)
 
     def route(line: str) -> Session:
-        current = front.state.get(KEY)
+        current = game_of(front)
         if current is not act:  # another game or a table took over: this game's seats are let go
             unseat(front)
             return front
@@ -107,22 +107,23 @@ def unseat(front: Session) -> None:
     front.route = None
 
 
-def attach(act: "GameActivity", seat: int, *, out: TextIO | None = None, settings: Any = None,
-           speak: Callable[[str], None] | None = None, session: Session | None = None) -> Session:
+def attach(act: "GameActivity", seat: int, *, install: Callable[[Session], None], out: TextIO | None = None,
+           settings: Any = None, speak: Callable[[str], None] | None = None,
+           session: Session | None = None) -> Session:
     """Seat a person with their own device at ``seat`` (a person's seat of ``act``).
 
-    Gives a new ``SeatSession`` writing to ``out``, or seats ``session`` (the host's own shell). From then
-    on the game's commands tell this seat, in its own session, what it missed after every change another
-    seat makes (others' turns summarised, attacks on it, piles), and ask it its questions. The keyboard is
-    no longer shared: nobody waits for Enter."""
+    Gives a new ``SeatSession`` writing to ``out``, or seats ``session`` (the host's own shell).
+    ``install`` puts the game's commands in place in it (``companion.commands.game.install``: answers
+    typed alone reach the game), given by the caller so this layer never reaches up into the commands.
+    From then on the game's commands tell this seat, in its own session, what it missed after every
+    change another seat makes (others' turns summarised, attacks on it, piles), and ask it its
+    questions. The keyboard is no longer shared: nobody waits for Enter."""
     if seat not in act.people:
         raise ValueError(f"seat {seat} is not a person's seat")
-    from companion.commands.game import install
-
     if session is None:
         session = SeatSession(seat, out=out, settings=settings, speak=speak)
     session.seat = seat
-    session.state[KEY] = act
+    put_game(session, act)
     install(session)
     act.sessions[seat] = session
     act.own_devices = True

@@ -36,6 +36,7 @@ class SessionSeats:
     """One hosted game: the activity and an attached session for each person's seat."""
 
     def __init__(self, game: Game, extra: dict[str, Any] | None = None) -> None:
+        from companion.commands.game import install
         from companion.game import seats
 
         self._seats = seats
@@ -47,7 +48,8 @@ class SessionSeats:
         self._people = list(self.act.people)
         self.sessions: dict[int, Session] = {}
         for seat in self._people:
-            self.sessions[seat] = seats.attach(self.act, seat, out=io.StringIO(), settings=SeatSettings())
+            self.sessions[seat] = seats.attach(self.act, seat, install=install, out=io.StringIO(),
+                                               settings=SeatSettings())
         for seat, bot in self.away_bots.items():
             self._set_bot(seat, bot)
         self.act.game.advance(self.act.agents)

@@ -237,8 +237,9 @@ class Lobby:
         return await self._make(person, q.options(), None, q.answers[3])
 
     async def _create_now(self, person: Person, args: str) -> tuple[str, dict[str, str] | None]:
-        from companion.commands.net import _name, _options
-        from companion.commands.registry import ArgumentParser, CommandError
+        from companion.commands.net import player_name, host_options
+        from companion.commands.registry import ArgumentParser
+        from companion.refusal import CommandError
         from companion.game.starting import SetupError, bool_or_random
         from companion.numbers import whole
 
@@ -253,8 +254,8 @@ class Lobby:
         try:
             ns = p.parse(args)
             colony = bool_or_random(ns.colony)
-            options = _options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
-            name = _name(ns.name) if ns.name is not None else None
+            options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
+            name = player_name(ns.name) if ns.name is not None else None
         except (CommandError, SetupError) as e:
             return f"Error: {e}", None
         return await self._make(person, options, name, ns.private)

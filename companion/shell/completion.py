@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.cards import catalogue
 from companion.cards.names import and_list
 from companion.commands import registry
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.session import Session
 
 MAX_SHOWN = 60

@@ -21,7 +21,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.registry import CommandError, command
+from companion.commands.registry import command
+from companion.refusal import CommandError
 from companion.settings import choices_said, define_setting
 
 if TYPE_CHECKING:

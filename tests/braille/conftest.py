@@ -40,7 +40,7 @@ class Recorder:
 
     def run(self, args: str) -> str:
         from companion.commands import braille
-        from companion.commands.registry import CommandError
+        from companion.refusal import CommandError
 
         start = self.out.tell()
         self.session.begin()

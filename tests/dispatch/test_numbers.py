@@ -61,9 +61,9 @@ class Shell:
         return self.out.getvalue()[at:]
 
     def state(self) -> str:
-        from companion.commands.game import KEY
+        from companion.game.activity import game_of
 
-        act = self.session.state.get(KEY)
+        act = game_of(self.session)
         table = self.session.state.get("table")
         return repr((dumps(act.game) if act is not None else None, self.session.prompt,
                      getattr(getattr(table, "table", None), "entries", None)))

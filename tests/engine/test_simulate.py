@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from companion.commands.registry import CommandError
+from companion.refusal import CommandError
 from companion.commands.simulate import run
 from companion.session import Session
 

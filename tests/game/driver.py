@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from companion.commands.game import KEY
+from companion.game.activity import game_of
 from companion.dispatch import run_line
 from companion.engine import ChooseCards, ChooseOne, NameCard, OrderCards, Purpose, YesNo
 from companion.game import render
@@ -99,7 +99,8 @@ def play_in_process(verbosity: str = "normal", new: str = NEW, limit: int = 400,
     for line in extra or []:
         send(line)
     for _ in range(limit):
-        act = session.state[KEY]
+        act = game_of(session)
+        assert act is not None
         if act.over:
             break
         send(choose_line(act))

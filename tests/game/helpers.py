@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from companion.commands.game import KEY, install
+from companion.commands.game import install
+from companion.game.activity import game_of
 from companion.dispatch import run_line
 from companion.engine import dumps
 from companion.game.activity import GameActivity
@@ -32,7 +33,9 @@ class Typist:
 
     @property
     def act(self) -> GameActivity:
-        return self.session.state[KEY]
+        act = game_of(self.session)
+        assert act is not None, "no game is on"
+        return act
 
     def snapshot(self) -> tuple[str, str, int, str]:
         """Everything that must not change when a line is refused: the game record, prompt, marks."""

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.game import KEY
 from companion.engine import ChooseOne, Purpose
 from companion.engine.events import Gained
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, put_game
 from tests.accessibility import check_error, check_response
 from tests.engine.scene import Scene
 from tests.game.helpers import Typist
@@ -32,7 +31,7 @@ def _at_the_buy(verbosity: str = "normal") -> Typist:
     s.set(0, hand="Tiara, Hoard, Gold, Gold, Watchtower", deck="Copper*5").set(1, hand="Copper*5", deck="Copper*5")
     s.start(0)
     t = Typist(verbosity)
-    t.session.state[KEY] = GameActivity(s.game)
+    put_game(t.session, GameActivity(s.game))
     t("play tiara")
     t("none")  # Tiara plays no Treasure twice
     t("play treasures")

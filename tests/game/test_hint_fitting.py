@@ -55,7 +55,7 @@ def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
     turn = "Your turn 5. 3 Coppers, Estate and Silver."
     hint = Hint("Hint: Play Treasures: 5 coins, buy Rabble.\nBig Money with Rabble is the plan here, and your "
                 "14 cards have no Rabble.", "Hint: Play Treasures: 5 coins, buy Rabble.")
-    mine = Said("You played 2 Coppers and 2 Silvers, bought Gold.", "You bought Gold.", True)
+    mine = Said("You played 2 Coppers and 2 Silvers, bought Gold.", "You bought Gold.", droppable=True)
     bot = TurnLine("Strong Bot played Rabble, 3 Coppers and Silver, bought Gold.", "Strong Bot bought Gold.",
                    "Strong Bot", "Gold")
     hit = Said("Strong Bot's Rabble: you discarded Copper, Gold and Silver.", "Strong Bot's Rabble: you "
@@ -72,7 +72,7 @@ def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
 
 def test_a_lesson_kept_whole_still_fits_the_words() -> None:
     """The last lesson with a long end of the game: the news gives way around it, within 40 words."""
-    mine = Said("You played 3 Coppers, 2 Golds and Silver, bought Province.", "You bought Province.", True)
+    mine = Said("You played 3 Coppers, 2 Golds and Silver, bought Province.", "You bought Province.", droppable=True)
     bot = TurnLine("Easy Bot played Smithy, 3 Coppers and Gold, gained 2 Golds, bought Province.",
                    "Easy Bot gained 2 Golds, bought Province.", "Easy Bot", "Province")
     end = "Game over. You win. The Province pile is empty. VP: You 39 and Easy Bot 15."

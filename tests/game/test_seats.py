@@ -16,6 +16,8 @@ import pytest
 
 from companion.engine import Purpose
 from companion.game import render
+from companion.game.activity import game_of
+from companion.commands.game import install
 from companion.game.seats import attach, run_for
 from companion.settings import Settings
 from tests.accessibility import check_error, check_response
@@ -48,7 +50,7 @@ def test_at_one_keyboard_review_and_repeat_replay_only_your_own_responses() -> N
     checked = 0
 
     def holder_for(line: str) -> str:
-        act = t.session.state.get("game")
+        act = game_of(t.session)
         if act is None:
             return "keyboard"
         if act.waiting:
@@ -156,7 +158,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
     t(FRIENDS)
     act = t.act
     outs = {p: io.StringIO() for p in act.people}
-    seats = {p: attach(act, p, out=outs[p], settings=Settings({"verbosity": "normal"})) for p in act.people}
+    seats = {p: attach(act, p, install=install, out=outs[p], settings=Settings({"verbosity": "normal"})) for p in act.people}
     names = {p: act.game.players[p].name for p in range(act.game.n)}
     hands_said = 0
     for _ in range(600):
@@ -196,8 +198,8 @@ def test_a_seat_on_its_own_device_is_told_its_turn_and_waits_otherwise() -> None
     t = Typist()
     t('new --players 2 --bots none --names "Ana,Ben" --kingdom "First Game" --seed 5')
     act = t.act
-    ana = attach(act, 0, out=io.StringIO())
-    ben = attach(act, 1, out=io.StringIO())
+    ana = attach(act, 0, install=install, out=io.StringIO())
+    ben = attach(act, 1, install=install, out=io.StringIO())
     first, later = (ana, ben) if act.game.pending.player == 0 else (ben, ana)
     assert later.prompt == f"waiting for {act.game.players[first.seat].name}> "
     assert run_for(later, "status").endswith(f"Waiting for {act.game.players[first.seat].name}.")

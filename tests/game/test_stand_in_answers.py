@@ -6,14 +6,14 @@ from a saved record alone. What the attack did by itself (Witch's Curse) is stil
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import pytest
 
 from companion.bots import make_bot
 from companion.engine import Decision, Game, YesNo, dumps, loads
 from companion.game import render
-from companion.game import stand_in
+from companion.engine import stand_in
 from tests.accessibility import check_response
 from tests.game.helpers import Typist
 
@@ -51,8 +51,8 @@ def _ana_and_ben(tmp_path: Path, position: str, verbosity: str = "normal", bot: 
     return t
 
 
-def _flat(lines: list[str] | str) -> str:
-    return " ".join((lines if isinstance(lines, str) else " ".join(lines)).split())
+def _flat(lines: Sequence[object] | str) -> str:
+    return " ".join((lines if isinstance(lines, str) else " ".join(map(str, lines))).split())
 
 
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])

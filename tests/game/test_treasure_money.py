@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.game import KEY
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, put_game
 from tests.accessibility import check_error, check_response
 from tests.engine.scene import Scene
 from tests.game.helpers import Typist
@@ -27,7 +26,7 @@ def _typist(hand: str, deck: str = "Copper*5", verbosity: str = "normal", **sett
     s = Scene(PROSPERITY, players=[None, "bigmoney"])  # type: ignore[arg-type]
     s.set(0, hand=hand, deck=deck).set(1, hand="Copper*5", deck="Copper*5").start(0)
     t = Typist(verbosity, **settings)
-    t.session.state[KEY] = GameActivity(s.game)
+    put_game(t.session, GameActivity(s.game))
     return t
 
 

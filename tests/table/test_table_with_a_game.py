@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from companion.game.activity import game_of
 from companion.session import Session
 from tests.accessibility import check_error
 from tests.table.checks import problems
@@ -19,7 +20,7 @@ def test_a_table_started_during_a_game_takes_the_shared_verbs_and_says_how_to_go
     assert d.run(GAME).startswith("New game against Big Money.")
     said = d.run(TABLE)
     assert said.splitlines()[-1] == "Your game is saved; type resume to go back to it."
-    assert d.session.state.get("game") is None
+    assert game_of(d.session) is None
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
     assert d.session.prompt == "table, Ann> "  # not the game's prompt: the table's, naming whose turn it is
     assert d.run("status").startswith("Ann's turn 1.\n")  # the table's status, as in the game
@@ -61,7 +62,7 @@ def test_a_refused_table_new_leaves_the_game_on() -> None:
     d.run(GAME)
     said = d.run("table new --players Ann")
     assert not problems("table new --players Ann", said)
-    assert d.session.state.get("game") is not None
+    assert game_of(d.session) is not None
     assert d.run("hand").startswith("Hand, 5 cards")
 
 
