@@ -40,8 +40,8 @@ _CARD_OF = {bm_name(card): card for card in DRAWING_CARDS}
 DEFAULT_BOT = "strong"
 # One short line each, for help bots.
 SUMMARIES: dict[str, str] = {
-    "easy": "for beginners; wins 19 in 100 against bmu.",
-    "casual": "between easy and normal; wins 47 in 100 against bmu.",
+    "easy": "for beginners; wins 24 in 100 against bmu.",
+    "casual": "between easy and normal; wins 48 in 100 against bmu.",
     "normal": "a fair game; wins 75 in 100 against bmu.",
     "strong": "the default; wins 81 in 100 against bmu.",
     "bigmoney": "Big Money: buys only Treasures and Provinces.",

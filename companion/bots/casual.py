@@ -1,7 +1,7 @@
 """The casual bot, between easy and normal: the normal bot's play with a casual player's buys.
 
 At each buy it makes, from its own seeded generator, the easy bot's buy (the dearest card, a kingdom card
-it has fewer than two of) in ``easy_share`` of turns and the normal bot's in the rest; card questions and
+it has none of yet) in ``easy_share`` of turns and the normal bot's in the rest; card questions and
 Action play are the normal bot's. A seeded game is the same every time.
 """
 

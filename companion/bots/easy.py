@@ -1,6 +1,6 @@
 """The easy bot, for beginners: plays every card legally and plainly.
 
-It buys the dearest card it can (Province, then Gold, then a kingdom card it has fewer than two of,
+It buys the dearest card it can (Province, then Gold, then a kingdom card it has none of yet,
 then Silver), never greens early or late on purpose, and answers card questions as the general bot
 does. It plays its Actions in the order it holds them.
 """
@@ -37,7 +37,7 @@ class EasyBot(GeneralBot):
         if coins >= 6 and view.pile(GOLD):
             return (GOLD,)
         owned = view.owned()
-        kingdom = [c for c in dict.fromkeys(options) if c.is_kingdom and owned[c] < 2
+        kingdom = [c for c in dict.fromkeys(options) if c.is_kingdom and not owned[c]
                    and c.name != "Gardens" and view.cost(c) >= 3]
         if kingdom:
             return (max(kingdom, key=lambda c: (view.cost(c), c.name)),)

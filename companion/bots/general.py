@@ -41,6 +41,8 @@ _KEY_BASE = max(BUY_VALUE.values()) + 1
 # The Actions with a rule of their own in kingdom_pick.
 LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
 CURSERS = (C["Witch"], C["Charlatan"])
+# Cantrips that do little (a value under 5: Cellar, Harbinger, Merchant, Poacher): two in all are enough.
+WEAK_CANTRIPS = frozenset(c for c in NON_TERMINAL - VILLAGES if BUY_VALUE.get(c.name, 0) < 5)
 
 
 def grouped_names(cards: Iterable[Card]) -> str:
@@ -389,7 +391,7 @@ class GeneralBot:
         if GOLD in opts:
             return GOLD
         if best is not None and value >= 4 and (best in PAYLOAD or facts.is_treasure[best]
-                                                or money / max(1, sum(owned.values())) >= 0.75
+                                                or (value >= 5 and money / max(1, sum(owned.values())) >= 0.75)
                                                 or SILVER not in opts):
             return best
         if SILVER in opts:
@@ -427,7 +429,7 @@ class GeneralBot:
         is_action = self.facts(view).is_action
         have = owned.get  # (a Counter's owned[c] runs Python code for a card not owned)
         total = sum(owned.values())
-        terminals = villages = multipliers = actions = 0
+        terminals = villages = multipliers = actions = weak = 0
         for c in filter(is_action.__getitem__, owned):  # the Actions this player has (villages and
             n = owned[c]                                 # Throne Rooms are Actions, whatever the kingdom)
             actions += n
@@ -435,9 +437,11 @@ class GeneralBot:
                 terminals += n
             elif c in VILLAGES:  # (every village is a non-terminal)
                 villages += n
+            elif c in WEAK_CANTRIPS:
+                weak += n
             if c in MULTIPLIERS:
                 multipliers += n
-        actions -= multipliers
+        actions -= multipliers + weak  # a Throne Room on a Harbinger does little
         best, best_key = None, -1
         for c in wanted:
             value = BUY_VALUE[c.name]
@@ -448,6 +452,9 @@ class GeneralBot:
                 elif c in VILLAGES:
                     if villages >= terminals:
                         continue
+                elif c in WEAK_CANTRIPS:
+                    if weak >= 2:
+                        continue  # two weak cantrips (Harbinger, Cellar...) in all, of every kind together
                 elif have(c, 0) >= max(2, total // 6):
                     continue  # cantrips, but not a deck of them
                 if c in LIMITED:

@@ -15,7 +15,8 @@ Everything is seeded from the kingdom, so the same kingdom and table always give
 a new bot each time and must get the move the bot at the table makes). The number of games is fixed, not
 the time: about 800 two-player games, within 2 seconds of one core of the machine measured
 (benchmarks/README.md); ``COMPANION_PLAN_GAMES`` sets another budget (0: the table alone).
-Plans are kept in memory by kingdom, Platinum and Colony, and player count.
+Plans are kept by kingdom, Platinum and Colony, and player count: in memory, and on disk in the state
+folder's cache (``plan_cache.py``), so a kingdom played again costs no search.
 """
 
 from __future__ import annotations
@@ -148,12 +149,20 @@ _plans: dict[tuple[tuple[str, ...], bool, int], Plan] = {}
 
 
 def plan_for(kingdom_cards: tuple[Card, ...], colony: bool, players: int) -> Plan:
-    """The plan for this kingdom and table, kept in memory once found."""
+    """The plan for this kingdom and table, kept in memory once found, and on disk (``plan_cache.py``)."""
     names = tuple(sorted(c.name for c in kingdom_cards))
     key = (names, colony, players)
     plan = _plans.get(key)
     if plan is None:
+        from companion.bots.plan_cache import cache_for
         from companion.kingdom import Kingdom, ordered
 
-        plan = _plans[key] = search(Kingdom(ordered(kingdom_cards), colony), players)
+        games = budget()
+        disk = cache_for(games) if games > 0 else None  # the table alone costs nothing to find again
+        plan = disk.get(names, colony, players) if disk is not None else None
+        if plan is None:
+            plan = search(Kingdom(ordered(kingdom_cards), colony), players)
+            if disk is not None:
+                disk.put(names, colony, players, plan)
+        _plans[key] = plan
     return plan

@@ -178,3 +178,52 @@ def test_strong_bot_reasons_are_true_at_the_coins_it_has_and_counted_right() -> 
     g.turn.coins = 5
     assert bot.buy(g.view(0)) == (card("Duchy"),)
     assert bot.why == "Buy Duchy: only 1 Province is left, so points count more than money now."
+
+
+def test_the_normal_bot_keeps_two_weak_cantrips_in_all() -> None:
+    """It filled its deck with cheap cards (6.4 Harbingers a game on filler kingdoms): two weak cantrips of
+    every kind together are enough."""
+    s = Scene(["Harbinger", "Cellar", "Laboratory"])
+    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger, Cellar").start(0)
+    view = s.game.view(0)
+    bot = make_bot("normal")
+    weak = {card("Harbinger"): None, card("Cellar"): None, card("Copper"): None}
+    assert bot.kingdom_pick(view, weak, view.owned()) is None
+    assert bot.kingdom_pick(view, {**weak, card("Laboratory"): None}, view.owned()) == card("Laboratory")
+    s.set(0, hand="Copper*5", deck="Copper*6, Silver*8, Estate*3, Harbinger").start(0)
+    view = s.game.view(0)
+    assert bot.kingdom_pick(view, weak, view.owned()) == card("Harbinger")
+
+
+def test_the_normal_bot_takes_silver_over_a_weak_card_at_4_coins() -> None:
+    """At 3 and 4 coins a Village or a Harbinger that makes no coins loses to Silver, however rich the deck:
+    on a kingdom of such cards it won 25 games in 100 against Big Money Ultimate, 54 with Silver."""
+    s = Scene(["Harbinger", "Village", "Remodel", "Poacher"])
+    s.set(0, hand="Copper*5", deck="Copper, Silver*6, Estate*3").start(0)
+    g = s.game
+    while s.pending.purpose is not Purpose.BUY:
+        g.answer(())
+    bot = make_bot("normal")
+    g.turn.coins = 4
+    offered = [card(n) for n in ("Copper", "Silver", "Estate", "Harbinger", "Village", "Remodel")]
+    assert bot.decide(g.view(0), ChooseCards(0, Purpose.BUY, None, offered)) == (card("Silver"),)
+    offered.remove(card("Remodel"))
+    offered.append(card("Poacher"))  # a card that makes its own coin is still worth it
+    assert bot.decide(g.view(0), ChooseCards(0, Purpose.BUY, None, offered)) == (card("Poacher"),)
+
+
+def test_the_easy_bot_buys_one_of_each_kingdom_card() -> None:
+    s = Scene(["Smithy", "Village"])
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Smithy").start(0)
+    g = s.game
+    while s.pending.purpose is not Purpose.BUY:
+        g.answer(())
+    offered = tuple(card(n) for n in ("Copper", "Silver", "Estate", "Smithy", "Village"))
+    g.turn.coins = 4
+    assert make_bot("easy").buy(g.view(0), offered) == (card("Village"),)  # not a second Smithy
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Smithy, Village").start(0)
+    g = s.game
+    while s.pending.purpose is not Purpose.BUY:
+        g.answer(())
+    g.turn.coins = 4
+    assert make_bot("easy").buy(g.view(0), offered) == (card("Silver"),)

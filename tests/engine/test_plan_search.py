@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from companion.bots import search
+from companion.bots import plan_cache, search
 from companion.bots.search import budget, candidates, plan_for, prior_plan
 from companion.bots.strong import StrongBot
 from companion.engine import Game, GameSetup
@@ -21,10 +24,14 @@ def kingdom(*names: str, colony: bool = False) -> Kingdom:
 
 
 @pytest.fixture
-def games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small budget (the suite's default is the table alone), and no plans kept from other tests."""
+def games(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A small budget (the suite's default is the table alone), and no plans kept from other tests, in
+    memory or on disk."""
     monkeypatch.setenv("COMPANION_PLAN_GAMES", "60")
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    monkeypatch.delenv("COMPANION_NO_CACHE", raising=False)
     monkeypatch.setattr(search, "_plans", {})
+    monkeypatch.setattr(plan_cache, "_caches", {})
 
 
 def test_the_budget_is_read_from_the_environment_and_bad_values_give_the_default(
@@ -96,3 +103,66 @@ def test_the_bot_plays_the_searched_plan_and_hint_gives_its_moves(games: None) -
         g.answer(answer)
         decisions += 1
     assert decisions > 20
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    played: list[int] = []
+    real = search.search
+
+    def counted(k: Kingdom, players: int, games: int | None = None) -> object:
+        played.append(players)
+        return real(k, players, games)
+
+    monkeypatch.setattr(search, "search", counted)
+    return played
+
+
+def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a new program starts: nothing in memory."""
+    monkeypatch.setattr(search, "_plans", {})
+    monkeypatch.setattr(plan_cache, "_caches", {})
+
+
+def test_a_plan_found_is_kept_on_disk_for_the_next_program(games: None, monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    played = _counting(monkeypatch)
+    k = kingdom("Witch", "Smithy")
+    first = plan_for(k.cards, False, 3)
+    assert played == [3] and (tmp_path / "state" / "cache" / "plans.json").is_file()
+    _forget(monkeypatch)
+    assert plan_for(k.cards, False, 3) == first and played == [3]  # from the disk: no search
+    plan_for(k.cards, False, 2)
+    assert played == [3, 2]  # another table is searched, and kept beside it
+    _forget(monkeypatch)
+    monkeypatch.setenv("COMPANION_PLAN_GAMES", "61")  # another budget: plans found again
+    plan_for(k.cards, False, 3)
+    assert played == [3, 2, 3]
+
+
+@pytest.mark.parametrize("damage", [
+    b"\x00\xff not json", b"[]", b'{"key": 1}', b"{" * 100_000, b"x" * (plan_cache.MAX_BYTES + 10), "entries"],
+    ids=["bytes", "a list", "no plans", "deep", "too big", "entries"])
+def test_a_damaged_plan_cache_is_ignored_and_the_plan_searched(games: None, monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path, damage: object) -> None:
+    k = kingdom("Witch", "Smithy")
+    good = plan_for(k.cards, False, 2)
+    path = tmp_path / "state" / "cache" / "plans.json"
+    if damage == "entries":  # the right key, entries of every wrong shape, or plans this kingdom cannot play
+        doc = json.loads(path.read_text())
+        (entry,) = doc["plans"]
+        real = search.search
+        for bad in (["Gardens+Workshop", "a", 50, 8], ["Witch", "z", 50, 8], ["Witch", "a", 500, 8], "Witch",
+                    ["Witch", "a", 50], [None, None, None, None], ["Witch", "a", True, 8], ["Chapel", "a", 1.5, 8]):
+            doc["plans"][entry] = bad
+            path.write_text(json.dumps(doc))
+            _forget(monkeypatch)
+            monkeypatch.setattr(search, "search", real)
+            played = _counting(monkeypatch)
+            assert plan_for(k.cards, False, 2) == good and played == [2], bad
+        return
+    path.write_bytes(damage)  # type: ignore[arg-type]
+    _forget(monkeypatch)
+    played = _counting(monkeypatch)
+    assert plan_for(k.cards, False, 2) == good and played == [2]
+    _forget(monkeypatch)
+    assert plan_for(k.cards, False, 2) == good and played == [2]  # the file was written again, whole
