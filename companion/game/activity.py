@@ -21,7 +21,7 @@ from companion.game import render, store
 from companion.kingdom import Kingdom
 from companion.game.cues import game_cues
 from companion.game.fitting import Hint, Spoken
-from companion.game.stand_in import done_by_bot
+from companion.engine.stand_in import done_by_bot
 from companion.locks import Held
 from companion.refusal import CommandError
 
@@ -282,11 +282,11 @@ class GameActivity:
         events = g.view(seat).log(mark.log)
         piles = render.pile_news(g, dict(mark.supply), verbosity == "brief")
         end = render.end_message(g, seat, verbosity) if g.over else ""
-        cues = tuple(game_cues(events, seat, piles, g.over))  # sounds, when on: played where it is said
+        cues = tuple(game_cues(g.view(seat), events, piles))  # sounds, when on: played where it is said
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line.text not in str(end))  # the end gives its own reason once
         try:
-            start = render.turn_at(g, mark.log)
+            start = g.view(seat).turn_at(mark.log)
             lines.extend(render.render_events(g, events, seat, verbosity, None if start is None else start.player,
                                               None if start is None else start.turn, done_by_bot(g, seat, mark.log)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise

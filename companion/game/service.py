@@ -144,8 +144,8 @@ class GameService:
         lines = skipped(verbosity, None if actions else d, news)
         asks = act.pending is not None and act.pending.card == (actions[0] if actions else None)
         if actions and actions[0].name in PLAYS_AGAIN and act.game is g and not asks:
-            lines = nothing_to_repeat(g, start, actions[0], lines)
-        return self._outcome(seat, [*lines, *turn_step(act, seat, verbosity, turn)], cues, clear, before)
+            lines = nothing_to_repeat(g.view(seat), start, actions[0], lines)
+        return self._outcome(seat, [*lines, *self._turn_step(seat, verbosity, turn)], cues, clear, before)
 
     def play_treasures(self, seat: int, typed: str, verbosity: str) -> Outcome:
         """Play every Treasure in ``seat``'s hand (those that ask nothing first, Bank last)."""
@@ -163,7 +163,7 @@ class GameService:
             self._play_all_treasures()
         act.labels.append(typed)
         news, cues, clear = self._hear(seat, verbosity)
-        lines = [*skipped(verbosity, d, news), *turn_step(act, seat, verbosity, turn)]
+        lines = [*skipped(verbosity, d, news), *self._turn_step(seat, verbosity, turn)]
         return self._outcome(seat, lines, cues, clear, before)
 
     def buy(self, seat: int, cards: Sequence[Card], typed: str, verbosity: str, autoplay: bool = True) -> Outcome:
@@ -175,7 +175,7 @@ class GameService:
         for card in cards:
             if card not in g.supply:
                 raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
-        worth = money(g, seat)  # every Treasure in hand, for an error that says what they would make
+        worth = money(g.view(seat))  # every Treasure in hand, for an error that says what they would make
         turn, before = g.players[seat].turns, len(g.answers)
         with self._changing(typed, seat):
             self._to_buying(seat, d, autoplay)
@@ -185,14 +185,14 @@ class GameService:
                 if step is None or step.purpose is not Purpose.BUY or step.player != seat \
                         or not render.is_turn_decision(step):
                     raise self._no_buy_for(typed, cards, i, buys, step, seat)
-                reason = cannot_buy(act.game, card, worth if i == 0 else None, autoplay)
+                reason = cannot_buy(act.game.view(seat), card, worth if i == 0 else None, autoplay)
                 if reason:  # said after the cards before it, whose buying is taken back with this error
                     after = f"after {and_list([c.name for c in cards[:i]])}, " if i else ""
                     raise CommandError(f"{quote(typed)}: {after}{reason}")
                 act.answer((card,))
         act.labels.append(typed)
         news, cues, clear = self._hear(seat, verbosity)
-        lines = [*skipped(verbosity, d, news), *turn_step(act, seat, verbosity, turn)]
+        lines = [*skipped(verbosity, d, news), *self._turn_step(seat, verbosity, turn)]
         return self._outcome(seat, lines, cues, clear, before)
 
     def end_turn(self, seat: int, typed: str, verbosity: str) -> Outcome:
@@ -241,7 +241,7 @@ class GameService:
         if not lines:
             lines = [answered(d, value)]
         if seat == act.game.current:
-            lines += turn_step(act, seat, verbosity, turn)
+            lines += self._turn_step(seat, verbosity, turn)
         return self._outcome(seat, lines, cues, clear, before)
 
     def undo(self, seat: int | None, args: str, verbosity: str) -> Outcome:
@@ -306,6 +306,10 @@ class GameService:
         return Outcome(seat, self._others(seat), changed, saved, act.save_problem)
 
     # ---- how an intent is heard ----
+    def _turn_step(self, seat: int, verbosity: str, turn: int) -> list[Spoken]:
+        """Where ``seat``'s turn ``turn`` stands after its move, from its own view."""
+        return turn_step(self.act.game.view(seat), self.act.mine(seat), verbosity, turn)
+
     def _hear(self, seat: int, verbosity: str) -> tuple[list[Spoken], tuple[str, ...], bool]:
         """``seat``'s news (kept as heard), with its cues, and whether the keyboard changed hands with it."""
         act = self.act
@@ -360,7 +364,7 @@ class GameService:
         if d is None or d.purpose is not Purpose.PLAY_TREASURES or not render.is_turn_decision(d):
             return
         options = d.options  # type: ignore[attr-defined]
-        simple = autoplayed(act.game, options)  # Treasures that ask nothing, in an order that loses nothing
+        simple = autoplayed(act.game.view(act.game.current), options)  # Treasures that ask nothing, in an order that loses nothing
         rest = tuple(c for c in options if c not in simple)
         banks = tuple(c for c in simple if c.name == "Bank")  # Bank counts the Treasures in play: last of all
         act.answer(tuple(c for c in simple if c.name != "Bank") + rest + banks)
@@ -375,7 +379,7 @@ class GameService:
                 act.answer(())
             elif step.purpose is Purpose.PLAY_TREASURES and not played:
                 played = True
-                simple = autoplayed(act.game, step.options) if autoplay else ()  # type: ignore[attr-defined]
+                simple = autoplayed(act.game.view(act.game.current), step.options) if autoplay else ()  # type: ignore[attr-defined]
                 act.answer(simple)
             elif step.purpose is Purpose.PLAY_TREASURES:
                 act.answer(())

@@ -1,6 +1,6 @@
 """The few words the game's service adds to the news after a move of your own turn: where the turn
 stands, Actions left unplayed, Throne Room with nothing to repeat, a choice said back, and why a card
-cannot be bought. The news itself is built in companion.game.render from the seat's view."""
+cannot be bought. Like every word module, it reads the mover's view alone (PlayerView), never the game."""
 
 from __future__ import annotations
 
@@ -9,32 +9,29 @@ from typing import TYPE_CHECKING, Any, Sequence
 from companion.cards import Card
 from companion.cards.names import and_list
 from companion.engine import ChooseOne, OrderCards, Purpose
-from companion.game import render
+from companion.engine.view import PlayerView
+from companion.game.questions import is_turn_decision
 from companion.game.fitting import Spoken
 from companion.game.money import Money, money, more_in_treasures, short_of
 from companion.game.words import coins, count
 
 if TYPE_CHECKING:
-    from companion.engine import Decision, Game
-    from companion.game.activity import GameActivity
+    from companion.engine import Decision
 
 PLAYS_AGAIN = ("Throne Room", "King's Court")  # "You may play an Action card from your hand twice"
 
 
-def turn_step(act: "GameActivity", me: int, verbosity: str, turn: int) -> list[Spoken]:
-    """After play or buy in your own turn ``turn``: where the turn stands, in a few words."""
-    d = act.mine(me)
-    if d is None or not render.is_turn_decision(d):
+def turn_step(view: PlayerView, d: "Decision | None", verbosity: str, turn: int) -> list[Spoken]:
+    """After play or buy in your own turn ``turn``: where the turn stands, in a few words (``d``: the
+    decision the view's player answers now, if any)."""
+    if d is None or not is_turn_decision(d) or view.turns() != turn:
         return []
-    t = act.game.turn
-    if act.game.players[me].turns != turn:
-        return []
-    more = more_in_treasures(money(act.game, me))  # after drawing: what the Treasures in hand add
+    more = more_in_treasures(money(view))  # after drawing: what the Treasures in hand add
     if verbosity == "brief":
-        return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
+        return [f"{coins(view.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
     if d.purpose is Purpose.PLAY_ACTION:
-        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
-    return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
+        return [f"{count(view.actions, 'action')}, {count(view.buys, 'buy')}, {coins(view.coins)}{more}."]
+    return [f"{coins(view.coins).capitalize()}{more}, {count(view.buys, 'buy')}."]
 
 
 def skipped(verbosity: str, before: "Decision | None", lines: Sequence[Spoken]) -> list[Spoken]:
@@ -47,11 +44,11 @@ def skipped(verbosity: str, before: "Decision | None", lines: Sequence[Spoken]) 
     return [*lines[:1], note, *lines[1:]]
 
 
-def nothing_to_repeat(g: "Game", start: int, card: Card, lines: list[Spoken]) -> list[Spoken]:
+def nothing_to_repeat(view: PlayerView, start: int, card: Card, lines: list[Spoken]) -> list[Spoken]:
     """Throne Room played with no Action card left in hand: say why nothing was played twice."""
     from companion.engine.events import Played
 
-    if any(isinstance(e, Played) and e.by == card for e in g.log[start:]):
+    if any(isinstance(e, Played) and e.by == card for e in view.log(start)):
         return lines
     why = f"No Action card to play with {card.name}."
     at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in str(line)), 0)
@@ -82,15 +79,16 @@ def answered(d: "Decision", value: Any) -> str:
     return chosen(d, value) or "Done."
 
 
-def cannot_buy(g: "Game", card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:
-    """Why ``card`` cannot be bought now; ``before`` is the money in hand before autoplay (first card only)."""
-    if g.supply.get(card, 0) == 0:
+def cannot_buy(view: PlayerView, card: Card, before: Money | None = None, autoplay: bool = True) -> str | None:
+    """Why ``card`` cannot be bought now by the view's player, whose turn it is; ``before`` is the money in
+    hand before autoplay (first card only)."""
+    if view.pile(card) == 0:
         return f"the {card.name} pile is empty. Type supply low to hear what is left."
-    cost = g.cost(card)
-    if cost > g.turn.coins:
-        said = short_of(g, card, before, autoplay) if before is not None else None
-        return said or f"{card.name} costs {coins(cost)}, you have {coins(g.turn.coins)}. Type options to hear choices."
-    if not g.can_buy(g.turn.player, card):
+    cost = view.cost(card)
+    if cost > view.coins:
+        said = short_of(view, card, before, autoplay) if before is not None else None
+        return said or f"{card.name} costs {coins(cost)}, you have {coins(view.coins)}. Type options to hear choices."
+    if card not in view.buyable():
         return f"{card.name} cannot be bought now. Type options to hear what can."
     return None
 

@@ -13,7 +13,7 @@ import pytest
 from companion.bots import make_bot
 from companion.engine import Decision, Game, YesNo, dumps, loads
 from companion.game import render
-from companion.game import stand_in
+from companion.engine import stand_in
 from companion.game.service import GameService
 from tests.accessibility import check_response
 from tests.game.helpers import Typist
