@@ -42,12 +42,6 @@ def open_table(session: "Session") -> TableService:
     return service
 
 
-def read_only(session: "Session") -> bool:
-    """True when the open table is held by another window and is only being looked at here."""
-    service = session.state.get(SERVICE)
-    return service is not None and service.read_only
-
-
 def set_open(session: "Session", service: TableService | None) -> None:
     """Make ``service`` the open table (None: no table); the lock on any other is given up."""
     old = session.state.get(SERVICE)

@@ -15,6 +15,7 @@ from typing import Any
 from companion.net.seating import REFUSED, SeatSettings, refuse, refused
 from companion.session import Session
 from companion.table.service import TableService
+from companion.table.storage import Saved
 
 TABLE_REFUSED = (*REFUSED, "table")
 TABLE_ALLOWED = ("table status",)
@@ -36,6 +37,7 @@ class TableSeating:
 
         self.service = service
         self.names = list(service.table.setup.players)
+        self.away_bots: dict[int, str] = {}  # a table of real cards has no bots (the Seating protocol asks)
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
             s = Session(out=_Unheard(), settings=SeatSettings())
@@ -44,7 +46,7 @@ class TableSeating:
             self.sessions[seat] = s
 
     @property
-    def saved(self) -> Any:
+    def saved(self) -> Saved:
         return self.service.saved
 
     @property
