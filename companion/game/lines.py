@@ -42,6 +42,37 @@ def hand_line(view: PlayerView) -> str:
     return f"Hand, {count(len(hand), 'card')}: {grouped(hand)}."
 
 
+def deck_line(view: PlayerView) -> str:
+    """Your deck's size and how many cards you have (the rules let you count your deck, not your discard)."""
+    return (f"{count(view.deck_size(), 'card')} in your deck. {count(view.total_cards(), 'card')} in all. "
+            f"Type owned to hear them.")
+
+
+def owned_lines(view: PlayerView) -> list[str]:
+    """Every card you own, grouped, then where the rules let you know they are."""
+    owned = view.owned()
+    lines = [f"You own {count(view.total_cards(), 'card')}: {grouped(owned.elements())}."]
+    hand = view.hand
+    if hand:
+        lines.append(f"In hand: {grouped(hand)}.")
+    play, aside = view.in_play(), view.set_aside()
+    elsewhere = [f"in play: {grouped(play)}"] if play else []
+    elsewhere += [f"set aside: {grouped(aside)}"] if aside else []
+    if elsewhere:
+        said = "; ".join(elsewhere)
+        lines.append(f"{said[0].upper()}{said[1:]}.")
+    top = view.discard_top()
+    on_top = f"; {top.name} on top of your discard pile" if top is not None else ""
+    lines.append(f"{count(view.deck_size(), 'card')} in your deck{on_top}.")
+    return lines
+
+
+def discard_line(view: PlayerView) -> str:
+    """Your discard pile's top card: the rules let you see it, not count or look through the pile."""
+    top = view.discard_top()
+    return "Your discard pile is empty." if top is None else f"Your discard pile has {top.name} on top."
+
+
 def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
     """The start of the turn of ``view``'s seat, with its hand (``people``: how many share the game)."""
     turn_no = view.turns()

@@ -30,6 +30,18 @@ def hand_line(game: "Game", seat: int) -> str:
     return lines.hand_line(game.view(seat))
 
 
+def deck_line(game: "Game", seat: int) -> str:
+    return lines.deck_line(game.view(seat))
+
+
+def owned_lines(game: "Game", seat: int) -> list[str]:
+    return lines.owned_lines(game.view(seat))
+
+
+def discard_line(game: "Game", seat: int) -> str:
+    return lines.discard_line(game.view(seat))
+
+
 def turn_start(game: "Game", seat: int, verbosity: str, people: int) -> str:
     return lines.turn_start(game.view(seat), verbosity, people)
 
@@ -78,7 +90,7 @@ def render_events(game: "Game", events: Sequence[Event], seat: int, verbosity: s
 
 
 __all__ = [
-    "distinct", "end_message", "fit_first_line", "fit_response", "hand_line", "hand_over", "is_turn_decision",
-    "log_lines", "log_tail", "options_line", "pile_news", "prompt_for", "question", "render_events",
+    "deck_line", "discard_line", "distinct", "end_message", "fit_first_line", "fit_response", "hand_line", "hand_over", "is_turn_decision",
+    "log_lines", "log_tail", "options_line", "owned_lines", "pile_news", "prompt_for", "question", "render_events",
     "score_line", "status_line", "supply_lines", "turn_start",
 ]

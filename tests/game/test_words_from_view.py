@@ -81,6 +81,8 @@ def _words(view: PlayerView) -> list[object]:
                           sentences.pile_news(view, {}), sentences.pile_news(view, {}, True)]
     d = view.pending
     said.append(questions.prompt_for(view, d))
+    if view.player >= 0:
+        said += [lines.deck_line(view), lines.owned_lines(view), lines.discard_line(view)]
     m = money(view)
     said.append(m)
     said.extend(short_of(view, c, m, auto) for c in view.supply for auto in (True, False))
