@@ -61,10 +61,7 @@ def supply_command(session: "Session", args: str) -> None:
 def deck_command(session: "Session", args: str) -> None:
     alone("deck", args)
     act, me = private_seat(session, "deck")
-    ps = act.game.players[me]
-    total = len(ps.all_cards())
-    tell(session, f"{count(len(ps.deck), 'card')} in your deck. {count(total, 'card')} in all. "
-                   f"Type owned to hear them.")
+    tell(session, render.deck_line(act.game, me))
 
 
 @game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
@@ -73,18 +70,7 @@ def deck_command(session: "Session", args: str) -> None:
 def owned_command(session: "Session", args: str) -> None:
     alone("owned", args)
     act, me = private_seat(session, "owned")
-    ps = act.game.players[me]
-    lines = [f"You own {count(len(ps.all_cards()), 'card')}: {grouped(ps.all_cards())}."]
-    if ps.hand:
-        lines.append(f"In hand: {grouped(ps.hand)}.")
-    elsewhere = [f"in play: {grouped(ps.play)}"] if ps.play else []
-    elsewhere += [f"set aside: {grouped(ps.aside)}"] if ps.aside else []
-    if elsewhere:
-        said = "; ".join(elsewhere)
-        lines.append(f"{said[0].upper()}{said[1:]}.")
-    top = f"; {ps.discard[-1].name} on top of your discard pile" if ps.discard else ""
-    lines.append(f"{count(len(ps.deck), 'card')} in your deck{top}.")
-    tell(session, "\n".join(lines))
+    tell(session, "\n".join(render.owned_lines(act.game, me)))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
@@ -117,11 +103,7 @@ def discard_command(session: "Session", args: str) -> None:
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
     _nothing_after(args, "discard")
-    ps = act.game.players[me]
-    if not ps.discard:
-        tell(session, "Your discard pile is empty.")
-        return
-    tell(session, f"Your discard pile has {ps.discard[-1].name} on top.")
+    tell(session, render.discard_line(act.game, me))
 
 
 @game_command(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")

@@ -1,28 +1,18 @@
 """Reading what was typed at a table: players' names, cards of this game's Supply, and one-line errors.
 
 Nothing here speaks or saves; the table's commands (``companion.commands.table`` and
-``companion.commands.table_entries``) use these to understand a line and to refuse it with a sentence.
+``companion.commands.table_entries``) use these to understand a line and to refuse it with a sentence
+(``companion.table.text.refused``).
 """
 
 from __future__ import annotations
-
-import re
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
 from companion.refusal import CommandError
 from companion.table.model import Table
+from companion.table.text import refused
 from companion.numbers import as_number
-
-
-def _fail(typed: str, problem: str) -> CommandError:
-    """A one-line error that quotes what was typed (unless the problem already quotes it)."""
-    quoted = re.search(r'"([^"]+)"', problem)
-    if quoted and quoted.group(1).lower() in typed.lower():
-        return CommandError(problem)
-    verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
-    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
-
 
 
 # Reading what was typed.
@@ -76,25 +66,25 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
     cat = catalogue()
     supply = table.setup.supply
     if not typed.strip():
-        raise _fail(full or what, f"needs a card. Type {what} and a card, for example {what} silver.")
+        raise refused(full or what, f"needs a card. Type {what} and a card, for example {what} silver.")
     try:
         return cat.find_many(typed, supply)
     except AmbiguousName as e:
-        raise _fail(typed, str(e)) from None
+        raise refused(typed, str(e)) from None
     except UnknownName as e:
         try:
             everywhere = cat.find_many(typed)
         except UnknownName as wider:
             best = e if e.suggestions or not wider.suggestions else wider
-            raise _fail(typed, f"{best} Type piles to hear this game's cards.") from None
+            raise refused(typed, f"{best} Type piles to hear this game's cards.") from None
         except NameError_:
-            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
+            raise refused(typed, f"{e} Type piles to hear this game's cards.") from None
         outside = [c for c in everywhere if c not in supply]
         if not outside:
-            raise _fail(typed, f"{e} Type piles to hear this game's cards.") from None
-        raise _fail(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
+            raise refused(typed, f"{e} Type piles to hear this game's cards.") from None
+        raise refused(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
     except NameError_ as e:  # a count out of range, an "and" with no card after it: said, not a crash
-        raise _fail(typed, str(e)) from None
+        raise refused(typed, str(e)) from None
 
 
 def typed_words(typed: str, card: Card) -> str | None:
@@ -120,7 +110,7 @@ def not_in_game(table: Table, card: Card) -> str:
     return f"not in this game. Choose from {or_list(list(setup.kingdom))}."
 
 
-def _players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
+def players_for(table: Table, typed: str, verb: str) -> tuple[list[int], bool, str]:
     """Who an entry is for: a named player, ``others`` (each other player in turn order), or the current one."""
     rest = typed.strip()
     if rest.lower().startswith("others ") or rest.lower() == "others":

@@ -1,24 +1,30 @@
-"""A player's view: only what the rules let that player see. Bots and the shell read the game through it.
+"""A player's view: only what the rules let that player see. Bots read the game through it, and every
+word a seat hears is built from it (companion.game's word modules never receive the game).
 
 Public: everyone's hand size, top card of each discard pile, cards in play and set aside, VP tokens,
-the Supply, the trash, the log as that player may know it. Private: your own hand, and your own deck's
-size: the rulebook lets you count your deck at any time, but not look through or count your discard
-pile, nor another player's deck or discard pile. Every gain and trash is public, so the cards a player
-has (``owned``) and their VP are public too.
+the Supply, the trash, the turn and its phase, the log as that player may know it, and which turns and
+answers a bot gave for a person. Private: your own hand, your own deck's size (the rulebook lets you
+count your deck at any time, but not look through or count your discard pile, nor another player's deck
+or discard pile), and the decision waiting for you. Every gain and trash is public, so the cards a
+player has (``owned``) and their VP are public too. The view of no seat (``PUBLIC``) has no hand, no
+deck and no decision: what anyone at the table knows.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Collection, Mapping
 
 from companion.cards import Card
-from companion.engine.events import Event
+from companion.engine.events import Event, GameOver, TurnStarted
 from companion.engine.phase import Phase
 
 if TYPE_CHECKING:
+    from companion.engine.decisions import Decision
     from companion.engine.game import Game
+
+PUBLIC = -1  # the seat of the view of no one: public words only (a shared keyboard changing hands)
 
 
 class PlayerView:
@@ -43,7 +49,7 @@ class PlayerView:
     # ---- me ----
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self._g.players[self.player].hand)
+        return tuple(self._g.players[self.player].hand) if self.player >= 0 else ()
 
     @property
     def hand_list(self) -> list[Card]:
@@ -53,6 +59,12 @@ class PlayerView:
     @property
     def name(self) -> str:
         return self._g.players[self.player].name
+
+    @property
+    def pending(self) -> "Decision | None":
+        """The decision waiting for this seat to answer, or None (none waits, or it is another's)."""
+        d = self._g.pending
+        return d if d is not None and d.player == self.player else None
 
     # ---- everyone ----
     @property
@@ -67,7 +79,7 @@ class PlayerView:
 
     def deck_size(self) -> int:
         """Your own deck's size (no one may count another player's deck, nor any discard pile)."""
-        return len(self._g.players[self.player].deck)
+        return len(self._g.players[self.player].deck) if self.player >= 0 else 0
 
     def discard_top(self, player: int | None = None) -> Card | None:
         d = self._g.players[self.player if player is None else player].discard
@@ -116,6 +128,29 @@ class PlayerView:
     def empty_piles(self) -> int:
         return self._g.empty_piles()
 
+    @property
+    def province(self) -> Card:
+        return self._g.province
+
+    @property
+    def colony(self) -> Card | None:
+        """The Colony, in a game with Platinum and Colony; else None."""
+        return self._g.colony
+
+    @property
+    def attacks(self) -> Collection[Card]:
+        """The Attack cards of this kingdom."""
+        return self._g.attacks
+
+    def coin(self, card: Card) -> int:
+        """The coins a Treasure makes when played (before any ability)."""
+        return self._g.fx[card.name].coin
+
+    @property
+    def plain_treasures(self) -> Collection[str]:
+        """The names of this kingdom's Treasures without abilities (Copper, Silver, Gold, Platinum)."""
+        return self._g.rules.plain_treasures
+
     # ---- the turn ----
     @property
     def current(self) -> int:
@@ -142,6 +177,24 @@ class PlayerView:
         return self._g.turn.buys
 
     @property
+    def bought(self) -> bool:
+        """Whether the player whose turn it is has bought this turn (no more Treasures then)."""
+        return bool(self._g.turn.bought)
+
+    def buyable(self) -> list[Card]:
+        """The cards the player whose turn it is can buy now."""
+        return self._g.buyable()
+
+    @property
+    def over(self) -> bool:
+        return self._g.over
+
+    @property
+    def result(self) -> GameOver | None:
+        """The end of the game, once it is over: the reason, every score and the winners (all public)."""
+        return self._g.result
+
+    @property
     def named(self) -> tuple[Card, ...]:
         """Cards named for War Chests this turn."""
         return tuple(self._g.turn.named)
@@ -154,6 +207,31 @@ class PlayerView:
             if seen is not None:
                 out.append(seen)
         return out
+
+    def turn_starts(self) -> list[int]:
+        """The positions in the game's log where each turn started (every player sees each start)."""
+        return [i for i, e in enumerate(self._g.log) if isinstance(e, TurnStarted)]
+
+    def turn_at(self, index: int) -> TurnStarted | None:
+        """The start of the turn under way at position ``index`` of the log (None before the first turn)."""
+        log = self._g.log
+        for i in range(min(index, len(log)) - 1, -1, -1):
+            e = log[i]
+            if isinstance(e, TurnStarted):
+                return e
+        return None
+
+    def by_bot(self, seat: int, turn: int | None) -> bool:
+        """Whether ``seat``'s turn ``turn`` (None: not known) was played for a person by a bot."""
+        from companion.engine.stand_in import by_bot
+
+        return by_bot(self._g, seat, turn)
+
+    def done_by_bot(self, since: int = 0) -> frozenset[int]:
+        """The positions in ``log(since)`` of what a bot did for a person in another player's turn."""
+        from companion.engine.stand_in import done_by_bot
+
+        return done_by_bot(self._g, self.player, since)
 
     def __repr__(self) -> str:
         return f"PlayerView(player={self.player})"

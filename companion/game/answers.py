@@ -11,7 +11,7 @@ from typing import Any
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, normalise, or_list, quote
 from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
-from companion.game.render import distinct
+from companion.game.questions import distinct
 from companion.numbers import as_number
 
 NONE_WORDS = {"none", "nothing", "0", "no", "done", "skip", "pass"}

@@ -73,7 +73,7 @@ def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
     """Treasures where one asks a question (Crystal Ball, Anvil, Tiara...): what follows it is not known, so
     the coins they are worth (a question may change it: Anvil takes a Treasure), and which ask."""
     chosen = d.normalise(answer)
-    m = money(game, seat)
+    m = money(game.view(seat))
     asking = [c.name for c in dict.fromkeys(chosen) if c in m.asking]
     reason = f"They are worth {m.total + m.at_least} coins"
     if asking:
@@ -109,7 +109,7 @@ def turn_plan(game: "Game", seat: int) -> TurnPlan | None:
 
 def _quiet(game: "Game", cards: tuple[Card, ...]) -> bool:
     """Treasures that ask nothing and show nothing when played (autoplay's: Copper, Bank, Hoard...)."""
-    return len(autoplayed(game, cards)) == len(cards)
+    return len(autoplayed(game.view(game.current), cards)) == len(cards)
 
 
 def _plan(game: "Game", seat: int, bot: StrongBot, d: Decision, answer: Any) -> TurnPlan | None:

@@ -1,86 +1,113 @@
 """One-line summaries: status, hand, the start of a turn, score, the game's end, the Supply, your
-options and the log.
+options and the log. Each is said to one seat, from that seat's view alone.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
 from companion.engine import Decision, Phase, Purpose
 from companion.engine.events import Event, TurnStarted
+from companion.engine.view import PlayerView
 from companion.game.fitting import BRIEF_WORDS, Said, Spoken
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
 from companion.game.sentences import BY_BOT, name_of, render_events
-from companion.game.stand_in import done_by_bot
 from companion.game.words import coins, count, grouped, possessive
-
-if TYPE_CHECKING:
-    from companion.engine import Game
 
 LOW_PILE = 3
 
 
 # ---- summaries ------------------------------------------------------------------------------------
-def status_line(game: "Game", viewer: int, named: bool = False) -> str:
+def status_line(view: PlayerView, named: bool = False) -> str:
     """The turn in one line; ``named``: whose turn by name, even your own (friends at one keyboard)."""
-    t = game.turn
-    whose = game.players[game.current].name if named else name_of(game, game.current, viewer)
-    turn_no = game.players[game.current].turns
-    if game.over:
+    current = view.current
+    whose = view.name_of(current) if named else name_of(view, current)
+    turn_no = view.turns(current)
+    if view.over:
         return "The game is over. Type score, or log."
     phase = {Phase.ACTION: "Action phase", Phase.BUY: "Buy phase", Phase.START: "start of turn",
-             Phase.CLEANUP: "Clean-up"}.get(game.phase, str(game.phase))
-    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(t.actions, 'action')}, "
-            f"{count(t.buys, 'buy')}, {coins(t.coins)}")
-    if viewer == game.current:
-        line += more_in_treasures(money(game, viewer))
+             Phase.CLEANUP: "Clean-up"}.get(view.phase, str(view.phase))
+    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(view.actions, 'action')}, "
+            f"{count(view.buys, 'buy')}, {coins(view.coins)}")
+    if view.my_turn:
+        line += more_in_treasures(money(view))
     return line + "."
 
 
-def hand_line(game: "Game", viewer: int) -> str:
-    hand = game.players[viewer].hand
+def hand_line(view: PlayerView) -> str:
+    hand = view.hand
     if not hand:
         return "Your hand is empty."
     return f"Hand, {count(len(hand), 'card')}: {grouped(hand)}."
 
 
-def turn_start(game: "Game", viewer: int, verbosity: str, people: int) -> str:
-    turn_no = game.players[viewer].turns
-    who = "Your" if people == 1 else possessive(game.players[viewer].name)
-    hand = game.players[viewer].hand
+def deck_line(view: PlayerView) -> str:
+    """Your deck's size and how many cards you have (the rules let you count your deck, not your discard)."""
+    return (f"{count(view.deck_size(), 'card')} in your deck. {count(view.total_cards(), 'card')} in all. "
+            f"Type owned to hear them.")
+
+
+def owned_lines(view: PlayerView) -> list[str]:
+    """Every card you own, grouped, then where the rules let you know they are."""
+    owned = view.owned()
+    lines = [f"You own {count(view.total_cards(), 'card')}: {grouped(owned.elements())}."]
+    hand = view.hand
+    if hand:
+        lines.append(f"In hand: {grouped(hand)}.")
+    play, aside = view.in_play(), view.set_aside()
+    elsewhere = [f"in play: {grouped(play)}"] if play else []
+    elsewhere += [f"set aside: {grouped(aside)}"] if aside else []
+    if elsewhere:
+        said = "; ".join(elsewhere)
+        lines.append(f"{said[0].upper()}{said[1:]}.")
+    top = view.discard_top()
+    on_top = f"; {top.name} on top of your discard pile" if top is not None else ""
+    lines.append(f"{count(view.deck_size(), 'card')} in your deck{on_top}.")
+    return lines
+
+
+def discard_line(view: PlayerView) -> str:
+    """Your discard pile's top card: the rules let you see it, not count or look through the pile."""
+    top = view.discard_top()
+    return "Your discard pile is empty." if top is None else f"Your discard pile has {top.name} on top."
+
+
+def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
+    """The start of the turn of ``view``'s seat, with its hand (``people``: how many share the game)."""
+    turn_no = view.turns()
+    who = "Your" if people == 1 else possessive(view.name)
+    hand = view.hand
     said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
         return f"Turn {turn_no}: {said}."
     lines = f"{who} turn {turn_no}. {said}."
     if verbosity == "full":  # you may count your deck, but not your discard pile
-        lines += f" Deck {len(game.players[viewer].deck)}."
+        lines += f" Deck {view.deck_size()}."
     return lines
 
 
-def score_line(game: "Game", viewer: int) -> str:
-    from companion.engine.scoring import victory_points
-
-    parts = [f"{name_of(game, p, viewer)} {victory_points(game, p)} VP" for p in range(game.n)]
+def score_line(view: PlayerView) -> str:
+    parts = [f"{name_of(view, p)} {view.vp(p)} VP" for p in range(view.players)]
     return f"Score: {and_list(parts)}."
 
 
-def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> Spoken:
-    r = game.result
+def end_message(view: PlayerView, verbosity: str = "normal") -> Spoken:
+    """The end of the game as the seat of ``view`` hears it (the game must be over)."""
+    viewer = view.player
+    r = view.result
     assert r is not None
     scores = sorted(r.scores, key=lambda s: -s.vp)
     if verbosity == "brief":
-        names = and_list([name_of(game, w, viewer) for w in r.winners])
+        names = and_list([name_of(view, w) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
         if len(scores) <= 3:
             return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
         mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
         return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
-    said = and_list([f"{name_of(game, s.player, viewer)} {s.vp}" for s in scores])
-    winners = [name_of(game, w, viewer) for w in r.winners]
+    said = and_list([f"{name_of(view, s.player)} {s.vp}" for s in scores])
+    winners = [name_of(view, w) for w in r.winners]
     if len(winners) > 1:
         won = f"{and_list(winners)} share the win."
     elif winners[0] == "You":
@@ -91,17 +118,17 @@ def end_message(game: "Game", viewer: int, verbosity: str = "normal") -> Spoken:
     return Said(f"{text} Type log to review it.", text)
 
 
-def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
+def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     """Piles grouped by cost (cheapest first), or low piles first."""
-    supply = game.supply
+    supply = view.supply
     if low_first:
-        order = sorted(supply, key=lambda c: (supply[c], game.cost(c), c.name))
+        order = sorted(supply, key=lambda c: (supply[c], view.cost(c), c.name))
         low = [c for c in order if supply[c] <= 5]
         head = f"Low piles: {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
-        return [head, f"{count(game.empty_piles(), 'pile')} empty; {game.empty_to_end} end the game."]
+        return [head, f"{count(view.empty_piles(), 'pile')} empty; {view.piles_to_end} end the game."]
     by_cost: dict[int, list[Card]] = {}
     for c in supply:
-        by_cost.setdefault(game.cost(c), []).append(c)
+        by_cost.setdefault(view.cost(c), []).append(c)
     lines = []
     for cost in sorted(by_cost):
         items = [f"{c.name} {supply[c]}" for c in sorted(by_cost[cost], key=lambda c: c.name)]
@@ -109,23 +136,23 @@ def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
     return lines
 
 
-def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str = "normal") -> str:
+def options_line(view: PlayerView, d: Decision | None, verbosity: str = "normal") -> str:
     """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words; otherwise
     the six dearest and how many more)."""
     if d is None:
         return "The game is over. Type score, log or new."
     if not is_turn_decision(d):
-        return question(game, d, "normal")
-    t = game.turn
+        return question(view, d, "normal")
     if d.purpose is Purpose.PLAY_ACTION:
         acts = distinct([c for c in d.options])  # type: ignore[attr-defined]
-        return (f"Play {or_list([c.name for c in acts])}; {count(t.actions, 'action')} left. "
+        return (f"Play {or_list([c.name for c in acts])}; {count(view.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
-        m = money(game, viewer)
+        m = money(view)
         total = m.total
-        fits = sorted({c for c in game.supply if game.supply[c] and cost_after(game, c, m) <= total and not c.is_curse},
-                      key=lambda c: (-cost_after(game, c, m), c.name))
+        supply = view.supply
+        fits = sorted({c for c in supply if supply[c] and cost_after(view, c, m) <= total and not c.is_curse},
+                      key=lambda c: (-cost_after(view, c, m), c.name))
         can = fits[:6]
         extra = f" {asking_note(m)}" if m.asking else ""
         while True:
@@ -136,44 +163,44 @@ def options_line(game: "Game", viewer: int, d: Decision | None, verbosity: str =
             if verbosity != "brief" or len(can) <= 1 or len(line.split()) <= BRIEF_WORDS:
                 return line
             can = can[:-1]
-    buyable = sorted(game.buyable(), key=lambda c: (-game.cost(c), c.name))
+    buyable = sorted(view.buyable(), key=lambda c: (-view.cost(c), c.name))
     if not buyable:
-        return f"Nothing costs {coins(t.coins)} or less. Type end."
+        return f"Nothing costs {coins(view.coins)} or less. Type end."
     groups: dict[int, list[str]] = {}
     for c in buyable:
-        groups.setdefault(game.cost(c), []).append(c.name)
+        groups.setdefault(view.cost(c), []).append(c.name)
     said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
-    return f"Buy with {coins(t.coins)}, {count(t.buys, 'buy')}. {said}. Or end."
+    return f"Buy with {coins(view.coins)}, {count(view.buys, 'buy')}. {said}. Or end."
 
 
-def log_lines(g: "Game", viewer: int, verbosity: str) -> list[str]:
-    """The whole log as ``viewer`` may know it: one line per turn, oldest first."""
-    lines = _turn_lines(g, 0, viewer, verbosity)
-    if g.over:
-        lines.append(str(end_message(g, viewer)))
+def log_lines(view: PlayerView, verbosity: str) -> list[str]:
+    """The whole log as the seat of ``view`` may know it: one line per turn, oldest first."""
+    lines = _turn_lines(view, 0, verbosity)
+    if view.over:
+        lines.append(str(end_message(view)))
     return lines
 
 
-def log_tail(g: "Game", viewer: int, verbosity: str, n: int) -> tuple[list[str], int]:
-    """``log_lines(g, viewer, verbosity)[-n:]`` (``n`` from 0, which is every line) and how many lines there
+def log_tail(view: PlayerView, verbosity: str, n: int) -> tuple[list[str], int]:
+    """``log_lines(view, verbosity)[-n:]`` (``n`` from 0, which is every line) and how many lines there
     are in all, putting into words only the turns shown: each line says one turn from its own events alone,
     so the last lines need only the last turns' events. (A turn starts for everyone: every player sees each
     TurnStarted as it is, so the turns can be found in the game's own log without filtering it.)"""
-    starts = [i for i, e in enumerate(g.log) if isinstance(e, TurnStarted)]
-    end = [str(end_message(g, viewer))] if g.over else []
+    starts = view.turn_starts()
+    end = [str(end_message(view))] if view.over else []
     total = len(starts) + len(end)
     if n <= 0 or n >= total:  # every line (as lines[-0:] is)
-        return log_lines(g, viewer, verbosity), total
+        return log_lines(view, verbosity), total
     turns = n - len(end)
-    shown = _turn_lines(g, starts[-turns], viewer, verbosity) if turns else []
+    shown = _turn_lines(view, starts[-turns], verbosity) if turns else []
     return shown + end, total
 
 
-def _turn_lines(g: "Game", since: int, viewer: int, verbosity: str) -> list[str]:
-    """One line per turn for the log from ``since`` on, as ``viewer`` may know it (the events before the
-    first turn's start are the set-up's)."""
-    events = g.view(viewer).log(since)
-    bot_did = done_by_bot(g, viewer, since)  # positions in ``events``
+def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
+    """One line per turn for the log from ``since`` on, as the seat of ``view`` may know it (the events
+    before the first turn's start are the set-up's)."""
+    events = view.log(since)
+    bot_did = view.done_by_bot(since)  # positions in ``events``
     lines: list[str] = []
     chunk: list[Event] = []
     first = 0  # the position in ``events`` of the chunk's first event
@@ -183,8 +210,8 @@ def _turn_lines(g: "Game", since: int, viewer: int, verbosity: str) -> list[str]
         if chunk:
             start = starts[-1]
             did = [at - first for at in bot_did if first <= at < first + len(chunk)] if bot_did else ()
-            said = [str(line) for line in render_events(g, chunk, viewer, verbosity, bot_did=did)]
-            who = name_of(g, start.player, viewer)
+            said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did)]
+            who = name_of(view, start.player)
             head = f"{possessive(who)} turn {start.turn}"
             bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
             if said and said[0].startswith(bot):  # a bot played this turn for its person

@@ -9,15 +9,13 @@ a question (Anvil, Crystal Ball, Investment, Tiara) are left for the player, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
 from companion.engine.effects.prosperity import QUIET_TREASURES
+from companion.engine.view import PlayerView
 from companion.game.words import coins
-
-if TYPE_CHECKING:
-    from companion.engine import Game
 
 _LAST = {name: i for i, name in enumerate(QUIET_TREASURES)}  # Bank after the others
 
@@ -42,41 +40,38 @@ class Money:
         return self.made + self.at_least
 
 
-def autoplayed(game: "Game", cards: Sequence[Card]) -> tuple[Card, ...]:
+def autoplayed(view: PlayerView, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The Treasures among ``cards`` that ask nothing, in the order autoplay plays them."""
-    rules = game.rules
-    chosen = [c for c in cards if c.name in rules.plain_treasures or
-              (c.name in _LAST and game.is_treasure(c))]
+    plain = view.plain_treasures
+    chosen = [c for c in cards if c.name in plain or (c.name in _LAST and view.is_treasure(c))]
     return tuple(sorted(chosen, key=lambda c: _LAST.get(c.name, -1)))  # plain ones first, in hand order
 
 
-def money(game: "Game", player: int) -> Money:
-    """What ``player``'s Treasures in hand would make now (nothing once they have bought)."""
-    t = game.turn
-    d = game.pending
-    playable = d is not None and d.card is None and d.player == player and \
+def money(view: PlayerView) -> Money:
+    """What the Treasures in the hand of ``view``'s seat would make now (nothing once they have bought)."""
+    d = view.pending
+    playable = d is not None and d.card is None and \
         d.purpose.name in ("START_OF_TURN", "PLAY_ACTION", "PLAY_TREASURES")
-    if player != game.current or t.bought or not playable:  # no more Treasures can be played
-        return Money(t.coins if player == game.current else 0, (), 0, (), 0, 0)
-    hand = game.players[player].hand
-    treasures = [c for c in hand if game.is_treasure(c)]
-    auto = autoplayed(game, treasures)
+    if not view.my_turn or view.bought or not playable:  # no more Treasures can be played
+        return Money(view.coins if view.my_turn else 0, (), 0, (), 0, 0)
+    treasures = [c for c in view.hand if view.is_treasure(c)]
+    auto = autoplayed(view, treasures)
     asking = tuple(c for c in treasures if c not in auto)
-    in_play = sum(1 for c in game.players[player].play if game.is_treasure(c))
+    in_play = sum(1 for c in view.in_play() if view.is_treasure(c))
     made = 0
     for c in auto:
         in_play += 1
-        made += game.fx[c.name].coin
+        made += view.coin(c)
         if c.name == "Bank":
             made += in_play
     quarries = sum(1 for c in auto if c.name == "Quarry")
-    return Money(t.coins, auto, made, asking, sum(game.fx[c.name].coin for c in asking), 2 * quarries)
+    return Money(view.coins, auto, made, asking, sum(view.coin(c) for c in asking), 2 * quarries)
 
 
-def cost_after(game: "Game", card: Card, m: Money) -> int:
+def cost_after(view: PlayerView, card: Card, m: Money) -> int:
     """What ``card`` will cost once autoplay has played its Treasures (Quarry makes Actions cheaper)."""
-    cost = game.cost(card)
-    if m.discount and game.is_action(card):
+    cost = view.cost(card)
+    if m.discount and view.is_action(card):
         cost = max(0, cost - m.discount)
     return cost
 
@@ -96,10 +91,10 @@ def more_in_treasures(m: Money) -> str:
     return f", {m.more} more in Treasures" if m.more else ""
 
 
-def short_of(game: "Game", card: Card, m: Money, autoplay: bool) -> str | None:
+def short_of(view: PlayerView, card: Card, m: Money, autoplay: bool) -> str | None:
     """Why ``card`` cannot be bought for lack of coins, counting every Treasure in hand; None if it can be,
     or if there is no Treasure in hand to speak of."""
-    cost = cost_after(game, card, m) if autoplay else game.cost(card)
+    cost = cost_after(view, card, m) if autoplay else view.cost(card)
     have = m.total if autoplay else m.now
     if cost <= have:
         return None

@@ -5,14 +5,12 @@ what may be typed now, and the words for handing the keyboard to another person.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from companion.cards import Card
 from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
+from companion.engine.view import PlayerView
 from companion.game.words import coins, count
-
-if TYPE_CHECKING:
-    from companion.engine import Game
 
 TURN_DECISIONS = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
 
@@ -70,8 +68,9 @@ _VERBS = {
 }
 
 
-def question(game: "Game", d: Decision, verbosity: str) -> str:
-    """A card's question in one short line with numbered choices."""
+def question(view: PlayerView | None, d: Decision, verbosity: str) -> str:
+    """A card's question in one short line with numbered choices, as the seat asked (``view``) hears it
+    (None: a question that needs nothing of the game)."""
     head = f"{d.card.name}: " if d.card is not None else ""
     if d.purpose is Purpose.START_OF_TURN:
         head = "Start of turn: "
@@ -94,7 +93,7 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
         if d.purpose is Purpose.REACT and d.card is not None and d.about is not None:
             return f"Reveal {d.card.name} against {d.about.name}? Yes or no."  # not "Moat: reveal Witch?"
         if d.card is not None and d.card.name == "Vault" and d.about is None:  # another player's Vault
-            one = game is not None and len(game.players[d.player].hand) == 1
+            one = view is not None and view.hand_size(d.player) == 1
             offer = "discard your 1 card, drawing nothing" if one else "discard 2 cards to draw 1"
             return f"{head}{offer}? Yes or no."
         about = f" {d.about.name}" if d.about is not None else ""
@@ -103,7 +102,8 @@ def question(game: "Game", d: Decision, verbosity: str) -> str:
     if isinstance(d, OrderCards):
         return f"{head}order, top card first. {numbered_cards(d.cards)}."
     if isinstance(d, NameCard):
-        whose = game.players[d.for_player].name
+        assert view is not None, "naming a card for a player needs the view of the seat asked"
+        whose = view.name_of(d.for_player)
         return f"{head}name a card for {whose}. Type its name."
     return str(d)
 
@@ -115,17 +115,16 @@ def hand_over(name: str, what: str, verbosity: str) -> str:
     return f"{name}'s {what}. Press Enter when {name} has the keyboard."
 
 
-def prompt_for(game: "Game", d: Decision | None) -> str:
-    """The prompt: short, and saying how many may or must be chosen."""
+def prompt_for(view: PlayerView, d: Decision | None) -> str:
+    """The prompt for the seat of ``view`` asked ``d``: short, and saying how many may or must be chosen."""
     if d is None:
         return "game over> "
     if is_turn_decision(d):
-        t = game.turn
         if d.purpose is Purpose.PLAY_ACTION:
-            return f"action, {count(t.actions, 'action')}> "
+            return f"action, {count(view.actions, 'action')}> "
         if d.purpose is Purpose.PLAY_TREASURES:
-            return "buy phase> " if not t.coins else f"buy phase, {coins(t.coins)}> "
-        return f"buy, {coins(t.coins)}, {count(t.buys, 'buy')}> "
+            return "buy phase> " if not view.coins else f"buy phase, {coins(view.coins)}> "
+        return f"buy, {coins(view.coins)}, {count(view.buys, 'buy')}> "
     if isinstance(d, ChooseCards):
         return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}> "
     if isinstance(d, YesNo):

@@ -7,7 +7,7 @@ played and attacks; ``full`` adds draws, shuffles and discards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Collection, Sequence
+from typing import Collection, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
@@ -16,16 +16,14 @@ from companion.engine.events import (
     Bought, Discarded, Drew, Event, Gained, GameOver, LookedAt, Named, PhaseStarted, Played, PutOnDeck,
     Reacted, Revealed, SetAside, Shuffled, TookVP, Trashed, TurnStarted, Zone,
 )
+from companion.engine.view import PlayerView
 from companion.game.fitting import Attack, Said, Spoken, TurnLine
-from companion.game.stand_in import by_bot
 from companion.game.words import count, grouped, in_order, possessive
 
-if TYPE_CHECKING:
-    from companion.engine import Game
 
-
-def name_of(game: "Game", seat: int, viewer: int) -> str:
-    return "You" if seat == viewer else game.players[seat].name
+def name_of(view: PlayerView, seat: int) -> str:
+    """A player as the seat of ``view`` hears them: "You", or their name."""
+    return "You" if seat == view.player else view.name_of(seat)
 
 # ---- events ---------------------------------------------------------------------------------------
 class _Clauses:
@@ -122,8 +120,10 @@ def _collapse(parts: list[str]) -> list[str]:
     return out
 
 
-def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[int, str] | None:
-    """(actor seat, clause) for one event as ``viewer`` knows it, or None if not said at this verbosity."""
+def event_clause(view: PlayerView, e: Event, verbosity: str) -> tuple[int, str] | None:
+    """(actor seat, clause) for one event as the seat of ``view`` knows it, or None if not said at this
+    verbosity."""
+    viewer = view.player
     full = verbosity == "full"
     brief = verbosity == "brief"
     mine = getattr(e, "player", None) == viewer
@@ -175,7 +175,7 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
     if isinstance(e, Shuffled):
         return (e.player, "shuffled") if (full or (mine and not brief)) else None
     if isinstance(e, Reacted):
-        if e.to is not None and e.to in game.attacks:
+        if e.to is not None and e.to in view.attacks:
             return e.player, f"blocked {e.to.name} with {e.card.name}"
         to = f" to {e.to.name}" if e.to is not None else ""
         return e.player, f"reacted with {e.card.name}{to}"
@@ -186,29 +186,13 @@ def event_clause(game: "Game", e: Event, viewer: int, verbosity: str) -> tuple[i
     return None
 
 
-def turn_player_at(game: "Game", index: int) -> int | None:
-    """Whose turn it was at position ``index`` of the log (None before the first turn)."""
-    start = turn_at(game, index)
-    return None if start is None else start.player
-
-
-def turn_at(game: "Game", index: int) -> TurnStarted | None:
-    """The start of the turn under way at position ``index`` of the log (None before the first turn)."""
-    log = game.log
-    for i in range(min(index, len(log)) - 1, -1, -1):
-        e = log[i]
-        if isinstance(e, TurnStarted):
-            return e
-    return None
-
-
-def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity: str,
+def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
                   turn_player: int | None = None, turn: int | None = None,
                   bot_did: Collection[int] = ()) -> list[Spoken]:
-    """Lines for a stretch of the log, as ``viewer`` knows it: your own doings in detail, each other
+    """Lines for a stretch of the log (``view.log``), as the seat of ``view`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
     whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
-    A turn a bot played for a person says so (companion.game.stand_in), and so do the events at
+    A turn a bot played for a person says so (companion.engine.stand_in), and so do the events at
     ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn."""
     lines: list[Spoken] = []
     group: list[Event] = []
@@ -216,8 +200,8 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
 
     def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
-            bot = by_bot(game, turn_player, turn)
-            lines.extend(_render_group(game, group, viewer, verbosity, turn_player, ended, bot, group_bot))
+            bot = view.by_bot(turn_player, turn)
+            lines.extend(_render_group(view, group, verbosity, turn_player, ended, bot, group_bot))
         group.clear()
         group_bot.clear()
 
@@ -236,15 +220,16 @@ def render_events(game: "Game", events: Sequence[Event], viewer: int, verbosity:
     return [line for line in lines if str(line)]
 
 
-def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str,
+def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                   turn_player: int | None, ended: bool = False, bot: bool = False,
                   bot_did: Collection[int] = ()) -> list[Spoken]:
     """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
     ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
+    viewer = view.player
     out = _Clauses()
     out.brief = verbosity == "brief"
     if bot and turn_player is not None:
-        out.stand_in = name_of(game, turn_player, viewer)
+        out.stand_in = name_of(view, turn_player)
     urgent: list[tuple[str, bool]] = []  # (clause, whether a bot did it for you)
     attack: Card | None = None
     i = 0
@@ -264,12 +249,12 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         if isinstance(e, Reacted) and e.to is None and isinstance(nxt, Played) and nxt.player == e.player \
                 and nxt.card == e.card:
             continue  # Clerk played at the start of a turn: "played Clerk", not "reacted with Clerk, played Clerk"
-        if isinstance(e, Played) and e.by is None and game.is_treasure(e.card):
+        if isinstance(e, Played) and e.by is None and view.is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
             while i < len(events):
                 more = events[i]
                 if not (isinstance(more, Played) and more.player == e.player and more.by is None
-                        and game.is_treasure(more.card)):
+                        and view.is_treasure(more.card)):
                     break
                 run.append(more.card)
                 i += 1
@@ -286,24 +271,24 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
                 i += 1
             c = (e.player, f"drew {grouped(drawn)}")
         else:
-            c = event_clause(game, e, viewer, verbosity)
+            c = event_clause(view, e, verbosity)
         if c is None:
             continue
         actor, clause = c
-        if isinstance(e, Played) and e.player == turn_player and e.card in game.attacks:
+        if isinstance(e, Played) and e.player == turn_player and e.card in view.attacks:
             attack = e.card
         if actor == viewer and turn_player is not None and turn_player != viewer:
             # Something that happened to you in someone else's turn (an attack): say it first.
             urgent.append((clause, did))
             continue
-        out.add(name_of(game, actor, viewer), clause, did)
+        out.add(name_of(view, actor), clause, did)
     out.flush()
     head: list[Spoken] = []
     if urgent and any(did for _, did in urgent):
-        head.append(_bot_did_to_you(game, urgent, turn_player, attack, verbosity))
+        head.append(_bot_did_to_you(view, urgent, turn_player, attack, verbosity))
     elif urgent:
         urgent_clauses = [c for c, _ in urgent]
-        by = f"{possessive(game.players[turn_player].name)} {attack.name}: you" if attack is not None \
+        by = f"{possessive(view.name_of(turn_player))} {attack.name}: you" if attack is not None \
             and turn_player is not None and verbosity != "brief" else "You"
         said = ", ".join(_collapse(urgent_clauses))
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
@@ -311,7 +296,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
         first = _collapse(urgent_clauses)[0]
         first = "revealed your hand" if first.startswith("revealed ") else first  # the cards are in the log
         short = ", ".join(kept or ([] if verbosity == "brief" else [first]))
-        who = game.players[turn_player].name if turn_player is not None else ""
+        who = view.name_of(turn_player) if turn_player is not None else ""
         if verbosity == "brief":  # what you chose yourself goes without saying when words are short
             head.append(Attack(f"{said[0].upper()}{said[1:]}.", f"{short[0].upper()}{short[1:]}." if short else "",
                                who, attack, short, True))
@@ -323,14 +308,14 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     if turn_player == viewer:
         mine: list[Spoken] = list(sentences)
         if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
-            mine[0] = Said(sentences[0], f"You {_turn_summary(game, events, viewer, viewer)}.", droppable=True)
+            mine[0] = Said(sentences[0], f"You {_turn_summary(view, events, viewer)}.", droppable=True)
         elif bot and cleanup and sentences and sentences[0].startswith(BY_BOT) and verbosity != "brief":
-            said = by_bot_sentence("You", [_turn_summary(game, events, viewer, viewer)])
+            said = by_bot_sentence("You", [_turn_summary(view, events, viewer)])
             mine[0] = Said(sentences[0], said)
         return head + mine
     # Another player's turn: each line can give way to one short line of what matters, when many are said.
-    who = name_of(game, turn_player, viewer)
-    short = _turn_summary(game, events, turn_player, viewer, cleanup or ended)
+    who = name_of(view, turn_player)
+    short = _turn_summary(view, events, turn_player, cleanup or ended)
     if bot:  # the bot played this turn for its person: each way of saying it says so
         nothing = by_bot_sentence(who, ["bought nothing"]) if short == "bought nothing" else ""
         short_line = by_bot_sentence(who, [short]) if short else ""
@@ -344,7 +329,7 @@ def _render_group(game: "Game", events: list[Event], viewer: int, verbosity: str
     return head + lines
 
 
-def _bot_did_to_you(game: "Game", urgent: list[tuple[str, bool]], turn_player: int | None,
+def _bot_did_to_you(view: PlayerView, urgent: list[tuple[str, bool]], turn_player: int | None,
                     attack: Card | None, verbosity: str) -> Attack:
     """What happened to you in another's turn when a bot answered for you: "Ana's Militia: the bot discarded
     Copper and Estate for you." Each run of your own clauses and the bot's is said as whose it is. Nothing
@@ -362,11 +347,11 @@ def _bot_did_to_you(game: "Game", urgent: list[tuple[str, bool]], turn_player: i
         body = "; ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
                          for did, c in runs)
         if attack is not None and turn_player is not None and not brief:
-            return f"{possessive(game.players[turn_player].name)} {attack.name}: {body}."
+            return f"{possessive(view.name_of(turn_player))} {attack.name}: {body}."
         return f"{body[0].upper()}{body[1:]}."
 
     kept = [(c, did) for c, did in urgent if did or not c.startswith(known)]
-    who = game.players[turn_player].name if turn_player is not None else ""
+    who = view.name_of(turn_player) if turn_player is not None else ""
     return Attack(say(urgent), say(kept), who, attack, "", brief)
 
 
@@ -412,11 +397,11 @@ def _bought(events: Sequence[Event], player: int) -> str:
     return grouped(cards) if cards else ""
 
 
-def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: int, over: bool = True) -> str:
+def _turn_summary(view: PlayerView, events: Sequence[Event], player: int, over: bool = True) -> str:
     """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys
     ("bought nothing" only once the turn is ``over``)."""
     parts: list[str] = []
-    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in game.attacks]
+    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in view.attacks]
     if attacks:
         parts.append(f"played {grouped(attacks)}")
     tokens = sum(e.amount for e in events if isinstance(e, TookVP) and e.player == player)
@@ -431,13 +416,13 @@ def _turn_summary(game: "Game", events: Sequence[Event], player: int, viewer: in
     return ", ".join(parts)
 
 
-def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> list[Said]:
+def pile_news(view: PlayerView, before: dict[Card, int], brief: bool = False) -> list[Said]:
     """Piles that ran out or ran low since ``before`` (a copy of the Supply counts)."""
     news: list[Spoken] = []
-    emptied = [c for c, n in game.supply.items() if n == 0 and before.get(c, 0) > 0]
+    emptied = [c for c, n in view.supply.items() if n == 0 and before.get(c, 0) > 0]
     if emptied:  # several piles emptied at once are said together, with one count of what is left
-        left = game.empty_to_end - game.empty_piles()
-        ending = any(c in (game.province, game.colony) for c in emptied) or left <= 0
+        left = view.piles_to_end - view.empty_piles()
+        ending = any(c in (view.province, view.colony) for c in emptied) or left <= 0
         names = and_list([c.name for c in emptied])
         if brief:  # the count of piles left can give way when words are short: supply low says it
             said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
@@ -447,10 +432,10 @@ def pile_news(game: "Game", before: dict[Card, int], brief: bool = False) -> lis
             said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
             verb = "ends" if left == 1 else "end"
             news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
-    for c in (game.province, game.colony):
+    for c in (view.province, view.colony):
         if c is None:
             continue
-        n = game.supply[c]
+        n = view.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
             news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
     return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many

@@ -1,9 +1,10 @@
 """A hosted table record: several players at one physical table, each on their own device.
 
-The table is the table assistant's own (companion.table, through its commands): one record, held and
-saved by the host, shared by one session per player. Each player types entries as at a table of their
-own; every entry that changes the record is said to everyone else in one line, with who typed it, so
-all hear the piles, the turn, the warnings and the final score.
+The table is the table assistant's own: one ``TableService`` (``companion.table.service``), held and saved
+by the host, shared by one session per player. Each player types entries as at a table of their own,
+through the same commands and ``run_line`` as the shell; the service's ``Outcome`` of an entry says what
+every other seat hears (one line, with who typed it), so all hear the piles, the turn, the warnings and
+the final score. The seat's own words are its session's response (``Session.said``).
 """
 
 from __future__ import annotations
@@ -13,28 +14,44 @@ from typing import Any
 
 from companion.net.seating import REFUSED, SeatSettings, refuse, refused
 from companion.session import Session
+from companion.table.service import TableService
+from companion.table.storage import Saved
 
 TABLE_REFUSED = (*REFUSED, "table")
 TABLE_ALLOWED = ("table status",)
+PROMPT = "table> "
+
+
+class _Unheard(io.StringIO):
+    """A seat session's output: nobody reads it, as the host sends each seat its response itself."""
+
+    def write(self, s: str) -> int:
+        return len(s)
 
 
 class TableSeating:
     """``Seating`` on one table record shared by one session per player."""
 
-    def __init__(self, saved: Any, held: Any) -> None:
+    def __init__(self, service: TableService) -> None:
         from companion.commands import table_session
 
-        self._keys = (table_session.KEY, table_session.LOCK)
-        self.saved = saved
-        self.held = held
-        self.names = list(saved.table.setup.players)
+        self.service = service
+        self.names = list(service.table.setup.players)
+        self.away_bots: dict[int, str] = {}  # a table of real cards has no bots (the Seating protocol asks)
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
-            s = Session(out=io.StringIO(), settings=SeatSettings())
-            s.state[table_session.KEY] = saved
-            s.state[table_session.LOCK] = held
-            s.prompt = "table> "
+            s = Session(out=_Unheard(), settings=SeatSettings())
+            table_session.attach(s, service, seat)
+            s.prompt = PROMPT
             self.sessions[seat] = s
+
+    @property
+    def saved(self) -> Saved:
+        return self.service.saved
+
+    @property
+    def held(self) -> Any:
+        return self.service.held
 
     def people(self) -> list[int]:
         return list(range(len(self.names)))
@@ -43,43 +60,34 @@ class TableSeating:
         return False  # a table record stays open; score says the final score whenever asked
 
     def waiting_for(self) -> int | None:
-        return self.saved.table.state.current
+        return self.service.table.state.current
 
     def prompt(self, seat: int) -> str:
-        return "table> "
-
-    def _fingerprint(self) -> tuple[int, int, int]:
-        t = self.saved.table
-        return len(t.entries), t.low, t.state.current
+        return PROMPT
 
     def run(self, seat: int, line: str) -> dict[int, str]:
         from companion.dispatch import run_line
 
         s = self.sessions[seat]
-        s.out = io.StringIO()
         low = " ".join(line.lower().split())
         word = refused(line, TABLE_REFUSED)
         if word is not None and low not in TABLE_ALLOWED:
             refuse(s, word)
-            return {seat: s.out.getvalue().rstrip("\n")}  # type: ignore[attr-defined]
-        before = self._fingerprint()
+            return {seat: s.said}
+        self.service.last = None
         run_line(s, line)
-        said = s.out.getvalue().rstrip("\n")  # type: ignore[attr-defined]
-        out = {seat: said}
-        if self._fingerprint() != before and not s.failed and said:
-            first = said.splitlines()[0]
-            note = first if first.startswith(self.names[seat]) else f"{self.names[seat]}: {first}"
-            for other in self.sessions:
-                if other != seat:
-                    out[other] = note
-                    self.tell(other, note)
+        out = {seat: s.said}
+        outcome = self.service.last
+        if outcome is not None and not s.failed:
+            for other, lines in outcome.told.items():
+                out[other] = "\n".join(lines)
+                self.tell(other, out[other])
         return out
 
     def tell(self, seat: int, text: str) -> None:
         s = self.sessions.get(seat)
         if s is None:
             return
-        s.out = io.StringIO()
         s.begin()
         s.say(text)
         s.end()
@@ -88,12 +96,8 @@ class TableSeating:
         return {}
 
     def catch_up(self, seat: int) -> str:
-        from companion.dispatch import run_line
-
-        s = self.sessions[seat]
-        s.out = io.StringIO()
-        run_line(s, "table status")
-        return s.out.getvalue().rstrip("\n")  # type: ignore[attr-defined]
+        self.tell(seat, self.service.status().text)
+        return self.sessions[seat].said
 
     def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
         return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
@@ -104,22 +108,26 @@ class TableSeating:
     def dump(self, host: dict[str, Any]) -> str:
         import json
 
-        return json.dumps({"companion": {**host, "table": self.saved.name}}, separators=(",", ":"))
+        return json.dumps({"companion": {**host, "table": self.service.name}}, separators=(",", ":"))
 
 
 def new_table(args: str) -> tuple[TableSeating | None, str]:
     """Start a table from ``table new`` options: (the seating, what was said), or (None, the error)."""
-    from companion.dispatch import run_line
+    from companion.commands.table import start_new
+    from companion.dispatch import failure_sentence, log_exception
+    from companion.refusal import CommandError
+    from companion.table import opening
+    from companion.table.model import DEFAULT_LOW
 
-    s = Session(out=io.StringIO(), settings=SeatSettings())
-    run_line(s, f"table new {args}")
-    said = s.out.getvalue().rstrip("\n")  # type: ignore[attr-defined]
-    from companion.commands import table_session
-
-    saved, held = s.state.get(table_session.KEY), s.state.get(table_session.LOCK)
-    if s.failed or saved is None or held is None:
-        return None, said
-    return TableSeating(saved, held), said
+    try:
+        service, outcome = start_new(args, DEFAULT_LOW, opening.last_saved())
+    except CommandError as e:
+        return None, f"Error: {e}"
+    except Exception as e:  # noqa: BLE001 - any bug is one plain sentence, as the shell says it
+        log_exception(f"table new {args}")
+        said = failure_sentence(e, f"table new {args}")
+        return None, said if said.startswith("Error:") else f"Error: {said}"
+    return TableSeating(service), outcome.text
 
 
 def load_table(name: str) -> TableSeating | None:
@@ -133,4 +141,4 @@ def load_table(name: str) -> TableSeating | None:
     held = storage.hold(name)
     if held is None:
         return None
-    return TableSeating(saved, held)
+    return TableSeating(TableService(saved, held))

@@ -20,7 +20,8 @@ from aiohttp import web
 
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
-from companion.net.server import Host, Moved, _close
+from companion.net.server import Host
+from companion.net.transport import Moved, close
 from companion.server import tables
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
@@ -63,10 +64,7 @@ class ServerHost(Host):
         """A new game in the store, held by nobody yet: its first player's connection claims it. None when
         a game of that id was made already. StoreDown if the store is away (no new game is made then)."""
         game = HostedGame(game_id or secrets.token_hex(6), codes.new_code(), options, self.folder)
-        game.defer_writes = True
-        game.save()
-        text, game.unsaved = game.unsaved, None
-        assert text is not None
+        text = game.record()
         meta = {"name": name, "private": private}
         if not await self.store.write(game.id, 0, text, summary(game, meta)):
             return None
@@ -83,10 +81,7 @@ class ServerHost(Host):
             return None
         game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder)
         try:
-            game.defer_writes = True
-            game.save()
-            text, game.unsaved = game.unsaved, None
-            assert text is not None
+            text = game.record()
             meta = {"name": name, "private": private}
             if not await self.store.write(game.id, 0, tables.with_table(text, game), summary(game, meta)):
                 return None
@@ -222,7 +217,6 @@ class ServerHost(Host):
             return NO_GAME
         line = line or {}
         self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-        game.defer_writes = True
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
         self.games[codes.code_key(game.code)] = game
@@ -256,7 +250,7 @@ class ServerHost(Host):
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
                 del self.conns[(gid, seat)]
-                await _close(ws, reason)
+                await close(ws, reason)
         try:
             await self.store.release(game.id, token)
         except StoreDown:
@@ -356,12 +350,12 @@ class ServerHost(Host):
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         """The host's page, starting in the lobby: it asks for a name, not a code."""
-        from companion.net.server import PAGE, _PAGE_HEADERS
+        from companion.net.transport import PAGE, PAGE_HEADERS
 
         text = (PAGE / "index.html").read_text(encoding="utf-8")
         text = text.replace("<body>", '<body data-lobby="1">', 1).replace('id="prompt">Join code<',
                                                                          'id="prompt">Your name<', 1)
-        return web.Response(text=text, content_type="text/html", headers=_PAGE_HEADERS)
+        return web.Response(text=text, content_type="text/html", headers=PAGE_HEADERS)
 
     @web.middleware
     async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -390,7 +384,7 @@ class ServerHost(Host):
         if said:
             ws = web.WebSocketResponse()
             await ws.prepare(request)
-            await _close(ws, said)
+            await close(ws, said)
             return ws
         return await self.socket(request)
 

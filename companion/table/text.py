@@ -7,11 +7,29 @@ from collections import Counter
 from typing import Iterable
 
 from companion.cards import Card, catalogue
-from companion.cards.names import and_list
+from companion.cards.names import and_list, quote
 from companion.kingdom import Kingdom
 from companion.table.effects import effect_of
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
 from companion.table.scoring import result_line, scores
+from companion.refusal import CommandError
+
+
+def refused(typed: str, problem: str) -> CommandError:
+    """A one-line refusal that quotes what was typed (unless the problem already quotes it)."""
+    quoted = re.search(r'"([^"]+)"', problem)
+    if quoted and quoted.group(1).lower() in typed.lower():
+        return CommandError(problem)
+    verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
+    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
+
+
+def pile_left(table: Table, cards: list[Card], named: bool = False) -> str:
+    """"3 left" after one pile's card; "Village pile: 3 left, Silver pile: 9 left" after several (or ``named``)."""
+    names = list(dict.fromkeys(c.name for c in cards))
+    if len(names) == 1 and not named:
+        return f"{table.state.piles[names[0]]} left"
+    return ", ".join(f"{n} pile: {table.state.piles[n]} left" for n in names)
 
 
 def plural(n: int, word: str) -> str:

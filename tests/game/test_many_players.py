@@ -55,7 +55,7 @@ def test_other_turns_are_summarised_not_lost() -> None:
 
 def test_many_attacks_alike_are_one_line() -> None:
     """Several attacks that did the same to you, when words are short, are one line with a count."""
-    from companion.game.render import Attack, fit_response
+    from companion.game.fitting import Attack, fit_response
 
     lines = [Attack(f"{who}'s Witch: you gained Curse.", f"{who}'s Witch: you gained Curse.", who, None,
                     "gained Curse", False) for who in ("Bot", "Bot 2", "Bot 3", "Bot 4", "Bot 5")]

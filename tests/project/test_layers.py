@@ -23,36 +23,6 @@ STDLIB_PRIVATE = {
 # name. Each entry must still be found: once that import is gone, the entry fails the test until it is
 # taken out, so this list only shrinks.
 PENDING: dict[tuple[str, str, str], str] = {
-    ("companion.commands.table", "companion.commands.table_session", "_record"): "the table's service (issue 25)",
-    ("companion.commands.table", "companion.commands.table_session", "_save"): "the table's service (issue 25)",
-    ("companion.commands.table", "companion.commands.table_session", "_saved"): "the table's service (issue 25)",
-    ("companion.commands.table", "companion.commands.table_session", "_writable"): "the table's service (issue 25)",
-    ("companion.commands.table", "companion.commands.table_typed", "_fail"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_complete_supply"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_pile_left"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_record"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_save"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_saved"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_session", "_writable"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_typed", "_fail"): "the table's service (issue 25)",
-    ("companion.commands.table_entries", "companion.commands.table_typed", "_players_for"): "the table's service (issue 25)",
-    ("companion.commands.table_session", "companion.commands.table_typed", "_fail"): "the table's service (issue 25)",
-    ("companion.game.render", "companion.game.fitting", "_fits"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.fitting", "_join_said"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.fitting", "_merge_attacks"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.fitting", "_times"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.questions", "_VERBS"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_Clauses"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_SHARED_CLAUSES"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_bought"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_collapse"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_merge_same"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_render_group"): "words from the view (issue 25, item 2)",
-    ("companion.game.render", "companion.game.sentences", "_turn_summary"): "words from the view (issue 25, item 2)",
-    ("companion.server.games", "companion.net.server", "_PAGE_HEADERS"): "the host's split (issue 25, item 3)",
-    ("companion.server.games", "companion.net.server", "_close"): "the host's split (issue 25, item 3)",
-    ("companion.server.lobby", "companion.net.server", "_close"): "the host's split (issue 25, item 3)",
-    ("companion.server.lobby", "companion.net.server", "_send_text"): "the host's split (issue 25, item 3)",
 }
 
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 
 from companion.commands.table import offer_on_start
-from companion.commands.table_session import _complete_supply
+from companion.commands.table_session import complete_supply
 from tests.table.driver import Driver
 
 
 def test_completion_finishes_the_last_card_from_this_games_supply(first_game: Driver) -> None:
     s = first_game.session
-    assert _complete_supply(s, "vil") == ["Village"]
-    assert _complete_supply(s, "Ann vil") == ["Ann Village"]
-    assert _complete_supply(s, "C1 C1 si") == ["C1 C1 Silver"]
-    assert _complete_supply(s, "m") == ["Market", "Merchant", "Militia", "Mine", "Moat"]
-    assert _complete_supply(s, "thr") == []  # Throne Room is not in First Game
+    assert complete_supply(s, "vil") == ["Village"]
+    assert complete_supply(s, "Ann vil") == ["Ann Village"]
+    assert complete_supply(s, "C1 C1 si") == ["C1 C1 Silver"]
+    assert complete_supply(s, "m") == ["Market", "Merchant", "Militia", "Mine", "Moat"]
+    assert complete_supply(s, "thr") == []  # Throne Room is not in First Game
 
 
 def test_the_on_start_hook_offers_an_unfinished_table_and_nothing_else(first_game: Driver) -> None:
