@@ -73,6 +73,7 @@ class Seat:
         self.welcomed = asyncio.Event()
         self.gone = asyncio.Event()  # the connection ended (a bye, such as "moving": try again)
         self.reader: asyncio.Task[None] | None = None
+        self.bye = ""  # the reason of the last bye
 
     async def connect(self, edge: str, connector_for: Any) -> None:
         import aiohttp
@@ -81,6 +82,7 @@ class Seat:
             self.http = aiohttp.ClientSession(connector=connector_for(self.address))
         self.welcomed.clear()
         self.gone.clear()
+        self.bye = ""
         self.ws = await self.http.ws_connect(f"{edge}/g/{self.game}/ws", ssl=False, heartbeat=None)
         hello: dict[str, Any] = {"v": 1, "type": "hello", "code": self.code, "name": self.name}
         if self.token:
@@ -94,7 +96,7 @@ class Seat:
         gone.cancel()
         if not self.welcomed.is_set():
             await self.ws.close()
-            raise ConnectionError("not welcomed")
+            raise ConnectionError(self.bye or "not welcomed in 60 seconds")
 
     async def read(self) -> None:
         try:
@@ -120,6 +122,7 @@ class Seat:
                 if fut is not None and not fut.done():
                     fut.set_result(time.perf_counter())
             elif msg["type"] == "bye":
+                self.bye = str(msg.get("reason", ""))[:60]
                 break
 
     async def line(self, text: str) -> float | None:
@@ -210,19 +213,26 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
         killed_at = time.perf_counter()
         back: list[float] = []
         theirs = [s for s in seats if s.game in victim_games]
+        why: dict[str, int] = {}  # why a try to come back failed, and how often
 
         async def again(s: Seat) -> None:
+            from companion.net.client import BACKOFF
+
+            tries = 0
             while time.perf_counter() - killed_at < 60:
                 try:
                     await s.connect(edge, connector_for)
                     back.append(time.perf_counter() - killed_at)
                     return
-                except Exception:  # noqa: BLE001
-                    await asyncio.sleep(0.2)
+                except Exception as e:  # noqa: BLE001
+                    reason = f"{type(e).__name__}: {e}"[:70]
+                    why[reason] = why.get(reason, 0) + 1
+                    await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])  # as the real program waits
+                    tries += 1
 
         await asyncio.sleep(0.05)
         await asyncio.gather(*(again(s) for s in theirs))
-        result.update(takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back),
+        result.update(takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back), failures=why,
                       takeover_cpu_s=survivor_cpu() - cpu_at_kill, takeover_load=os.getloadavg()[0],
                       takeover_p50_s=statistics.median(back) if back else None,
                       takeover_max_s=max(back) if back else None)

@@ -31,6 +31,8 @@ MOVED = "This game moved to another server process. Joining again."
 MOVING = "This game is moving between server processes. Joining again."
 NO_GAME = "Error: there is no such game on this server. Type games in the lobby to hear them."
 HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's runs out in LEASE_MS)
+CONNECTIONS = 20_000  # seats' connections a server process may hold (its file limit permitting)
+BACKLOG = 1024  # connections its listening socket holds before they are taken: a takeover's burst
 SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
 SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
@@ -45,6 +47,10 @@ class ServerHost(Host):
         # A trusted proxy carries many people's connections: its own address is not capped (the proxy caps
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
+        # A server takes over another process's games at once: room for every seat of both, and a backlog
+        # for a burst of hundreds of connections (within the process's file limit, less that backlog).
+        self.guard.connections.cap = limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + BACKLOG)
+        self.max_sockets = CONNECTIONS
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
@@ -164,19 +170,26 @@ class ServerHost(Host):
     async def sweep(self) -> None:
         swept, self._swept = self._swept, None
         try:
+            await self._sweep()
+        finally:  # the players waiting look again, whatever happened
+            if swept is not None and not swept.done():
+                swept.set_result(None)
+
+    async def _sweep(self) -> None:
+        try:
             got = await self.store.sweep(sorted(self.wanted))
         except StoreDown:
             got = {}
+        waiting = await asyncio.get_running_loop().run_in_executor(None, self.spool.waiting) if got else set()
         for game_id, token in got.items():
             if game_id in self.by_id:  # cannot be (held here means its lease is ours); never two tokens
                 continue
             self.claimed[game_id] = token
-            try:  # saves its dead owner made on this machine while the store was away
-                await self.hand_over_found(game_id)
-            except StoreDown:
-                pass  # given over when the game is read
-        if swept is not None and not swept.done():
-            swept.set_result(None)
+            if game_id in waiting:  # saves its dead owner made on this machine while the store was away
+                try:
+                    await self.hand_over_found(game_id)
+                except StoreDown:
+                    pass  # given over when the game is read
 
     async def hand_over_found(self, game_id: str) -> None:
         """Give the store the saves of this game that a process on this machine made while the store was

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.server.games import ServerHost
+from companion.server.games import BACKLOG, ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
 
@@ -77,7 +77,7 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
 
     store.on_release = release
     try:
-        runner = await serve(host, listen, port, tls)
+        runner = await serve(host, listen, port, tls, backlog=BACKLOG)
     except BaseException:
         await store.close()
         raise

@@ -42,6 +42,16 @@ class Spool:
             found = []
         return sorted({self.folder, *found})
 
+    def waiting(self) -> set[str]:
+        """The ids of every game with a save waiting on this machine (one look at each folder)."""
+        ids: set[str] = set()
+        for folder in self.folders():
+            try:
+                ids.update(p.stem for p in folder.glob("*.json"))
+            except OSError:
+                continue
+        return ids
+
     def found(self, game_id: str) -> list[tuple[Path, int, str]]:
         """Every save of this game waiting on this machine: (its file, its token, the record)."""
         out: list[tuple[Path, int, str]] = []
