@@ -82,6 +82,8 @@ if ARGV[4] ~= '' then
 end
 return out
 """
+POOL = 32  # connections to Redis a process keeps at most
+POOL_WAIT = 5.0  # seconds a call waits for one of them before the store counts as away
 BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
 RENEW = """
 local cur = redis.call('GET', KEYS[1])
@@ -141,7 +143,12 @@ class RedisStore(Store):
     async def start(self, owner: str) -> None:
         self.owner = owner
         try:
-            self.r = aioredis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2, decode_responses=True)
+            # At most POOL connections, a call waiting for a free one: hundreds of games claimed at once (a
+            # takeover) would otherwise open hundreds of connections to Redis at once, past its backlog.
+            pool = aioredis.BlockingConnectionPool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT,
+                                                            socket_timeout=2, socket_connect_timeout=2,
+                                                            decode_responses=True)
+            self.r = aioredis.Redis.from_pool(pool)  # closed with it
             self.sub = aioredis.from_url(self.url, socket_connect_timeout=2, decode_responses=True,
                                          health_check_interval=5)
             await self.r.ping()
