@@ -3,6 +3,15 @@ person types it, following the hint at every decision, and reading only what com
 
     python3 benchmarks/by_ear.py --hints on  --seed 1 --out /tmp/ear-on.txt
     python3 benchmarks/by_ear.py --hints off --seed 1 --out /tmp/ear-off.txt
+    python3 benchmarks/by_ear.py --game learn --wrong --program ~/venv/bin/companion
+    python3 benchmarks/by_ear.py --game hotseat --kingdom "First Game" --wrong
+
+``--game``: ``bots`` (a new game against bots, the default), ``learn`` (the first game, against Easy Bot),
+``hotseat`` (two friends at one keyboard, Ana and Ben, each following their own hints; pressing Enter to
+take the keyboard is counted apart, as a handover). ``--program``: the installed program to run (a wheel
+in a fresh venv, as a new user has it) instead of this checkout. ``--wrong``: the first time each kind of
+prompt comes (action, buy, a card's question, a handover), type a wrong line there first, as people do;
+the answers are listed at the end of the transcript and counted apart.
 
 With hints on, the turn's hint is said with the hand and followed; a card's question, and every decision
 with hints off, is answered by typing ``hint`` first (counted apart: it is asking, not playing). It prints
@@ -23,7 +32,22 @@ from statistics import mean
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.terminal import Terminal  # noqa: E402
+from tests.terminal import Terminal, _quote  # noqa: E402
+
+
+class Installed(Terminal):
+    """The terminal running an installed program (``--program``) from an empty folder, not this checkout."""
+
+    def __init__(self, home: Path, program: str, **kwargs: object) -> None:
+        super().__init__(home, **kwargs)  # type: ignore[arg-type]
+        piped = _quote(str(self.piped_path))
+        self.command = (f"while [ ! -e {piped} ]; do sleep 0.02; done; cd {_quote(str(home))} && "
+                        f"env TERM=xterm-256color HOME={_quote(str(home))} {_quote(program)}; "
+                        f"echo $? > {_quote(str(self.ended_path))}; sleep 30")
+
+
+WRONG = {"action": "play gold", "buy": "buy provnce", "question": "maybe", "handover": "hand"}
+TURN = re.compile(r"^(?:Your|[A-Z]\w*'s) turn \d+\.", re.M)
 
 ESC = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\x07")
 PROMPT = re.compile(r"^(.*?> )")
@@ -82,27 +106,60 @@ def move_of(hint_text: str, prompt: str) -> str:
     return "none"
 
 
-def play(hints: str, seed: int, kingdom: str, bots: str, out: Path) -> dict[str, float]:
+def kind_of(prompt: str) -> str:
+    """action, buy, handover or question, from the prompt (a friend's prompt starts with their name)."""
+    bare = re.sub(r"^[A-Z]\w*, ", "", prompt)
+    if bare.startswith("press Enter"):
+        return "handover"
+    if bare.startswith(("action", "buy")):
+        return bare.split()[0].rstrip(",")
+    return "question"
+
+
+def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = "bots", program: str = "",
+         wrong: bool = False) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="by-ear-"))
     log: list[str] = []
     moves: list[tuple[int, str, int, bool]] = []  # turn, line, words heard, plain turn
-    asked = 0
-    with Terminal(home, width=80, height=24) as term:
+    asked = handovers = 0
+    wrongs: list[str] = []
+    starts = {"bots": f'new --players 2 --bots {bots} --kingdom "{kingdom}" --seed {seed}',
+              "learn": f"learn --seed {seed}", "hotseat": f'new --names "Ana,Ben" --kingdom "{kingdom}" --seed {seed}'}
+    term_of = (lambda: Installed(home, program, width=80, height=24)) if program else (
+        lambda: Terminal(home, width=80, height=24))
+    with term_of() as term:
         ear = Ear(term)
         term.wait_for("> ")
         term.waiting()
         ear.read()
-        for line in (f"set hints {hints}",
-                     f'new --players 2 --bots {bots} --kingdom "{kingdom}" --seed {seed}'):
+        for line in (f"set hints {hints}", starts[game]):
             said = ear.send(line)
             log.append(f"{ear.prompt!s}<< {line}\n{said}")
         last = said
-        turn = 1
-        for _ in range(400):
+        turn = len(TURN.findall(said))
+        tried: set[str] = set()
+        for _ in range(600):
             prompt = ear.prompt
-            if prompt.startswith("game over"):
+            if "game over" in prompt:
                 break
-            question = not re.match(r"^(action|buy)", prompt)
+            kind = kind_of(prompt)
+            if wrong and kind not in tried:
+                tried.add(kind)
+                answer = ear.send(WRONG[kind])
+                wrongs.append(f"{prompt}<< {WRONG[kind]}\n{answer}")
+                log.append(f"<< {WRONG[kind]} (wrong on purpose)\n{answer}")
+                if ear.prompt != prompt:  # the wrong line was taken as something: go on from there
+                    last = answer
+                    turn += len(TURN.findall(answer))
+                    continue
+            if kind == "handover":
+                said = ear.send("")
+                handovers += 1
+                log.append(f"<< (Enter)\n{said}")
+                turn += len(TURN.findall(said))
+                last = said
+                continue
+            question = kind == "question"
             hint_line = next((ln for ln in last.splitlines() if ln.startswith("Hint: ")), "")
             if question or not hint_line:
                 hint_line = ear.send("hint")
@@ -117,13 +174,12 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path) -> dict[str,
                 line, said = fallback, ear.send(fallback)
             log.append(f"<< {line}\n{said}")
             moves.append((turn, line, len(said.split()), not question))
-            if re.search(r"^Your turn (\d+)", said, re.M):
-                turn = int(re.findall(r"^Your turn (\d+)", said, re.M)[-1])
+            turn += len(TURN.findall(said))
             last = said
         term.type("quit")
         term.key("Enter")
         term.ended()
-    out.write_text("\n\n".join(log) + "\n")
+    out.write_text("\n\n".join(log) + "\n\nWrong lines:\n\n" + "\n\n".join(wrongs) + "\n")
     turns = max(t for t, *_ in moves)
     by_turn: dict[int, list[tuple[int, str, int, bool]]] = {}
     for m in moves:
@@ -131,7 +187,8 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path) -> dict[str,
     plain = [len(ms) for ms in by_turn.values() if all(p for *_, p in ms)]
     return {"turns": turns, "commands_a_turn": len(moves) / turns,
             "commands_a_plain_turn": mean(plain) if plain else 0.0,
-            "words_a_move": mean(w for _, _, w, _ in moves), "hints_asked": asked}
+            "words_a_move": mean(w for _, _, w, _ in moves), "hints_asked": asked, "handovers": handovers,
+            "wrong_lines": len(wrongs)}
 
 
 def main() -> None:
@@ -141,8 +198,11 @@ def main() -> None:
     ap.add_argument("--kingdom", default="The King's Army")
     ap.add_argument("--bots", default="strong")
     ap.add_argument("--out", type=Path, default=Path("/tmp/by-ear.txt"))
+    ap.add_argument("--game", choices=("bots", "learn", "hotseat"), default="bots")
+    ap.add_argument("--program", default="", help="an installed companion program (default: this checkout)")
+    ap.add_argument("--wrong", action="store_true", help="type a wrong line at the first prompt of each kind")
     a = ap.parse_args()
-    res = play(a.hints, a.seed, a.kingdom, a.bots, a.out)
+    res = play(a.hints, a.seed, a.kingdom, a.bots, a.out, a.game, a.program, a.wrong)
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in res.items()))
 
 

@@ -3,8 +3,9 @@ saying a response, the prompt, typed answers to a card's question, short questio
 
 The commands live in modules named for what they hold: ``game_new`` (starting a game), ``game_turn``
 (play, buy, end, options, choose), ``game_views`` (one-line views: status, hand, supply, deck, log...) and
-``game_saves`` (undo, save, load, games, resume). Words are built in companion.game.render; these modules
-only read what was typed, change the game through the activity's transaction, and say the result.
+``game_saves`` (undo, save, load, games, resume). A move is one intent of the game's service
+(companion.game.service): these modules read what was typed, call it, and say its ``Outcome`` with
+``say_outcome``, the one place other seats are told. Words are built in companion.game.
 """
 
 from __future__ import annotations
@@ -14,18 +15,14 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, and_list, loose, quote
+from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import AREAS, activity, command
 from companion.refusal import CommandError
-from companion.engine import ChooseOne, IllegalAnswer, OrderCards, Purpose
 from companion.game import render, store
 from companion.game.activity import KEY, GameActivity, game_of, put_game
-from companion.game.answers import AnswerError, hint, parse
 from companion.game.fitting import Spoken
-from companion.game.money import money, more_in_treasures
 from companion.game import seats
-from companion.game.seats import tell_others
-from companion.game.words import coins, count
+from companion.game.service import GameService, Outcome
 from companion.heap import settle
 from companion.locks import Held
 from companion.settings import define_setting
@@ -144,22 +141,34 @@ def tell(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
-def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True) -> None:
+def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cues: Sequence[str] = (),
+              clear: bool = False) -> None:
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
-    render.fit_response), unless a part was fitted on its own (new's kingdom is a listing)."""
+    render.fit_response), unless a part was fitted on its own (new's kingdom is a listing). ``cues`` are
+    played with them (when sounds are on); ``clear``: the keyboard changes hands with these words."""
     act = game_of(session)
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
     if fit:
         lines = render.fit_response(lines, session.verbosity)
-    if act is not None and act.cues:
-        cue(session, *act.cues)  # heard with the words, when sounds are on
-        act.cues = []
-    if act is not None and act.handed_over:
-        act.handed_over = False
+    cue(session, *cues)  # heard with the words, when sounds are on
+    if clear:
         _clear_for_next(session)
     tell(session, "\n".join(map(str, lines)) if lines else "Done.")
     _update_prompt(session)
+
+
+def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> None:
+    """The one place a move is said: the seat that made it hears its own words in ``session`` (after
+    ``before``), then each other seat with its own device hears its own, in its own session
+    (companion.game.seats.deliver). ``fit`` False: ``before`` was fitted on its own (new's kingdom is a
+    listing), and the move's own words are fitted alone."""
+    own = outcome.own
+    lines = [*before, *(own.lines if fit else render.fit_response(own.lines, session.verbosity))]
+    say_lines(session, lines, fit=fit, cues=own.cues, clear=own.clear)
+    act = game_of(session)
+    if act is not None:
+        seats.deliver(act, outcome.others)
 
 
 def _clear_for_next(session: "Session") -> None:
@@ -185,8 +194,7 @@ def _is_terminal(out: Any) -> bool:
 
 
 def _update_prompt(session: "Session") -> None:
-    """This session's prompt. After a change, each other seat with its own device hears what it missed
-    (companion.game.seats.tell_others)."""
+    """This session's prompt: a short question's, the game's for this seat, or the shell's own."""
     ask = session.state.get(ASK)
     act = game_of(session)
     if ask is not None:
@@ -194,7 +202,6 @@ def _update_prompt(session: "Session") -> None:
     elif act is not None:
         me = seat_of(session, act)
         session.prompt = act.prompt(me if me >= 0 else None)
-        tell_others(act, me)
     else:
         session.prompt = DEFAULT_PROMPT
 
@@ -263,12 +270,15 @@ def seat_people(session: "Session", act: GameActivity) -> None:
     seats.seat_people(front, act)
 
 
+def attached_seat(session: "Session", act: GameActivity) -> int | None:
+    """The seat ``session`` is attached to in ``act`` (companion.game.seats), or None: the shell's own."""
+    return session.seat if session.seat is not None and act.sessions.get(session.seat) is session else None
+
+
 def seat_of(session: "Session", act: GameActivity) -> int:
     """The seat whose words ``session`` hears: its own seat (companion.game.seats); in a shell that is no
     seat's, the person holding the keyboard, or -1 (public words only) while the keyboard changes hands."""
-    if session.seat is not None and act.sessions.get(session.seat) is session:
-        return session.seat
-    return -1 if act.waiting and not act.own_devices else act.holder
+    return GameService(act).viewer(attached_seat(session, act))
 
 
 def private_seat(session: "Session", typed: str) -> tuple[GameActivity, int]:
@@ -359,7 +369,7 @@ def fallback(session: "Session", line: str) -> bool:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
-        say_lines(session, act.take_keyboard(session.verbosity))
+        say_outcome(session, GameService(act).take_keyboard(session.verbosity))
         return True
     me = seat_of(session, act)
     d = act.mine(me)
@@ -383,44 +393,8 @@ def fallback(session: "Session", line: str) -> bool:
 
 
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
-    me = seat_of(session, act)
-    d = act.mine(me)
-    assert d is not None
-    turn = turn_of(act, me)
-    try:
-        value = parse(d, line)
-    except AnswerError as e:
-        raise CommandError(str(e)) from None
-    with act.change(me):
-        try:
-            act.answer(value)
-        except IllegalAnswer as e:
-            raise CommandError(f"{quote(line, 40)}: {e} {hint(d)}") from None
-    # what undo says it took back: "your answer to Cellar: none", never "none" alone
-    asked = f" to {d.card.name}" if d.card is not None else ""
-    act.labels.append(f"your answer{asked}: {line.strip()}")
-    lines = act.news(session.verbosity, me)
-    if not lines:
-        asker = d.card.name if d.card is not None else "Done"
-        lines = [f"{asker}: none." if value in ((), None) else (f"{asker}: no." if value is False else
-                 _chosen(d, value) or "Done.")]
-    if me == act.game.current:
-        lines += after_turn_step(session, act, turn)
-    say_lines(session, lines)
-
-
-def _chosen(d: Any, value: Any) -> str:
-    """A choice that changed nothing to hear (Crystal Ball's leave, Sentry's keep, an order put back): said
-    back, with the cards it was about: "Crystal Ball: leave Estate.", "Sentry: Estate on top, then Copper." """
-    if d.card is None:
-        return ""
-    if isinstance(d, OrderCards) and isinstance(value, tuple) and value:
-        then = f", then {and_list([c.name for c in value[1:]])}" if len(value) > 1 else ""
-        return f"{d.card.name}: {value[0].name} on top{then}."
-    if not isinstance(d, ChooseOne) or not isinstance(value, str):
-        return ""
-    about = f" {d.about.name}" if d.about is not None and value != "no" else ""
-    return f"{d.card.name}: {value}{about}."
+    """``line`` answers the card's question this session's seat is asked."""
+    say_outcome(session, GameService(act).answer(seat_of(session, act), line, session.verbosity))
 
 
 def install(session: "Session") -> None:
@@ -441,25 +415,3 @@ def install(session: "Session") -> None:
         return fallback(s, line) or previous(s, line)
 
     session.fallback = chained_game_fallback
-
-
-def turn_of(act: GameActivity, me: int) -> int:
-    return act.game.players[me].turns
-
-
-def after_turn_step(session: "Session", act: GameActivity, turn: int) -> list[str]:
-    """After play or buy in your own turn: where the turn stands, in a few words."""
-    me = seat_of(session, act)
-    d = act.mine(me)
-    if d is None or not render.is_turn_decision(d):
-        return []
-    t = act.game.turn
-    if turn_of(act, me) != turn:
-        return []
-    more = more_in_treasures(money(act.game.view(me)))  # after drawing: what the Treasures in hand add
-    if session.verbosity == "brief":
-        return [f"{coins(t.coins).capitalize()}{more}."] if d.purpose is not Purpose.PLAY_ACTION else []
-    if d.purpose is Purpose.PLAY_ACTION:
-        return [f"{count(t.actions, 'action')}, {count(t.buys, 'buy')}, {coins(t.coins)}{more}."]
-    return [f"{coins(t.coins).capitalize()}{more}, {count(t.buys, 'buy')}."]
-

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, say_lines, hold_game, install, keep_unfinished, play_here,
+    ASK, KEY, TOPIC, Questions, hold_game, install, keep_unfinished, play_here, say_lines, say_outcome,
 )
 from companion.commands.registry import ArgumentParser, command, take_over
 from companion.refusal import CommandError
 from companion.engine import Game, GameSetup
-from companion.game import render
 from companion.game.activity import GameActivity
+from companion.game.service import GameService
 from companion.game.starting import SetupError, bool_or_random, build_setup
 from companion.kingdom import KingdomError, choose_kingdom
 from companion.numbers import as_number, whole
@@ -59,9 +59,9 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         act.holder, act.waiting = d.player, True  # the first person's hand only after Enter
         name = g.players[d.player].name
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
-    else:
-        lines.extend(render.fit_response(act.news(session.verbosity), session.verbosity))
-    say_lines(session, lines, fit=False)
+        say_lines(session, lines, fit=False)
+        return
+    say_outcome(session, GameService(act).listen(act.holder, session.verbosity), before=lines, fit=False)
 
 
 @command(

@@ -6,15 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, need_game, game_command, say_lines, tell, hold_game, install, keep_unfinished, play_here,
-    seat_of,
+    ASK, KEY, TOPIC, Questions, attached_seat, game_command, hold_game, install, keep_unfinished, need_game,
+    play_here, say_lines, say_outcome, tell,
 )
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
-from companion.engine import IllegalAnswer, SaveError
+from companion.engine import SaveError
 from companion.game import render, store
-from companion.game.activity import GameActivity, UndoHides
+from companion.game.activity import GameActivity
 from companion.game.fitting import Spoken
+from companion.game.service import GameService
 from companion.game.words import count
 
 if TYPE_CHECKING:
@@ -26,32 +27,7 @@ if TYPE_CHECKING:
        details="Bots' later moves are taken back too and played again.")
 def undo_command(session: "Session", args: str) -> None:
     act = need_game(session)
-    me = seat_of(session, act)
-    mover = act.last_mover()
-    if not act.solo and mover >= 0 and me >= 0 and mover != me:
-        name = act.game.players[mover].name
-        raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
-    if args.strip():
-        raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
-    label = act.labels[-1] if act.labels else None
-    try:
-        act.undo(me if me >= 0 else None)
-    except IllegalAnswer:
-        raise CommandError("nothing to undo yet. Type options to hear what you can do.") from None
-    except UndoHides as e:
-        raise CommandError(str(e)) from None
-    if act.labels:
-        act.labels.pop()
-    head = f"Took back {label}." if label else "Took back your last choice."
-    g = act.game
-    lines = [head]
-    me = seat_of(session, act)
-    d = act.mine(me) if me >= 0 else None
-    if d is not None and render.is_turn_decision(d):
-        lines.append(render.status_line(g, me, named=act.shared))
-    elif d is not None:
-        lines.append(render.question(g, d, session.verbosity))
-    say_lines(session, lines)
+    say_outcome(session, GameService(act).undo(attached_seat(session, act), args, session.verbosity))
 
 
 @game_command(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.game import KEY, say_lines, hold_game, keep_unfinished, play_here
+from companion.commands.game import KEY, hold_game, keep_unfinished, play_here, say_lines, say_outcome
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
 from companion.engine import SaveError
@@ -14,6 +14,7 @@ from companion.game import store
 from companion.game.activity import GameActivity, game_of
 from companion.game.fitting import Spoken
 from companion.game.lessons import INTRO, SAVE_NAME, keep
+from companion.game.service import GameService
 from companion.game.starting import SetupError, build_setup
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ def _start(session: "Session", seed: int | None = None) -> None:
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     goes = "You go first." if first == act.holder else f"{g.players[first].name} goes first."
     lines: list[Spoken] = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
-    lines.extend(act.news(session.verbosity))
+    heard = GameService(act).listen(act.holder, session.verbosity)
     keep(act)
-    say_lines(session, lines)
+    say_outcome(session, heard, before=lines)
 
 
 @command("learn", summary="plays a first game with lessons as you go.", usage="learn", example="learn",

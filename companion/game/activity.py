@@ -9,9 +9,12 @@ last command a person gave; bots then play their moves again.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from companion.bots import agents_for
+from companion.cards import Card
 from companion.engine import Decision, Game, GameSetup, IllegalAnswer, replay
 from companion.engine import undo as engine_undo
 from companion.game import render, store
@@ -43,6 +46,27 @@ def _shows_cards(events: list[Any]) -> bool:
                for e in events)
 
 
+@dataclass(frozen=True)
+class Mark:
+    """How far a seat has heard the game: the log's length, the Supply's piles as last told, and the
+    turn of its own last announced with its hand (None: the next is announced)."""
+
+    log: int
+    supply: Mapping[Card, int]
+    announced: int | None = None
+
+
+@dataclass(frozen=True)
+class News:
+    """What a seat has not heard yet (``lines``, with the sound ``cues`` for them) and the ``mark`` to keep
+    once they are said. ``hand_to``: the keyboard passes to that seat (the last line says so)."""
+
+    lines: tuple[Spoken, ...]
+    cues: tuple[str, ...]
+    mark: Mark
+    hand_to: int | None = None
+
+
 class GameActivity:
     """A game being played in the shell."""
 
@@ -68,13 +92,10 @@ class GameActivity:
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
-        self.handed_over = False  # the response being made hands the keyboard to another person
         self.game.advance(self.agents)
-        self.heard: dict[int, int] = {p: 0 for p in self.people}
-        self.cues: list[str] = []  # sound cues for the news just said (companion.game.cues)
-        self.supply_heard: dict[int, dict[Any, int]] = {p: dict(game.setup.kingdom.pile_sizes(game.n))
-                                                       for p in self.people}
-        self.announced: dict[int, int] = {}
+        # How far each person has heard the game, kept by the game's service (companion.game.service)
+        piles = game.setup.kingdom.pile_sizes(game.n)
+        self.heard: dict[int, Mark] = {p: Mark(0, MappingProxyType(dict(piles))) for p in self.people}
         pending = self.game.pending
         self.holder: int = pending.player if pending is not None else self.people[0]
         self.waiting = False  # the keyboard is being handed to ``holder``
@@ -91,11 +112,8 @@ class GameActivity:
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
-        n = len(self.game.log)
         for p in self.people:
-            self.heard[p] = n
-            self.supply_heard[p] = dict(self.game.supply)
-            self.announced[p] = self.game.players[p].turns
+            self.heard[p] = self.mark_now(self.game.players[p].turns)
 
     # ---- facts ----
     @property
@@ -188,12 +206,12 @@ class GameActivity:
             self.waiting = False
         me = self.holder if by is None or not self.own_devices else by
         n = len(self.game.log)
-        self.heard = {p: min(h, n) for p, h in self.heard.items()}
-        self.heard[me] = n
-        self.supply_heard[me] = dict(self.game.supply)
         # A turn announced before stays announced: going back into it (undo of the buy that ended it) must
         # not say "Your turn 1." and the hand again halfway through it.
-        self.announced = {p: min(t, self.game.players[p].turns) for p, t in self.announced.items()}
+        self.heard = {p: replace(m, log=min(m.log, n), announced=None if m.announced is None else
+                                 min(m.announced, self.game.players[p].turns)) for p, m in self.heard.items()}
+        if me in self.heard:
+            self.heard[me] = self.mark_now(self.heard[me].announced)
         self.autosave()
 
     # ---- saving ----
@@ -251,56 +269,55 @@ class GameActivity:
         d = self.game.pending
         return d is not None and d.player != self.holder and self.agents[d.player] is None
 
-    def news(self, verbosity: str, seat: int | None = None) -> list[Spoken]:
-        """What ``seat`` (by default the person at the keyboard) has not heard yet, then what they must do
-        now. Built from what that seat may know alone."""
+    def mark_now(self, announced: int | None = None) -> Mark:
+        """A mark for a seat that has heard everything so far (its last announced turn ``announced``)."""
+        return Mark(len(self.game.log), MappingProxyType(dict(self.game.supply)), announced)
+
+    def news_since(self, seat: int, mark: Mark, verbosity: str) -> News:
+        """What ``seat`` has not heard since ``mark``, then what it must do now, with the mark to keep
+        for next time. Built from what that seat may know alone; nothing here changes (the caller keeps
+        the mark, and moves the keyboard when ``hand_to`` says it changes hands)."""
         g = self.game
-        viewer = self.holder if seat is None else seat
         lines: list[Spoken] = []
-        since = self.heard.get(viewer, 0)
-        events = g.view(viewer).log(since)
-        self.heard[viewer] = len(g.log)
-        piles = render.pile_news(g, self.supply_heard.get(viewer, {}), verbosity == "brief")
-        self.supply_heard[viewer] = dict(g.supply)
-        end = render.end_message(g, viewer, verbosity) if g.over else ""
-        self.cues = game_cues(g.view(viewer), events, piles)  # sounds, when on: played by the command layer
+        events = g.view(seat).log(mark.log)
+        piles = render.pile_news(g, dict(mark.supply), verbosity == "brief")
+        end = render.end_message(g, seat, verbosity) if g.over else ""
+        cues = tuple(game_cues(g.view(seat), events, piles))  # sounds, when on: played where it is said
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line.text not in str(end))  # the end gives its own reason once
         try:
-            start = g.view(viewer).turn_at(since)
-            lines.extend(render.render_events(g, events, viewer, verbosity, None if start is None else start.player,
-                                              None if start is None else start.turn, done_by_bot(g, viewer, since)))
+            start = g.view(seat).turn_at(mark.log)
+            lines.extend(render.render_events(g, events, seat, verbosity, None if start is None else start.player,
+                                              None if start is None else start.turn, done_by_bot(g, seat, mark.log)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
             from companion.dispatch import log_exception
 
             log_exception("<game news>")
             lines.append("Some of what happened could not be put into words. Type log to hear it.")
+        after = self.mark_now(mark.announced)
         if g.over:
             lines.append(end)
-            return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
-        if viewer == self.holder and self.hand_over_needed():
+            return News(tuple(lines), cues, after)
+        if seat == self.holder and self.hand_over_needed():
             d = g.pending
             assert d is not None
-            self.holder = d.player
-            self.waiting = True
-            name = g.players[d.player].name
             what = "turn" if render.is_turn_decision(d) else "answer"
-            lines.append(render.hand_over(name, what, verbosity))
-            self.handed_over = True  # said now: the screen may be cleared first (set handover clear)
-            return lines
-        lines.extend(self.now(verbosity, viewer))
-        return self.lessons.add(self, lines, verbosity) if self.lessons is not None else lines
+            lines.append(render.hand_over(g.players[d.player].name, what, verbosity))
+            return News(tuple(lines), cues, after, hand_to=d.player)
+        now, announced = self.now(verbosity, seat, mark.announced)
+        return News((*lines, *now), cues, replace(after, announced=announced))
 
-    def now(self, verbosity: str, seat: int | None = None) -> list[Spoken]:
-        """The question waiting for ``seat`` (by default the person at the keyboard), or their turn's start."""
+    def now(self, verbosity: str, seat: int, announced: int | None) -> tuple[list[Spoken], int | None]:
+        """The question waiting for ``seat``, or its turn's start (with the hand) if its turn was last
+        announced at ``announced``; and the turn announced now."""
         g = self.game
         d = self.mine(seat)
         if d is None:
-            return []
+            return [], announced
         head: list[Spoken] = []  # a turn is announced, with the hand, before its first question (Clerk's)
         turns = g.players[d.player].turns
-        if d.player == g.current and self.announced.get(d.player) != turns:
-            self.announced[d.player] = turns
+        if d.player == g.current and announced != turns:
+            announced = turns
             head = [render.turn_start(g, d.player, verbosity, len(self.people) if self.shared else 1)]
             if self.hints_on():  # the hints setting: what the strong bot would do, before you are asked
                 from companion.game.coach import advice, move_only
@@ -310,15 +327,8 @@ class GameActivity:
                 # as hint says it; the first thing to give way when the response is too long
                 head.append(Hint(move if verbosity == "brief" else "Hint: " + text, move))
         if render.is_turn_decision(d):
-            return head
-        return head + [render.question(g, d, verbosity)]
-
-    def take_keyboard(self, verbosity: str) -> list[Spoken]:
-        """The person handed the keyboard pressed Enter: what they missed, then their hand or question.
-        Their hand is said even if their turn had begun before (a game resumed mid-turn)."""
-        self.waiting = False
-        self.announced.pop(self.holder, None)
-        return self.news(verbosity)
+            return head, announced
+        return [*head, render.question(g, d, verbosity)], announced
 
     def prompt(self, seat: int | None = None) -> str:
         """The prompt for ``seat`` (by default the keyboard's); at a shared keyboard it names the player."""
@@ -358,4 +368,4 @@ def new_activity(setup: GameSetup) -> GameActivity:
     return GameActivity(Game(setup))
 
 
-__all__ = ["KEY", "GameActivity", "IllegalAnswer", "game_of", "new_activity", "put_game"]
+__all__ = ["KEY", "GameActivity", "Mark", "News", "IllegalAnswer", "game_of", "new_activity", "put_game"]

@@ -146,6 +146,9 @@ def _fit(lines: Sequence[Spoken], verbosity: str) -> list[Spoken]:
     hints = [line for line in lines if isinstance(line, Hint)]
     if not hints or _fits(lines, verbosity):
         return _fit_news(lines, verbosity)
+    advice = [line for line in hints if not line.kept]
+    if advice and len(advice) < len(hints):  # a lesson of the first game, and the turn's hint with hints on
+        return _with_advice(lines, advice[0], verbosity)
     hint = hints[0]
     at = lines.index(hint)
     after = lines[at - 1] if at else None  # the hint is said just after this line (your hand)
@@ -164,6 +167,19 @@ def _fit(lines: Sequence[Spoken], verbosity: str) -> list[Spoken]:
         if _fits(placed, verbosity):
             return placed
     return _place(_fit_news(rest, verbosity), after, hint.last)  # nothing fits: the news as it fits alone
+
+
+def _with_advice(lines: list[Spoken], advice: Hint, verbosity: str) -> list[Spoken]:
+    """A lesson (kept) and the turn's hint (``advice``) both: the news and the lesson are fitted first, then
+    the hint goes in, in the longest of its forms that still fits, or not at all."""
+    at = lines.index(advice)
+    after = lines[at - 1] if at else None
+    fitted = _fit([line for line in lines if line is not advice], verbosity)
+    for said in dict.fromkeys(s for s in (str(advice), advice.short, advice.last) if s):
+        placed = _place(fitted, after, said)
+        if _fits(placed, verbosity):
+            return placed
+    return fitted
 
 
 def _place(lines: list[Spoken], after: Spoken | None, hint: str) -> list[Spoken]:

@@ -11,13 +11,14 @@ is built for that seat (``session.seat``), so one person's hand is never said in
   and while the keyboard changes hands keeps any line but Enter to itself, where only public words are
   said and remembered.
 - A network host: ``attach`` gives each connection a seat session with its own output; ``run_for`` runs
-  a line typed by that seat and returns exactly what the seat hears; after every change, each other
-  attached seat is told what it missed (``tell_others``, called by the game's commands themselves).
+  a line typed by that seat and returns exactly what the seat hears; after every move, each other
+  attached seat is told what it missed: the move's ``Outcome`` (companion.game.service) is said by
+  ``companion.commands.game.say_outcome``, which hands the other seats' words to ``deliver`` here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO
 
 from companion.session import Session
 
@@ -25,6 +26,7 @@ from companion.game.activity import game_of, put_game
 
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
+    from companion.game.service import Heard
 
 
 # What a seat shares with the terminal's session when friends take turns at one keyboard.
@@ -142,22 +144,30 @@ def run_for(session: Session, line: str) -> str:
     return session.said
 
 
-def tell_others(act: "GameActivity", seat: int | None) -> dict[int, str]:
-    """After ``seat`` changed the game: tell each other seat with its own device what it has not heard,
-    in its own session, and return what each was told (seats with nothing new are left out)."""
+def deliver(act: "GameActivity", told: Mapping[int, "Heard"]) -> dict[int, str]:
+    """The one place other seats hear a move: each seat's words in ``told`` are said in its own session
+    (fitted to its verbosity, kept for its repeat and review), and its prompt set; returns what each
+    was told, by seat (a seat without a session, or with nothing to say, is left out)."""
     from companion.game import render
 
-    told: dict[int, str] = {}
-    if not act.own_devices:
-        return told
-    for other, session in act.sessions.items():
-        if other == seat:
+    said: dict[int, str] = {}
+    for other, heard in told.items():
+        session = act.sessions.get(other)
+        if session is None:
             continue
-        lines = render.fit_response(act.news(session.verbosity, other), session.verbosity)
+        lines = render.fit_response(heard.lines, session.verbosity)
         if not lines:
             continue
         session.begin()
         session.say(render.fit_first_line("\n".join(lines)))
-        told[other] = session.end()
-        session.prompt = act.prompt(other)
-    return told
+        said[other] = session.end()
+        session.prompt = heard.prompt
+    return said
+
+
+def tell_others(act: "GameActivity", seat: int | None) -> dict[int, str]:
+    """Tell each seat with its own device but ``seat`` (None: every one) what it has not heard, in its
+    own session, and return what each was told (seats with nothing new are left out)."""
+    from companion.game.service import GameService
+
+    return deliver(act, GameService(act).tell(seat).others)

@@ -9,7 +9,7 @@ its session's output received, and nothing else.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
 from companion.engine import Game
 from companion.game.activity import GameActivity
@@ -20,7 +20,7 @@ from companion.session import Session
 class _HostedActivity(GameActivity):
     """The game activity with its saves written where the host keeps its games (never the autosave)."""
 
-    on_save: Any = None
+    on_save: Callable[[], None] | None = None
 
     def autosave(self) -> None:
         if self.on_save is None:
@@ -43,7 +43,7 @@ class SessionSeats:
         extra = extra or {}
         self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
                                           if str(k).isdigit() and isinstance(v, str)}
-        self.act: Any = _HostedActivity(game, "hosted", extra)
+        self.act = _HostedActivity(game, "hosted", extra)
         self.names = [p.name for p in game.players]
         self._people = list(self.act.people)
         self.sessions: dict[int, Session] = {}

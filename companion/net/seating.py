@@ -11,11 +11,14 @@ of the game, so no other seat's hidden card can reach it.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.engine import Game, GameSetup
 from companion.session import Session
 from companion.settings import Settings
+
+if TYPE_CHECKING:
+    from companion.net.seat_sessions import SessionSeats
 
 # What a seat at another device may not do in a hosted game: each would start, load or write something on
 # the host's own machine, or leave the hosted game.
@@ -30,6 +33,7 @@ class Seating(Protocol):
     """What the host needs from a game with several seats."""
 
     names: list[str]
+    away_bots: dict[int, str]  # seats a bot plays while their person is away, and which bot
 
     def people(self) -> list[int]: ...
     def run(self, seat: int, line: str) -> dict[int, str]: ...
@@ -84,13 +88,13 @@ def refuse(session: Session, word: str) -> None:
     session.end()
 
 
-def new_seating(setup: GameSetup) -> Any:
+def new_seating(setup: GameSetup) -> SessionSeats:
     from companion.net.seat_sessions import SessionSeats
 
     return SessionSeats(Game(setup))
 
 
-def load_seating(text: str) -> tuple[Any, dict[str, Any]]:
+def load_seating(text: str) -> tuple[SessionSeats, dict[str, Any]]:
     """A hosted game from its save text, and the host's own notes kept in it. SaveError if damaged."""
     from companion.engine.record import loads
 

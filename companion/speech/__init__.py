@@ -13,7 +13,6 @@ the program (companion.speech.daemon).
 from __future__ import annotations
 
 import atexit
-import time
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from companion.speech.worker import STOPPED as _STOPPED
@@ -27,7 +26,6 @@ TIMEOUT = 2.0  # seconds one call into the speech library may take
 BUILD_TIMEOUT = 6.0  # seconds building the speaker may take (it may start a daemon; nothing waits for it)
 NOTICE = "Speech is not available here, so text only."
 STOPPED = "Speech stopped answering; type speech on to try again, or speech off."
-LAST_WORDS = 5.0  # seconds a one-shot command waits for its words to be spoken before ending our daemon
 
 
 class Speaker(Protocol):
@@ -72,31 +70,38 @@ class Voice:
         self.worker: Worker[Speaker] = Worker(build, _speak, timeout, name="speech", build_timeout=build_timeout)
         atexit.register(self.close)
         self._closed = False
+        self._last = ""  # the last words queued
+        self.last_words: str | None = None  # how the wait for them ended (companion.speech.last_words)
+        self.events: list[str] = []  # what the daemon told of them by then ("begin", "end")
 
     def say(self, text: str) -> str | None:
         """Queue ``text``; None, or the one sentence saying speech is given up (NOTICE or STOPPED)."""
         failure = self.worker.submit(text)
         if failure is None:
+            self._last = text
             return None
         return STOPPED if failure == _STOPPED else NOTICE
 
-    def close(self, last_words: float = 0.0) -> None:
+    def close(self, last_words: bool = False) -> None:
         """Let queued words out (at most ``TIMEOUT``), close the speaker, end the daemon we started.
 
-        ``last_words``: wait that long at most for the daemon to finish speaking (a one-shot command ends
-        right after its one response; the shell has said goodbye by the time it closes)."""
+        ``last_words``: a one-shot command ends right after its one response. When the program started the
+        daemon (and so ends it now), first wait until it has spoken the last words, or clearly will not
+        (companion.speech.last_words); a daemon someone else started speaks them after we leave."""
         if self._closed:
             return
         self._closed = True
         atexit.unregister(self.close)
-        if last_words > 0 and self.worker.drain():
+        if last_words and self._last and self.worker.drain():
+            from companion.speech.last_words import LEFT_TO_DAEMON, wait
+
             device = self.worker.device
-            busy = getattr(device, "busy", None)
-            deadline = time.monotonic() + last_words
-            while busy is not None and self.worker.health() is None and time.monotonic() < deadline:
-                if not busy():
-                    break
-                time.sleep(0.05)
+            if self.watch is not None and self.watch.ours() is None:
+                # A daemon this program did not start goes on speaking after we leave: nothing to wait for.
+                self.last_words = LEFT_TO_DAEMON
+            else:
+                self.last_words = wait(device, self._last, lambda: self.worker.health() is None)
+            self.events = list(getattr(device, "events", []))
         self.worker.close()
         if self.watch is not None:
             self.watch.stop()
@@ -128,7 +133,7 @@ def attach_speech(session: "Session", one_shot: bool = False, speaker: Speaker |
             session.out.flush()
 
     def close(_: "Session") -> None:
-        voice.close(LAST_WORDS if one_shot else 0.0)
+        voice.close(last_words=one_shot)
 
     speak.close = close  # type: ignore[attr-defined]
     speak.voice = voice  # type: ignore[attr-defined]

@@ -10,8 +10,9 @@ modules get a silent ``print`` so nothing reaches the user's screen, even from t
 from __future__ import annotations
 
 import sys
+import time
 import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from companion.speech.say import SaySpeaker
@@ -38,7 +39,14 @@ def build_auto_speaker() -> "AutoSpeaker | SaySpeaker | None":
     output = auto.get_first_available_output()
     if output is None:
         return _say_speaker()
-    return AutoSpeaker(auto, output)
+    speaker = AutoSpeaker(auto, output)
+    get_rate = getattr(getattr(output, "_client", None), "get_rate", None)
+    if callable(get_rate):  # speech-dispatcher's rate, for how long the last words may take
+        try:
+            speaker.rate = int(get_rate())
+        except Exception:  # noqa: BLE001 - a daemon that cannot say its rate speaks at the normal one
+            pass
+    return speaker
 
 
 def _say_speaker() -> "SaySpeaker | None":
@@ -56,34 +64,56 @@ class AutoSpeaker:
     def __init__(self, auto: Any, output: Any) -> None:
         self.auto = auto
         self.output = output
-        # "asked" after speak, "speaking" after the daemon's BEGIN, "done" after its END or CANCEL; a CANCEL
-        # of the words before (the interrupt) comes before the new BEGIN and so does not count.
+        self.rate = 0  # speech-dispatcher's rate, -100 to 100
+        # "asked" after speak, "speaking" after the daemon's BEGIN, "done" after its END or CANCEL. Each
+        # utterance gets its own callback (accessible_output2 reads ``_callback`` at each speak), so the
+        # CANCEL of the words before (the interrupt) never counts for the new ones; and an END counts even
+        # without a BEGIN: the daemon can send the BEGIN before the speechd client has noted the callback,
+        # which then drops it.
         self._state = "done"
-        callback = getattr(output, "_callback", None)
-        if callable(callback):
-            def on_event(kind: Any, *args: Any, **kwargs: Any) -> None:
+        self._since = time.monotonic()
+        self.events: list[str] = []  # what the daemon told of the latest words, in order ("begin", "end")
+        self._utterance = 0
+        self._callback = getattr(output, "_callback", None)
+
+    def _on_event(self, utterance: int) -> Callable[..., None]:
+        callback = self._callback
+
+        def on_event(kind: Any, *args: Any, **kwargs: Any) -> None:
+            if utterance == self._utterance:
                 name = str(getattr(kind, "name", kind)).lower()
-                if name.endswith("begin"):
-                    self._state = "speaking"
-                elif (name.endswith("end") or name.endswith("cancel")) and self._state == "speaking":
-                    self._state = "done"
+                self.events.append(name)
+                if name.endswith("begin") and self._state == "asked":
+                    self._set("speaking")
+                elif name.endswith("end") or name.endswith("cancel"):
+                    self._set("done")
+            if callable(callback):
                 callback(kind, *args, **kwargs)
 
-            output._callback = on_event
+        return on_event
+
+    def _set(self, state: str) -> None:
+        self._since = time.monotonic()
+        self._state = state
 
     @property
     def name(self) -> str:
         return str(getattr(self.output, "name", "speech"))
 
     def speak(self, text: str) -> None:
-        self._state = "asked"
+        self._utterance += 1
+        self.events = []
+        self._set("asked")  # before: the daemon may begin, even end, before speak returns
+        if callable(self._callback):
+            self.output._callback = self._on_event(self._utterance)
         self.output.speak(text, interrupt=True)
 
-    def busy(self) -> bool:
-        """Whether the last words are still to be spoken, as far as the output tells (speechd's events)."""
-        if getattr(self.output, "_callback", None) is None:
-            return False
-        return self._state != "done"
+    def progress(self) -> tuple[str, float]:
+        """How far the last words have got, and since when (companion.speech.last_words): "asked",
+        "speaking", "done", or "none" for an output that tells nothing."""
+        if not callable(self._callback):
+            return "none", self._since
+        return self._state, self._since
 
     def close(self) -> None:
         for out in getattr(self.auto, "outputs", [self.output]):

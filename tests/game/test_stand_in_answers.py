@@ -14,6 +14,7 @@ from companion.bots import make_bot
 from companion.engine import Decision, Game, YesNo, dumps, loads
 from companion.game import render
 from companion.engine import stand_in
+from companion.game.service import GameService
 from tests.accessibility import check_response
 from tests.game.helpers import Typist
 
@@ -51,6 +52,11 @@ def _ana_and_ben(tmp_path: Path, position: str, verbosity: str = "normal", bot: 
     return t
 
 
+def _missed(t: Typist, verbosity: str) -> Sequence[object]:
+    """What Ben (seat 1) has not heard yet, as the game's service tells him when he comes back."""
+    return GameService(t.act).listen(1, verbosity).own.lines
+
+
 def _flat(lines: Sequence[object] | str) -> str:
     return " ".join((lines if isinstance(lines, str) else " ".join(map(str, lines))).split())
 
@@ -65,7 +71,7 @@ def test_the_bots_militia_discard_for_ben_is_said_as_the_bots(tmp_path: Path, ve
             "full": "The bot discarded 2 cards, Duchy on top for Ben."}[verbosity]  # is not said
     assert said in _flat(live)
     # Ben comes back: what he missed says the bot chose, at every verbosity (he did not choose it)
-    back = _flat(t.act.news(verbosity, 1))
+    back = _flat(_missed(t, verbosity))
     assert "you discarded" not in back.lower()
     assert "the bot discarded duchy and estate for you." in back.lower()
     if verbosity != "brief":
@@ -82,7 +88,7 @@ def test_after_undo_the_bots_discard_is_still_the_bots(tmp_path: Path) -> None:
     t("undo")
     again = _flat(t("play militia"))
     assert "The bot discarded 2 cards for Ben." in again and "Ben discarded" not in again
-    assert "the bot discarded Duchy and Estate for you." in _flat(t.act.news("normal", 1))
+    assert "the bot discarded Duchy and Estate for you." in _flat(_missed(t, "normal"))
 
 
 def test_ben_discarding_by_himself_is_his_own_doing(tmp_path: Path) -> None:
@@ -102,7 +108,7 @@ def test_a_moat_the_bot_revealed_for_ben_is_the_bots(tmp_path: Path) -> None:
     t = _ana_and_ben(tmp_path, WITCH_ON_MOAT)
     live = _flat(t("play witch"))
     assert "The bot blocked Witch with Moat for Ben." in live and "Ben blocked" not in live
-    back = _flat(t.act.news("normal", 1))
+    back = _flat(_missed(t, "normal"))
     assert "Ana's Witch: the bot blocked Witch with Moat for you." in back
 
 
@@ -122,7 +128,7 @@ def test_a_moat_the_bot_did_not_reveal_leaves_the_witchs_curse_bens(tmp_path: Pa
     t = _ana_and_ben(tmp_path, WITCH_ON_MOAT, bot=_NoMoat())
     live = _flat(t("play witch"))
     assert "Ben gained Curse." in live and "bot" not in live.lower()
-    assert "Ana's Witch: you gained Curse." in _flat(t.act.news("normal", 1))
+    assert "Ana's Witch: you gained Curse." in _flat(_missed(t, "normal"))
 
 
 def test_the_curse_is_bens_and_the_watchtower_the_bots(tmp_path: Path) -> None:
@@ -131,7 +137,7 @@ def test_the_curse_is_bens_and_the_watchtower_the_bots(tmp_path: Path) -> None:
     live = _flat(t("play witch"))
     assert "Ben gained Curse." in live
     assert "The bot reacted with Watchtower to Curse, trashed Curse for Ben." in live
-    back = _flat(t.act.news("normal", 1))
+    back = _flat(_missed(t, "normal"))
     assert "Ana's Witch: you gained Curse; the bot reacted with Watchtower to Curse, trashed Curse for you." in back
 
 
@@ -140,7 +146,7 @@ def test_the_victory_card_the_bot_chose_for_bureaucrat_is_the_bots(tmp_path: Pat
                                          "Copper, Copper, Silver, Estate, Duchy"))
     live = _flat(t("play bureaucrat"))
     assert "The bot revealed " in live and " on the deck for Ben." in live and "Ben revealed" not in live
-    back = _flat(t.act.news("normal", 1))
+    back = _flat(_missed(t, "normal"))
     assert "Ana's Bureaucrat: the bot " in back and " on the deck for you." in back
 
 

@@ -11,7 +11,7 @@ import ast
 from tests.conftest import ROOT
 
 GAME = ROOT / "companion" / "game"
-WORDS = ("lines", "sentences", "words", "fitting", "money", "cues", "questions", "answers")
+WORDS = ("lines", "sentences", "words", "fitting", "money", "cues", "questions", "answers", "turn_words")
 EDGE = GAME / "render.py"
 
 
