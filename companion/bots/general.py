@@ -14,6 +14,7 @@ from companion.bots.cardsense import (
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
     junk_rank, late, money_total,
 )
+from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
 from companion.cards import Card, catalogue
 from companion.engine.phase import Phase
@@ -29,6 +30,7 @@ _PLAY, _TRASH, _DISCARD, _TOPDECK, _REVEAL = Purpose.PLAY, Purpose.TRASH, Purpos
 GARDENS, INVESTMENT, MINT, MERCHANT, MONEYLENDER = C["Gardens"], C["Investment"], C["Mint"], C["Merchant"], \
     C["Moneylender"]
 BANK, HOARD, EXPAND, WORKSHOP, FORGE = C["Bank"], C["Hoard"], C["Expand"], C["Workshop"], C["Forge"]
+RABBLE = C["Rabble"]
 # Kingdom cards worth buying at all (a value above 0), which kingdom_pick weighs.
 WANTED = frozenset(c for c in catalogue().kingdom if BUY_VALUE.get(c.name, 0) > 0)
 # The cards better_than_gold looks at, and those the bot keeps one of (or three of).
@@ -84,6 +86,8 @@ class GeneralBot:
         if isinstance(d, ChooseOne):
             return self.choose_one(view, d)
         if isinstance(d, OrderCards):
+            if self.careful and d.card is RABBLE:
+                return careful.rabble_order(self, view, d.cards)
             return tuple(sorted(d.cards, key=JUNK_LAST.__getitem__))  # best on top
         if isinstance(d, NameCard):
             return self.name_card(view, d)
@@ -226,7 +230,10 @@ class GeneralBot:
                     return (c,)
             return ()
         if name == "Bandit":
-            return (min(options, key=lambda c: c.cost),)
+            pick = min(options, key=lambda c: (c.cost, c.name))
+            self.why = f"Bandit takes one of these, and {pick.name} costs least." if len(set(options)) > 1 else \
+                f"Bandit takes a Treasure other than Copper, and {pick.name} is the only one."
+            return (pick,)
         if d.min == 0:
             return tuple(c for c in ranked[:1] if junk(c))
         return tuple(ranked[: d.min])
@@ -274,10 +281,18 @@ class GeneralBot:
             dead = [c for c in ranked if (c.is_victory and not c.is_action and not view.is_treasure(c))
                     or (c is CURSE and not view.is_treasure(c))
                     or (self.careful and name == "Vault" and view.actions == 0 and view.is_action(c) and not view.is_treasure(c))]
+            if name == "Vault":
+                self.why = ("each card discarded is a coin, and these do nothing in your hand." if dead else
+                            "no card here does less in your hand than the coin it would give.")
             return tuple(dead[: d.max])
         if name == "Anvil":
             coppers = [c for c in options if c is COPPER]
-            return (coppers[0],) if coppers and view.coins < 8 else ()
+            if coppers and view.coins < 8:
+                self.why = "Anvil gains a card costing up to 4 coins for a Copper."
+                return (coppers[0],)
+            self.why = "you have 8 coins already." if coppers else \
+                "your Treasures here are worth more to this turn than a card costing up to 4 coins."
+            return ()
         return tuple(ranked[: d.min])
 
     def topdeck(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
@@ -316,7 +331,8 @@ class GeneralBot:
         spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
         if spare:
             c = max(spare, key=lambda c: (facts.coins[c], c.name))
-            self.why = f"your hand still has {coins - facts.coins[c]} coins without it, and it comes back next."
+            left = coins - facts.coins[c]
+            self.why = f"your hand still has {left} {'coin' if left == 1 else 'coins'} without it, and it comes back next."
             return c
         c = values[0][1]
         if values[0][0] < 0:  # a Victory card or a Curse
@@ -518,6 +534,8 @@ class GeneralBot:
         return options[0]
 
     def watchtower(self, view: Any, about: Card) -> str:
+        if self.careful:
+            return careful.watchtower(self, view, about)
         if about is CURSE or (about is COPPER and money_total(view) > 8):
             return "trash"
         if about in (GOLD, PLATINUM) or BUY_VALUE.get(about.name, 0) >= 6:
@@ -530,6 +548,7 @@ class GeneralBot:
         ends above it (Hoard's card is a Victory card); Tiara before Watchtower."""
         if "Watchtower" in options and self.watchtower(view, about) == "trash":
             return "Watchtower"
+        self.why = ""  # (Watchtower's reason was for trashing or not, not for this order)
         for name in ("Tiara", "Watchtower", "Hoard"):
             if name in options:
                 return name

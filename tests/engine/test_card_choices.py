@@ -141,3 +141,89 @@ def test_vault_discards_actions_it_cannot_play_and_victory_cards() -> None:
     d = s.expect(Purpose.DISCARD, "Vault").pending
     assert names(StrongBot().decide(s.game.view(0), d)) == ["Duchy", "Estate", "Smithy"]
 
+
+
+def _watchtower_on(gained: str, deck: str, kingdom: tuple[str, ...] = ("Watchtower",)) -> tuple[object, str]:
+    """Player 0 holds a Watchtower and buys ``gained``: the strong bot's answer and hint's words."""
+    s = Scene(list(kingdom))
+    s.set(0, hand="Watchtower, Gold, Gold, Gold, Copper", deck=deck).start(0)
+    g = s.game
+    s.to_buy()
+    g.turn.coins = 11
+    s.answer(gained)
+    s.expect(Purpose.REACT, "Watchtower")
+    answer, said = advice(g, 0)
+    assert answer == StrongBot().decide(g.view(0), s.pending)
+    return answer, said
+
+
+def test_watchtower_puts_a_treasure_better_than_the_deck_on_it_and_leaves_victory_cards() -> None:
+    answer, said = _watchtower_on("Gold", "Copper*7, Estate*3")
+    assert answer == "deck" and "worth more than your deck's average card" in said, said
+    poor = _watchtower_on("Silver", "Copper*7, Estate*3")  # 10 coins in 16 cards: a Silver is better
+    rich = _watchtower_on("Silver", "Gold*6, Silver*3")  # 31 coins in 15 cards: it is not
+    assert poor[0] == "deck" and rich[0] == "no", (poor, rich)
+    assert "worth no more than your deck's average card" in rich[1]
+    answer, said = _watchtower_on("Province", "Copper*7, Estate*3")
+    assert answer == "no" and "Province would do nothing in your next hand" in said, said
+    answer, said = _watchtower_on("Witch", "Copper*7, Estate*3", ("Watchtower", "Witch"))
+    assert answer == "deck" and "good cards" in said, said
+
+
+def test_watchtower_trashes_a_curse_from_an_attack_and_says_why() -> None:
+    s = Scene(["Witch", "Watchtower"])
+    s.set(0, hand="Witch, Copper*4", deck="Copper*5")
+    s.set(1, hand="Watchtower, Copper*4", deck="Copper*5")
+    s.start(0).play("Witch")
+    s.expect(Purpose.REACT, "Watchtower", player=1)
+    answer, said = advice(s.game, 1)
+    assert answer == "trash" and "Curse would only weaken your deck" in said, said
+    assert "attack" not in said
+
+
+def _rabble_victim(deck: str, discard: str = "") -> tuple[Scene, tuple, str]:
+    s = Scene(["Rabble", "Sentry"])
+    s.set(0, hand="Rabble, Copper*4", deck="Copper*5")
+    s.set(1, hand="Copper*5", deck=deck, discard=discard)
+    s.start(0).play("Rabble")
+    s.expect(Purpose.ORDER, "Rabble", player=1)
+    answer, said = advice(s.game, 1)
+    assert answer == StrongBot().decide(s.game.view(1), s.pending)
+    return s, answer, said
+
+
+def test_rabble_leaves_what_a_sentry_can_trash_on_top_and_says_when_the_order_changes_nothing() -> None:
+    s, answer, said = _rabble_victim("Province, Estate, Curse, Copper*3", discard="Sentry")
+    assert [c.name for c in answer] == ["Curse", "Estate", "Province"], said  # the first is on top
+    assert "Curse goes on top, where your Sentry can trash it first" in said
+    s.answer(answer)
+    assert s.deck_top(1, 3) == ["Curse", "Estate", "Province"]
+    _, answer, said = _rabble_victim("Province, Estate, Curse, Copper*3")
+    assert "order changes nothing" in said, said
+    assert "want most" not in said  # the words for an order of cards a player keeps
+
+
+def test_bandit_anvil_and_vault_say_their_own_reasons() -> None:
+    """Not "Curses and Victory cards first, then Coppers" for a Silver that Bandit takes, an Anvil's Copper
+    or an Estate discarded for Vault's coin."""
+    s = Scene(["Bandit"])
+    s.set(0, hand="Bandit, Copper*4", deck="Copper*5")
+    s.set(1, hand="Copper*5", deck="Gold, Silver, Copper*3")
+    s.start(0).play("Bandit")
+    s.expect(Purpose.TRASH, "Bandit", player=1)
+    answer, said = advice(s.game, 1)
+    assert answer == (card("Silver"),) and "Bandit takes one of these, and Silver costs least" in said, said
+
+    s = Scene(["Anvil"])
+    s.set(0, hand="Anvil, Copper*4", deck="Copper*5").start(0)
+    s.expect(Purpose.PLAY_TREASURES).answer("Anvil")
+    s.expect(Purpose.DISCARD, "Anvil")
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Copper"),) and "Anvil gains a card costing up to 4 coins for a Copper" in said, said
+
+    s = Scene(["Vault"])
+    s.set(0, hand="Vault, Estate, Copper, Copper, Silver", deck="Duchy, Copper").start(0)
+    s.play("Vault")
+    s.expect(Purpose.DISCARD, "Vault")
+    answer, said = advice(s.game, 0)
+    assert names(answer) == ["Duchy", "Estate"] and "Each card discarded is a coin" in said, said
