@@ -60,15 +60,20 @@ def parse(text: str) -> Any:
         raise Damaged(str(e)[:60]) from None
 
 
-def read(path: Path) -> Any:
-    """Parse the JSON file at ``path``. OSError and FileNotFoundError pass through; bad content is ``Damaged``."""
+def read_text(path: Path) -> str:
+    """The text of the file at ``path``, read no further than ``MAX_BYTES`` (beyond it, ``parse`` says it is
+    far too large). OSError and FileNotFoundError pass through; bytes that are not UTF-8 are ``Damaged``."""
     with path.open("rb") as f:
         data = f.read(MAX_BYTES + 1)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise Damaged("it is not text") from None
-    return parse(text)
+
+
+def read(path: Path) -> Any:
+    """Parse the JSON file at ``path``. OSError and FileNotFoundError pass through; bad content is ``Damaged``."""
+    return parse(read_text(path))
 
 
 def mapping(value: Any, where: str) -> dict[str, Any]:

@@ -186,7 +186,8 @@ class StrongBot(GeneralBot):
         if pick is not None:
             return pick
         if coins >= 3 and pile(SILVER):
-            return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and Provinces."
+            aim = "Colonies" if colonies != 99 and colonies > 4 else "Provinces"  # as Gold's reason says
+            return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and {aim}."
         return None, ""
 
     def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,

@@ -146,6 +146,9 @@ def _fit(lines: Sequence[Spoken], verbosity: str) -> list[Spoken]:
     hints = [line for line in lines if isinstance(line, Hint)]
     if not hints or _fits(lines, verbosity):
         return _fit_news(lines, verbosity)
+    advice = [line for line in hints if not line.kept]
+    if advice and len(advice) < len(hints):  # a lesson of the first game, and the turn's hint with hints on
+        return _with_advice(lines, advice[0], verbosity)
     hint = hints[0]
     at = lines.index(hint)
     after = lines[at - 1] if at else None  # the hint is said just after this line (your hand)
@@ -164,6 +167,19 @@ def _fit(lines: Sequence[Spoken], verbosity: str) -> list[Spoken]:
         if _fits(placed, verbosity):
             return placed
     return _place(_fit_news(rest, verbosity), after, hint.last)  # nothing fits: the news as it fits alone
+
+
+def _with_advice(lines: list[Spoken], advice: Hint, verbosity: str) -> list[Spoken]:
+    """A lesson (kept) and the turn's hint (``advice``) both: the news and the lesson are fitted first, then
+    the hint goes in, in the longest of its forms that still fits, or not at all."""
+    at = lines.index(advice)
+    after = lines[at - 1] if at else None
+    fitted = _fit([line for line in lines if line is not advice], verbosity)
+    for said in dict.fromkeys(s for s in (str(advice), advice.short, advice.last) if s):
+        placed = _place(fitted, after, said)
+        if _fits(placed, verbosity):
+            return placed
+    return fitted
 
 
 def _place(lines: list[Spoken], after: Spoken | None, hint: str) -> list[Spoken]:
@@ -214,14 +230,19 @@ def _steps(lines: list[Spoken], verbosity: str) -> Iterator[tuple[list[Spoken], 
     def with_turns(said: str) -> list[Spoken]:
         return rest[:at] + ([said] if said else []) + rest[at:]
 
-    # 2. the short lines in one line
-    yield with_turns(" ".join(t.text for t in turns)), whole
+    # 2. the short lines in one line; then also the news of your own turn and the piles joined in fewer
+    # lines (two piles, your buy and an attack on you took the room of another player's buy)
+    together = with_turns(" ".join(t.text for t in turns))
+    yield together, whole
+    yield _join_said(together), whole
     # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
     # with a count of the rest
     bought = [t for t in turns if t.bought]
     everyone = [c for t in turns for c in t.cards]
     if everyone:
-        yield with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."), False
+        each = with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}.")
+        yield each, False
+        yield _join_said(each), False
         yield with_turns(f"Others bought {grouped(everyone)}."), False
     # Turns that bought Victory cards are cut last, then the latest; whatever is cut is counted.
     order = sorted(range(len(bought)), key=lambda i: (_bought_victory(bought[i]), i))

@@ -104,7 +104,7 @@ class Lessons:
         turn = g.players[act.holder].turns
         d = act.mine()
         if not g.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
-                and act.offers_hint:
+                and act.offers_hint and not act.hints_on():  # with hints on, the hint itself is said
             self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
             if extra:
                 extra[0] += " " + HINT_OFFER

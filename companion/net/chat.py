@@ -12,7 +12,7 @@ from companion.cards.names import and_list, quote
 
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
-    from companion.net.server import Host
+    from companion.net.room import Here
 
 VERBS = ("say", "who", "bot", "back")
 MAX_CHAT = 300
@@ -33,7 +33,7 @@ def _waiting(game: "HostedGame", seat: int | None = None) -> str:
     return "Waiting for you." if who == seat else f"Waiting for {s.names[who]}."
 
 
-def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
+def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
     """What each seat hears after ``seat`` typed ``text`` (the typing seat's words under its own number)."""
     line = text.strip()
     word, _, rest = line.partition(" ")
@@ -55,7 +55,7 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
     if verb == "who":
         here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
         away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
-        bots = getattr(game.seating, "away_bots", {})
+        bots = game.seating.away_bots if game.seating is not None else {}
         parts = [f"Here: {and_list(here)}." if here else "Nobody is connected."]
         if away:
             parts.append(f"Away: {and_list(away)}.")
@@ -72,19 +72,20 @@ def run_line(host: "Host", game: "HostedGame", seat: int, text: str) -> dict[int
             from companion.session import Session
             import io
 
-            s = Session(out=io.StringIO(), settings=SeatSettings())
+            written = io.StringIO()
+            s = Session(out=written, settings=SeatSettings())
             barred = refused(line)  # set speech, quit: as refused once the game is on
             if barred is not None:
                 refuse(s, barred)
             else:
                 local(s, line)
-            return {seat: s.out.getvalue().rstrip()}  # type: ignore[attr-defined]
+            return {seat: written.getvalue().rstrip()}
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
     return game.seating.run(seat, text)
 
 
-def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
+def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
     s = game.seating
     if game.options.table is not None:  # real cards: no bot can play them
         return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
@@ -96,7 +97,7 @@ def _bot(host: "Host", game: "HostedGame", seat: int, verb: str, name: str) -> d
     if target is None:
         names = and_list([st.name for st in game.seats if st.digest])
         return {seat: f"Error: no player named {quote(name)}. Type {verb} and one of {names}."}
-    bots = getattr(s, "away_bots", {})
+    bots = s.away_bots
     who = game.seats[target].name
     if verb == "bot":
         if seat != 0 and target != seat:

@@ -11,15 +11,20 @@ answers it gave, so a line is never applied twice, even across a dropped connect
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.game.starting import SetupError, build_setup
-from companion.net import codes
+from companion import filecheck
+from companion.net import claiming, codes
 from companion.net.seating import Seating, load_seating, new_seating
 from companion.paths import atomic_write
+
+if TYPE_CHECKING:
+    from companion.net.seat_sessions import SessionSeats
 
 KEEP = 60  # messages kept per seat to tell a returning player what they missed
 FORMAT = 1
@@ -71,15 +76,13 @@ class HostedGame:
         self.seating: Seating | None = None
         self.inflight: tuple[int, int] | None = None  # (seat, line id) being applied now
         self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None  # set by the server
-        # While the server applies a line, the save is kept here and written off the event loop (other
-        # games go on meanwhile); the line's answer is sent only after the write.
-        self.write_later = False
+        # Held by a server (``Host.take``): each save is kept here for the server to write in one step of its
+        # own (off the event loop, or to its shared store, fenced) before anything it changed is said. Not
+        # held (a game on its own, as in tests), each save is written at once.
+        self.held = False
         self.unsaved: str | None = None
         self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
         self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
-        # A server whose records live in a shared store writes every save through its own persist (fenced),
-        # never straight to the folder.
-        self.defer_writes = False
         # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
         self.extra_words: Callable[[int, str], dict[int, str] | None] | None = None
 
@@ -92,10 +95,7 @@ class HostedGame:
         return sum(1 for s in self.seats if not s.digest)
 
     def seat_named(self, name: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.digest and s.name.lower() == name.strip().lower():
-                return i
-        return None
+        return claiming.seat_named(self.seats, name)
 
     def over(self) -> bool:
         return self.seating is not None and self.seating.over()
@@ -104,17 +104,20 @@ class HostedGame:
     def take_seat(self, name: str) -> tuple[int, str]:
         """A new player takes the first free seat (at a table, the seat of that name): (seat, token).
         GameFull when none is left."""
-        for i, s in enumerate(self.seats):
-            if self.options.table is not None and s.name.lower() != name.strip().lower():
-                continue
-            if not s.digest:
-                token = codes.new_token()
-                if self.options.table is None:  # at a table the seat keeps the table's spelling
-                    s.name = name.strip()[:20]
-                s.digest = codes.token_digest(token)
-                self.save()
-                return i, token
-        raise GameFull()
+        seat = claiming.free_seat(self.seats, name, self.options.table is not None)
+        if seat is None:
+            raise GameFull()
+        return seat, self.give_seat(seat, name)
+
+    def give_seat(self, seat: int, name: str) -> str:
+        """A new player takes this free seat (``claiming.free_seat``): its token."""
+        s = self.seats[seat]
+        token = codes.new_token()
+        if self.options.table is None:  # at a table the seat keeps the table's spelling
+            s.name = name.strip()[:20]
+        s.digest = codes.token_digest(token)
+        self.save()
+        return token
 
     def new_token(self, seat: int) -> str:
         """A new token for a taken seat (its first never reached its device); the old one fits no more."""
@@ -145,14 +148,7 @@ class HostedGame:
         return True
 
     def token_fits(self, seat: int, token: str) -> bool:
-        if not 0 <= seat < len(self.seats) or not self.seats[seat].digest:
-            codes.same(codes.token_digest(token), "0" * 64)  # the same work either way
-            return False
-        st = self.seats[seat]
-        digest = codes.token_digest(token)
-        now = codes.same(digest, st.digest)
-        before = codes.same(digest, st.old_digest or "0" * 64)
-        return now or before
+        return claiming.token_fits(self.seats, seat, token)
 
     def start_if_full(self) -> bool:
         """Build and start the game once every person's seat is taken. True if it started now."""
@@ -174,7 +170,7 @@ class HostedGame:
                     self.push(seat, text)
         return True
 
-    def _attach(self, seating: Any) -> None:
+    def _attach(self, seating: SessionSeats) -> None:
         seating.act.on_save = self.save
 
     # ---- messages ----
@@ -223,75 +219,109 @@ class HostedGame:
                       for i, s in enumerate(self.seats)],
         }, "started": self.started}
 
-    def save(self) -> None:
+    def record(self) -> str:
+        """The game's record as it stands: what its file (or a server's store) holds."""
         notes = self.host_notes()
         if self.seating is not None:
-            text = self.seating.dump(notes)
-        else:
-            text = json.dumps({"companion": notes}, separators=(",", ":"))
-        if self.write_later or self.defer_writes:
+            return self.seating.dump(notes)
+        return json.dumps({"companion": notes}, separators=(",", ":"))
+
+    def save(self) -> None:
+        """Keep the record as it stands now: for the server holding the game to write (``held``), else
+        written at once."""
+        text = self.record()
+        if self.held:
             self.unsaved = text
             return
         atomic_write(self.path(), text)
 
+    def write(self) -> None:
+        """Write the record now, held or not (starting, stopping, a setting of the host)."""
+        self.unsaved = None
+        atomic_write(self.path(), self.record())
+
 
 def load_game(path: Path) -> HostedGame:
-    """A hosted game from its file (hostile like every file): ValueError or SaveError if it cannot be."""
-    return game_from_text(path.read_text(encoding="utf-8"), path.parent)
+    """A hosted game from its file (hostile like every file): ``Damaged`` naming the bad field, or SaveError."""
+    return game_from_text(filecheck.read_text(path), path.parent)
+
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a game's id names its file in its folder: no path may
+MAX_SAID = 100_000  # characters of one message kept for a returning seat
+MAX_NUMBER = 2**53  # line ids and message numbers (as the protocol's)
+
+
+def _said(value: Any, where: str) -> str:
+    """Words a seat was told: any text (lines and all) up to ``MAX_SAID`` characters."""
+    if not isinstance(value, str) or len(value) > MAX_SAID:
+        raise filecheck.Damaged(f"{where} is not a text of at most {MAX_SAID} characters")
+    return value
+
+
+def _options(raw: Any) -> Options:
+    o = filecheck.mapping(raw, "its options")
+    bots = [filecheck.text(b, "a bot's name", 40) for b in filecheck.listed(o.get("bots"), "its bots", 0, 6)]
+    colony = o.get("colony")
+    return Options(filecheck.whole(o.get("players"), "its number of players", 2, 6), bots,
+                   filecheck.text(o.get("kingdom"), "its kingdom", 2000),
+                   filecheck.whole(o.get("seed"), "its seed", -2**63, 2**63 - 1),
+                   None if colony is None else filecheck.flag(colony, "its colony choice"),
+                   filecheck.maybe_text(o.get("table"), "its table's name"))
+
+
+def _seat(st: SeatState, raw: Any, where: str) -> None:
+    s = filecheck.mapping(raw, where)
+    st.name = filecheck.text(s.get("name"), f"{where}'s name", 200, least=0)[:20]
+    st.digest = filecheck.text(s.get("digest"), f"{where}'s token", 64, least=0)
+    old = s.get("old_digest")  # saves before tokens were renewed have none
+    st.old_digest = "" if old is None else filecheck.text(old, f"{where}'s old token", 64, least=0)
+    st.last_line = filecheck.whole(s.get("last_line"), f"{where}'s last line", 0, MAX_NUMBER)
+    st.n = filecheck.whole(s.get("n"), f"{where}'s message number", 0, MAX_NUMBER)
+    # what the seat was told lately, to say again to a player who missed it
+    outbox = s.get("outbox")
+    told = [] if outbox is None else filecheck.listed(outbox, f"{where}'s messages")
+    for i, m in enumerate(told[-KEEP:]):
+        said = f"{where}'s message {i + 1}"
+        n, text, reply = filecheck.listed(m, said, 3, 3)
+        st.outbox.append(Message(filecheck.whole(n, f"{said}'s number", 1, st.n), _said(text, said),
+                                 filecheck.whole(reply, f"{said}'s line", 0, MAX_NUMBER)))
+    kept = s.get("reply")
+    if kept is not None:  # the answer to its last line, said again if that line comes again
+        k = filecheck.mapping(kept, f"{where}'s last answer")
+        rid = filecheck.whole(k.get("id"), f"{where}'s last answer's line", 0, MAX_NUMBER)
+        rn = filecheck.whole(k.get("n"), f"{where}'s last answer's number", 1, MAX_NUMBER)
+        rtext = _said(k.get("text"), f"{where}'s last answer")
+        if rid == st.last_line:
+            st.kept_reply = Message(rn, rtext, rid)
 
 
 def game_from_text(text: str, folder: Path) -> HostedGame:
-    """A hosted game from a record's text (a file, or a server's shared store), saved into ``folder``."""
-    raw = json.loads(text)
-    if not isinstance(raw, dict):
-        raise ValueError("not a hosted game")
+    """A hosted game from a record's text (a file, or a server's shared store), saved into ``folder``:
+    every field checked (``companion.filecheck``), ``Damaged`` naming the bad one, or SaveError."""
+    raw = filecheck.mapping(filecheck.parse(text), "the record")
     body = raw.get("game")
     # the host's notes: inside the game part once it has started (there the save's checksum covers them)
     notes = body.get("companion") if isinstance(body, dict) and "companion" in body else raw.get("companion")
-    net = notes.get("net") if isinstance(notes, dict) else None
-    if not isinstance(net, dict) or net.get("format") != FORMAT:
-        raise ValueError("not a hosted game")
-    o = net.get("options")
-    if not isinstance(o, dict):
-        raise ValueError("no options")
-    players, bots, kingdom, seed = o.get("players"), o.get("bots"), o.get("kingdom"), o.get("seed")
-    colony, table = o.get("colony"), o.get("table")
-    if not (table is None or isinstance(table, str)):
-        raise ValueError("bad table")
-    if not (isinstance(players, int) and isinstance(bots, list) and all(isinstance(b, str) for b in bots)
-            and isinstance(kingdom, str) and isinstance(seed, int) and colony in (None, True, False)):
-        raise ValueError("bad options")
-    code, game_id = net.get("code"), net.get("id")
-    if not isinstance(code, str) or not codes.normal_code(code) or not isinstance(game_id, str):
-        raise ValueError("bad code")
-    hosted = HostedGame(game_id, code, Options(players, bots, kingdom, seed, colony, table), folder)
+    net = filecheck.mapping(filecheck.mapping(notes, "the host's notes").get("net"), "the hosted game")
+    if net.get("format") != FORMAT:
+        raise filecheck.Damaged("it is not a hosted game of this version")
+    options = _options(net.get("options"))
+    code = filecheck.text(net.get("code"), "its join code", 40)
+    if not codes.normal_code(code):
+        raise filecheck.Damaged("its join code is not nine digits")
+    game_id = filecheck.text(net.get("id"), "its id", 40)
+    if not GAME_ID.fullmatch(game_id):
+        raise filecheck.Damaged("its id is not this program's")
+    hosted = HostedGame(game_id, code, options, folder)
     was = net.get("hosted_with")
-    if isinstance(was, dict) and isinstance(was.get("listen"), str) and isinstance(was.get("tls"), bool):
-        hosted.hosted_with = {"listen": was["listen"][:100], "tls": was["tls"]}
-    seats = net.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(hosted.seats):
-        raise ValueError("bad seats")
-    for st, s in zip(hosted.seats, seats):
-        if not isinstance(s, dict):
-            raise ValueError("bad seat")
-        name, digest, last, n = s.get("name"), s.get("digest"), s.get("last_line"), s.get("n")
-        if not (isinstance(name, str) and isinstance(digest, str) and isinstance(last, int)
-                and isinstance(n, int)):
-            raise ValueError("bad seat")
-        st.name, st.digest, st.last_line, st.n = name[:20], digest, last, n
-        old = s.get("old_digest")
-        st.old_digest = old if isinstance(old, str) else ""
-        outbox = s.get("outbox")
-        if isinstance(outbox, list):  # what the seat was told lately, to say again to a player who missed it
-            for m in outbox[-KEEP:]:
-                if (isinstance(m, list) and len(m) == 3 and isinstance(m[0], int) and isinstance(m[1], str)
-                        and isinstance(m[2], int) and 0 < m[0] <= n):
-                    st.outbox.append(Message(m[0], m[1][:100_000], m[2]))
-        kept = s.get("reply")
-        if isinstance(kept, dict):
-            rid, rn, rtext = kept.get("id"), kept.get("n"), kept.get("text")
-            if isinstance(rid, int) and rid == last and isinstance(rn, int) and isinstance(rtext, str):
-                st.kept_reply = Message(rn, rtext[:100_000], rid)
+    if was:
+        w = filecheck.mapping(was, "where it was hosted")
+        hosted.hosted_with = {"listen": filecheck.text(w.get("listen"), "the address it was hosted on")[:100],
+                              "tls": filecheck.flag(w.get("tls"), "its encryption")}
+    table = options.table
+    seats = filecheck.listed(net.get("seats"), "its seats", len(hosted.seats), len(hosted.seats))
+    for i, (st, s) in enumerate(zip(hosted.seats, seats)):
+        _seat(st, s, f"seat {i + 1}")
     if table is not None:  # the table record is in the table assistant's own file
         from companion.net.table_seating import load_table
 

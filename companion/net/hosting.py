@@ -289,7 +289,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
              table: tuple[str, str, int | None] | None = None, names: tuple[str, ...] = ()) -> int:
     """Host a game (``options``, or asked), or a table record (``table``: names, kingdom, seed)."""
     from companion.net.join import HOST_GOODBYE, run_join
-    from companion.net.server import tls_context
+    from companion.net.transport import tls_context
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -345,7 +345,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
 
         def keep_settings(g: HostedGame) -> None:
             g.hosted_with = {"listen": listen, "tls": tls is not None}
-            g.save()
+            g.write()
 
         for g in {id(x): x for x in [*resumed, mine]}.values():
             on_loop(running, keep_settings, g)

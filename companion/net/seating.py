@@ -10,12 +10,16 @@ of the game, so no other seat's hidden card can reach it.
 
 from __future__ import annotations
 
+import io
 import json
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.engine import Game, GameSetup
 from companion.session import Session
 from companion.settings import Settings
+
+if TYPE_CHECKING:
+    from companion.net.seat_sessions import SessionSeats
 
 # What a seat at another device may not do in a hosted game: each would start, load or write something on
 # the host's own machine, or leave the hosted game.
@@ -30,6 +34,7 @@ class Seating(Protocol):
     """What the host needs from a game with several seats."""
 
     names: list[str]
+    away_bots: dict[int, str]  # seats a bot plays while their person is away, and which bot
 
     def people(self) -> list[int]: ...
     def run(self, seat: int, line: str) -> dict[int, str]: ...
@@ -42,6 +47,13 @@ class Seating(Protocol):
     def hand_to_bot(self, seat: int, bot: str = ...) -> dict[int, str]: ...
     def take_back(self, seat: int) -> dict[int, str]: ...
     def dump(self, host: dict[str, Any]) -> str: ...
+
+
+class Unheard(io.StringIO):
+    """A hosted seat session's output: nobody reads it, as the host sends each seat its words itself."""
+
+    def write(self, s: str) -> int:
+        return len(s)
 
 
 class SeatSettings(Settings):
@@ -84,13 +96,13 @@ def refuse(session: Session, word: str) -> None:
     session.end()
 
 
-def new_seating(setup: GameSetup) -> Any:
+def new_seating(setup: GameSetup) -> SessionSeats:
     from companion.net.seat_sessions import SessionSeats
 
     return SessionSeats(Game(setup))
 
 
-def load_seating(text: str) -> tuple[Any, dict[str, Any]]:
+def load_seating(text: str) -> tuple[SessionSeats, dict[str, Any]]:
     """A hosted game from its save text, and the host's own notes kept in it. SaveError if damaged."""
     from companion.engine.record import loads
 

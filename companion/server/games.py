@@ -20,7 +20,8 @@ from aiohttp import web
 
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
-from companion.net.server import Host, Moved, _close
+from companion.net.server import Host
+from companion.net.transport import Moved, close
 from companion.paths import atomic_write
 from companion.server.store import LEASE_MS, Store, StoreDown
 
@@ -53,10 +54,7 @@ class ServerHost(Host):
         """A new game in the store, held by nobody yet: its first player's connection claims it.
         StoreDown if the store is away (no new game is made then)."""
         game = HostedGame(secrets.token_hex(6), codes.new_code(), options, self.folder)
-        game.defer_writes = True
-        game.save()
-        text, game.unsaved = game.unsaved, None
-        assert text is not None
+        text = game.record()
         meta = {"name": name, "private": private}
         if not await self.store.write(game.id, 0, text, summary(game, meta)):
             raise StoreDown("the new game's id was taken")
@@ -101,7 +99,6 @@ class ServerHost(Host):
             return "Error: there is no such game on this server. Type games in the lobby to hear them."
         line = lines.get(game_id) or {}
         self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-        game.defer_writes = True
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
         self.games[codes.code_key(game.code)] = game
@@ -128,7 +125,7 @@ class ServerHost(Host):
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
                 del self.conns[(gid, seat)]
-                await _close(ws, reason)
+                await close(ws, reason)
         try:
             await self.store.release(game.id, token)
         except StoreDown:
@@ -209,12 +206,12 @@ class ServerHost(Host):
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         """The host's page, starting in the lobby: it asks for a name, not a code."""
-        from companion.net.server import PAGE, _PAGE_HEADERS
+        from companion.net.transport import PAGE, PAGE_HEADERS
 
         text = (PAGE / "index.html").read_text(encoding="utf-8")
         text = text.replace("<body>", '<body data-lobby="1">', 1).replace('id="prompt">Join code<',
                                                                          'id="prompt">Your name<', 1)
-        return web.Response(text=text, content_type="text/html", headers=_PAGE_HEADERS)
+        return web.Response(text=text, content_type="text/html", headers=PAGE_HEADERS)
 
     @web.middleware
     async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -243,7 +240,7 @@ class ServerHost(Host):
         if said:
             ws = web.WebSocketResponse()
             await ws.prepare(request)
-            await _close(ws, said)
+            await close(ws, said)
             return ws
         return await self.socket(request)
 

@@ -22,7 +22,7 @@ from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
-from companion.net.server import Bucket, _close, _send_text, receive_frame
+from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -156,9 +156,9 @@ class Lobby:
                     words, go = await self.answer(person, msg["text"])
                     self.tell(person, words, reply=msg["id"], go=go)
         except TimeoutError:
-            await _close(ws, "Error: no hello came in time. Join again.")
+            await close(ws, "Error: no hello came in time. Join again.")
         except ProtocolError as e:
-            await _close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+            await close(ws, f"Error: {e} The connection was closed; nothing was changed.")
         finally:
             if person is not None:
                 self.people.pop(person.id, None)
@@ -166,7 +166,7 @@ class Lobby:
         return ws
 
     def _send(self, person: Person, kind: str, **fields: Any) -> None:
-        asyncio.ensure_future(_send_text(person.ws, encode(kind, **fields)))
+        asyncio.ensure_future(send_text(person.ws, encode(kind, **fields)))
 
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1

@@ -38,8 +38,11 @@ def _buy(t: Typist) -> str:
     return t(f"buy {want}") if want else t("end")
 
 
-def test_a_whole_first_game_explains_each_new_thing_once() -> None:
+@pytest.mark.parametrize("hints", ["off", "on"])
+def test_a_whole_first_game_explains_each_new_thing_once(hints: str) -> None:
+    """With hints on too: the lessons were all dropped then, the turn's hint taking their place."""
     t = Typist()
+    t(f"set hints {hints}")
     out = t("learn")
     check_response(out, listing=False)
     assert _said(out).startswith("Your first game, against Easy Bot.")
@@ -65,8 +68,11 @@ def test_a_whole_first_game_explains_each_new_thing_once() -> None:
     said = [_said(h) for h in heard]
     for key in ("buy", "cleanup", "shuffle", "end"):
         assert sum(LESSONS[key] in s for s in said) == 1, f"the {key} lesson was not said exactly once"
-    # the offer in the first turns only, not on most turns of the game
-    assert 1 <= sum(HINT_OFFER in s for s in said) <= OFFER_TURNS
+    # the offer in the first turns only, not on most turns of the game; never when the hint is said anyway
+    offers = sum(HINT_OFFER in s for s in said)
+    assert (1 <= offers <= OFFER_TURNS) if hints == "off" else offers == 0
+    if hints == "on":
+        assert sum("Hint: " in s for s in said) >= 10  # and the hints are said with the lessons
     told = t.act.lessons.told
     g = t.act.game
     if any(type(e).__name__ == "Gained" and e.card.name in g.attack_names for e in g.log):
