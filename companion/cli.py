@@ -55,6 +55,8 @@ def _run(argv: Sequence[str]) -> int:
         return start_shell(speech=speech)
     if argv[0] in ("-h", "--help"):
         argv[0] = "help"
+    elif len(argv) == 2 and argv[1] in ("-h", "--help"):  # companion host --help, as other programs take it
+        argv = ["help", argv[0]]
     return run_one(argv, speech=speech)
 
 

@@ -53,7 +53,10 @@ def hint_command(session: "Session", args: str) -> None:
     if act.over:
         session.say("The game is over. Type new for another.")
         return
-    d = act.mine()
+    from companion.commands.game import seat_of
+
+    me = seat_of(session, act)  # on their own devices, the seat that typed it; at one keyboard, its holder
+    d = act.mine(me) if me >= 0 else None
     if d is None:  # options is refused while the keyboard changes hands: say what does work
         if act.waiting and not act.own_devices:
             name = act.game.players[act.holder].name

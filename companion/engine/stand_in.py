@@ -17,10 +17,11 @@ import weakref
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from companion.engine import Game, Purpose
+from companion.engine.decisions import Purpose
 from companion.engine.events import PhaseStarted, Played, TurnStarted
 
 if TYPE_CHECKING:
+    from companion.engine.game import Game
     from companion.engine.game import Answer
 
 
@@ -62,7 +63,7 @@ def _looked_at(game: Game) -> _Copy:
         if first is None:
             known.looked = len(answers)
             return known
-        copy = known.game = Game(game.setup)  # with its log: the game's own, event for event
+        copy = known.game = type(game)(game.setup)  # with its log: the game's own, event for event
         weakref.finalize(game, copy.close)
         known.looked = 0
     copy = known.game

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Mapping
 from companion.cards import Card
 from companion.engine.events import Event, GameOver, TurnStarted
 from companion.engine.phase import Phase
+from companion.engine.stand_in import by_bot, done_by_bot
 
 if TYPE_CHECKING:
     from companion.engine.decisions import Decision
@@ -223,14 +224,10 @@ class PlayerView:
 
     def by_bot(self, seat: int, turn: int | None) -> bool:
         """Whether ``seat``'s turn ``turn`` (None: not known) was played for a person by a bot."""
-        from companion.engine.stand_in import by_bot
-
         return by_bot(self._g, seat, turn)
 
     def done_by_bot(self, since: int = 0) -> frozenset[int]:
         """The positions in ``log(since)`` of what a bot did for a person in another player's turn."""
-        from companion.engine.stand_in import done_by_bot
-
         return done_by_bot(self._g, self.player, since)
 
     def __repr__(self) -> str:

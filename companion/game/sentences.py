@@ -225,7 +225,7 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                   bot_did: Collection[int] = ()) -> list[Spoken]:
     """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
     ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
-    viewer = view.player
+    viewer, attacks, is_treasure = view.player, view.attacks, view.is_treasure
     out = _Clauses()
     out.brief = verbosity == "brief"
     if bot and turn_player is not None:
@@ -249,12 +249,12 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         if isinstance(e, Reacted) and e.to is None and isinstance(nxt, Played) and nxt.player == e.player \
                 and nxt.card == e.card:
             continue  # Clerk played at the start of a turn: "played Clerk", not "reacted with Clerk, played Clerk"
-        if isinstance(e, Played) and e.by is None and view.is_treasure(e.card):
+        if isinstance(e, Played) and e.by is None and is_treasure(e.card):
             run = [e.card]  # Treasures played one after another: one clause, counted
             while i < len(events):
                 more = events[i]
                 if not (isinstance(more, Played) and more.player == e.player and more.by is None
-                        and view.is_treasure(more.card)):
+                        and is_treasure(more.card)):
                     break
                 run.append(more.card)
                 i += 1
@@ -275,7 +275,7 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         if c is None:
             continue
         actor, clause = c
-        if isinstance(e, Played) and e.player == turn_player and e.card in view.attacks:
+        if isinstance(e, Played) and e.player == turn_player and e.card in attacks:
             attack = e.card
         if actor == viewer and turn_player is not None and turn_player != viewer:
             # Something that happened to you in someone else's turn (an attack): say it first.
@@ -401,7 +401,8 @@ def _turn_summary(view: PlayerView, events: Sequence[Event], player: int, over: 
     """Only what matters of another player's turn: the attacks played, VP tokens, gains and buys
     ("bought nothing" only once the turn is ``over``)."""
     parts: list[str] = []
-    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in view.attacks]
+    kingdom_attacks = view.attacks
+    attacks = [e.card for e in events if isinstance(e, Played) and e.player == player and e.card in kingdom_attacks]
     if attacks:
         parts.append(f"played {grouped(attacks)}")
     tokens = sum(e.amount for e in events if isinstance(e, TookVP) and e.player == player)

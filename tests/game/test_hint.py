@@ -385,3 +385,18 @@ def test_an_order_fits_a_braille_line() -> None:
     said = words(d, (cat["King's Court"], cat["Estate"]), "")
     assert said.startswith("Top first: King's Court, Estate.\n")
     check_response(said + "\n")
+
+
+def test_in_a_colony_game_the_silver_reason_names_colonies() -> None:
+    """Following each hint in a Colony game (the audit's seed-1 game): Silver's reason said "toward Gold
+    and Provinces" while the next hint said "Colonies need 11 coins"."""
+    t = Typist()
+    t("set hints on")
+    out = t('new --players 2 --bots strong --kingdom "The King\'s Army" --seed 1')
+    reasons = []
+    for _ in range(12):
+        move = next(line for line in out.splitlines() if line.startswith("Hint: "))
+        reasons += [line for line in out.splitlines() if "Silver raises that toward" in line]
+        buy = move.rstrip(".").rpartition("buy ")[2]
+        out = t(f"buy {buy}" if "buy " in move else "end")
+    assert reasons and all(r.endswith("toward Gold and Colonies.") for r in reasons), reasons

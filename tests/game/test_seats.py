@@ -210,3 +210,19 @@ def test_a_seat_on_its_own_device_is_told_its_turn_and_waits_otherwise() -> None
     assert later.prompt.endswith("> ") and not later.prompt.startswith("waiting")
     assert first.prompt.startswith("waiting for ")
     assert told not in run_for(first, "review 9")  # what one seat was told is not in the other's review
+
+
+def test_a_seat_on_its_own_device_gets_its_hint_on_its_turn() -> None:
+    """On their own devices `hint` is for the seat that types it: the host's seat was told "Nothing is
+    yours to decide now" on its own turn, since the hint looked at the keyboard's holder, not the seat."""
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --kingdom "First Game" --seed 5')
+    act = t.act
+    seats = {p: attach(act, p, install=install, out=io.StringIO()) for p in (0, 1)}
+    for _ in range(4):  # two turns each, every seat asking for its hint on its turn and off it
+        mover = seats[act.game.pending.player]
+        other = seats[1 - mover.seat]
+        hint = run_for(mover, "hint")
+        assert hint.startswith("Play Treasures: ") and "buy" in hint.splitlines()[0], hint
+        assert run_for(other, "hint").startswith("Nothing is yours to decide now.")  # not the mover's advice
+        run_for(mover, "end")

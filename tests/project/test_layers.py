@@ -19,13 +19,6 @@ STDLIB_PRIVATE = {
     ("_imp", ""): "the import machinery's own module, read by the quick path without importing importlib",
 }
 
-# Private names still imported across modules by parts being reworked now (issue 25), by module and
-# name. Each entry must still be found: once that import is gone, the entry fails the test until it is
-# taken out, so this list only shrinks.
-PENDING: dict[tuple[str, str, str], str] = {
-}
-
-
 def _modules(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
@@ -85,22 +78,14 @@ def _private(module: str, name: str) -> bool:
 
 
 def test_no_private_name_is_imported_across_modules() -> None:
-    found: set[tuple[str, str, str]] = set()
     wrong: list[str] = []
     for path in _modules(PACKAGE):
-        here = _name_of(path)
         for line, module, name in _imports(path):
             if not _private(module, name) or (module, name) in STDLIB_PRIVATE:
-                continue
-            key = (here, module, name)
-            if key in PENDING:
-                found.add(key)
                 continue
             wrong.append(f"{path.relative_to(ROOT)}:{line}: from {module} import {name}" if name else
                          f"{path.relative_to(ROOT)}:{line}: import {module}")
     assert not wrong, "private names imported across modules; make them public or move them:\n" + "\n".join(wrong)
-    gone = sorted(set(PENDING) - found)
-    assert not gone, f"no longer imported, so take them out of PENDING: {gone}"
 
 
 def test_the_checks_see_what_they_look_for() -> None:

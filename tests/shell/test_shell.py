@@ -186,6 +186,15 @@ def test_one_shot_exit_status_and_shell_only_commands(home: Path) -> None:
     assert run_companion(home, "--help").stdout.startswith(b"Commands, by topic:")
 
 
+def test_a_command_then_help_says_that_commands_help(home: Path) -> None:
+    """`companion host --help`, as at any other command line: it was "Error: did not expect "--help"."."""
+    for name in ("host", "new", "card", "table"):
+        for flag in ("--help", "-h"):
+            said = run_companion(home, name, flag)
+            assert said.returncode == 0 and said.stdout == run_companion(home, "help", name).stdout, said.stdout
+            assert not said.stdout.startswith(b"Error")
+
+
 def test_settings_persist_between_runs(home: Path) -> None:
     assert run_companion(home, "set", "verbosity", "brief").stdout == b"Verbosity is now brief.\n"
     assert run_companion(home, "card", "village").stdout == b"Village, 3 coins.\n+1 Card, +2 Actions.\n"
