@@ -208,9 +208,21 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
                               "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99
                               else None}
     if kill is not None:  # SIGKILL one process; its seats come back through nginx (as a program does)
-        victim_games, survivor_cpu = kill()
+        victim_games, survivor_cpu, survivor_holds = kill()
         cpu_at_kill = survivor_cpu()
         killed_at = time.perf_counter()
+        claimed: dict[str, float] = {}
+
+        async def watch_claims() -> None:
+            """When the survivor holds every game of the dead process (a lease in its name), seat or no seat."""
+            loop = asyncio.get_running_loop()
+            while time.perf_counter() - killed_at < 60:
+                if await loop.run_in_executor(None, survivor_holds) >= len(victim_games):
+                    claimed["all"] = time.perf_counter() - killed_at
+                    return
+                await asyncio.sleep(0.1)
+
+        watcher = asyncio.ensure_future(watch_claims())
         back: list[float] = []
         theirs = [s for s in seats if s.game in victim_games]
         why: dict[str, int] = {}  # why a try to come back failed, and how often
@@ -232,7 +244,9 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
 
         await asyncio.sleep(0.05)
         await asyncio.gather(*(again(s) for s in theirs))
-        result.update(takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back), failures=why,
+        await watcher
+        result.update(claimed_all_s=claimed.get("all"),
+                      takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back), failures=why,
                       takeover_cpu_s=survivor_cpu() - cpu_at_kill, takeover_load=os.getloadavg()[0],
                       takeover_p50_s=statistics.median(back) if back else None,
                       takeover_max_s=max(back) if back else None)
@@ -266,10 +280,11 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
         def measure(url: str | None, redis_pid: int | None) -> dict[str, Any]:
             procs, ports = start(url)
             try:
-                with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200) as nport:
+                with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200,
+                           workers=os.cpu_count() or 1) as nport:  # as the site's advice: one worker a core
                     nginx_pid = int((tmp / "nginx" / "nginx.pid").read_text())
 
-                    def kill() -> tuple[set[str], Any]:
+                    def kill() -> tuple[set[str], Any, Any]:
                         import redis
 
                         r = redis.Redis.from_url(url or "", decode_responses=True)
@@ -280,7 +295,12 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                             if f"-{victim}-" in value:
                                 mine.add(key.split(":")[-1])
                         os.kill(victim, signal.SIGKILL)
-                        return mine, lambda: cpu_seconds(procs[1].pid)
+
+                        def holds() -> int:
+                            values = r.mget([f"companion:lease:{g}" for g in mine]) if mine else []
+                            return sum(1 for v in values if v and f"-{procs[1].pid}-" in v)
+
+                        return mine, lambda: cpu_seconds(procs[1].pid), holds
 
                     holder: dict[str, Any] = {}
 

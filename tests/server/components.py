@@ -102,7 +102,7 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
 
 
 @contextmanager
-def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator[int]:
+def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: int = 1) -> Iterator[int]:
     """nginx on a free loopback port in front of ``servers``, running the deploy site; yields its TLS port."""
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     needs("nginx", binary is not None)
@@ -116,7 +116,7 @@ def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator
     (folder / "site.conf").write_text(site_for_test(port, servers, cert, key))
     (folder / "nginx.conf").write_text(f"""
 daemon off;
-worker_processes 1;
+worker_processes {workers};
 pid {folder}/nginx.pid;
 error_log {folder}/logs/error.log warn;
 worker_rlimit_nofile {connections * 2 + 100};
