@@ -80,6 +80,9 @@ class Seat:
 
         if self.http is None:
             self.http = aiohttp.ClientSession(connector=connector_for(self.address))
+        if self.reader is not None:  # the last connection's end must not end this one
+            self.reader.cancel()
+            await asyncio.gather(self.reader, return_exceptions=True)
         self.welcomed.clear()
         self.gone.clear()
         self.bye = ""
@@ -96,7 +99,8 @@ class Seat:
         gone.cancel()
         if not self.welcomed.is_set():
             await self.ws.close()
-            raise ConnectionError(self.bye or "not welcomed in 60 seconds")
+            raise ConnectionError(self.bye or ("closed before its welcome" if self.gone.is_set()
+                                               else "not welcomed in 60 seconds"))
 
     async def read(self) -> None:
         try:
