@@ -340,6 +340,8 @@ class Lobby:
         except StoreDown:
             return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
                     "answering. Games in play go on. Try again in a minute."), None
+        if made is None:
+            return "Error: that table was made and is gone now. Type games to hear the open games.", None
         code = str(made.get("code", ""))
         return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
                            str(made.get("kingdom")), bool(made.get("private")), code), \
@@ -414,9 +416,9 @@ class Lobby:
                 return f"Error: that is not the code of {line.get('name')}. Check it with its maker.", None
             return (f"Error: {line.get('name')} is private. Type sit {line.get('name')} and its code, which its "
                     "maker can tell you."), None
-        names = [str(n) for n in line.get("names") or []]
-        if line.get("table") and person.name.lower() not in [n.lower() for n in names]:
-            return (f"Error: {line.get('name')} is a table of real cards for {and_list(names)}, and you are in the "
+        players = [str(n) for n in line.get("names") or []]
+        if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
+            return (f"Error: {line.get('name')} is a table of real cards for {and_list(players)}, and you are in the "
                     f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
         return f"Going to {line.get('name')}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code}
