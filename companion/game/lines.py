@@ -92,22 +92,27 @@ def score_line(view: PlayerView) -> str:
     return f"Score: {and_list(parts)}."
 
 
-def end_message(view: PlayerView, verbosity: str = "normal") -> Spoken:
-    """The end of the game as the seat of ``view`` hears it (the game must be over)."""
-    viewer = view.player
+def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False) -> Spoken:
+    """The end of the game as the seat of ``view`` hears it (the game must be over). ``named``: friends at
+    one keyboard all hear it, so every player is named, never "You"."""
+    viewer = -1 if named else view.player
     r = view.result
     assert r is not None
     scores = sorted(r.scores, key=lambda s: -s.vp)
+
+    def who(seat: int) -> str:
+        return view.name_of(seat) if named else name_of(view, seat)
+
     if verbosity == "brief":
-        names = and_list([name_of(view, w) for w in r.winners])
+        names = and_list([who(w) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
         if len(scores) <= 3:
             return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
         mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
         return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
-    said = and_list([f"{name_of(view, s.player)} {s.vp}" for s in scores])
-    winners = [name_of(view, w) for w in r.winners]
+    said = and_list([f"{who(s.player)} {s.vp}" for s in scores])
+    winners = [who(w) for w in r.winners]
     if len(winners) > 1:
         won = f"{and_list(winners)} share the win."
     elif winners[0] == "You":

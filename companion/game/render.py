@@ -50,8 +50,8 @@ def score_line(game: "Game", seat: int) -> str:
     return lines.score_line(game.view(seat))
 
 
-def end_message(game: "Game", seat: int, verbosity: str = "normal") -> Spoken:
-    return lines.end_message(game.view(seat), verbosity)
+def end_message(game: "Game", seat: int, verbosity: str = "normal", named: bool = False) -> Spoken:
+    return lines.end_message(game.view(seat), verbosity, named)
 
 
 def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
