@@ -1,20 +1,40 @@
 """``Seating`` on the game's own seats API (companion.game.seats): one game, one session per person.
 
-Each person's seat gets its own ``SeatSession`` from ``attach``, writing to a buffer of its own. A line
-typed by a seat runs through ``run_for``; the game's commands then tell every other seat what it missed,
-in that seat's own session (``tell_others``), so after each line the host sends each seat exactly what
-its session's output received, and nothing else.
+Each person's seat gets its own session from ``attach``, whose output nobody reads: the host sends each
+seat its words itself. A line typed by a seat runs through ``run_for``; the game's commands say the move's
+``Outcome`` (``companion.game.service``) to the seat that made it and to every other seat, each in its own
+session, as whole responses (``Session.end``), which the seat's session keeps for the host (``take``).
+Where the host itself acts (the game starts, a seat comes back, a bot takes a seat), it asks the game
+service directly (``tell_others``) and sends what that returns.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any, Callable
 
 from companion.engine import Game
 from companion.game.activity import GameActivity
-from companion.net.seating import REFUSED, SeatSettings, refuse, refused
-from companion.session import Session
+from companion.game.seats import SeatSession
+from companion.net.seating import REFUSED, SeatSettings, Unheard, refuse, refused
+
+
+class HostedSeat(SeatSession):
+    """A seat's session at a host: every response it finishes is also kept, whole, for the host to send."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat, out=Unheard(), settings=SeatSettings())
+        self.heard: list[str] = []
+
+    def end(self, record: bool = True) -> str:
+        text = super().end(record)
+        if text:
+            self.heard.append(text)
+        return text
+
+    def take(self) -> str:
+        """The responses this seat heard since the host last took them, in order."""
+        heard, self.heard = self.heard, []
+        return "\n".join(heard).rstrip("\n")
 
 
 class _HostedActivity(GameActivity):
@@ -46,10 +66,10 @@ class SessionSeats:
         self.act = _HostedActivity(game, "hosted", extra)
         self.names = [p.name for p in game.players]
         self._people = list(self.act.people)
-        self.sessions: dict[int, Session] = {}
+        self.sessions: dict[int, HostedSeat] = {}
         for seat in self._people:
-            self.sessions[seat] = seats.attach(self.act, seat, install=install, out=io.StringIO(),
-                                               settings=SeatSettings())
+            self.sessions[seat] = HostedSeat(seat)
+            seats.attach(self.act, seat, install=install, session=self.sessions[seat])
         for seat, bot in self.away_bots.items():
             self._set_bot(seat, bot)
         self.act.game.advance(self.act.agents)
@@ -71,26 +91,19 @@ class SessionSeats:
         return self.act.prompt(seat)
 
     # ---- lines ----
-    def _drain(self, seat: int) -> str:
-        s = self.sessions[seat]
-        out = s.out
-        text = out.getvalue() if isinstance(out, io.StringIO) else ""
-        s.out = io.StringIO()
-        return text.rstrip("\n")
-
-    def _drain_all(self) -> dict[int, str]:
-        return {p: text for p in self._people if (text := self._drain(p))}
+    def _take_all(self) -> dict[int, str]:
+        return {p: text for p in self._people if (text := self.sessions[p].take())}
 
     def run(self, seat: int, line: str) -> dict[int, str]:
         word = refused(line)
         s = self.sessions[seat]
-        self._drain_all()
+        self._take_all()
         undos, labels = self.act.undos, list(self.act.labels)
         if word is not None:
             refuse(s, word)
         else:
             self._seats.run_for(s, line)
-        out = self._drain_all()
+        out = self._take_all()
         if self.act.undos != undos:  # every seat hears that a move was taken back, and whose turn it is now
             self._told_undo(seat, labels[-1] if labels else "", out)
         out.setdefault(seat, "")
@@ -115,7 +128,7 @@ class SessionSeats:
         s.begin()
         s.say(text)
         s.end()
-        self._drain(seat)  # the host sends it itself
+        s.take()  # the host sends it itself
 
     def start(self) -> dict[int, list[str]]:
         from companion.engine.events import TurnStarted
@@ -127,20 +140,16 @@ class SessionSeats:
                           f"{self.names[first]} goes first."])
         for p in self._people:
             self.tell(p, head)
-        self._seats.tell_others(self.act, None)
-        told = self._drain_all()
+        told = self._seats.tell_others(self.act, None)
+        self._take_all()
         return {p: [head, told.get(p, "")] for p in self._people}
 
     def catch_up(self, seat: int) -> str:
-        self._drain_all()
-        s = self.sessions[seat]
-        self._seats.tell_others(self.act, None)
-        lines = [self._drain(seat)]
-        if not self.act.over:
-            self._seats.run_for(s, "hand")
-            lines.append(self._drain(seat))
-        self._drain_all()
-        return "\n".join(x for x in lines if x)
+        self._take_all()
+        told = self._seats.tell_others(self.act, None).get(seat, "")
+        hand = "" if self.act.over else self._seats.run_for(self.sessions[seat], "hand")
+        self._take_all()
+        return "\n".join(x for x in (told, hand) if x)
 
     # ---- bots for seats whose player is away ----
     def _set_bot(self, seat: int, bot: str | None) -> None:
@@ -149,15 +158,15 @@ class SessionSeats:
         self.act.agents[seat] = None if bot is None else make_bot(bot, self.act.setup.seed + seat)
 
     def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
-        self._drain_all()
+        self._take_all()
         self.away_bots[seat] = bot
         self._set_bot(seat, bot)
         before = len(self.act.game.answers)
         self.act.game.advance(self.act.agents)
         if len(self.act.game.answers) != before:
             self.act.autosave()
-        self._seats.tell_others(self.act, seat)
-        out = self._drain_all()
+        out = self._seats.tell_others(self.act, seat)
+        self._take_all()
         out.pop(seat, None)
         return out
 

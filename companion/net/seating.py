@@ -10,6 +10,7 @@ of the game, so no other seat's hidden card can reach it.
 
 from __future__ import annotations
 
+import io
 import json
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,6 +47,13 @@ class Seating(Protocol):
     def hand_to_bot(self, seat: int, bot: str = ...) -> dict[int, str]: ...
     def take_back(self, seat: int) -> dict[int, str]: ...
     def dump(self, host: dict[str, Any]) -> str: ...
+
+
+class Unheard(io.StringIO):
+    """A hosted seat session's output: nobody reads it, as the host sends each seat its words itself."""
+
+    def write(self, s: str) -> int:
+        return len(s)
 
 
 class SeatSettings(Settings):
