@@ -53,6 +53,8 @@ class Host(Transport[Seat]):
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        # Messages to seats held back while a change of their game is being saved (``saving``), by game id.
+        self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, Any]]]] = {}
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -130,7 +132,12 @@ class Host(Transport[Seat]):
         """This host holds the game: its saves are written by ``persist``, its messages sent to seats here."""
         def send(seat: int, msg: dict[str, Any]) -> None:
             ws = self.conns.get((game.id, seat))
-            if ws is not None and not ws.closed:
+            if ws is None or ws.closed:
+                return
+            held = self.unsent.get(game.id)
+            if held is not None:
+                held.append((ws, seat, msg))
+            else:
                 self.deliver(ws, game, seat, msg)
 
         game.send = send
@@ -180,9 +187,17 @@ class Host(Transport[Seat]):
         else:
             self.unclaimed.discard((game.id, seat))  # it came back with its token: kept
         # Started before the welcome: its number counts the opening news (the bot's first turn too), which
-        # the seat hears first, so a program shows its first prompt after the news, not above it.
-        started = game.start_if_full()
-        await self.persist(game)
+        # the seat hears first, so a program shows its first prompt after the news, not above it. The seats
+        # already here hear the game start only once it is on disk.
+        self.unsent[game.id] = []
+        try:
+            started = game.start_if_full()
+            await self.persist(game)
+        except BaseException:
+            self.unsent.pop(game.id, None)
+            raise
+        for held_ws, held_seat, msg in self.unsent.pop(game.id):
+            self.deliver(held_ws, game, held_seat, msg)
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
