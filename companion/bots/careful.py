@@ -1,5 +1,8 @@
 """The strong bot's answers to a few card questions, as an experienced player gives them, each with its reason.
 
+Also the worth of each card to the hand it is in (``hand_values``), which the careful discards and
+put-backs (Militia, Clerk, Artisan) go by.
+
 ``GeneralBot`` asks these when ``careful`` is set (the strong bot, and so ``hint``); the other levels
 answer as before. Each sets the bot's ``why`` to a reason true of this decision: hint says it.
 
@@ -13,9 +16,14 @@ answer as before. Each sets the bot's ``why`` to a reason true of this decision:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
-from companion.bots.cardsense import BUY_VALUE, C, COPPER, CURSE, ESTATE, JUNK_FIRST, late
+from companion.bots.cardsense import (
+    BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, NON_TERMINAL, PAYLOAD, PLAY_FIRST, PLAY_ORDER, VILLAGES,
+    coin_value, junk_rank, late,
+)
+from companion.cards import Card
+from companion.engine.phase import Phase
 
 # Cards that look at the top of their player's deck and can trash what they find there.
 TOP_TRASHERS = (C["Sentry"], C["Crystal Ball"])
@@ -57,4 +65,90 @@ def rabble_order(bot: Any, view: Any, cards: tuple[Any, ...]) -> tuple[Any, ...]
     return order
 
 
-__all__ = ["TOP_TRASHERS", "rabble_order", "watchtower"]
+def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
+    """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
+    coins, the Actions it has Actions to play (villages first, then the best terminal), and last the
+    cards that do nothing there: Victory cards, Curses, and terminals beyond the Actions it has."""
+    cards = list(cards)
+    facts = bot.facts(view)
+    is_action, is_treasure = facts.is_action, facts.is_treasure
+    now = view.my_turn and view.phase is Phase.ACTION
+    actions = view.actions if now else 1
+    actions += sum(1 for c in cards if c in VILLAGES)
+    values: list[tuple[float, Card]] = []
+    for c in sorted(cards, key=PLAY_FIRST.__getitem__):  # the Actions it would play first come first
+        if is_action[c]:
+            if c in NON_TERMINAL:
+                value = 2.5
+            elif actions > 0:
+                actions -= 1
+                value = 2.5 if c in DRAWERS or c in PAYLOAD else 1.5
+            else:
+                value = 0.5  # no Action left to play it
+        elif is_treasure[c]:
+            value = facts.coins[c] or 0.8
+        elif c is CURSE or c.is_victory:
+            value = -2.0 + (c.vp or 0) / 10  # a Curse first, then Estate, then Duchy, as before
+        else:
+            value = 0.0
+        values.append((value, c))
+    values.sort(key=lambda vc: (vc[0], vc[1].name))
+    return values
+
+
+def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
+    """Clerk: the card to put from the hand onto the deck. It is only put off to the hand after, so: an
+    Action this hand has no Action for; else a Treasure it can spare and still buy the same; else a
+    card that does nothing in this hand; else the least it can spare."""
+    values = hand_values(bot, view, options)
+    for value, c in values:
+        if value == 0.5:
+            bot.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
+            return c
+    facts = bot.facts(view)
+    coins = sum(facts.coins[c] for c in options if facts.is_treasure[c])
+    target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
+    spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
+    if spare:
+        c = max(spare, key=lambda c: (facts.coins[c], c.name))
+        left = coins - facts.coins[c]
+        bot.why = f"your hand still has {left} {'coin' if left == 1 else 'coins'} without it, and it comes back next."
+        return c
+    c = values[0][1]
+    if values[0][0] < 0:  # a Victory card or a Curse
+        bot.why = f"{c.name} does nothing in this hand, and every other card does."
+    else:
+        bot.why = f"{c.name} does the least in this hand."
+    return c
+
+
+def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
+    """The card to put back for next turn: an Action it cannot play now, else the best Treasure
+    it can spare and still buy what it could, else its cheapest Treasure, else the least needed card
+    (never a Victory card: it would spoil next turn's hand)."""
+    actions_left = view.actions if view.my_turn else 0
+    acts = [c for c in options if view.is_action(c)]
+    if acts and actions_left <= 1:
+        bot.why = "you cannot play it this turn, and next turn you can."
+        return max(acts, key=lambda c: (PLAY_ORDER.get(c.name, 50), c.name))
+    treasures = _sorted(dict.fromkeys(c for c in view.hand_list if view.is_treasure(c)), lambda c: -coin_value(c))
+    coins = view.coins + sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
+    target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
+    for c in treasures:
+        if c in options and coins - coin_value(c) >= target and coin_value(c) > 0:
+            bot.why = f"you still have {coins - coin_value(c)} coins this turn, and it starts your next hand."
+            return c
+    spare = [c for c in options if not c.is_victory and c is not CURSE]
+    if spare:
+        bot.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
+        return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
+    bot.why = "every card in your hand is a Victory card or a Curse, and one must go back."
+    return max(options, key=lambda c: (junk_rank(c, view), c.name))
+
+
+def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
+    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
+    return sorted(cards, key=lambda c: (key(c), c.name))
+
+
+__all__ = ["TOP_TRASHERS", "artisan_back", "hand_values", "put_back", "rabble_order", "watchtower"]

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, C, coin_value, COLONY, COPPER, CURSE, DRAWERS, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
+    BUY_VALUE, C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
     junk_rank, late, money_total,
 )
 from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
 from companion.cards import Card, catalogue
-from companion.engine.phase import Phase
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
 )
@@ -238,42 +237,12 @@ class GeneralBot:
             return tuple(c for c in ranked[:1] if junk(c))
         return tuple(ranked[: d.min])
 
-    def hand_values(self, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
-        """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
-        coins, the Actions it has Actions to play (villages first, then the best terminal), and last the
-        cards that do nothing there: Victory cards, Curses, and terminals beyond the Actions it has."""
-        cards = list(cards)
-        facts = self.facts(view)
-        is_action, is_treasure = facts.is_action, facts.is_treasure
-        now = view.my_turn and view.phase is Phase.ACTION
-        actions = view.actions if now else 1
-        actions += sum(1 for c in cards if c in VILLAGES)
-        values: list[tuple[float, Card]] = []
-        for c in sorted(cards, key=PLAY_FIRST.__getitem__):  # the Actions it would play first come first
-            if is_action[c]:
-                if c in NON_TERMINAL:
-                    value = 2.5
-                elif actions > 0:
-                    actions -= 1
-                    value = 2.5 if c in DRAWERS or c in PAYLOAD else 1.5
-                else:
-                    value = 0.5  # no Action left to play it
-            elif is_treasure[c]:
-                value = facts.coins[c] or 0.8
-            elif c is CURSE or c.is_victory:
-                value = -2.0 + (c.vp or 0) / 10  # a Curse first, then Estate, then Duchy, as before
-            else:
-                value = 0.0
-            values.append((value, c))
-        values.sort(key=lambda vc: (vc[0], vc[1].name))
-        return values
-
     def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         if d.min == d.max and not self.careful:
             return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
         if d.min == d.max:  # Militia, Poacher, Vault's two: the cards the turn can do least with
-            chosen = tuple(c for _, c in self.hand_values(view, options)[: d.min])
+            chosen = tuple(c for _, c in careful.hand_values(self, view, options)[: d.min])
             self.why = "these do least in the hand you keep." if chosen else ""
             return chosen
         ranked = sorted(options, key=JUNK_FIRST.__getitem__)
@@ -306,63 +275,15 @@ class GeneralBot:
             self.why = f"{best.name} is the best card in your discard pile, and you draw it next."
             return (best,)
         if name == "Artisan":
-            return (self.artisan_back(view, options),)
+            return (careful.artisan_back(self, view, options),)
         if d.min == 0:
             return ()
         if all(c.is_victory or c is CURSE for c in options) and name == "Bureaucrat":
             self.why = "only a Victory card can go back, and none of them does anything in your hand."
             return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
         if d.min == 1 and self.careful:
-            return (self.put_back(view, options),)
+            return (careful.put_back(self, view, options),)
         return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
-
-    def put_back(self, view: Any, options: tuple[Card, ...]) -> Card:
-        """Clerk: the card to put from the hand onto the deck. It is only put off to the hand after, so: an
-        Action this hand has no Action for; else a Treasure it can spare and still buy the same; else a
-        card that does nothing in this hand; else the least it can spare."""
-        values = self.hand_values(view, options)
-        for value, c in values:
-            if value == 0.5:
-                self.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
-                return c
-        facts = self.facts(view)
-        coins = sum(facts.coins[c] for c in options if facts.is_treasure[c])
-        target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-        spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
-        if spare:
-            c = max(spare, key=lambda c: (facts.coins[c], c.name))
-            left = coins - facts.coins[c]
-            self.why = f"your hand still has {left} {'coin' if left == 1 else 'coins'} without it, and it comes back next."
-            return c
-        c = values[0][1]
-        if values[0][0] < 0:  # a Victory card or a Curse
-            self.why = f"{c.name} does nothing in this hand, and every other card does."
-        else:
-            self.why = f"{c.name} does the least in this hand."
-        return c
-
-    def artisan_back(self, view: Any, options: tuple[Card, ...]) -> Card:
-        """The card to put back for next turn: an Action it cannot play now, else the best Treasure
-        it can spare and still buy what it could, else its cheapest Treasure, else the least needed card
-        (never a Victory card: it would spoil next turn's hand)."""
-        actions_left = view.actions if view.my_turn else 0
-        acts = [c for c in options if view.is_action(c)]
-        if acts and actions_left <= 1:
-            self.why = "you cannot play it this turn, and next turn you can."
-            return max(acts, key=lambda c: (PLAY_ORDER.get(c.name, 50), c.name))
-        treasures = _sorted(dict.fromkeys(c for c in view.hand_list if view.is_treasure(c)), lambda c: -coin_value(c))
-        coins = view.coins + sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
-        target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-        for c in treasures:
-            if c in options and coins - coin_value(c) >= target and coin_value(c) > 0:
-                self.why = f"you still have {coins - coin_value(c)} coins this turn, and it starts your next hand."
-                return c
-        spare = [c for c in options if not c.is_victory and c is not CURSE]
-        if spare:
-            self.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
-            return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
-        self.why = "every card in your hand is a Victory card or a Curse, and one must go back."
-        return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
     # ---- gaining and buying ----
     def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:

@@ -13,8 +13,9 @@ few games. The best score is the plan.
 
 Everything is seeded from the kingdom, so the same kingdom and table always give the same plan (hint asks
 a new bot each time and must get the move the bot at the table makes). The number of games is fixed, not
-the time: about 800 two-player games, within 2 seconds of one core of the machine measured
-(benchmarks/README.md); ``COMPANION_PLAN_GAMES`` sets another budget (0: the table alone).
+the time: about 800 two-player games, and as many at more players as cost the same processor time
+(348 at 4 players), within 2 seconds of one core of the machine measured (benchmarks/README.md);
+``COMPANION_PLAN_GAMES`` sets another budget (0: the table alone).
 Plans are kept by kingdom, Platinum and Colony, and player count: in memory, and on disk in the state
 folder's cache (``plan_cache.py``), so a kingdom played again costs no search.
 """
@@ -35,6 +36,10 @@ CANDIDATES = 5  # the table's best plans tried (besides the ways to play its bes
 FIELD = 2  # the plans opponents are likely to pick
 PRIOR_GAMES = 8  # the table's figure counts as this many games
 DEFAULT_GAMES = 800  # two-player games in all; fewer with more players (each game is longer)
+# A game of n players costs about (n / 2) ** GAME_COST two-player games of processor time (measured with
+# benchmarks/bench_bots.py --only speed: 800 two-player games and 400 four-player games took 1.23 s and
+# 1.39 s at the median, 1.62 s and 1.87 s at the slowest of 10 kingdoms).
+GAME_COST = 1.2
 
 
 def budget() -> int:
@@ -113,7 +118,7 @@ def search(kingdom: Any, players: int, games: int | None = None) -> Plan:
     """The plan for ``kingdom`` (a ``Kingdom``) at a table of ``players``, by seeded games (see the module)."""
     names = sorted(c.name for c in kingdom.cards)
     total = budget() if games is None else games
-    total = total * 2 // max(2, players)
+    total = int(total / (max(2, players) / 2) ** GAME_COST)  # about the same processor time at any table
     tried, field = candidates(names)
     if total <= 0 or len(tried) <= 1:
         return prior_plan(names)

@@ -68,7 +68,8 @@ def _asking(session: "Session") -> str | None:
     return ask.question() if ask is not None else None
 
 
-activity(KEY, is_on=_on, where="in a game", put_away=_put_away, asking=_asking)
+activity(KEY, is_on=_on, where="in a game", put_away=_put_away, asking=_asking,
+         instead={"next": "To end the turn, type end."})
 
 PLAYED_ELSEWHERE = ("another window is playing a game, and this one would replace its save. "
                     "Close that window first, or type resume read-only to look.")

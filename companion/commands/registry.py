@@ -103,6 +103,7 @@ class Activity:
     where: str
     put_away: Callable[["Session"], str | None]
     asking: Callable[["Session"], str | None] | None = None
+    instead: dict[str, str] | None = None  # another activity's verb -> what to type here ("end": "next")
 
 
 _COMMANDS: dict[str, list[Command]] = {}
@@ -113,9 +114,11 @@ _loaded = False
 
 def activity(key: str, *, is_on: Callable[["Session"], bool], where: str,
              put_away: Callable[["Session"], str | None],
-             asking: Callable[["Session"], str | None] | None = None) -> None:
-    """Register an activity that shares verbs with others (see ``Activity``). Only one is on at a time."""
-    _ACTIVITIES[key] = Activity(key, is_on, where, put_away, asking)
+             asking: Callable[["Session"], str | None] | None = None,
+             instead: dict[str, str] | None = None) -> None:
+    """Register an activity that shares verbs with others (see ``Activity``). Only one is on at a time.
+    ``instead``: another activity's verbs that mean something here, with the sentence saying what to type."""
+    _ACTIVITIES[key] = Activity(key, is_on, where, put_away, asking, instead)
 
 
 def activity_of(cmd: Command) -> Activity | None:
@@ -227,7 +230,8 @@ def find_command(session: "Session", name: str) -> Command | None:
         wheres = [a.where for a in map(activity_of, registered) if a is not None]
         belongs = f" works {' or '.join(dict.fromkeys(wheres))}, not {on[0].where}" if wheres else \
             f" cannot be used {on[0].where}"
-        raise CommandError(f'"{name.lower()}"{belongs}. Type help for the commands.')
+        instead = (on[0].instead or {}).get(name.lower(), "Type help for the commands.")
+        raise CommandError(f'"{name.lower()}"{belongs}. {instead}')
     for a in _ACTIVITIES.values():  # typed while setting one up: "start a game with new" would be untrue
         question = a.asking(session) if a.asking is not None else None
         if question:

@@ -113,7 +113,8 @@ def _put_away(session: "Session") -> str | None:
     return f"Table {service.name} is saved; table load {service.name} returns to it."
 
 
-activity(KEY, is_on=table_open, where="at a table", put_away=_put_away)
+activity(KEY, is_on=table_open, where="at a table", put_away=_put_away,
+         instead={"end": "To end the turn, type next."})
 
 
 def complete_supply(session: "Session", typed: str) -> list[str]:

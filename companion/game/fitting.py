@@ -230,14 +230,19 @@ def _steps(lines: list[Spoken], verbosity: str) -> Iterator[tuple[list[Spoken], 
     def with_turns(said: str) -> list[Spoken]:
         return rest[:at] + ([said] if said else []) + rest[at:]
 
-    # 2. the short lines in one line
-    yield with_turns(" ".join(t.text for t in turns)), whole
+    # 2. the short lines in one line; then also the news of your own turn and the piles joined in fewer
+    # lines (two piles, your buy and an attack on you took the room of another player's buy)
+    together = with_turns(" ".join(t.text for t in turns))
+    yield together, whole
+    yield _join_said(together), whole
     # 3. only what each bought; or what all bought, without names; then fewer turns, the latest kept,
     # with a count of the rest
     bought = [t for t in turns if t.bought]
     everyone = [c for t in turns for c in t.cards]
     if everyone:
-        yield with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}."), False
+        each = with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}.")
+        yield each, False
+        yield _join_said(each), False
         yield with_turns(f"Others bought {grouped(everyone)}."), False
     # Turns that bought Victory cards are cut last, then the latest; whatever is cut is counted.
     order = sorted(range(len(bought)), key=lambda i: (_bought_victory(bought[i]), i))

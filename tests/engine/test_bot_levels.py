@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.bots import BOTS, SUMMARIES, UnknownBot, bot_name, make_bot
-from companion.bots.plans import best_plan
+from companion.bots.plans import best_plan, plan_of
 from companion.bots.strong import StrongBot
 from companion.engine import ChooseCards, Game, GameSetup, Purpose
 from companion.kingdom import Kingdom, ordered, random_kingdom
@@ -227,3 +227,18 @@ def test_the_easy_bot_buys_one_of_each_kingdom_card() -> None:
         g.answer(())
     g.turn.coins = 4
     assert make_bot("easy").buy(g.view(0), offered) == (card("Silver"),)
+
+
+def test_at_four_players_the_strong_bot_takes_duchies_with_8_provinces_left() -> None:
+    """With four players the Provinces go faster after each of your turns: Duchy over Gold from 8 left."""
+    s = Scene(["Smithy"], players=4)
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*4, Gold*2")
+    s.game.supply[card("Province")] = 8
+    s.start(0)
+    g = s.game
+    g.turn.coins = 6
+    bot = StrongBot(0, plan_of("money"))
+    assert bot.buy(g.view(0)) == (card("Duchy"),)
+    assert bot.why == "Buy Duchy: only 8 Provinces are left, so points count more than money now."
+    g.supply[card("Province")] = 9
+    assert bot.buy(g.view(0)) == (card("Gold"),)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.game.fitting import Hint, Said, TurnLine, fit_response
+from companion.bots.cardsense import COLONY
+from companion.game.fitting import Attack, Hint, Said, TurnLine, fit_first_line, fit_response
 from tests.accessibility import check_response
 from tests.game.driver import choose_line
 from tests.game.helpers import Typist
@@ -80,3 +81,24 @@ def test_a_lesson_kept_whole_still_fits_the_words() -> None:
     out = fit_response([mine, bot, end, Hint(lesson, lesson, lesson, kept=True)], "normal")
     check_response("\n".join(out) + "\n")
     assert out[-1] == lesson and end in out
+
+
+def test_two_piles_and_an_attack_do_not_push_out_the_bots_buy() -> None:
+    """Heard in a whole game (seed 1, The King's Army, turn 20): two piles, your buy, the bot's Rabble on
+    you, its turn, your hand and the hint are 7 lines. The bot's buy of a Colony became "1 other turn: type
+    log." although the piles in one line and your buy with the attack in one line left room for it."""
+    piles = [Said("3 Provinces left.", "3 Provinces left."), Said("3 Colonies left.", "3 Colonies left.")]
+    mine = Said("You played 2 Coppers and 2 Golds, bought Province.", "You bought Province.", droppable=True)
+    hit = Attack("Strong Bot's Rabble: you revealed Copper, Estate and Silver, discarded Copper and Silver.",
+                 "Strong Bot's Rabble: you discarded Copper and Silver.", who="Strong Bot", card=None,
+                 what="discarded Copper and Silver", brief=False)
+    bot = TurnLine("Strong Bot played Rabble, played 2 Golds, 2 Silvers, Copper and Platinum, bought Colony.",
+                   "Strong Bot played Rabble, bought Colony.", "Strong Bot", "Colony", (COLONY,))
+    turn = "Your turn 20. Rabble, Copper, Estate, Gold and Silver."
+    hint = Hint("Hint: Play Rabble.\nIt is your only Action card.", "Hint: Play Rabble.")
+    out = fit_response([*piles, mine, hit, bot, turn, hint], "normal")
+    said = "\n".join(out)
+    check_response(fit_first_line(said) + "\n")  # as the response is printed: its first line broken for braille
+    assert "Strong Bot played Rabble, bought Colony." in said and "type log" not in said, out
+    assert "3 Provinces left." in said and "3 Colonies left." in said and "You bought Province." in said
+    assert out[-2] == turn

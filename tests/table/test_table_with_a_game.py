@@ -49,8 +49,14 @@ def test_a_verb_of_the_other_activity_says_where_it_works() -> None:
         said = d.run(line)
         assert said == f'Error: "{line}" works in a game, not at a table. Type help for the commands.\n'
         check_error(said, line)
+    said = d.run("end")  # a person at a table ending a turn, as in a game
+    assert said == 'Error: "end" works in a game, not at a table. To end the turn, type next.\n'
+    check_error(said, "end")
     d.run(GAME)
-    for line in ("piles", "gain silver", "next", "vp 2", "count Ann"):
+    said = d.run("next")
+    assert said == 'Error: "next" works at a table, not in a game. To end the turn, type end.\n'
+    check_error(said, "next")
+    for line in ("piles", "gain silver", "vp 2", "count Ann"):
         said = d.run(line)
         verb = line.split()[0]
         assert said == f'Error: "{verb}" works at a table, not in a game. Type help for the commands.\n'
