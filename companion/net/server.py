@@ -329,8 +329,10 @@ class Host(Transport[Seat]):
             await close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
 
 
-async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None) -> web.AppRunner:
-    """Start listening; returns the runner (``await runner.cleanup()`` stops it)."""
+async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None,
+                backlog: int = limits.ACCEPT_BURST) -> web.AppRunner:
+    """Start listening; returns the runner (``await runner.cleanup()`` stops it). ``backlog``: connections
+    the listening socket holds before they are taken (a server behind a proxy takes many at once)."""
     from companion.cards import catalogue
     from companion.commands import registry
 
@@ -338,6 +340,6 @@ async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None 
     catalogue()
     runner = web.AppRunner(host.app(), access_log=None, handle_signals=False)
     await runner.setup()
-    site = GuardedSite(runner, address, port, host.guard, ssl_context=tls, reuse_address=True)
+    site = GuardedSite(runner, address, port, host.guard, ssl_context=tls, reuse_address=True, backlog=backlog)
     await site.start()
     return runner
