@@ -47,6 +47,15 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """Processor time (user and system) a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def source(k: int) -> str:
     return f"127.1.{k // 250}.{k % 250 + 1}"
 
@@ -64,14 +73,19 @@ class Seat:
         self.welcomed = asyncio.Event()
         self.gone = asyncio.Event()  # the connection ended (a bye, such as "moving": try again)
         self.reader: asyncio.Task[None] | None = None
+        self.bye = ""  # the reason of the last bye
 
     async def connect(self, edge: str, connector_for: Any) -> None:
         import aiohttp
 
         if self.http is None:
             self.http = aiohttp.ClientSession(connector=connector_for(self.address))
+        if self.reader is not None:  # the last connection's end must not end this one
+            self.reader.cancel()
+            await asyncio.gather(self.reader, return_exceptions=True)
         self.welcomed.clear()
         self.gone.clear()
+        self.bye = ""
         self.ws = await self.http.ws_connect(f"{edge}/g/{self.game}/ws", ssl=False, heartbeat=None)
         hello: dict[str, Any] = {"v": 1, "type": "hello", "code": self.code, "name": self.name}
         if self.token:
@@ -85,7 +99,8 @@ class Seat:
         gone.cancel()
         if not self.welcomed.is_set():
             await self.ws.close()
-            raise ConnectionError("not welcomed")
+            raise ConnectionError(self.bye or ("closed before its welcome" if self.gone.is_set()
+                                               else "not welcomed in 60 seconds"))
 
     async def read(self) -> None:
         try:
@@ -111,6 +126,7 @@ class Seat:
                 if fut is not None and not fut.done():
                     fut.set_result(time.perf_counter())
             elif msg["type"] == "bye":
+                self.bye = str(msg.get("reason", ""))[:60]
                 break
 
     async def line(self, text: str) -> float | None:
@@ -196,23 +212,46 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
                               "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99
                               else None}
     if kill is not None:  # SIGKILL one process; its seats come back through nginx (as a program does)
-        victim_games = kill()
+        victim_games, survivor_cpu, survivor_holds = kill()
+        cpu_at_kill = survivor_cpu()
         killed_at = time.perf_counter()
+        claimed: dict[str, float] = {}
+
+        async def watch_claims() -> None:
+            """When the survivor holds every game of the dead process (a lease in its name), seat or no seat."""
+            loop = asyncio.get_running_loop()
+            while time.perf_counter() - killed_at < 60:
+                if await loop.run_in_executor(None, survivor_holds) >= len(victim_games):
+                    claimed["all"] = time.perf_counter() - killed_at
+                    return
+                await asyncio.sleep(0.1)
+
+        watcher = asyncio.ensure_future(watch_claims())
         back: list[float] = []
         theirs = [s for s in seats if s.game in victim_games]
+        why: dict[str, int] = {}  # why a try to come back failed, and how often
 
         async def again(s: Seat) -> None:
+            from companion.net.client import BACKOFF
+
+            tries = 0
             while time.perf_counter() - killed_at < 60:
                 try:
                     await s.connect(edge, connector_for)
                     back.append(time.perf_counter() - killed_at)
                     return
-                except Exception:  # noqa: BLE001
-                    await asyncio.sleep(0.2)
+                except Exception as e:  # noqa: BLE001
+                    reason = f"{type(e).__name__}: {e}"[:70]
+                    why[reason] = why.get(reason, 0) + 1
+                    await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])  # as the real program waits
+                    tries += 1
 
         await asyncio.sleep(0.05)
         await asyncio.gather(*(again(s) for s in theirs))
-        result.update(takeover_seats=len(theirs), back=len(back),
+        await watcher
+        result.update(claimed_all_s=claimed.get("all"),
+                      takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back), failures=why,
+                      takeover_cpu_s=survivor_cpu() - cpu_at_kill, takeover_load=os.getloadavg()[0],
                       takeover_p50_s=statistics.median(back) if back else None,
                       takeover_max_s=max(back) if back else None)
     for s in seats:
@@ -245,10 +284,11 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
         def measure(url: str | None, redis_pid: int | None) -> dict[str, Any]:
             procs, ports = start(url)
             try:
-                with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200) as nport:
+                with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200,
+                           workers=os.cpu_count() or 1) as nport:  # as the site's advice: one worker a core
                     nginx_pid = int((tmp / "nginx" / "nginx.pid").read_text())
 
-                    def kill() -> set[str]:
+                    def kill() -> tuple[set[str], Any, Any]:
                         import redis
 
                         r = redis.Redis.from_url(url or "", decode_responses=True)
@@ -259,7 +299,12 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                             if f"-{victim}-" in value:
                                 mine.add(key.split(":")[-1])
                         os.kill(victim, signal.SIGKILL)
-                        return mine
+
+                        def holds() -> int:
+                            values = r.mget([f"companion:lease:{g}" for g in mine]) if mine else []
+                            return sum(1 for v in values if v and f"-{procs[1].pid}-" in v)
+
+                        return mine, lambda: cpu_seconds(procs[1].pid), holds
 
                     holder: dict[str, Any] = {}
 

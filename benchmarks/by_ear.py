@@ -95,8 +95,8 @@ def move_of(hint_text: str, prompt: str) -> str:
         return "play treasures"
     if low == "yes" or low == "no":
         return low
-    if low.startswith("top first:"):
-        return "keep"
+    if low.startswith("top first:"):  # "Top first: Province, Estate." -> the cards' names, top first
+        return " ".join(name.strip() for name in low.removeprefix("top first:").split(","))
     for verb in ("play", "trash", "discard", "gain", "reveal", "set aside", "put", "choose", "name"):
         if low.startswith(verb + " "):
             rest = low[len(verb) + 1:].removesuffix(" on your deck").removesuffix(" first")
@@ -161,7 +161,7 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
                 continue
             question = kind == "question"
             hint_line = next((ln for ln in last.splitlines() if ln.startswith("Hint: ")), "")
-            if question or not hint_line:
+            if question or not hint_line or hint_line == "Hint: type hint.":  # no room for it: ask
                 hint_line = ear.send("hint")
                 asked += 1
                 log.append(f"<< hint\n{hint_line}")

@@ -67,9 +67,9 @@ def _current(session: "Session") -> Position:
 
 
 @game_command(name="position", summary="says the game's position as text, or saves it.",
-       usage="position [show | save NAME]", example="position save puzzle", topic=TOOLS,
-       details="A position is the whole game as text, for a bug report or a puzzle; new --position NAME "
-               "starts a game from one. The format is in the positions page of the docs.")
+              usage="position [show | save NAME]", example="position save puzzle", topic=TOOLS,
+              details="A position is the whole game as text, for a bug report or a puzzle; new --position NAME "
+                      "starts a game from one. The format is in the positions page of the docs.")
 def position_command(session: "Session", args: str) -> None:
     words = args.split(None, 1)
     if not words:  # never spoil a game by accident: say what it tells first

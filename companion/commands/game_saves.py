@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # ---- undo, save, load -----------------------------------------------------------------------------
 @game_command(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
-       details="Bots' later moves are taken back too and played again.")
+              details="Bots' later moves are taken back too and played again.")
 def undo_command(session: "Session", args: str) -> None:
     act = need_game(session)
     say_outcome(session, GameService(act).undo(attached_seat(session, act), args, session.verbosity))

@@ -66,9 +66,9 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
 
 
 @game_command(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
-       example="play village",
-       details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
-               "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
+              example="play village",
+              details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
+                      "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
 def play_command(session: "Session", args: str) -> None:
     typed = f"play {args}".strip()
     act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
@@ -90,9 +90,9 @@ def play_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
-       example="buy silver",
-       details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
-               "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
+              example="buy silver",
+              details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
+                      "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
 def buy_command(session: "Session", args: str) -> None:
     typed = f"buy {args}".strip()
     act, d = _turn(session, typed)
@@ -105,7 +105,7 @@ def buy_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
-       aliases=("done",))
+              aliases=("done",))
 def end_command(session: "Session", args: str) -> None:
     typed = f"end {args}".strip()
     if " ".join(args.lower().split()) in ("turn", "my turn", "the turn"):  # as players say it: end turn
@@ -117,7 +117,7 @@ def end_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
-       aliases=("op",))
+              aliases=("op",))
 def options_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, "options")
     if act.game.over:
@@ -127,11 +127,11 @@ def options_command(session: "Session", args: str) -> None:
     if d is None:
         tell(session, "It is not your turn. Type status.")
         return
-    tell(session, render.options_line(act.game, me, d, session.verbosity))
+    tell(session, render.options_line(act.game, me, session.verbosity))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
-       example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
+              example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
 def choose_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, ("choose " + args).strip())
     d = act.mine(me)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 # ---- one line each ------------------------------------------------------------------------------
 @game_command(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
-       aliases=("st",))
+              aliases=("st",))
 def status_command(session: "Session", args: str) -> None:
     alone("status", args)
     act = need_game(session)
@@ -45,7 +45,7 @@ def hand_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
-       usage="supply [low]", example="supply low", aliases=("su",))
+              usage="supply [low]", example="supply low", aliases=("su",))
 def supply_command(session: "Session", args: str) -> None:
     act = need_game(session)
     word = loose(args)
@@ -65,8 +65,8 @@ def deck_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
-       example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
-       "rules let you know. The rest are in your deck or your discard pile.")
+              example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
+              "rules let you know. The rest are in your deck or your discard pile.")
 def owned_command(session: "Session", args: str) -> None:
     alone("owned", args)
     act, me = private_seat(session, "owned")
@@ -97,7 +97,7 @@ def _nothing_after(args: str, verb: str) -> None:
 
 
 @game_command(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
-       details="The rules let you see the top card, but not count or look through a discard pile.")
+              details="The rules let you see the top card, but not count or look through a discard pile.")
 def discard_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, ("discard " + args).strip())
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
@@ -134,7 +134,7 @@ def kingdom_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
-       details="N is how many lines; all for the whole game. Works after the game ends.")
+              details="N is how many lines; all for the whole game. Works after the game ends.")
 def log_command(session: "Session", args: str) -> None:
     act = need_game(session)
     word = args.strip().lower()

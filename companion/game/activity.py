@@ -149,10 +149,6 @@ class GameActivity:
         """Friends take turns at one keyboard: the words name whose turn it is."""
         return len(self.people) > 1 and not self.own_devices
 
-    def turn_decision(self) -> Decision | None:
-        d = self.mine()
-        return d if render.is_turn_decision(d) else None
-
     # ---- changing the game ----
     @contextmanager
     def change(self, by: int | None = None) -> Iterator[None]:

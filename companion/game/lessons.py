@@ -75,8 +75,8 @@ class Lessons:
             elif isinstance(e, Gained) and e.card.name in g.attack_names and "attack" not in self.told:
                 due.add("attack")  # the easy bot may never play one: told when an Attack is first gained
                 self.attack = e.card.name
-            elif isinstance(e, Played) and e.player == me and any(_PLUS_ACTIONS.search(t) for t in e.card.text):
-                due.add("actions")
+            elif isinstance(e, Played) and any(_PLUS_ACTIONS.search(t) for t in e.card.text):
+                due.add("actions")  # by anyone: the easy bot's Merchant, when you never buy a Village
             elif isinstance(e, GameOver):
                 due.add("end")
         self.seen = len(log)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
-from companion.engine import Decision, Phase, Purpose
+from companion.engine import Phase, Purpose
 from companion.engine.events import Event, TurnStarted
 from companion.engine.view import PlayerView
 from companion.game.fitting import BRIEF_WORDS, Said, Spoken
@@ -136,9 +136,11 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     return lines
 
 
-def options_line(view: PlayerView, d: Decision | None, verbosity: str = "normal") -> str:
+def options_line(view: PlayerView, verbosity: str = "normal") -> str:
     """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words; otherwise
-    the six dearest and how many more)."""
+    the six dearest and how many more): the decision waiting for the seat of ``view``, read from the view,
+    so it is never another seat's."""
+    d = view.pending
     if d is None:
         return "The game is over. Type score, log or new."
     if not is_turn_decision(d):

@@ -58,8 +58,8 @@ def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
     return lines.supply_lines(game.view(PUBLIC), low_first)
 
 
-def options_line(game: "Game", seat: int, d: Decision | None, verbosity: str = "normal") -> str:
-    return lines.options_line(game.view(seat), d, verbosity)
+def options_line(game: "Game", seat: int, verbosity: str = "normal") -> str:
+    return lines.options_line(game.view(seat), verbosity)
 
 
 def log_lines(game: "Game", seat: int, verbosity: str) -> list[str]:

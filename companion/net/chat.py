@@ -38,6 +38,8 @@ def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int
     line = text.strip()
     word, _, rest = line.partition(" ")
     verb = word.lower()
+    if verb == "chat":  # as people type it
+        verb = "say"
     me = game.seats[seat].name
     if game.extra_words is not None:  # a server's own words, such as its lobby's commands typed in a game
         extra = game.extra_words(seat, line)

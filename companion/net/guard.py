@@ -131,9 +131,11 @@ class Guard:
 class GuardedSite(web.TCPSite):
     """``web.TCPSite`` with every connection passed through ``guard``."""
 
-    def __init__(self, runner: web.BaseRunner, host: str | None, port: int, guard: Guard, **kw: Any) -> None:
+    def __init__(self, runner: web.BaseRunner, host: str | None, port: int, guard: Guard,
+                 backlog: int = limits.ACCEPT_BURST, **kw: Any) -> None:
         super().__init__(runner, host, port, **kw)
         self.guard = guard
+        self.backlog = backlog  # connections the listening socket holds before they are taken
 
     async def start(self) -> None:
         await web.BaseSite.start(self)  # registers the site with its runner
@@ -141,7 +143,7 @@ class GuardedSite(web.TCPSite):
         server = self._runner.server
         assert server is not None
         self._server = await loop.create_server(
-            self.guard.wrap(server), self._host, self._port, ssl=self._ssl_context, backlog=limits.ACCEPT_BURST,
+            self.guard.wrap(server), self._host, self._port, ssl=self._ssl_context, backlog=self.backlog,
             reuse_address=self._reuse_address, reuse_port=self._reuse_port)
         if self._server.sockets:
             self._bound_port = self._server.sockets[0].getsockname()[1]

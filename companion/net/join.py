@@ -22,7 +22,7 @@ GOODBYE = "Goodbye. Your seat is kept; join again with the same name to come bac
 # The host's own seat: leaving stops the host, so the game stops for everyone until it is hosted again.
 HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the same companion host command "
                 "to go on.")
-AT_ONCE = ("say", "who", "help", "bot", "back", "repeat", "review")
+AT_ONCE = ("say", "chat", "who", "help", "bot", "back", "repeat", "review")
 
 
 LEAVE = ("quit", "exit", "bye")

@@ -115,6 +115,8 @@ S = TypeVar("S")  # what a connection's hello led to (a seat of a game)
 class Transport(Generic[S]):
     """The page, its script and ``/ws``, behind the guard and the address and origin checks."""
 
+    max_sockets = limits.MAX_CONNECTIONS  # seats' connections open at once; a new one past it is refused
+
     def __init__(self, names: tuple[str, ...], tls: bool, guard: Guard) -> None:
         self.names = names  # names (not addresses) this host is reached by, besides localhost
         self.tls = tls
@@ -166,7 +168,7 @@ class Transport(Generic[S]):
         # Frames up to 16 times the limit are read and refused with a reason; bigger ones are cut off by
         # aiohttp itself, which closes with code 1009 (message too big).
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
-        if self.open_sockets() >= limits.MAX_CONNECTIONS:
+        if self.open_sockets() >= self.max_sockets:
             raise web.HTTPServiceUnavailable(text="This host is full.")
         await ws.prepare(request)
         address = request.remote or "?"

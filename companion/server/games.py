@@ -22,13 +22,19 @@ from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host
 from companion.net.transport import Moved, close
-from companion.paths import atomic_write
+from companion.server import tables
+from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
 MOVED = "This game moved to another server process. Joining again."
 MOVING = "This game is moving between server processes. Joining again."
+NO_GAME = "Error: there is no such game on this server. Type games in the lobby to hear them."
 HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's runs out in LEASE_MS)
+CONNECTIONS = 20_000  # seats' connections a server process may hold (its file limit permitting)
+BACKLOG = 1024  # connections its listening socket holds before they are taken: a takeover's burst
+SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
+SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
 
 class ServerHost(Host):
@@ -41,24 +47,53 @@ class ServerHost(Host):
         # A trusted proxy carries many people's connections: its own address is not capped (the proxy caps
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
+        # A server takes over another process's games at once: room for every seat of both, and a backlog
+        # for a burst of hundreds of connections (within the process's file limit, less that backlog).
+        self.guard.connections.cap = limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + BACKLOG)
+        self.max_sockets = CONNECTIONS
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
         self.meta: dict[str, dict[str, Any]] = {}  # each held game's name and privacy, from its lobby line
         self.dirty: dict[str, str] = {}  # records saved while the store was away, to give it when it is back
+        self.spool = Spool(spool)
         self.claiming: dict[str, asyncio.Lock] = {}
+        # Games whose lease this process took in a sweep but whose record is read only when a player comes.
+        self.claimed: dict[str, int] = {}
+        self.wanted: set[str] = set()  # games a player here waits for, claimed by the next sweep
+        self.kick = asyncio.Event()  # sweep now
+        self._swept: asyncio.Future[None] | None = None  # done after the next sweep
         self.lobby: Any = None  # companion.server.lobby.Lobby
 
     # ---- making and holding games ----
-    async def create(self, options: Options, name: str, private: bool) -> HostedGame:
-        """A new game in the store, held by nobody yet: its first player's connection claims it.
-        StoreDown if the store is away (no new game is made then)."""
-        game = HostedGame(secrets.token_hex(6), codes.new_code(), options, self.folder)
+    async def create(self, options: Options, name: str, private: bool, game_id: str = "") -> HostedGame | None:
+        """A new game in the store, held by nobody yet: its first player's connection claims it. None when
+        a game of that id was made already. StoreDown if the store is away (no new game is made then)."""
+        game = HostedGame(game_id or secrets.token_hex(6), codes.new_code(), options, self.folder)
         text = game.record()
         meta = {"name": name, "private": private}
         if not await self.store.write(game.id, 0, text, summary(game, meta)):
-            raise StoreDown("the new game's id was taken")
+            return None
         return game
+
+    async def create_table(self, players: list[str], kingdom: str, seed: int | None, name: str, private: bool,
+                           game_id: str = "") -> HostedGame | None:
+        """A new table of real cards in the store, as ``create`` makes a game: None when a game of that id was
+        made already; ValueError (the table assistant's sentence) if the table cannot be made; StoreDown."""
+        from companion.server import tables
+
+        game_id = game_id or secrets.token_hex(6)
+        if await self.store.summary(game_id) is not None:
+            return None
+        game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder)
+        try:
+            text = game.record()
+            meta = {"name": name, "private": private}
+            if not await self.store.write(game.id, 0, tables.with_table(text, game), summary(game, meta)):
+                return None
+            return game
+        finally:
+            tables.let_go(game)  # held by the process its first player's connection reaches
 
     async def hold(self, game_id: str) -> str:
         """Make sure this process holds the game: "" when it does, else a sentence (starting "Error:" when
@@ -69,35 +104,131 @@ class ServerHost(Host):
         async with lock:
             if game_id in self.by_id:
                 return ""
-            asked = False
-            give_up = time.monotonic() + HOLD_WAIT
-            while True:
-                try:
+            try:
+                token = self.claimed.pop(game_id, None)  # claimed already by a sweep: only the record to read
+                if token is None:
                     token = await self.store.claim(game_id)
-                    if token is not None:
-                        return await self._load(game_id, token)
-                    if not asked:
-                        asked = True
-                        await self.store.ask_release(game_id)  # the proxy sends its players here now
+                if token == 0:
+                    return NO_GAME
+                if token is None:
+                    token = await self._wait_for(game_id)
+                if token is None:
+                    return MOVING
+                return await self._load(game_id, token)
+            except StoreDown:
+                return MOVING
+
+    async def _wait_for(self, game_id: str) -> int | None:
+        """Another process holds the game (the proxy now sends its players here, or its owner died and its
+        lease has not run out yet): ask it to let go, and wait for this process's sweeps to claim it."""
+        give_up = time.monotonic() + HOLD_WAIT
+        asked = 0.0
+        self.wanted.add(game_id)
+        try:
+            while time.monotonic() < give_up:
+                if time.monotonic() - asked > 1.0:  # asked again: the owner may have been applying a line
+                    asked = time.monotonic()
+                    await self.store.ask_release(game_id)
+                    self.kick.set()
+                swept = self.next_sweep()
+                try:
+                    await asyncio.wait_for(asyncio.shield(swept), max(0.05, give_up - time.monotonic()))
+                except asyncio.TimeoutError:
+                    pass
+                token = self.claimed.pop(game_id, None)
+                if token is not None:
+                    return token
+            return None
+        finally:
+            self.wanted.discard(game_id)
+
+    async def sweeping(self) -> None:
+        """Claim, in one call to the store each time, the games a player here waits for and every game whose
+        owner died (its lease ran out): a second after a lease runs out, with nobody having to reconnect
+        first; at once when a player waits, then every SWEEP_WAIT while any does."""
+        while True:
+            try:
+                await asyncio.wait_for(self.kick.wait(), SWEEP_EVERY)
+            except asyncio.TimeoutError:
+                pass
+            self.kick.clear()
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - a fault of ours is logged; sweeping goes on
+                from companion.dispatch import log_exception
+
+                log_exception("server sweep")
+            if self.wanted:
+                await asyncio.sleep(SWEEP_WAIT)
+                self.kick.set()
+
+    def next_sweep(self) -> asyncio.Future[None]:
+        if self._swept is None:
+            self._swept = asyncio.get_running_loop().create_future()
+        return self._swept
+
+    async def sweep(self) -> None:
+        swept, self._swept = self._swept, None
+        try:
+            await self._sweep()
+        finally:  # the players waiting look again, whatever happened
+            if swept is not None and not swept.done():
+                swept.set_result(None)
+
+    async def _sweep(self) -> None:
+        try:
+            got = await self.store.sweep(sorted(self.wanted))
+        except StoreDown:
+            got = {}
+        waiting = await asyncio.get_running_loop().run_in_executor(None, self.spool.waiting) if got else set()
+        for game_id, token in got.items():
+            if game_id in self.by_id:  # cannot be (held here means its lease is ours); never two tokens
+                continue
+            self.claimed[game_id] = token
+            if game_id in waiting:  # saves its dead owner made on this machine while the store was away
+                try:
+                    await self.hand_over_found(game_id)
                 except StoreDown:
-                    return MOVING
-                if time.monotonic() > give_up:
-                    return MOVING
-                await asyncio.sleep(0.25)
+                    pass  # given over when the game is read
+
+    async def hand_over_found(self, game_id: str) -> None:
+        """Give the store the saves of this game that a process on this machine made while the store was
+        away (it may have died since); each is taken unless a later owner has written the game."""
+        loop = asyncio.get_running_loop()
+        for path, token, text in await loop.run_in_executor(None, self.spool.found, game_id):
+            try:
+                tables.put_back(text, game_id)
+                game = game_from_text(text, self.folder)
+                tables.let_go(game)
+            except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
+                continue
+            if game.id != game_id:
+                continue
+            line = await self.store.summary(game_id) or {}
+            meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+            await self.store.hand_over(game_id, token, text, summary(game, meta))
+            try:  # taken, or older than what the store has: either way done with
+                path.unlink()
+            except OSError:
+                pass
 
     async def _load(self, game_id: str, token: int) -> str:
+        await self.hand_over_found(game_id)
         text = await self.store.read(game_id)
-        lines = await self.store.summaries()
+        line = await self.store.summary(game_id)
         game = None
         if text is not None:
             try:
+                await asyncio.get_running_loop().run_in_executor(None, tables.put_back, text, game_id)
                 game = game_from_text(text, self.folder)
             except Exception:  # noqa: BLE001 - a damaged record is refused, never a crash
                 game = None
         if game is None or game.id != game_id:
+            if game is not None:
+                tables.let_go(game)
             await self.store.release(game_id, token)
-            return "Error: there is no such game on this server. Type games in the lobby to hear them."
-        line = lines.get(game_id) or {}
+            return NO_GAME
+        line = line or {}
         self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
@@ -120,8 +251,15 @@ class ServerHost(Host):
             return
         del self.by_id[game.id]
         self.games.pop(codes.code_key(game.code), None)
+        tables.let_go(game)
         token = self.fences.pop(game.id, 0)
-        self.dirty.pop(game.id, None)
+        text = self.dirty.pop(game.id, None)
+        if text is not None:  # saved while the store was away: given over unless a later owner wrote since
+            try:
+                await self.store.hand_over(game.id, token, text, summary(game, self.meta.get(game.id, {})))
+                self.spool.drop(game.id)
+            except StoreDown:
+                pass  # left in the spool folder, for whichever process on this machine reads the game next
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
                 del self.conns[(gid, seat)]
@@ -134,6 +272,15 @@ class ServerHost(Host):
     async def release_asked(self, game_id: str) -> None:
         """Another process was sent this game's players (the proxy's choice changed): hand it over, unless a
         line is being applied now (then the other process asks again)."""
+        if game_id in self.wanted:  # a player here waits for it too: the proxy changes its mind; it stays
+            return
+        token = self.claimed.pop(game_id, None)
+        if token is not None:  # claimed by a sweep, never loaded: nothing to save
+            try:
+                await self.store.release(game_id, token)
+            except StoreDown:
+                self.claimed[game_id] = token
+            return
         game = self.by_id.get(game_id)
         if game is not None and not (game.lock is not None and game.lock.locked()):
             await self.let_go(game)
@@ -148,12 +295,13 @@ class ServerHost(Host):
             return ""
         if game.id not in self.by_id:
             raise Moved(MOVED)
+        unsaved = tables.with_table(unsaved, game)
         token = self.fences[game.id]
         try:
             ok = await self.store.write(game.id, token, unsaved, summary(game, self.meta.get(game.id, {})))
         except StoreDown:
             try:
-                await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
+                await asyncio.get_running_loop().run_in_executor(None, self.spool.keep, game.id, token, unsaved)
             except OSError as e:
                 return f"The game could not be saved: {e.strerror or e}."
             self.dirty[game.id] = unsaved
@@ -161,7 +309,8 @@ class ServerHost(Host):
         if not ok:
             asyncio.ensure_future(self.let_go(game))
             raise Moved(MOVED)
-        self.dirty.pop(game.id, None)
+        if self.dirty.pop(game.id, None) is not None:
+            self.spool.drop(game.id)
         return ""
 
     async def keep_leases(self) -> None:
@@ -172,23 +321,31 @@ class ServerHost(Host):
             await self.renew_all()
 
     async def renew_all(self) -> None:
-        for game_id, game in list(self.by_id.items()):
+        held = {**self.claimed, **self.fences}
+        try:
+            lost = await self.store.renew_many(held) if held else set()
+        except StoreDown:
+            return  # the games go on here; their saves wait in the spool folder
+        for game_id in lost:
+            if self.claimed.get(game_id) == held[game_id]:
+                del self.claimed[game_id]
+            game = self.by_id.get(game_id)
+            if game is not None and self.fences.get(game_id) == held[game_id]:
+                await self.let_go(game)
+        for game_id, text in list(self.dirty.items()):
+            game = self.by_id.get(game_id)
             token = self.fences.get(game_id)
-            if token is None:
+            if game is None or token is None:
                 continue
             try:
-                if not await self.store.renew(game_id, token):
-                    await self.let_go(game)
-                    continue
-                text = self.dirty.get(game_id)
-                if text is not None:
-                    if await self.store.write(game_id, token, text, summary(game, self.meta.get(game_id, {}))):
-                        if self.dirty.get(game_id) is text:
-                            del self.dirty[game_id]
-                    else:
-                        await self.let_go(game)
+                if await self.store.write(game_id, token, text, summary(game, self.meta.get(game_id, {}))):
+                    if self.dirty.get(game_id) is text:
+                        del self.dirty[game_id]
+                        self.spool.drop(game_id)
+                else:
+                    await self.let_go(game)  # claimed by another meanwhile: given over there, if still newest
             except StoreDown:
-                continue  # the game goes on here; its saves wait in the spool folder
+                return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
             if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.dirty:
                 await self.let_go(game)
@@ -276,7 +433,10 @@ def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
     if game.over():
         return None
     o = game.options
-    return {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
+    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
             "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
             "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
             "started": game.started}
+    if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
+        line.update(table=True, names=[st.name for st in game.seats])
+    return line

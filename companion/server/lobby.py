@@ -10,6 +10,7 @@ in the store, so every server process has the same lobby.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import json
 import re
@@ -34,9 +35,11 @@ ASKING = "create> "
 WORDS = ("games", "create", "sit", "who", "say", "help")
 HELP = ("In the lobby: games lists the open games. create makes a game and seats you; with no options it asks "
         "how many players, people and which kingdom (or type create --players 3 --bots strong --kingdom "
-        "\"First Game\" --name Friday --private). sit and a game's name sits you there; a private game also "
+        "\"First Game\" --name Friday --private). create --table Ana,Ben makes a table of real cards for "
+        "those players, as table new does. sit and a game's name sits you there; a private game also "
         "needs its code, as in sit Friday 482193765. who says who is in the lobby; say TEXT says a line to "
         "them. quit leaves the server. In a game, quit brings you back here.")
+MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
 CODE_AT_END = re.compile(r"^(?P<name>.*?)[\s,]*(?P<code>(?:\d[\s-]*){9})$")
 _ids = itertools.count(1)
 
@@ -49,6 +52,11 @@ class Person:
     id: int = field(default_factory=lambda: next(_ids))
     n: int = 0
     asking: Questions | None = None
+    key: str = ""  # the digest of the person's lobby token: where their lines are kept in the store
+    token: str = ""  # a new person's token, told in the welcome (the program sends it back when it reconnects)
+    last: int = 0  # the id of the last line answered
+    kept: dict[str, Any] | None = None  # that answer, said again if its line comes again
+    line: int = 0  # the id of the line being answered
 
 
 class Questions:
@@ -132,15 +140,14 @@ class Lobby:
                 return ws
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
-            person = Person(ws, msg["name"].strip(), request.remote or "?")
+            person = await self._person(ws, msg, request.remote or "?")
             self.people[person.id] = person
             await self._here_changed()
-            self._send(person, "welcome", seat=0, name=person.name, token="", game="lobby", prompt=PROMPT,
-                       last_line=0, n=0)
+            self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
+                       prompt=PROMPT, last_line=person.last, n=person.n)
             self.tell(person, f"Welcome to the lobby, {person.name}. {await self._count()} Type games to hear "
                               "them, create to start one, or help.")
             bucket = Bucket()
-            last = 0
             while not ws.closed:
                 msg = await receive_frame(ws)
                 if msg is None:
@@ -151,10 +158,13 @@ class Lobby:
                     self._send(person, "pong")
                 elif msg["type"] == "hello":
                     raise ProtocolError("hello was said twice.")
-                elif msg["id"] > last:
-                    last = msg["id"]
-                    words, go = await self.answer(person, msg["text"])
-                    self.tell(person, words, reply=msg["id"], go=go)
+                elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
+                    if msg["id"] == person.last and person.kept is not None:
+                        self._send(person, "say", **person.kept)
+                else:
+                    person.last = msg["id"]
+                    words, go = await self.answer(person, msg["text"], msg["id"])
+                    await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
             await close(ws, "Error: no hello came in time. Join again.")
         except ProtocolError as e:
@@ -164,6 +174,43 @@ class Lobby:
                 self.people.pop(person.id, None)
                 await self._here_changed()
         return ws
+
+    async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
+        """The person saying hello: coming back with their lobby token, their lines so far; else new."""
+        person = Person(ws, hello["name"].strip(), address)
+        token = hello.get("token")
+        if not token or len(token) < MIN_TOKEN:
+            person.token = codes.new_token()
+            person.key = codes.token_digest(person.token)
+            return person
+        # A token this store does not know (forgotten, or kept by a store that was away) still names the
+        # person's lines: a game their line made is found by the id that line gives it.
+        person.key = codes.token_digest(token)
+        try:
+            state = await self.host.store.person(person.key)
+        except StoreDown:
+            state = None
+        if state is None:
+            return person
+        last, n, kept = state.get("last"), state.get("n"), state.get("kept")
+        if isinstance(last, int) and isinstance(n, int) and 0 <= last <= protocol.MAX_ID and 0 <= n:
+            person.last, person.n = last, n
+            person.kept = kept if isinstance(kept, dict) and kept.get("reply") == last else None
+        return person
+
+    async def answer_line(self, person: Person, words: str, line_id: int, go: dict[str, str] | None) -> None:
+        """Answer a line: kept in the store (its id and answer) before it is said, so the same line sent
+        again, to this process or another, is answered again and not done twice."""
+        person.n += 1
+        more = {"go": go} if go else {}
+        prompt = ASKING if person.asking is not None else PROMPT
+        person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
+                       "reply": line_id, **more}
+        try:
+            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept})
+        except StoreDown:
+            pass  # a game is made only with the store; other answers are said again only while it answers
+        self._send(person, "say", **person.kept)
 
     def _send(self, person: Person, kind: str, **fields: Any) -> None:
         asyncio.ensure_future(send_text(person.ws, encode(kind, **fields)))
@@ -181,8 +228,11 @@ class Lobby:
             pass
 
     # ---- what is said ----
-    async def answer(self, person: Person, text: str) -> tuple[str, dict[str, str] | None]:
-        """The lobby's answer to one line, and where it sends the person (a game), if anywhere."""
+    async def answer(self, person: Person, text: str, line_id: int = 0) -> tuple[str, dict[str, str] | None]:
+        """The lobby's answer to one line, and where it sends the person (a game), if anywhere. A game made
+        by line ``line_id`` has an id made from it and the person's token, so the same line sent again
+        (after a lost answer, even to another process) finds that game instead of making another."""
+        person.line = line_id
         if person.asking is not None:
             return await self._questions(person, text)
         line = text.strip()
@@ -251,8 +301,11 @@ class Lobby:
         p.add_argument("--colony", default="random")
         p.add_argument("--name")
         p.add_argument("--private", action="store_true")
+        p.add_argument("--table")
         try:
             ns = p.parse(args)
+            if ns.table is not None:
+                return await self._make_table(person, ns)
             colony = bool_or_random(ns.colony)
             options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
             name = player_name(ns.name) if ns.name is not None else None
@@ -260,26 +313,71 @@ class Lobby:
             return f"Error: {e}", None
         return await self._make(person, options, name, ns.private)
 
+    async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
+        """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
+        from companion.commands.net import player_name
+
+        if ns.players is not None or ns.bots is not None:
+            return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
+                    "and the names with commas, such as create --table Ana,Ben."), None
+        names = [n.strip() for n in ns.table.split(",") if n.strip()]
+        if person.name.lower() not in [n.lower() for n in names]:
+            names.insert(0, person.name)
+        name = player_name(ns.name) if ns.name is not None else None
+        game_id = made_id(person.key, person.line)
+        try:
+            made = await self.host.store.summary(game_id) if game_id else None
+            if made is None:
+                name = await self._free_name(name or f"{person.name}'s table"[:20])
+                try:
+                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id)
+                except ValueError as e:
+                    return str(e), None
+                made = await self.host.store.summary(game_id) if game is None else None
+                if game is not None:
+                    return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
+                                       game.code), {"game": game.id, "code": codes.normal_code(game.code)}
+        except StoreDown:
+            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
+                    "answering. Games in play go on. Try again in a minute."), None
+        code = str(made.get("code", ""))
+        return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
+                           str(made.get("kingdom")), bool(made.get("private")), code), \
+            {"game": game_id, "code": codes.normal_code(code)}
+
+    async def _free_name(self, name: str) -> str:
+        """``name``, or with a number after it when a listed game has it. StoreDown."""
+        lines = await self.host.store.summaries()
+        taken = {str(s.get("name", "")).lower() for s in lines.values()}
+        if name.lower() in taken:
+            base = name[:17]
+            name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
+        return name
+
     async def _make(self, person: Person, options: Options, name: str | None,
                     private: bool) -> tuple[str, dict[str, str] | None]:
+        game_id = made_id(person.key, person.line)
         try:
-            lines = await self.host.store.summaries()
-            taken = {str(s.get("name", "")).lower() for s in lines.values()}
-            name = name or f"{person.name}'s game"[:20]
-            if name.lower() in taken:
-                base = name[:17]
-                name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
-            game = await self.host.create(options, name, private)
+            made = await self.host.store.summary(game_id) if game_id else None
+            if made is None:
+                name = await self._free_name(name or f"{person.name}'s game"[:20])
+                game = await self.host.create(options, name, private, game_id)
+                made = await self.host.store.summary(game_id) if game is None else None
+                if game is not None:
+                    people = options.players - len(options.bots)
+                    return made_words(name, options.players, people, options.kingdom, private, game.code), \
+                        {"game": game.id, "code": codes.normal_code(game.code)}
         except StoreDown:
             return (f"Error: no new game can be made now: the server's store at {self.host.store.url} is not "
                     "answering. Games in play go on. Try again in a minute."), None
-        people = options.players - len(options.bots)
-        said = (f"Made the game {name}: {options.players} players, {people} of them people, "
-                f"{_kingdom(options.kingdom)}. Taking your seat.")
-        if private:
-            said += (f" It is private: its code is {codes.said_code(game.code)}. Those you invite type sit "
-                     f"{name} {codes.normal_code(game.code)}.")
-        return said, {"game": game.id, "code": codes.normal_code(game.code)}
+        if made is None:
+            return "Error: that game was made and is over now. Type games to hear the open games.", None
+        # this line was answered before, and its answer lost: the game it made, not another
+        players = int(made.get("players", 2))
+        code = str(made.get("code", ""))
+        return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
+                          str(made.get("kingdom")), bool(made.get("private")), code), \
+            {"game": game_id, "code": codes.normal_code(code)}
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
         if not rest:
@@ -316,6 +414,10 @@ class Lobby:
                 return f"Error: that is not the code of {line.get('name')}. Check it with its maker.", None
             return (f"Error: {line.get('name')} is private. Type sit {line.get('name')} and its code, which its "
                     "maker can tell you."), None
+        names = [str(n) for n in line.get("names") or []]
+        if line.get("table") and person.name.lower() not in [n.lower() for n in names]:
+            return (f"Error: {line.get('name')} is a table of real cards for {and_list(names)}, and you are in the "
+                    f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
         return f"Going to {line.get('name')}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code}
 
@@ -362,6 +464,31 @@ class Lobby:
                       "quit to leave this game and go back there; your seat is kept."}
 
 
+def made_id(key: str, line_id: int) -> str:
+    """The id of the game a person's line makes: the same for the same line sent again ("" with no line)."""
+    if not key or not line_id:
+        return ""
+    return hashlib.sha256(f"{key}:{line_id}".encode()).hexdigest()[:12]
+
+
+def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
+    said = (f"Made the game {name}: {players} players, {people} of them people, {_kingdom(kingdom)}. "
+            "Taking your seat.")
+    if private:
+        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
+                 f"{name} {codes.normal_code(code)}.")
+    return said
+
+
+def table_words(name: str, players: list[str], kingdom: str, private: bool, code: str) -> str:
+    said = (f"Made the table {name}: a table of real cards for {and_list(players)}, {_kingdom(kingdom)}. Each "
+            "player sits with their own name. Taking your seat.")
+    if private:
+        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
+                 f"{name} {codes.normal_code(code)}.")
+    return said
+
+
 def describe(line: dict[str, Any]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not."""
     seats = [str(s) for s in line.get("seats", [])]
@@ -375,6 +502,11 @@ def describe(line: dict[str, Any]) -> str:
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
     bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}: {and_list(named)}" if bots else "no bots"
+    if line.get("table"):
+        names = [str(n) for n in line.get("names") or []]
+        return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "
+                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
+                f"{'private' if line.get('private') else 'open'}.")
     return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
             f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 

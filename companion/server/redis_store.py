@@ -12,23 +12,79 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from companion.server.store import LEASE_MS, Store, StoreDown, StoreError
+from companion.server.store import LEASE_MS, PERSON_FOR, Store, StoreDown, StoreError
 
 PREFIX = "companion:"
 HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
 
 CLAIM = """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
 local t = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
 return t
 """
+# Many leases kept in one call. KEYS: lease, fence of each game in turn; ARGV: owner, milliseconds, then each
+# game's token. Returns the positions (from 1) of the games that are no longer this owner's.
+RENEW_MANY = """
+local lost = {}
+for i = 1, #KEYS / 2 do
+  local lease, t = KEYS[2 * i - 1], ARGV[i + 2]
+  local mine = ARGV[1] .. ':' .. t
+  local cur = redis.call('GET', lease)
+  if cur == mine then redis.call('PEXPIRE', lease, ARGV[2])
+  elseif (not cur) and tonumber(redis.call('GET', KEYS[2 * i]) or '0') == tonumber(t) then
+    redis.call('SET', lease, mine, 'PX', ARGV[2])
+  else lost[#lost + 1] = i end
+end
+return lost
+"""
+# Claims in one call: the games asked for, then (with a cursor) a stretch of the lobby's list, taking every
+# game that was held once (it has a fencing counter) whose lease is gone and whose last owner is not alive
+# (its process died, or let the game go and stopped). A process that is only slow keeps saying it is alive
+# from a thread of its own, so its games are not taken from under it while it catches up.
+# The keys are made here from the prefix: one Redis, not a cluster. ARGV: prefix, owner, milliseconds,
+# cursor ('' for none), count, then the ids asked for. Returns the next cursor, then id, token, id, token...
+SWEEP = """
+local p, owner, ms = ARGV[1], ARGV[2], ARGV[3]
+local out = {'0'}
+local function take(id)
+  if redis.call('EXISTS', p .. 'game:' .. id) == 0 then return end
+  local lease = p .. 'lease:' .. id
+  if redis.call('SET', lease, owner, 'NX', 'PX', ms) then
+    local t = redis.call('INCR', p .. 'fence:' .. id)
+    redis.call('SET', lease, owner .. ':' .. t, 'PX', ms)
+    redis.call('SET', p .. 'owner:' .. id, owner)
+    out[#out + 1] = id
+    out[#out + 1] = t
+  end
+end
+for i = 6, #ARGV do take(ARGV[i]) end
+if ARGV[4] ~= '' then
+  local scan = redis.call('HSCAN', p .. 'games', ARGV[4], 'COUNT', ARGV[5])
+  out[1] = scan[1]
+  local found = scan[2]
+  for i = 1, #found, 2 do
+    local id = found[i]
+    if redis.call('EXISTS', p .. 'fence:' .. id) == 1 and redis.call('EXISTS', p .. 'lease:' .. id) == 0 then
+      local last = redis.call('GET', p .. 'owner:' .. id)
+      if (not last) or redis.call('EXISTS', p .. 'alive:' .. last) == 0 then take(id) end
+    end
+  end
+end
+return out
+"""
+POOL = 32  # connections to Redis a process keeps at most
+POOL_WAIT = 5.0  # seconds a call waits for one of them before the store counts as away
+BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
 RENEW = """
 local cur = redis.call('GET', KEYS[1])
 if cur == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
@@ -45,6 +101,17 @@ WRITE = """
 if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
 if ARGV[1] == '0' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
+if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
+return 1
+"""
+# A save made while Redis was away, under token ARGV[1]: taken if nobody wrote the game under a later token
+# since (a later owner may have claimed it, but has not changed it), whatever the lease says now.
+HAND_OVER = """
+if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[1]) then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
 if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
 return 1
 """
@@ -58,6 +125,8 @@ class RedisStore(Store):
         self.sub: Any = None
         self.names: list[str] = []
         self.tasks: list[asyncio.Task[Any]] = []
+        self.alive: threading.Thread | None = None
+        self.alive_stop = threading.Event()
 
     def _key(self, kind: str, game_id: str = "") -> str:
         return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
@@ -74,7 +143,12 @@ class RedisStore(Store):
     async def start(self, owner: str) -> None:
         self.owner = owner
         try:
-            self.r = aioredis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2, decode_responses=True)
+            # At most POOL connections, a call waiting for a free one: hundreds of games claimed at once (a
+            # takeover) would otherwise open hundreds of connections to Redis at once, past its backlog.
+            pool = aioredis.BlockingConnectionPool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT,
+                                                            socket_timeout=2, socket_connect_timeout=2,
+                                                            decode_responses=True)
+            self.r = aioredis.Redis.from_pool(pool)  # closed with it
             self.sub = aioredis.from_url(self.url, socket_connect_timeout=2, decode_responses=True,
                                          health_check_interval=5)
             await self.r.ping()
@@ -84,11 +158,41 @@ class RedisStore(Store):
                              "another --store.") from None
         self._claim = self.r.register_script(CLAIM)
         self._renew = self.r.register_script(RENEW)
+        self._renew_many = self.r.register_script(RENEW_MANY)
+        self._sweep = self.r.register_script(SWEEP)
         self._release = self.r.register_script(RELEASE)
         self._write = self.r.register_script(WRITE)
+        self._hand_over = self.r.register_script(HAND_OVER)
         self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
+        self.alive_stop = threading.Event()
+        await self._do(self.r.set(self._key("alive", owner), "1", px=LEASE_MS))
+        self.alive = threading.Thread(target=self._alive, daemon=True, name="companion-alive")
+        self.alive.start()
+
+    def _alive(self) -> None:
+        """Say this process is alive, every third of a lease, from a thread of its own: a process whose
+        event loop is only slow (a saturated machine) still says so, and keeps its games; one that died or
+        was stopped does not, and its games are swept by the others once their leases run out."""
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
+        key = self._key("alive", self.owner)
+        try:
+            while not self.alive_stop.wait(LEASE_MS / 3000):
+                try:
+                    client.set(key, "1", px=LEASE_MS)
+                except (RedisError, OSError):
+                    pass  # the store is away: said again when it is back
+            client.delete(key)
+        except (RedisError, OSError):
+            pass
+        finally:
+            client.close()
 
     async def close(self) -> None:
+        if self.alive is not None:
+            self.alive_stop.set()
+            await asyncio.get_running_loop().run_in_executor(None, self.alive.join, 5)
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -106,9 +210,30 @@ class RedisStore(Store):
         return f"{self.owner}:{token}"
 
     async def claim(self, game_id: str) -> int | None:
-        t = await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id)],
-                                       args=[self.owner, LEASE_MS]))
-        return int(t) or None
+        t = int(await self._do(self._claim(keys=[self._key("lease", game_id), self._key("fence", game_id),
+                                                 self._key("game", game_id), self._key("owner", game_id)],
+                                           args=[self.owner, LEASE_MS])))
+        return None if t < 0 else t
+
+    async def renew_many(self, held: dict[str, int]) -> set[str]:
+        lost: set[str] = set()
+        items = list(held.items())
+        for start in range(0, len(items), BATCH):
+            part = items[start:start + BATCH]
+            keys = [k for game_id, _ in part for k in (self._key("lease", game_id), self._key("fence", game_id))]
+            gone = await self._do(self._renew_many(keys=keys, args=[self.owner, LEASE_MS, *(t for _, t in part)]))
+            lost.update(part[int(i) - 1][0] for i in gone)
+        return lost
+
+    async def sweep(self, wanted: list[str]) -> dict[str, int]:
+        got: dict[str, int] = {}
+        cursor, asked = "0", wanted
+        while True:
+            out = await self._do(self._sweep(keys=[], args=[PREFIX, self.owner, LEASE_MS, cursor, BATCH, *asked]))
+            got.update((str(out[i]), int(out[i + 1])) for i in range(1, len(out) - 1, 2))
+            cursor, asked = str(out[0]), []
+            if cursor == "0":
+                return got
 
     async def renew(self, game_id: str, token: int) -> bool:
         ok = await self._do(self._renew(keys=[self._key("lease", game_id), self._key("fence", game_id)],
@@ -120,13 +245,29 @@ class RedisStore(Store):
 
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
         line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
-        ok = await self._do(self._write(keys=[self._key("fence", game_id), self._key("game", game_id),
-                                              self._key("games")], args=[token, text, game_id, line]))
+        ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
+        return bool(ok)
+
+    def _record_keys(self, game_id: str) -> list[str]:
+        return [self._key("fence", game_id), self._key("game", game_id), self._key("games"),
+                self._key("wrote", game_id)]
+
+    async def hand_over(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+        line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
+        ok = await self._do(self._hand_over(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
         return bool(ok)
 
     async def read(self, game_id: str) -> str | None:
         text = await self._do(self.r.get(self._key("game", game_id)))
         return text if isinstance(text, str) else None
+
+    async def summary(self, game_id: str) -> dict[str, Any] | None:
+        text = await self._do(self.r.hget(self._key("games"), game_id))
+        try:
+            line = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
+        return line if isinstance(line, dict) else None
 
     async def summaries(self) -> dict[str, dict[str, Any]]:
         raw = await self._do(self.r.hgetall(self._key("games")))
@@ -166,7 +307,19 @@ class RedisStore(Store):
         await self._do(self.r.publish(self._key("lobby"), text))
 
     async def ask_release(self, game_id: str) -> None:
-        await self._do(self.r.publish(self._key("release"), game_id))
+        await self._do(self.r.publish(self._key("release"), f"{game_id} {self.owner}"))
+
+    async def person(self, key: str) -> dict[str, Any] | None:
+        text = await self._do(self.r.get(self._key("person", key)))
+        try:
+            state = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
+        return state if isinstance(state, dict) else None
+
+    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+        await self._do(self.r.set(self._key("person", key), json.dumps(state, separators=(",", ":")),
+                                  ex=PERSON_FOR))
 
     async def _heartbeat(self) -> None:
         while True:
@@ -187,8 +340,10 @@ class RedisStore(Store):
                         continue
                     if msg.get("channel") == self._key("lobby"):
                         self.on_chat(msg["data"])
-                    else:
-                        self.on_release(msg["data"][:40])
+                    else:  # a game's id and who asks: never this process itself
+                        game_id, _, by = msg["data"].partition(" ")
+                        if by != self.owner:
+                            self.on_release(game_id[:40])
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the store is away: listen again when it is back

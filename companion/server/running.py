@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.server.games import ServerHost
+from companion.server.games import BACKLOG, ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
 
@@ -54,7 +54,7 @@ class Serving:
         await self.host.close_all()
         await self.runner.shutdown()
         await self.runner.cleanup()
-        for game_id, token in list(self.host.fences.items()):  # another process may take them at once
+        for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them
             try:
                 await self.host.store.release(game_id, token)
             except Exception:  # noqa: BLE001 - stopping anyway; the lease runs out by itself
@@ -77,11 +77,12 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
 
     store.on_release = release
     try:
-        runner = await serve(host, listen, port, tls)
+        runner = await serve(host, listen, port, tls, backlog=BACKLOG)
     except BaseException:
         await store.close()
         raise
-    return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases())])
+    return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases()),
+                                                        asyncio.ensure_future(host.sweeping())])
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,

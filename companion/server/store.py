@@ -18,6 +18,8 @@ from typing import Any
 from companion.paths import atomic_write
 
 LEASE_MS = 5000  # a lease lasts this long unless renewed (renewed every third of it)
+PERSON_FOR = 3600  # seconds a lobby person's last answer is kept, to say again if its line comes again
+PEOPLE = 10_000  # lobby people a file store keeps in memory (the oldest is forgotten first)
 
 
 class StoreError(Exception):
@@ -43,7 +45,8 @@ class Store:
         pass
 
     async def claim(self, game_id: str) -> int | None:
-        """Take the game's lease: its fencing token, or None while another process holds it."""
+        """Take the game's lease: its fencing token, None while another process holds it, or 0 when there is
+        no such game (nothing is kept for an id nobody made)."""
         raise NotImplementedError
 
     async def renew(self, game_id: str, token: int) -> bool:
@@ -53,10 +56,29 @@ class Store:
     async def release(self, game_id: str, token: int) -> None:
         raise NotImplementedError
 
+    async def renew_many(self, held: dict[str, int]) -> set[str]:
+        """Keep every lease in ``held`` (game id: token) at once: the ids that are no longer this process's."""
+        return {game_id for game_id, token in held.items() if not await self.renew(game_id, token)}
+
+    async def sweep(self, wanted: list[str]) -> dict[str, int]:
+        """Claim, at once, the games in ``wanted`` nobody holds, and every listed game whose owner's lease ran
+        out (it died): their tokens, by id. Their records are read only when a player comes (``read``)."""
+        got: dict[str, int] = {}
+        for game_id in wanted:
+            token = await self.claim(game_id)
+            if token:
+                got[game_id] = token
+        return got
+
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
         """Store the record and its line in the lobby's list (None: drop it from the list) if ``token`` is
         still the newest claim (0: a new game nobody claimed yet). False when fenced out."""
         raise NotImplementedError
+
+    async def hand_over(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+        """Store a record saved while the store was away, under ``token``, if no owner wrote the game under
+        a later token since (a later owner that only claimed it has changed nothing). False otherwise."""
+        return await self.write(game_id, token, text, summary)
 
     async def read(self, game_id: str) -> str | None:
         raise NotImplementedError
@@ -64,6 +86,10 @@ class Store:
     async def summaries(self) -> dict[str, dict[str, Any]]:
         """Every game in the lobby's list, by id."""
         raise NotImplementedError
+
+    async def summary(self, game_id: str) -> dict[str, Any] | None:
+        """One game's line in the lobby's list, or None."""
+        return (await self.summaries()).get(game_id)
 
     async def set_here(self, names: list[str]) -> None:
         """The people in this process's lobby."""
@@ -80,6 +106,14 @@ class Store:
     async def ask_release(self, game_id: str) -> None:
         """Ask the process holding the game to let it go (the proxy now sends its players here)."""
 
+    async def person(self, key: str) -> dict[str, Any] | None:
+        """A lobby person's lines so far (the last line's id, the last message's number, the last answer),
+        by their token's digest; None if unknown or forgotten (after PERSON_FOR seconds)."""
+        raise NotImplementedError
+
+    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+        raise NotImplementedError
+
 
 class FileStore(Store):
     """One process: records in ``folder`` (one file a game), the lobby's list in ``lobby.json`` beside them."""
@@ -91,6 +125,7 @@ class FileStore(Store):
         self.fences: dict[str, int] = {}
         self.list: dict[str, dict[str, Any]] = {}
         self.people: list[str] = []
+        self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
 
     async def start(self, owner: str) -> None:
@@ -116,6 +151,8 @@ class FileStore(Store):
             self.held.release()
 
     async def claim(self, game_id: str) -> int | None:
+        if not (self.folder / f"{game_id}.json").is_file():
+            return 0
         if game_id in self.leases:
             return None
         token = self.fences.get(game_id, 0) + 1
@@ -131,6 +168,8 @@ class FileStore(Store):
 
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
         if self.fences.get(game_id, 0) != token:
+            return False
+        if token == 0 and (self.folder / f"{game_id}.json").exists():  # a new game's id is never written twice
             return False
         loop = asyncio.get_running_loop()
         try:
@@ -167,3 +206,13 @@ class FileStore(Store):
 
     async def chat(self, text: str) -> None:
         self.on_chat(text)
+
+    async def person(self, key: str) -> dict[str, Any] | None:
+        state = self.persons.get(key)
+        return dict(state) if state is not None else None
+
+    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+        self.persons.pop(key, None)
+        self.persons[key] = dict(state)
+        while len(self.persons) > PEOPLE:
+            self.persons.pop(next(iter(self.persons)))

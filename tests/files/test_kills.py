@@ -50,12 +50,13 @@ GAME_CHILD = """
 import hashlib, json, sys
 sys.path.insert(0, {root!r})
 from companion.engine.record import to_dict
+from companion.game.activity import game_of
 from companion.session import Session
 from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
 said = Session.say
 def say(self, text):
-    act = self.state.get("game")
+    act = game_of(self)
     if act is not None:
         answers = to_dict(act.game)["game"]["answers"]
         print("SAID", len(answers), hashlib.sha256(json.dumps(answers).encode()).hexdigest(), flush=True)

@@ -75,6 +75,10 @@ def test_a_whole_first_game_explains_each_new_thing_once(hints: str) -> None:
         assert sum("Hint: " in s for s in said) >= 10  # and the hints are said with the lessons
     told = t.act.lessons.told
     g = t.act.game
+    plus_actions = [e for e in g.log if type(e).__name__ == "Played" and any(
+        re.search(r"\+\d+ Actions?", line) for line in e.card.text)]
+    if plus_actions:  # by anyone: the easy bot's Merchant teaches it when you never buy a Village
+        assert sum(LESSONS["actions"] in s for s in said) == 1, "the +Actions lesson was not said once"
     if any(type(e).__name__ == "Gained" and e.card.name in g.attack_names for e in g.log):
         assert "attack" in told  # an Attack gained (the easy bot never plays one) is enough
     if "Easy Bot goes first." in heard[0]:

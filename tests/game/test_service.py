@@ -125,3 +125,27 @@ def test_the_buy_loop_stops_where_the_turn_stops_asking_for_a_buy() -> None:
     assert len(act.game.answers) == answers
     outcome = GameService(act).buy(act.holder, [copper], "buy copper", "normal")
     assert outcome.changed and "Copper" in _text(outcome.own.lines)
+
+
+def test_a_seat_handed_to_a_bot_is_played_saved_and_told_to_the_others() -> None:
+    """A host's person goes away on their turn: the bot plays it at once, the game is saved, and the
+    other seat hears that turn; given back (None), the seat waits for its person again."""
+    from companion.bots import make_bot
+
+    t = Typist()
+    t(FRIENDS)
+    act = t.act
+    for p in act.people:
+        attach(act, p, install=install, out=io.StringIO())
+    away = act.game.pending.player
+    other = next(p for p in act.people if p != away)
+    answers = len(act.game.answers)
+    outcome = GameService(act).hand_to_bot(away, make_bot("bigmoney", 1))
+    assert outcome.changed and outcome.saved and len(act.game.answers) > answers
+    assert set(outcome.heard) == {other}  # the away seat hears nothing: nobody is there
+    name = act.game.players[away].name
+    assert name in _text(outcome.heard[other].lines)
+    kept, _ = store.read(store.AUTOSAVE)
+    assert kept.answers == act.game.answers
+    back = GameService(act).hand_to_bot(away, None)
+    assert act.agents[away] is None and back.seat == away

@@ -93,3 +93,12 @@ def test_before_the_game_starts_a_seat_cannot_make_the_host_machine_speak(tmp_pa
     assert said == 'Error: "set speech" is not available in a hosted game. Type help for what is.'
     assert run_line(_Host(), game, 0, "quit")[0].startswith("To leave, close the page.")
     assert run_line(_Host(), game, 0, "card village")[0].startswith("Village")  # lookups still work
+
+
+def test_chat_is_say_as_people_type_it(tmp_path, monkeypatch):
+    """"chat hello" was 'Error: no command "chat".' to a person who wanted to talk to the table."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    game, _ = started(tmp_path / "hosted", Options(2, [], "First Game", 4))
+    said = run_line(_Host(), game, 1, "chat hello Ana")
+    assert said == {1: "You said: hello Ana", 0: "Ben says: hello Ana"}
+    assert run_line(_Host(), game, 1, "chat")[1] == "Error: say needs words after it. Type say hello, for example."

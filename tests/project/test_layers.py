@@ -19,13 +19,6 @@ STDLIB_PRIVATE = {
     ("_imp", ""): "the import machinery's own module, read by the quick path without importing importlib",
 }
 
-# Private names still imported across modules by parts being reworked now (issue 25), by module and
-# name. Each entry must still be found: once that import is gone, the entry fails the test until it is
-# taken out, so this list only shrinks.
-PENDING: dict[tuple[str, str, str], str] = {
-}
-
-
 def _modules(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
@@ -85,22 +78,14 @@ def _private(module: str, name: str) -> bool:
 
 
 def test_no_private_name_is_imported_across_modules() -> None:
-    found: set[tuple[str, str, str]] = set()
     wrong: list[str] = []
     for path in _modules(PACKAGE):
-        here = _name_of(path)
         for line, module, name in _imports(path):
             if not _private(module, name) or (module, name) in STDLIB_PRIVATE:
-                continue
-            key = (here, module, name)
-            if key in PENDING:
-                found.add(key)
                 continue
             wrong.append(f"{path.relative_to(ROOT)}:{line}: from {module} import {name}" if name else
                          f"{path.relative_to(ROOT)}:{line}: import {module}")
     assert not wrong, "private names imported across modules; make them public or move them:\n" + "\n".join(wrong)
-    gone = sorted(set(PENDING) - found)
-    assert not gone, f"no longer imported, so take them out of PENDING: {gone}"
 
 
 def test_the_checks_see_what_they_look_for() -> None:
@@ -113,3 +98,32 @@ def test_the_checks_see_what_they_look_for() -> None:
         ("companion.commands.registry", "AREAS"), ("companion.commands.game", ""), ("companion", "commands"),
         ("companion.commands.net", "")]
     assert [f for f in found if _private(*f)] == [("companion.game.seats", "_shared")]
+
+
+# What only the game's service does to a game (companion.game.service): a command that did it itself
+# would change the game outside the one path that saves before it says and tells the other seats.
+SERVICE_ONLY = ("change", "answer", "advance", "news_since")
+
+
+def _calls_of(source: str, names: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Calls ``x.name(...)`` of ``names`` on a held object (``act.answer``, ``self.act.change``), not on
+    one made in the call itself (``GameService(act).answer`` is the service's own intent)."""
+    return [(node.lineno, node.func.attr) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in names and not isinstance(node.func.value, ast.Call)]
+
+
+def _plays_the_shell_game(path: Path) -> bool:
+    """Whether a command module works on the shell's game (the simulator runs its own games of bots)."""
+    return any(module == "companion.game.activity" or (module, name) == ("companion.commands.game", "need_game")
+               for _, module, name in _imports(path))
+
+
+def test_commands_change_a_game_only_through_its_service() -> None:
+    modules = [path for path in _modules(PACKAGE / "commands") if _plays_the_shell_game(path)]
+    assert {"game_turn.py", "game_saves.py", "learn.py"} <= {path.name for path in modules}
+    wrong = [f"{path.relative_to(ROOT)}:{line}: .{name}(...)" for path in modules
+             for line, name in _calls_of(path.read_text(encoding="utf-8"), SERVICE_ONLY)]
+    assert not wrong, "call an intent of companion.game.service instead:\n" + "\n".join(wrong)
+    assert _calls_of("with act.change(me):\n    act.answer(())\nGameService(act).answer(0, 'x', 'normal')\n",
+                     SERVICE_ONLY) == [(1, "change"), (2, "answer")]

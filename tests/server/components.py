@@ -16,6 +16,7 @@ from tests.net.helpers import ROOT
 
 SITE = ROOT / "deploy" / "nginx" / "companion.conf"
 REDIS_PIDS: dict[int, int] = {}  # port -> process id of each redis-server started here
+REDIS_PROCS: dict[int, subprocess.Popen[bytes]] = {}
 
 
 def free_port() -> int:
@@ -37,26 +38,42 @@ def wait_port(port: int, timeout: float = 20) -> None:
 
 @contextmanager
 def redis_server(folder: Path) -> Iterator[int]:
-    """redis-server on a free loopback port, every write on disk before it is answered (appendfsync always)."""
+    """redis-server on a free loopback port, every write on disk before it is answered (appendfsync always).
+    The test may stop it and start it again on the same port (stop_redis, start_redis); whichever runs at
+    the end is stopped."""
     needs("redis-server", shutil.which("redis-server") is not None)
-    folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
+    start_redis(folder, port)
+    try:
+        yield port
+    finally:
+        stop_redis(port)
+
+
+def start_redis(folder: Path, port: int) -> None:
+    """redis-server on ``port`` with its files in ``folder`` (started again there, it has what it had)."""
+    folder.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
          "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no", "--protected-mode", "yes"],
-        stdout=(folder / "redis.out").open("wb"), stderr=subprocess.STDOUT)
+        stdout=(folder / "redis.out").open("ab"), stderr=subprocess.STDOUT)
+    REDIS_PROCS[port] = proc
     REDIS_PIDS[port] = proc.pid
+    wait_port(port)
+
+
+def stop_redis(port: int) -> None:
+    """Stop the redis-server started here on ``port`` (SIGTERM: it writes what it holds, then ends)."""
+    REDIS_PIDS.pop(port, None)
+    proc = REDIS_PROCS.pop(port, None)
+    if proc is None:
+        return
+    proc.terminate()
     try:
-        wait_port(port)
-        yield port
-    finally:
-        REDIS_PIDS.pop(port, None)
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def certificate(folder: Path) -> tuple[Path, Path]:
@@ -73,7 +90,8 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
     text = SITE.read_text()
     plain = free_port()
     text = text.replace("listen 80;", f"listen 127.0.0.1:{plain};").replace("listen [::]:80;\n", "")
-    text = text.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;").replace("listen [::]:443 ssl;\n", "")
+    text = text.replace("listen 443 ssl backlog=4096;", f"listen 127.0.0.1:{port} ssl backlog=4096;")
+    text = text.replace("listen [::]:443 ssl backlog=4096;\n", "")
     text = text.replace("/etc/letsencrypt/live/play.example.org/fullchain.pem", str(cert))
     text = text.replace("/etc/letsencrypt/live/play.example.org/privkey.pem", str(key))
     text = text.replace("root /var/www/html;", f"root {cert.parent};")
@@ -84,7 +102,7 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
 
 
 @contextmanager
-def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator[int]:
+def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: int = 1) -> Iterator[int]:
     """nginx on a free loopback port in front of ``servers``, running the deploy site; yields its TLS port."""
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     needs("nginx", binary is not None)
@@ -98,7 +116,7 @@ def nginx(folder: Path, servers: list[int], connections: int = 4096) -> Iterator
     (folder / "site.conf").write_text(site_for_test(port, servers, cert, key))
     (folder / "nginx.conf").write_text(f"""
 daemon off;
-worker_processes 1;
+worker_processes {workers};
 pid {folder}/nginx.pid;
 error_log {folder}/logs/error.log warn;
 worker_rlimit_nofile {connections * 2 + 100};

@@ -83,13 +83,14 @@ def wait_for(path: Path, text: str, timeout: float = 60, proc: subprocess.Popen[
 SERVING = re.compile(r"Serving on https?://[^:]+:(\d+)")
 
 
-def server_process(home: Path, port: int, *more: str) -> subprocess.Popen[bytes]:
-    """`companion server` on loopback ``port`` with ``more`` options; its output in home/server.out."""
+def server_process(home: Path, port: int, *more: str, data: Path | None = None) -> subprocess.Popen[bytes]:
+    """`companion server` on loopback ``port`` with ``more`` options; its output in home/server.out. ``data``:
+    its COMPANION_HOME when not ``home`` (processes of one machine share it, as under one service user)."""
     home.mkdir(parents=True, exist_ok=True)
     out = home / "server.out"
     proc = subprocess.Popen([sys.executable, "-m", "companion", "server", "--listen", "127.0.0.1", "--port",
                              str(port), *more], stdin=subprocess.DEVNULL, stdout=out.open("wb"),
-                            stderr=(home / "server.err").open("wb"), env=env(home), cwd=str(ROOT))
+                            stderr=(home / "server.err").open("wb"), env=env(data or home), cwd=str(ROOT))
     return proc
 
 

@@ -204,3 +204,73 @@ def test_the_lobby_is_one_across_processes_who_and_say(tmp_path):
                     assert (await ana.say("who"))["text"] == "In the lobby: Ana."
 
             run(go(), 60)
+
+
+def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_maker_dies(tmp_path):
+    """Redis stopped; a game plays on, its lines kept in its process's spool folder; Redis started again;
+    that process killed before it could give them over: the other process on the machine claims the game
+    by itself and gives them over, and the player back on it finds every confirmed line."""
+    import json as _json
+
+    from tests.server.components import start_redis, stop_redis
+
+    with redis_server(tmp_path / "redis") as rport:
+        url = f"redis://127.0.0.1:{rport}/0"
+        data = tmp_path / "data"  # one machine: both processes keep their spool folders in one data folder
+        ports = [free_port(), free_port()]
+        procs = [server_process(tmp_path / f"s{i}", p, "--store", url, data=data) for i, p in enumerate(ports)]
+        try:
+            for i, proc in enumerate(procs):
+                wait_serving(tmp_path / f"s{i}", proc)
+
+            async def go() -> None:
+                import redis.asyncio as aioredis
+
+                async with aiohttp.ClientSession() as http:
+                    lobby = Raw(http, f"ws://127.0.0.1:{ports[0]}/lobby/ws")
+                    await lobby.open("Ana")
+                    made = await lobby.say("create --players 2 --bots bigmoney --name Kept --seed 8")
+                    game_id, code = made["go"]["game"], made["go"]["code"]
+                    seat = Raw(http, f"ws://127.0.0.1:{ports[0]}/g/{game_id}/ws")
+                    welcome = (await seat.open("Ana", code))[-1]
+                    await seat.until(lambda m: bool(m.get("yours")))
+                    stop_redis(rport)
+                    for text in ("end", "hand"):  # confirmed while Redis is away
+                        reply = await seat.say(text)
+                        assert not reply["text"].startswith("Error") and "could not be saved" not in reply["text"]
+                    spooled = data / "data" / "server" / f"spool-{ports[0]}" / f"{game_id}.json"
+                    kept = _json.loads(spooled.read_text())["record"]
+                    assert game_from_text(kept, tmp_path).seats[welcome["seat"]].last_line == 2
+                    await asyncio.sleep(LEASE_MS / 1000 + 1)  # longer than a lease
+                    os.kill(procs[0].pid, signal.SIGSTOP)  # it never runs again with Redis back
+                    start_redis(tmp_path / "redis", rport)
+                    os.kill(procs[0].pid, signal.SIGKILL)
+                    procs[0].wait(10)
+                    r = aioredis.from_url(url, decode_responses=True)
+                    deadline = time.monotonic() + 30
+                    while True:  # no player has come back yet: the other process takes the game by itself
+                        text = await r.get(f"companion:game:{game_id}")
+                        if game_from_text(text, tmp_path).seats[welcome["seat"]].last_line == 2:
+                            break
+                        assert time.monotonic() < deadline, "the lines confirmed while Redis was away were lost"
+                        await asyncio.sleep(0.2)
+                    assert text == kept and not spooled.exists()
+                    back = Raw(http, f"ws://127.0.0.1:{ports[1]}/g/{game_id}/ws")
+                    again = await back.open("Ana", code, seat=welcome["seat"], token=welcome["token"],
+                                            seen=max(m.get("n", 0) for m in seat.heard))
+                    assert again[-1]["type"] == "welcome" and again[-1]["last_line"] == 2
+                    answered = len(game_from_text(kept, tmp_path).seating.act.game.answers)  # type: ignore[union-attr]
+                    reply = await back.say("hand", 2)  # sent again: answered, not applied twice
+                    assert reply["reply"] == 2
+                    now = game_from_text(await r.get(f"companion:game:{game_id}"), tmp_path)
+                    assert len(now.seating.act.game.answers) == answered  # type: ignore[union-attr]
+                    assert (await back.say("end", 3))["reply"] == 3  # and the game goes on there
+                    await r.aclose()
+
+            run(go(), 180)
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.terminate()
+            for proc in procs:
+                proc.wait(20)
