@@ -3,7 +3,7 @@
     python3 benchmarks/bench_bot_cost.py                     # the general bot, three workloads (needs valgrind)
     python3 benchmarks/bench_bot_cost.py --bot strong
     python3 benchmarks/bench_bot_cost.py --before DIR        # also an older checkout (git archive)
-    python3 benchmarks/bench_bot_cost.py --search            # the strong bot's plan search, 2 and 4 players
+    python3 benchmarks/bench_bot_cost.py --search            # the strong bot's plan search, 2, 3 and 4 players
 
 For each workload (the general-bot rows of bench_engine.py: random base kingdoms with 2 players, random
 kingdoms of all 51 cards with 2 and with 4), the same seeded games are played twice under callgrind: by
@@ -172,7 +172,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this benchmark counts instructions with callgrind.")
     if ns.search:
-        for players in (2, 4):
+        for players in (2, 3, 4):
             print(f"One plan search, {players} players, budget {ns.search_games or 'as shipped'}, the first random "
                   f"kingdom of both boxes: {measure_search(players, ns.search_games) / 1e6:.0f} M instructions "
                   "(callgrind).", flush=True)

@@ -150,7 +150,8 @@ def target_rates(bot: str, kingdoms: int, games: int, procs: int, only: str | No
     print(f"{bot}: {kingdoms} random kingdoms a target, {games} games on each, every seat order in turn; "
           "a tie counts half; 95% Wilson intervals.")
     for t, target in enumerate(targets()):
-        if only and only.lower() not in target[0].lower():
+        if only and not any(target[0].lower() == o[1:].lower() if o.startswith("=") else o.lower() in target[0].lower()
+                            for o in only.split(";")):
             continue
         jobs = [(bot, t, 100_000 * (t + 1) + k, games, 0) for k in range(kingdoms)]
         if procs <= 1:
@@ -279,7 +280,8 @@ def main() -> None:
     ap.add_argument("--bot", default="strong", help="the bot measured against the targets")
     ap.add_argument("--kingdoms", type=int, default=50, help="kingdoms a target")
     ap.add_argument("--per-kingdom", type=int, default=24, help="games on each kingdom of a target")
-    ap.add_argument("--target", default=None, help="only the targets whose label holds this")
+    ap.add_argument("--target", default=None, help="only the targets whose label holds this (semicolons: any of them; "
+                                                   "=label: that label exactly)")
     ap.add_argument("--levels", default="easy,strong", help="the levels the ladder measures")
     ns = ap.parse_args()
     if ns.only == "targets":

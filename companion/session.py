@@ -2,6 +2,10 @@
 
 Every response goes through ``say`` or ``error``, so ``repeat`` and ``review`` see exactly what was
 printed, and speech (when on) speaks exactly that. The session never imports cmd2.
+
+What belongs to the screen and keyboard (``Terminal``: the output, speech, settings, the prompt and the
+shell's hooks) is apart from what belongs to the person (their responses, typed lines, seat and state):
+friends taking turns at one keyboard each have a session of their own on one shared ``Terminal``.
 """
 
 from __future__ import annotations
@@ -9,18 +13,18 @@ from __future__ import annotations
 import sys
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Generic, TextIO, TypeVar, overload
+
+T = TypeVar("T")
 
 
 @dataclass
-class Session:
-    """Output, the review buffer and the state areas keep between commands (a game, a table)."""
+class Terminal:
+    """The screen, speakers and keyboard a session uses, and the shell's hooks on them; shared by every
+    person playing at that keyboard."""
 
     out: TextIO = field(default_factory=lambda: sys.stdout)
-    history_size: int = 200
     speak: Callable[[str], None] | None = None  # set when speech is on
-    sounds: Any = None  # the sound cues' worker, once one has played (companion.speech.sounds)
-    state: dict[str, Any] = field(default_factory=dict)  # per-area state, keyed by area name
     settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
     # Hooks for areas (see docs/design.md):
     prompt: str = "companion> "  # what the shell shows before each line; areas may change it (keep it short)
@@ -29,18 +33,66 @@ class Session:
     fallback: Callable[["Session", str], bool] | None = None
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
-    # The seat this session's person plays in a shared game (None: not seated; see companion.game.seats).
-    seat: int | None = None
-    # Friends at one keyboard: which session a typed line belongs to (the person holding the keyboard).
-    # None: this session's own. ``dispatch.run_line`` follows it before anything else.
-    route: Callable[[str], "Session"] | None = None
+    quitting: bool = False  # set by quit; the shell stops after this line
 
-    def __post_init__(self) -> None:
-        self.responses: deque[str] = deque(maxlen=self.history_size)
+
+class _OnTerminal(Generic[T]):
+    """A session's attribute that is its terminal's (``session.out`` is ``session.terminal.out``)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, session: None, owner: type | None = None) -> "_OnTerminal[T]": ...
+
+    @overload
+    def __get__(self, session: "Session", owner: type | None = None) -> T: ...
+
+    def __get__(self, session: "Session | None", owner: type | None = None) -> "T | _OnTerminal[T]":
+        if session is None:  # asked of the class itself
+            return self
+        value: T = getattr(session.terminal, self.name)
+        return value
+
+    def __set__(self, session: "Session", value: T) -> None:
+        setattr(session.terminal, self.name, value)
+
+
+class Session:
+    """One person's use of the program: the review buffer, typed lines, seat and the state areas keep
+    between commands (a game, a table), on a ``Terminal`` (its own, unless ``terminal`` shares one)."""
+
+    out: _OnTerminal[TextIO] = _OnTerminal()
+    speak: _OnTerminal[Callable[[str], None] | None] = _OnTerminal()
+    settings: _OnTerminal[Any] = _OnTerminal()
+    prompt: _OnTerminal[str] = _OnTerminal()
+    fallback: _OnTerminal[Callable[["Session", str], bool] | None] = _OnTerminal()
+    on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
+    on_close: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
+    quitting: _OnTerminal[bool] = _OnTerminal()
+
+    def __init__(self, out: TextIO | None = None, history_size: int = 200,
+                 speak: Callable[[str], None] | None = None, sounds: Any = None,
+                 state: dict[str, Any] | None = None, settings: Any = None, prompt: str = "companion> ",
+                 fallback: Callable[["Session", str], bool] | None = None,
+                 on_start: list[Callable[["Session"], None]] | None = None,
+                 on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
+                 route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None) -> None:
+        self.terminal = terminal if terminal is not None else Terminal(
+            out if out is not None else sys.stdout, speak, settings, prompt, fallback,
+            on_start if on_start is not None else [], on_close if on_close is not None else [])
+        self.history_size = history_size
+        self.sounds = sounds  # the sound cues' worker, once one has played (companion.speech.sounds)
+        self.state: dict[str, Any] = state if state is not None else {}  # per-area state, keyed by area name
+        # The seat this session's person plays in a shared game (None: not seated; see companion.game.seats).
+        self.seat = seat
+        # Friends at one keyboard: which session a typed line belongs to (the person holding the keyboard).
+        # None: this session's own. ``dispatch.run_line`` follows it before anything else.
+        self.route = route
+        self.responses: deque[str] = deque(maxlen=history_size)
         self._current: list[str] = []
         self._record = True
         self.failed = False
-        self.quitting = False  # set by quit; the shell stops after this line
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
 

@@ -127,7 +127,7 @@ def options_command(session: "Session", args: str) -> None:
     if d is None:
         tell(session, "It is not your turn. Type status.")
         return
-    tell(session, render.options_line(act.game, me, d, session.verbosity))
+    tell(session, render.options_line(act.game, me, session.verbosity))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

@@ -277,7 +277,7 @@ class GameActivity:
         lines: list[Spoken] = []
         events = g.view(seat).log(mark.log)
         piles = render.pile_news(g, dict(mark.supply), verbosity == "brief")
-        end = render.end_message(g, seat, verbosity) if g.over else ""
+        end = render.end_message(g, seat, verbosity, named=self.shared) if g.over else ""
         cues = tuple(game_cues(g.view(seat), events, piles))  # sounds, when on: played where it is said
         if not (g.over and verbosity == "brief"):
             lines.extend(line for line in piles if line.text not in str(end))  # the end gives its own reason once

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.cards import Card
 from companion.cards.names import and_list, or_list
-from companion.engine import Decision, Phase, Purpose
+from companion.engine import Phase, Purpose
 from companion.engine.events import Event, TurnStarted
 from companion.engine.view import PlayerView
 from companion.game.fitting import BRIEF_WORDS, Said, Spoken
@@ -92,22 +92,27 @@ def score_line(view: PlayerView) -> str:
     return f"Score: {and_list(parts)}."
 
 
-def end_message(view: PlayerView, verbosity: str = "normal") -> Spoken:
-    """The end of the game as the seat of ``view`` hears it (the game must be over)."""
-    viewer = view.player
+def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False) -> Spoken:
+    """The end of the game as the seat of ``view`` hears it (the game must be over). ``named``: friends at
+    one keyboard all hear it, so every player is named, never "You"."""
+    viewer = -1 if named else view.player
     r = view.result
     assert r is not None
     scores = sorted(r.scores, key=lambda s: -s.vp)
+
+    def who(seat: int) -> str:
+        return view.name_of(seat) if named else name_of(view, seat)
+
     if verbosity == "brief":
-        names = and_list([name_of(view, w) for w in r.winners])
+        names = and_list([who(w) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
         if len(scores) <= 3:
             return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
         mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
         return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
-    said = and_list([f"{name_of(view, s.player)} {s.vp}" for s in scores])
-    winners = [name_of(view, w) for w in r.winners]
+    said = and_list([f"{who(s.player)} {s.vp}" for s in scores])
+    winners = [who(w) for w in r.winners]
     if len(winners) > 1:
         won = f"{and_list(winners)} share the win."
     elif winners[0] == "You":
@@ -136,9 +141,11 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     return lines
 
 
-def options_line(view: PlayerView, d: Decision | None, verbosity: str = "normal") -> str:
+def options_line(view: PlayerView, verbosity: str = "normal") -> str:
     """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words; otherwise
-    the six dearest and how many more)."""
+    the six dearest and how many more): the decision waiting for the seat of ``view``, read from the view,
+    so it is never another seat's."""
+    d = view.pending
     if d is None:
         return "The game is over. Type score, log or new."
     if not is_turn_decision(d):

@@ -50,16 +50,16 @@ def score_line(game: "Game", seat: int) -> str:
     return lines.score_line(game.view(seat))
 
 
-def end_message(game: "Game", seat: int, verbosity: str = "normal") -> Spoken:
-    return lines.end_message(game.view(seat), verbosity)
+def end_message(game: "Game", seat: int, verbosity: str = "normal", named: bool = False) -> Spoken:
+    return lines.end_message(game.view(seat), verbosity, named)
 
 
 def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
     return lines.supply_lines(game.view(PUBLIC), low_first)
 
 
-def options_line(game: "Game", seat: int, d: Decision | None, verbosity: str = "normal") -> str:
-    return lines.options_line(game.view(seat), d, verbosity)
+def options_line(game: "Game", seat: int, verbosity: str = "normal") -> str:
+    return lines.options_line(game.view(seat), verbosity)
 
 
 def log_lines(game: "Game", seat: int, verbosity: str) -> list[str]:

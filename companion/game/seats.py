@@ -29,56 +29,22 @@ if TYPE_CHECKING:
     from companion.game.service import Heard
 
 
-# What a seat shares with the terminal's session when friends take turns at one keyboard.
-SHARED = ("out", "settings", "speak", "on_close", "prompt", "fallback", "quitting")
-
-
-def _shared(name: str) -> property:
-    def get(self: "SeatSession") -> Any:
-        front = self.__dict__.get("_front")
-        return getattr(front, name) if front is not None else self.__dict__.get(f"_own_{name}")
-
-    def put(self: "SeatSession", value: Any) -> None:
-        front = self.__dict__.get("_front")
-        if front is not None:
-            setattr(front, name, value)
-        else:
-            self.__dict__[f"_own_{name}"] = value
-
-    return property(get, put)
-
-
 class SeatSession(Session):
     """One person's session at one seat of a game: their own responses (for ``repeat`` and ``review``),
     typed lines and seat.
 
-    With ``front`` (friends at one keyboard), the terminal's things are the front's: output, settings,
-    speech, prompt, fallback and close hooks, and the areas' state. Without it (a connection to a host),
-    everything is its own."""
+    With ``front`` (friends at one keyboard), the seat is on the front's ``Terminal`` (output, settings,
+    speech, prompt, fallback and close hooks) and keeps the areas' state with it. Without it (a connection
+    to a host), it has a terminal of its own."""
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
                  settings: Any = None, speak: Callable[[str], None] | None = None,
                  state: dict[str, Any] | None = None) -> None:
-        self.__dict__["_front"] = None
-        kwargs: dict[str, Any] = {"settings": settings, "speak": speak}
-        if out is not None:
-            kwargs["out"] = out
-        super().__init__(**kwargs)
-        self.seat = seat
         if front is not None:
-            self.__dict__["_front"] = front
-            self.state = front.state
-        elif state is not None:
-            self.state = state
-
-    @property
-    def front(self) -> Session | None:
-        """The terminal's session, when this seat shares a keyboard with others."""
-        return self.__dict__.get("_front")
-
-
-for _name in SHARED:
-    setattr(SeatSession, _name, _shared(_name))
+            super().__init__(seat=seat, state=front.state, terminal=front.terminal)
+        else:
+            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat)
+        self.front = front  # the terminal's own session, when this seat shares a keyboard with others
 
 
 def seat_people(front: Session, act: "GameActivity") -> None:

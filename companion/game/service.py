@@ -212,7 +212,7 @@ class GameService:
                 act.answer(())
         act.labels.append("end")
         lines, cues, clear = self._hear(seat, verbosity)
-        if not bought and verbosity != "brief" and act.holder == seat and not act.waiting:
+        if not bought and verbosity != "brief" and (act.own_devices or act.holder == seat) and not act.waiting:
             # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
             left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
             lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells

@@ -158,14 +158,13 @@ class SessionSeats:
         self.act.agents[seat] = None if bot is None else make_bot(bot, self.act.setup.seed + seat)
 
     def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
+        from companion.bots import make_bot
+        from companion.game.service import GameService
+
         self._take_all()
         self.away_bots[seat] = bot
-        self._set_bot(seat, bot)
-        before = len(self.act.game.answers)
-        self.act.game.advance(self.act.agents)
-        if len(self.act.game.answers) != before:
-            self.act.autosave()
-        out = self._seats.tell_others(self.act, seat)
+        outcome = GameService(self.act).hand_to_bot(seat, make_bot(bot, self.act.setup.seed + seat))
+        out = self._seats.deliver(self.act, outcome.others)  # each other seat's words, said in its session
         self._take_all()
         out.pop(seat, None)
         return out

@@ -53,6 +53,10 @@ class Host(Transport[Seat]):
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        # Messages to a game's seats held back while a change of it is being saved, by game id, and how many
+        # changes (hellos arriving together) are being saved.
+        self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, Any]]]] = {}
+        self.saving: dict[str, int] = {}
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -130,7 +134,12 @@ class Host(Transport[Seat]):
         """This host holds the game: its saves are written by ``persist``, its messages sent to seats here."""
         def send(seat: int, msg: dict[str, Any]) -> None:
             ws = self.conns.get((game.id, seat))
-            if ws is not None and not ws.closed:
+            if ws is None or ws.closed:
+                return
+            held = self.unsent.get(game.id)
+            if held is not None:
+                held.append((ws, seat, msg))
+            else:
                 self.deliver(ws, game, seat, msg)
 
         game.send = send
@@ -180,9 +189,14 @@ class Host(Transport[Seat]):
         else:
             self.unclaimed.discard((game.id, seat))  # it came back with its token: kept
         # Started before the welcome: its number counts the opening news (the bot's first turn too), which
-        # the seat hears first, so a program shows its first prompt after the news, not above it.
-        started = game.start_if_full()
-        await self.persist(game)
+        # the seat hears first, so a program shows its first prompt after the news, not above it. The seats
+        # already here hear the game start only once it is on disk.
+        self._hold_messages(game)
+        try:
+            started = game.start_if_full()
+            await self.persist(game)
+        finally:
+            self._send_held(game)
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
@@ -205,6 +219,21 @@ class Host(Transport[Seat]):
         if not started:
             room.joined(game, seat, decided.how)
         return game, seat
+
+    def _hold_messages(self, game: HostedGame) -> None:
+        """Hold back every message to the game's seats until ``_send_held`` (its change is being saved)."""
+        self.saving[game.id] = self.saving.get(game.id, 0) + 1
+        self.unsent.setdefault(game.id, [])
+
+    def _send_held(self, game: HostedGame) -> None:
+        """The change is saved: once no other change of the game is being saved, send what was held, in order."""
+        left = self.saving.pop(game.id, 1) - 1
+        if left > 0:
+            self.saving[game.id] = left
+            return
+        for ws, seat, msg in self.unsent.pop(game.id, []):
+            if not ws.closed:
+                self.deliver(ws, game, seat, msg)
 
     def claim(self, hello: dict[str, Any], address: str) -> tuple[HostedGame | None, Claim | Refusal]:
         """The game a hello names and the seat it takes there (``companion.net.claiming``), or why not; a

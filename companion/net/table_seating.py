@@ -79,7 +79,7 @@ class TableSeating:
         out = {seat: s.said}
         outcome = self.service.last
         if outcome is not None and not s.failed:
-            for other, lines in outcome.told.items():
+            for other, lines in outcome.others.items():
                 out[other] = "\n".join(lines)
                 self.tell(other, out[other])
         return out

@@ -7,7 +7,7 @@ is said is always on disk (saved before said). A refusal raises ``CommandError``
 with one sentence that quotes what was typed; the record is then exactly as it was.
 
 A hosted table (``companion.net.table_seating``) shares one service among its players' seats: an intent
-made by a seat (``by=``) also says, in ``Outcome.told``, the one line every other seat hears.
+made by a seat (``by=``) also says, in ``Outcome.others``, the one line every other seat hears.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Outcome:
     hears, whether the record changed, and whether it was saved (always before these lines were made)."""
 
     lines: tuple[str, ...]
-    told: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: NOTHING)
+    others: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: NOTHING)
     changed: bool = False
     saved: bool = False
 
@@ -88,12 +88,12 @@ class TableService:
     # The one place an outcome is made: the other seats' line, and ``last`` for a host.
     def _outcome(self, lines: list[str], *, changed: bool = False, by: int | None = None) -> Outcome:
         lines = [part for line in lines for part in line.split("\n")]  # one line each, whatever a word function joined
-        told: Mapping[int, tuple[str, ...]] = NOTHING
+        others: Mapping[int, tuple[str, ...]] = NOTHING
         if changed and by is not None and lines:
             name = self.table.players[by]
             note = lines[0] if lines[0].startswith(name) else f"{name}: {lines[0]}"
-            told = MappingProxyType({p: (note,) for p in range(len(self.table.players)) if p != by})
-        outcome = Outcome(tuple(lines), told, changed, saved=changed)
+            others = MappingProxyType({p: (note,) for p in range(len(self.table.players)) if p != by})
+        outcome = Outcome(tuple(lines), others, changed, saved=changed)
         self.last = outcome
         return outcome
 

@@ -226,3 +226,33 @@ def test_a_seat_on_its_own_device_gets_its_hint_on_its_turn() -> None:
         assert hint.startswith("Play Treasures: ") and "buy" in hint.splitlines()[0], hint
         assert run_for(other, "hint").startswith("Nothing is yours to decide now.")  # not the mover's advice
         run_for(mover, "end")
+
+
+def test_at_one_keyboard_the_end_names_the_winner() -> None:
+    """Both friends hear the end at the one keyboard: "You win." told whoever held it that the game was
+    theirs; it names the winner and every score by name."""
+    t = Typist()
+    t('new --names "Ana,Ben" --kingdom "First Game" --seed 2')
+    out = ""
+    for _ in range(800):
+        act = t.act
+        if act.game.over:
+            break
+        out = t(choose_line(act))  # "" presses Enter while the keyboard changes hands
+    assert t.act.game.over
+    end = next(line for line in out.splitlines() if line.startswith("Game over."))
+    assert "You" not in end and re.search(r"Game over\. (Ana|Ben) wins\.|Ana and Ben share the win\.", end), end
+    assert re.search(r"VP: (Ana \d+ and Ben \d+|Ben \d+ and Ana \d+)\.", end), end
+
+
+def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ended() -> None:
+    """In a hosted game the host's seat heard only "Done." for end with Treasures in hand, while the
+    joined seat heard "Nothing bought; 3 Treasures unplayed.": the note went to the keyboard's holder."""
+    t = Typist()
+    t('new --players 2 --bots none --names "Ana,Ben" --kingdom "First Game" --seed 5')
+    act = t.act
+    seats = {p: attach(act, p, install=install, out=io.StringIO()) for p in (0, 1)}
+    for _ in range(4):  # two turns each
+        mover = seats[act.game.pending.player]
+        said = run_for(mover, "end")
+        assert said.startswith("Nothing bought; "), said

@@ -99,7 +99,7 @@ def _words(view: PlayerView) -> list[object]:
             said.append(lines.turn_start(view, verbosity, 1))
             said.append(lines.turn_start(view, verbosity, 2))
         if d is not None:
-            said.append(lines.options_line(view, d, verbosity))
+            said.append(lines.options_line(view, verbosity))
             said.append(questions.question(view, d, verbosity))
         if view.over:
             said.append(lines.end_message(view, verbosity))
