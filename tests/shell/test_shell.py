@@ -106,7 +106,7 @@ def test_a_failing_start_hook_does_not_stop_the_shell(home: Path) -> None:
 
 
 def test_a_shared_verb_not_active_says_what_to_do() -> None:
-    from companion.commands.registry import _COMMANDS, command, names
+    from companion.commands.registry import _COMMANDS, _REGISTERED, command, names
 
     names()  # every area's own buy is registered first
 
@@ -120,7 +120,9 @@ def test_a_shared_verb_not_active_says_what_to_do() -> None:
         assert out == "Error: Start a game with new, or a table with table new.\n"
     finally:  # only this test's registration goes: the game's and the table's buy stay for later tests
         _COMMANDS["buy"] = [c for c in _COMMANDS["buy"] if c.run is not fake]
+        _REGISTERED[:] = [c for c in _REGISTERED if c.run is not fake]
     assert _COMMANDS["buy"] and all(c.run is not fake for c in _COMMANDS["buy"])
+    assert all(c.run is not fake for c in _REGISTERED)
 
 
 @pytest.mark.parametrize(
