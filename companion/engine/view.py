@@ -209,6 +209,11 @@ class PlayerView:
                 out.append(seen)
         return out
 
+    @property
+    def log_size(self) -> int:
+        """How many events the game's log holds: the position ``log(since)`` counts from, for news to come."""
+        return len(self._g.log)
+
     def turn_starts(self) -> list[int]:
         """The positions in the game's log where each turn started (every player sees each start)."""
         return [i for i, e in enumerate(self._g.log) if isinstance(e, TurnStarted)]

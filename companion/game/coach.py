@@ -2,6 +2,8 @@
 
 ``advice(game, seat)`` asks a fresh strong bot the pending decision through that seat's view (a bot
 changes nothing), and returns its answer with a sentence or two built from the bot's own reason.
+Only ``advice``, ``turn_plan`` and ``_plan`` hold the game: the plan replays a copy of it, which a view
+cannot make. Every function that words the hint takes the seat's view (or no game at all).
 At a turn's own question, where the rest of the turn hides nothing (no Action is played, only
 Treasures that ask nothing), the hint is the whole plan: the coins and what to buy, and why.
 """
@@ -20,6 +22,7 @@ from companion.game.money import autoplayed, money
 
 if TYPE_CHECKING:
     from companion.engine import Game
+    from companion.engine.view import PlayerView
 
 _VERB = {
     Purpose.PLAY_ACTION: "Play", Purpose.PLAY_TREASURES: "Play", Purpose.BUY: "Buy", Purpose.GAIN: "Gain",
@@ -59,7 +62,7 @@ def advice(game: "Game", seat: int) -> tuple[Any, str]:
     if plan is not None:
         return answer, plan_words(d, answer, why, plan)
     if d.card is None and d.purpose is Purpose.PLAY_TREASURES and isinstance(d, ChooseCards):
-        return answer, treasure_words(game, seat, d, answer)
+        return answer, treasure_words(game.view(seat), d, answer)
     return answer, words(d, answer, why)
 
 
@@ -69,11 +72,11 @@ def _kept(d: ChooseCards, chosen: tuple[Card, ...]) -> str:
     return " ".join(f"{c.name} would trash a card you need." for c in left if c.name == "Investment")
 
 
-def treasure_words(game: "Game", seat: int, d: ChooseCards, answer: Any) -> str:
+def treasure_words(view: PlayerView, d: ChooseCards, answer: Any) -> str:
     """Treasures where one asks a question (Crystal Ball, Anvil, Tiara...): what follows it is not known, so
     the coins they are worth (a question may change it: Anvil takes a Treasure), and which ask."""
     chosen = d.normalise(answer)
-    m = money(game.view(seat))
+    m = money(view)
     asking = [c.name for c in dict.fromkeys(chosen) if c in m.asking]
     reason = f"They are worth {m.total + m.at_least} coins"
     if asking:
@@ -107,22 +110,25 @@ def turn_plan(game: "Game", seat: int) -> TurnPlan | None:
     return _plan(game, seat, bot, d, bot.decide(game.view(seat), d))
 
 
-def _quiet(game: "Game", cards: tuple[Card, ...]) -> bool:
+def _quiet(view: PlayerView, cards: tuple[Card, ...]) -> bool:
     """Treasures that ask nothing and show nothing when played (autoplay's: Copper, Bank, Hoard...)."""
-    return len(autoplayed(game.view(game.current), cards)) == len(cards)
+    return len(autoplayed(view, cards)) == len(cards)
 
 
 def _plan(game: "Game", seat: int, bot: StrongBot, d: Decision, answer: Any) -> TurnPlan | None:
     """Play the turn on in a copy of the game, as the bot would, while it shows nothing hidden: no Action
-    (what it draws or reveals is hidden) and only quiet Treasures; stop at any other question."""
+    (what it draws or reveals is hidden) and only quiet Treasures; stop at any other question.
+    It takes the game, not the seat's view, for one reason: to replay a copy of it (setup and answers);
+    everything it reads to decide and to word is the seat's view, of the game or of the copy."""
     if d.card is not None or d.purpose not in _TURN or not isinstance(d, ChooseCards):
         return None
     first = d.normalise(answer)
     if d.purpose is Purpose.PLAY_ACTION and first:
         return None
-    if d.purpose is Purpose.PLAY_TREASURES and not _quiet(game, first):
+    view = game.view(seat)
+    if d.purpose is Purpose.PLAY_TREASURES and not _quiet(view, first):
         return None
-    if d.purpose is Purpose.BUY and (not first or game.turn.buys < 2):
+    if d.purpose is Purpose.BUY and (not first or view.buys < 2):
         return None  # one card or none: the words for this question alone say it
     sim = replay(game.setup, game.answers, log=False, check=False)
     try:
@@ -130,18 +136,19 @@ def _plan(game: "Game", seat: int, bot: StrongBot, d: Decision, answer: Any) -> 
         buys: list[Card] = []
         why = ""
         p = sim.pending
+        mine = sim.view(seat)
         while p is not None and p.player == seat and p.card is None and isinstance(p, ChooseCards) \
                 and p.purpose in _TURN:
             a = p.normalise(bot.decide(sim.view(seat), p))
             if p.purpose is Purpose.BUY:
                 if coins is None:
-                    coins = sim.turn.coins
+                    coins = mine.coins
                 if not buys:
                     why = bot.why
                 if not a:
                     break
                 buys.append(a[0])
-            elif coins is not None or (p.purpose is Purpose.PLAY_ACTION and a) or not _quiet(sim, a):
+            elif coins is not None or (p.purpose is Purpose.PLAY_ACTION and a) or not _quiet(mine, a):
                 return None
             sim.answer(a, True, False)
             p = sim.pending

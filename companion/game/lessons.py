@@ -61,26 +61,26 @@ class Lessons:
 
     # ---- what is new ----
     def due(self, act: "GameActivity") -> list[str]:
-        """Lessons whose moment has come and that were not told yet."""
-        g = act.game
+        """Lessons whose moment has come and that were not told yet, from the holder's view alone."""
         me = act.holder
+        view = act.game.view(me)
+        attacks = {c.name for c in view.attacks}
         due: set[str] = set()
-        log = g.log
-        start = min(self.seen, len(log))
-        for e in log[start:]:
-            if isinstance(e, Shuffled) and e.player == me and g.players[me].turns >= 1:
+        start = min(self.seen, view.log_size)
+        for e in view.log(start):
+            if isinstance(e, Shuffled) and e.player == me and view.turns() >= 1:
                 due.add("shuffle")
-            elif isinstance(e, Played) and e.player != me and e.card.name in g.attack_names:
+            elif isinstance(e, Played) and e.player != me and e.card.name in attacks:
                 due.add("attack")
-            elif isinstance(e, Gained) and e.card.name in g.attack_names and "attack" not in self.told:
+            elif isinstance(e, Gained) and e.card.name in attacks and "attack" not in self.told:
                 due.add("attack")  # the easy bot may never play one: told when an Attack is first gained
                 self.attack = e.card.name
             elif isinstance(e, Played) and any(_PLUS_ACTIONS.search(t) for t in e.card.text):
                 due.add("actions")  # by anyone: the easy bot's Merchant, when you never buy a Village
             elif isinstance(e, GameOver):
                 due.add("end")
-        self.seen = len(log)
-        d = act.mine()
+        self.seen = view.log_size
+        d = act.mine()  # the holder's own decision (view.pending), when the keyboard is theirs to answer it
         if d is not None and d.card is None and d.player == me:
             if d.purpose is Purpose.PLAY_ACTION:
                 due.add("action")
@@ -88,7 +88,7 @@ class Lessons:
                     due.add("actions")  # a Village in hand: before it is played, when it matters
             elif d.purpose in (Purpose.PLAY_TREASURES, Purpose.BUY):
                 due.add("buy")
-            if g.players[me].turns >= 2:
+            if view.turns() >= 2:
                 due.add("cleanup")
         return [k for k in ORDER if k in due and k not in self.told]
 
@@ -100,10 +100,10 @@ class Lessons:
             self.told.append(due[0])
             extra.append(LESSONS[due[0]] if due[0] != "attack" or not self.attack else
                          f"Lesson: {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
-        g = act.game
-        turn = g.players[act.holder].turns
+        view = act.game.view(act.holder)
+        turn = view.turns()
         d = act.mine()
-        if not g.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
+        if not view.over and d is not None and d.card is None and turn != self.offered and turn <= OFFER_TURNS \
                 and act.offers_hint and not act.hints_on():  # with hints on, the hint itself is said
             self.offered = turn  # once a turn, on the lesson's line so the response keeps its lines
             if extra:
@@ -125,7 +125,8 @@ class Lessons:
 
 
 def keep(act: "GameActivity") -> None:
-    """Save the game with what was told, as the automatic save and as the first game's own save."""
+    """Save the game with what was told, as the automatic save and as the first game's own save.
+    It words nothing: the one function here that hands on the whole game (to the save)."""
     from companion.game import store
 
     act.autosave()

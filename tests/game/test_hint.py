@@ -49,7 +49,7 @@ def test_hint_says_the_move_the_strong_bot_makes(kingdom: str) -> None:
         if plan is not None:
             assert said.strip() == text == plan_words(d, expected, ref.why, plan)
         elif d.card is None and d.purpose is Purpose.PLAY_TREASURES:
-            assert said.strip() == text == treasure_words(act.game, seat, d, expected)
+            assert said.strip() == text == treasure_words(act.game.view(seat), d, expected)
         else:
             assert said.strip() == text == words(d, expected, ref.why)
         if isinstance(d, ChooseCards) and d.purpose is Purpose.BUY and expected:
