@@ -67,7 +67,7 @@ def test_a_browser_seat_behind_nginx_survives_a_kill_of_its_process(tmp_path):
 def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) -> None:
     import redis
 
-    r = redis.Redis.from_url(url, decode_responses=True)
+    r: Any = redis.Redis.from_url(url, decode_responses=True)  # its answers are str (decode_responses)
 
     def cleo() -> Any:  # the browser's seat, as the store holds it
         game = game_from_text(r.get(f"companion:game:{game_id}"), tmp_path)
