@@ -1,5 +1,6 @@
 """The browser page of a server, in a real headless Chromium: it asks for a name, says the lobby's answers,
-goes to the game `create` makes, comes back to the lobby with quit, and `sit` takes the same seat back."""
+goes to the game `create` makes, comes back to the lobby with quit, and `sit` takes the same seat back; a
+lobby line whose answer was lost goes again with the lobby's token and is done once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tests.net import browser as chromium
 from tests.server.helpers import server_in_thread
 
 pytestmark = [pytest.mark.network, pytest.mark.browser]  # real sockets on loopback (and processes it starts)
+MINE = "!['game','waiting','lobby'].includes(document.getElementById('prompt').textContent)"
 
 
 def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
@@ -50,5 +52,48 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             assert [st.name for st in game.seats] == ["Cleo"]  # the same seat, not a new one
             problems = chromium.axe_problems(page)
             assert not problems, problems
+        finally:
+            browser.close()
+
+
+# The lobby's socket closed by the page just after a create is sent: the line reaches the server, its answer
+# never reaches the page.
+DROP_AFTER_CREATE = """
+(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    send.call(this, data);
+    if (!window.dropped && typeof data === "string" && data.includes('"text":"create')) {
+      window.dropped = true;
+      this.close();
+    }
+  };
+})();
+"""
+
+
+def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path):
+    sync_playwright = chromium.playwright()
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.add_init_script(DROP_AFTER_CREATE)
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            chromium.type_line(page, "Cleo", keys=True)
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=15_000)
+            page.keyboard.insert_text("create --players 2 --bots bigmoney --name Web --seed 4")
+            page.keyboard.press("Enter")
+            # back by itself with the lobby's token: the line goes again, and its kept answer seats Cleo
+            page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=30_000)
+            said = chromium.announced(page)
+            assert "Connected again." in said
+            made = [s for s in said if s.startswith("Made the game Web")]
+            assert made == ["Made the game Web: 2 players, 1 of them people, First Game. Taking your seat."], said
+            assert len(server.host.by_id) == 1  # one game, not two
+            game = next(iter(server.host.by_id.values()))
+            assert [st.name for st in game.seats] == ["Cleo"]
+            page.wait_for_function(MINE, timeout=15_000)
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
         finally:
             browser.close()

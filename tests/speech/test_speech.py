@@ -346,6 +346,10 @@ def test_a_real_output_module_that_hangs_or_dies_never_freezes_the_shell(
             _hold_past_time_limit()
         shell.type("card copper")
         shell.wait_for("Braille code C1.")
+        if fault == "hangs":
+            # On a loaded machine the daemon may answer one call more before one waits for the module: by
+            # the next line, whichever call hung has been stuck past the limit.
+            _hold_past_time_limit()
         shell.type("card estate")
         printed, errors = shell.finish()
     finally:

@@ -18,6 +18,10 @@
   // person carries the game's id and code, and the game's own socket is then joined as a host's game is.
   const lobbyMode = document.body.dataset.lobby === "1";
   let inLobby = false, lobbyId = 1, path = "/ws", switching = false;
+  // The lobby's token (told in its first welcome) and its lines not yet answered, oldest first, as {id, text}:
+  // after a drop they go again with the token, so the lobby answers a line it already did instead of doing it
+  // twice (a create sent again makes no second game)
+  let lobbyToken = null, lobbyUnanswered = [];
 
   function show(text) {
     const box = document.createElement("div");
@@ -110,7 +114,12 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + (inLobby ? "/lobby/ws" : path));
     ws.onopen = function () {
-      if (inLobby) { ws.send(JSON.stringify({v: 1, type: "hello", code: "", name: name})); return; }
+      if (inLobby) {
+        const hello = {v: 1, type: "hello", code: "", name: name};
+        if (lobbyToken) { hello.seat = 0; hello.token = lobbyToken; }
+        ws.send(JSON.stringify(hello));
+        return;
+      }
       const hello = {v: 1, type: "hello", code: code, name: name};
       if (token) { hello.seat = seat; hello.token = token; if (seen > 0 || joined) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
@@ -192,8 +201,17 @@
     if (msg.type === "welcome") {
       joined = true; ready = true; tries = 0;
       if (again) { again = false; show("Connected again."); }
+      if (typeof msg.token === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.token)) lobbyToken = msg.token;
       setPrompt(msg.prompt || "lobby");
+      // the lobby did every line up to last_line and keeps the answer of that one: it and any later go again
+      const applied = isCount(msg.last_line) ? msg.last_line : 0;
+      lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id >= applied; });
+      for (const line of lobbyUnanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
+      lobbyId = Math.max(lobbyId, applied + 1);
     } else if (msg.type === "say") {
+      if (typeof msg.reply === "number" && msg.reply > 0) {
+        lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id > msg.reply; });
+      }
       if (msg.text) show(msg.text);
       if (typeof msg.prompt === "string") setPrompt(msg.prompt);
       const go = msg.go;
@@ -263,6 +281,7 @@
       return;
     }
     if (inLobby) {
+      lobbyUnanswered.push({id: lobbyId, text: text});
       ws.send(JSON.stringify({v: 1, type: "line", id: lobbyId, text: text}));
       lobbyId += 1;
       return;
