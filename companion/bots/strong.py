@@ -27,6 +27,7 @@ from companion.engine.decisions import ChooseCards, Decision, Purpose
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
 _BUY, _GAIN = Purpose.BUY, Purpose.GAIN
+_PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 
 
 def _count(n: int, name: str) -> str:
@@ -37,6 +38,8 @@ def _count(n: int, name: str) -> str:
 
 def _left(provinces: int, name: str = "Province") -> str:
     """ "3 Provinces are left", "1 Province is left", "no Colonies are left"."""
+    if name == _PILES:
+        return f"{provinces} {'card is' if provinces == 1 else 'cards are'} left in the piles that end the game"
     if provinces == 1:
         return f"1 {name} is left"
     return f"{provinces or 'no'} {plural_of(name)} are left"
@@ -148,6 +151,18 @@ class StrongBot(GeneralBot):
         colonies = pile(COLONY) if view.uses_colony else 99
         if colonies < provinces:
             near, near_name = colonies, "Colony"
+        # Once a pile is empty, the game may end on piles first (most games of 4 against Witches do): the
+        # cards left in the piles nearest empty count as Provinces left do. Measured with fixed plans, the
+        # same seeds, 2,880 games each: at 4 players against Double Witch +14.6 points, Big Money with Witch
+        # +5.8; at 3 players against Double Witch +1.5; no change at 2 players or against Smithy.
+        ending = provinces
+        empty = view.empty_piles()
+        if empty:
+            smallest = sorted(n for n in view.supply.values() if n)[:view.piles_to_end - empty]
+            cards_left = sum(smallest)
+            if cards_left < near:
+                near, near_name = cards_left, _PILES
+                ending = min(provinces, cards_left)
 
         if plan.kind == "gardens":
             pick = self.gardens_buy(view, coins, owned, total)
@@ -177,13 +192,14 @@ class StrongBot(GeneralBot):
             if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
                 return PLATINUM, "Platinum makes Colonies reachable; there are still " \
                                  f"{colonies} Colonies to win."
-        early = coins >= 8 and money < self.early_money and provinces >= self.early_left and colonies > 6  # (used at 8+)
-        far = coins >= 8 and colonies != 99 and colonies > 6 and provinces > 4 and pile(GOLD) > 0  # Gold at 8 to 10
+        early = coins >= 8 and money < self.early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
+        far = coins >= 8 and colonies != 99 and colonies > 6 and ending > 4 and pile(GOLD) > 0  # Gold at 8 to 10
         if coins >= 8 and provinces:
             if not early and not far and not loses(PROVINCE, 6):
                 return PROVINCE, f"it is worth 6 points, and {provinces} {'is' if provinces == 1 else 'are'} left."
-        if coins >= 5 and pile(DUCHY) and (provinces <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
-            return DUCHY, f"only {_left(near, near_name)}{_slowed(curses, cursed and provinces == duchy_left and colonies > 3)}, so points count more than money now."
+        if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
+            slowed = _slowed(curses, cursed and ending == duchy_left and colonies > 3)
+            return DUCHY, f"only {_left(near, near_name)}{slowed}, so points count more than money now."
         if coins >= 2 and pile(ESTATE) and near <= estate_left and not loses(ESTATE, 1):
             return ESTATE, f"only {_left(near, near_name)}{_slowed(curses, cursed and near == estate_left)}; every point counts."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
@@ -200,7 +216,8 @@ class StrongBot(GeneralBot):
             return GOLD, f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, and {goal}."
         if coins >= 5 and pile(DUCHY) and near <= duchy_after_gold and not loses(DUCHY, 3):
             left = _left(near, near_name)
-            return DUCHY, f"{left[:1].upper()}{left[1:]}{_slowed(curses, cursed and near > duchy_after_gold - 2)}, and Duchy's 3 points beat a Silver now."
+            slowed = _slowed(curses, cursed and near > duchy_after_gold - 2)
+            return DUCHY, f"{left[:1].upper()}{left[1:]}{slowed}, and Duchy's 3 points beat a Silver now."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=False)
         if pick is not None:
             return pick

@@ -272,3 +272,23 @@ def test_a_cursed_deck_takes_a_duchy_one_province_earlier_and_says_why() -> None
     s.game.turn.coins = 6
     bot = StrongBot()
     assert bot.buy(s.game.view(0)) == (card("Duchy"),) and "Curses" not in bot.why, bot.why
+
+
+def test_near_a_pile_ending_the_bot_greens_by_the_cards_left_in_those_piles() -> None:
+    """With 12 Provinces left but the Curses gone and two piles nearly empty, it bought Gold at 6 coins
+    (4 players): the game was 4 cards from its end."""
+    s = Scene(["Smithy"], players=4)
+    s.set(0, hand="Gold, Silver, Copper, Estate, Estate", deck="Copper*5", discard="Smithy, Silver, Copper*4")
+    for p in (1, 2, 3):
+        s.set(p, hand="Copper*5", deck="Copper*5")
+    s.game.supply[card("Curse")] = 0
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 2
+    s.start(0)
+    s.game.turn.coins = 6
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
+    assert bot.why == ("Buy Duchy: only 4 cards are left in the piles that end the game, so points count more "
+                       "than money now."), bot.why
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 8  # far from the end: money first
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Gold"),), bot.why
