@@ -289,6 +289,10 @@ def test_near_a_pile_ending_the_bot_greens_by_the_cards_left_in_those_piles() ->
     assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
     assert bot.why == ("Buy Duchy: only 4 cards are left in the piles that end the game, so points count more "
                        "than money now."), bot.why
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 5  # 10 cards count as 8: other players take too
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
+    assert "only 10 cards are left in the piles that end the game" in bot.why, bot.why
     s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 8  # far from the end: money first
     bot = StrongBot()
     assert bot.buy(s.game.view(0)) == (card("Gold"),), bot.why
