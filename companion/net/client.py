@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import ssl
 import sys
 import threading
@@ -24,7 +25,7 @@ import aiohttp
 from companion.net import protocol
 from companion.net.protocol import ProtocolError, encode
 
-BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
 REPLY_WAIT = 30.0
 # The most lines this program sends a second, over a while, and at once: half the host's RATE and BURST
@@ -32,6 +33,15 @@ REPLY_WAIT = 30.0
 # for flooding. A person typing never comes near it.
 PACE = 10.0
 PACE_BURST = 20
+
+
+def retry_wait(tries: int, draw: Callable[[], float] = random.random) -> float:
+    """Seconds to wait before try ``tries`` (from 0) to reconnect: BACKOFF's, drawn at random between half
+    and all of it. The first try comes within a fifth of a second; and the hundreds of players a stopped
+    server process drops at once come back spread out, not all in the same instant (each a TLS handshake
+    at the proxy and a connection to the process taking the games over) and again together at each step.
+    play.js waits the same way."""
+    return BACKOFF[min(max(tries, 0), len(BACKOFF) - 1)] * (0.5 + 0.5 * draw())
 
 
 class Refused(Exception):
@@ -239,9 +249,9 @@ class Remote:
                     if not self._told:  # a goodbye that said why ("The server stopped. Trying again...") is enough
                         self.note(f"The connection to the {self.place} was lost. Trying again.")
                 elif now - lost_at > GIVE_UP:
-                    self._refuse("Error: the host has not answered for 10 minutes. Join again later.")
+                    self._refuse(f"Error: the {self.place} has not answered for 10 minutes. Join again later.")
                     break
-                await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+                await asyncio.sleep(retry_wait(tries))
                 tries += 1
         with self.changed:
             self.closed = True

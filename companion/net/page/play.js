@@ -26,6 +26,14 @@
   const place = lobbyMode ? "server" : "host";  // what the words call the other end
   const heading = document.getElementById("log-heading");
 
+  // Milliseconds before reconnect try `tries` (from 0), as the terminal program waits (client.retry_wait):
+  // growing, each drawn between half and all of its step, so the many seats a stopped server process drops at
+  // once come back spread out rather than in the same instant.
+  function retryWait(tries, draw) {
+    const steps = [200, 500, 1000, 2000, 3000, 5000];
+    return steps[Math.min(Math.max(tries, 0), steps.length - 1)] * (0.5 + 0.5 * draw());
+  }
+
   function show(text) {
     const box = document.createElement("div");
     box.className = "response";
@@ -197,7 +205,7 @@
       }
       if (refused || !joined) { refused = false; return; }
       if (tries === 0 && !told) show("The connection to the " + place + " was lost. Trying again.");
-      const wait = [200, 500, 1000, 2000, 3000, 5000][Math.min(tries, 5)];
+      const wait = retryWait(tries, Math.random);
       tries += 1;
       setTimeout(function () { again = true; connect(); }, wait);
     };
