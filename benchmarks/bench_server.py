@@ -1,17 +1,32 @@
 """companion server behind nginx: games and connections held, commands a second, latency, memory; for one
-process (records in its data folder) and two processes sharing Redis; and the takeover time after a SIGKILL.
+process (records in its data folder) and two processes sharing Redis; and the takeover after a SIGKILL,
+stage by stage.
 
     nice python3 benchmarks/bench_server.py                 # 100 and 1,000 games of 4 people (several minutes)
     nice python3 benchmarks/bench_server.py --games 20 --seconds 5   # a quick look
+    nice python3 benchmarks/bench_server.py --setups "2 processes" --games 100,400,1000 --seconds 10
+    ... --edge tls-rsa,tls-ecdsa,plain   # the players reach nginx over TLS (either certificate) or plain HTTP
+    ... --typing                         # the players keep typing through the takeover (else they are idle)
+    ... --code /tmp/old                  # run another tree's server, site and reconnect policy (before/after)
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as
-`companion server`, and this process plays every seat through nginx over real WebSockets, each person from
-an address of their own in 127.0.0.0/8 (so nginx's and the server's per-person limits apply as in life).
-Each seat thinks for a while (exponential, mean --think seconds), then types the next of a view, a status,
-a buy and an end, and the time from sending the line to reading its answer is kept. The two setups run
-one after the other for each size (interleaved). This process's own work (thousands of TLS WebSockets in
-Python) shares the same 2 cores, so the figures are a floor for the server, not a ceiling.
+`companion server`, and --clients processes of their own play every seat through nginx over real
+WebSockets, each person from an address of their own in 127.0.0.0/8 (so nginx's and the server's
+per-person limits apply as in life). Each seat thinks for a while (exponential, mean --think seconds), then
+types the next of a view, a status, a buy and an end, and the time from sending the line to reading its
+answer is kept. A seat whose connection drops joins again as the terminal program does (its reconnect
+policy, companion.net.client.retry_wait), with its token and the last message it heard, and sends its
+unanswered line again.
+
+The takeover is timed in stages, each from the SIGKILL: when the dead process stops counting as alive in
+Redis and when its last lease runs out (`alive_gone_s`, `leases_gone_s`), when the survivor holds every one
+of its games (`claimed_all_s`); for its players' seats, when each noticed the drop, when its TLS (or plain)
+connection to nginx was made, when nginx answered the WebSocket upgrade (the survivor holds the game and
+took the connection), and when the survivor welcomed the seat back (`back`), with the tries it took. The
+processor time of each part over the takeover (the survivor, nginx, Redis, the players' processes) says
+which of them the 2 shared cores were busy with. The setups and sizes run one after the other
+(interleaved); the players' own work shares the machine, so the figures are a floor for the server.
 """
 
 from __future__ import annotations
@@ -31,10 +46,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CODE = Path(os.environ.get("COMPANION_BENCH_CODE") or ROOT)  # the tree whose server and client run
 sys.path.insert(0, str(ROOT))
 
 SCRIPT = ["hand", "status", "buy silver", "end"]
 PER_ADDRESS = 16  # seats dialling from one loopback address (nginx allows 20 connections from one)
+TAKEOVER_FOR = 60.0  # seconds the players have to come back after the kill
 
 
 def rss_kib(pid: int) -> int:
@@ -60,7 +77,27 @@ def source(k: int) -> str:
     return f"127.1.{k // 250}.{k % 250 + 1}"
 
 
+def spread(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "max": None}
+    return {"p50": round(statistics.median(values), 2), "max": round(max(values), 2)}
+
+
+# ---- the players (in processes of their own: `bench_server.py --player`, told what to do on stdin) ----
+
+def reconnect_wait(tries: int) -> float:
+    """The terminal program's wait before reconnect try ``tries`` (that of the tree being measured)."""
+    from companion.net import client
+
+    policy = getattr(client, "retry_wait", None)
+    if policy is not None:
+        return float(policy(tries))
+    return float(client.BACKOFF[min(tries, len(client.BACKOFF) - 1)])  # a tree from before the jitter
+
+
 class Seat:
+    """One person's seat: joins, plays when told, and stays connected as the program does."""
+
     def __init__(self, game: str, code: str, name: str, address: str) -> None:
         self.game, self.code, self.name, self.address = game, code, name, address
         self.ws: Any = None
@@ -69,91 +106,295 @@ class Seat:
         self.token = ""
         self.seen = 0
         self.next_id = 1
-        self.replies: dict[int, asyncio.Future[float]] = {}
-        self.welcomed = asyncio.Event()
-        self.gone = asyncio.Event()  # the connection ended (a bye, such as "moving": try again)
-        self.reader: asyncio.Task[None] | None = None
-        self.bye = ""  # the reason of the last bye
+        self.pending: dict[int, tuple[str, asyncio.Future[float]]] = {}  # sent, not yet answered
+        self.up = asyncio.Event()  # welcomed, and the connection is open
+        self.stopping = False
+        self.trace: dict[str, float] = {}  # this try's stages: connect start and end, upgrade
+        self.drops: list[dict[str, Any]] = []  # each drop: when, and each stage of coming back
+        self.why: dict[str, int] = {}
 
-    async def connect(self, edge: str, connector_for: Any) -> None:
+    def session(self) -> Any:
         import aiohttp
 
         if self.http is None:
-            self.http = aiohttp.ClientSession(connector=connector_for(self.address))
-        if self.reader is not None:  # the last connection's end must not end this one
-            self.reader.cancel()
-            await asyncio.gather(self.reader, return_exceptions=True)
-        self.welcomed.clear()
-        self.gone.clear()
-        self.bye = ""
-        self.ws = await self.http.ws_connect(f"{edge}/g/{self.game}/ws", ssl=False, heartbeat=None)
+            tc = aiohttp.TraceConfig()
+
+            async def mark(name: str) -> None:
+                self.trace[name] = time.monotonic()
+
+            async def start(*_: Any) -> None:
+                await mark("connecting")
+
+            async def made(*_: Any) -> None:
+                await mark("connected")
+
+            async def upgraded(*_: Any) -> None:
+                await mark("upgraded")
+
+            tc.on_connection_create_start.append(start)
+            tc.on_connection_create_end.append(made)
+            tc.on_request_end.append(upgraded)
+            self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(self.address, 0), limit=0),
+                                              trace_configs=[tc])
+        return self.http
+
+    async def keep(self, edge: str, gate: asyncio.Semaphore) -> None:
+        """Join, then stay connected: after a drop, wait as the terminal program waits and join again (its
+        token, the last message heard, and the unanswered line sent again), until told to stop."""
+        import aiohttp
+
+        tries = 0
+        first = True
+        while not self.stopping:
+            drop = self.drops[-1] if self.drops and "back" not in self.drops[-1] else None
+            self.trace = {}
+            if drop is not None:
+                drop.setdefault("first_try", time.monotonic())
+                drop["tries"] = drop.get("tries", 0) + 1
+            try:
+                if first:
+                    async with gate:
+                        await self.connect(edge)
+                else:
+                    await self.connect(edge)
+            except (aiohttp.ClientError, OSError, asyncio.TimeoutError, ConnectionError) as e:
+                reason = f"{type(e).__name__}: {e}"[:70]
+                self.why[reason] = self.why.get(reason, 0) + 1
+                if first and tries >= 2:
+                    return  # never joined: counted by the caller
+                await asyncio.sleep(reconnect_wait(tries) if not first else 1.0)
+                tries += 1
+                continue
+            tries, first = 0, False  # as the program: a connection made starts the waits again
+            if drop is not None:
+                drop.update(connected=self.trace.get("connected"), upgraded=self.trace.get("upgraded"),
+                            back=time.monotonic())
+            for i, (text, _) in sorted(self.pending.items()):  # the unanswered line goes again, same number
+                await self.ws.send_str(json.dumps({"v": 1, "type": "line", "id": i, "text": text}))
+            await self.read()
+            self.up.clear()
+            if self.stopping:
+                return
+            self.drops.append({"at": time.monotonic()})
+            await asyncio.sleep(reconnect_wait(0))
+
+    async def connect(self, edge: str) -> None:
+        self.ws = await self.session().ws_connect(f"{edge}/g/{self.game}/ws", ssl=False, heartbeat=None)
         hello: dict[str, Any] = {"v": 1, "type": "hello", "code": self.code, "name": self.name}
         if self.token:
             hello.update(seat=self.seat, token=self.token, seen=self.seen)
         await self.ws.send_str(json.dumps(hello))
-        self.reader = asyncio.ensure_future(self.read())
-        welcomed = asyncio.ensure_future(self.welcomed.wait())
-        gone = asyncio.ensure_future(self.gone.wait())
-        await asyncio.wait([welcomed, gone], timeout=60, return_when=asyncio.FIRST_COMPLETED)
-        welcomed.cancel()
-        gone.cancel()
-        if not self.welcomed.is_set():
-            await self.ws.close()
-            raise ConnectionError(self.bye or ("closed before its welcome" if self.gone.is_set()
-                                               else "not welcomed in 60 seconds"))
+        while True:
+            msg = await self.ws.receive(timeout=60)
+            if msg.type != 1:  # aiohttp.WSMsgType.TEXT
+                raise ConnectionError("closed before its welcome")
+            data = json.loads(msg.data)
+            if data["type"] == "bye":
+                await self.ws.close()
+                raise ConnectionError(str(data.get("reason", ""))[:60])
+            if data["type"] == "welcome":
+                self.welcome(data)
+                return
+            self.seen = max(self.seen, data.get("n", 0))
+
+    def welcome(self, msg: dict[str, Any]) -> None:
+        self.seat = msg["seat"]
+        self.token = msg.get("renewed") or msg["token"] or self.token
+        self.up.set()
 
     async def read(self) -> None:
         try:
-            await self._read()
+            async for frame in self.ws:
+                if frame.type != 1:
+                    break
+                msg = json.loads(frame.data)
+                if msg["type"] == "say":
+                    self.seen = max(self.seen, msg.get("n", 0))
+                    got = self.pending.pop(msg.get("reply", 0), None)
+                    if got is not None and not got[1].done():
+                        got[1].set_result(time.monotonic())
+                elif msg["type"] == "bye":
+                    break
         except Exception:  # noqa: BLE001 - a connection that broke is one that ended
             pass
-        self.gone.set()
-
-    async def _read(self) -> None:
-        import aiohttp
-
-        async for frame in self.ws:
-            if frame.type != aiohttp.WSMsgType.TEXT:
-                break
-            msg = json.loads(frame.data)
-            if msg["type"] == "welcome":
-                self.seat = msg["seat"]
-                self.token = msg.get("renewed") or msg["token"] or self.token
-                self.welcomed.set()
-            elif msg["type"] == "say":
-                self.seen = max(self.seen, msg.get("n", 0))
-                fut = self.replies.pop(msg.get("reply", 0), None)
-                if fut is not None and not fut.done():
-                    fut.set_result(time.perf_counter())
-            elif msg["type"] == "bye":
-                self.bye = str(msg.get("reason", ""))[:60]
-                break
 
     async def line(self, text: str) -> float | None:
+        """Send a line (once connected) and wait for its answer, through any reconnection: seconds, or None."""
         i = self.next_id
         self.next_id += 1
         fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self.replies[i] = fut
-        start = time.perf_counter()
+        self.pending[i] = (text, fut)
+        start = time.monotonic()
+        if self.up.is_set():  # else it goes when the seat is back, as the program sends it
+            try:
+                await self.ws.send_str(json.dumps({"v": 1, "type": "line", "id": i, "text": text}))
+            except Exception:  # noqa: BLE001 - sent again when the seat is back
+                pass
         try:
-            await self.ws.send_str(json.dumps({"v": 1, "type": "line", "id": i, "text": text}))
-            return (await asyncio.wait_for(fut, 30)) - start
-        except Exception:  # noqa: BLE001 - counted as a failure
+            return (await asyncio.wait_for(fut, TAKEOVER_FOR)) - start
+        except asyncio.TimeoutError:
+            self.pending.pop(i, None)
             return None
 
 
-async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) -> dict[str, Any]:
+async def player() -> None:
+    """A players' process: join the seats it is given, play until told, report, and come back after a kill."""
+    loop = asyncio.get_running_loop()
+
+    async def command() -> dict[str, Any]:
+        return json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+
+    def reply(obj: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+
+    cmd = await command()
+    edge, think = cmd["edge"], cmd["think"]
+    seats = [Seat(*s) for s in cmd["seats"]]
+    gate = asyncio.Semaphore(40)
+    keepers = [asyncio.ensure_future(s.keep(edge, gate)) for s in seats]
+
+    async def joined(s: Seat, keeper: asyncio.Future[None]) -> None:
+        up = asyncio.ensure_future(s.up.wait())
+        await asyncio.wait([up, keeper], timeout=120, return_when=asyncio.FIRST_COMPLETED)
+        up.cancel()
+
+    await asyncio.gather(*(joined(s, k) for s, k in zip(seats, keepers)))
+    reply({"joined": sum(s.up.is_set() for s in seats)})
+
+    async def play(s: Seat, until: float, latencies: list[float], failed: list[int]) -> None:
+        step = random.randrange(4)
+        await asyncio.sleep(random.random() * think)
+        while time.monotonic() < until:
+            took = await s.line(SCRIPT[step % 4])
+            step += 1
+            if took is None:
+                failed.append(1)
+            else:
+                latencies.append(took)
+            await asyncio.sleep(random.expovariate(1 / think))
+
+    cmd = await command()  # play until a time
+    latencies: list[float] = []
+    failed: list[int] = []
+    await asyncio.gather(*(play(s, cmd["until"], latencies, failed) for s in seats if s.up.is_set()))
+    reply({"latencies": latencies, "failed": len(failed)})
+
+    cmd = await command()  # a process was killed at cmd["killed_at"]: its games' seats come back
+    killed_at, games, typing = cmd["killed_at"], set(cmd["games"]), cmd["typing"]
+    cpu0 = time.process_time()
+    theirs = [s for s in seats if s.game in games]
+    end = killed_at + TAKEOVER_FOR
+
+    async def all_back() -> None:
+        while time.monotonic() < end:
+            if all(s.drops and "back" in s.drops[-1] and s.drops[-1]["at"] >= killed_at - 1 for s in theirs):
+                return
+            await asyncio.sleep(0.05)
+
+    during: list[float] = []
+    failed_during: list[int] = []
+    waiter = asyncio.ensure_future(all_back())
+    if typing:  # everyone goes on typing until every seat of the dead process is back, and 2 seconds more
+        players = [asyncio.ensure_future(play(s, end, during, failed_during)) for s in seats if s.up.is_set()
+                   or s in theirs]
+        await waiter
+        stop = time.monotonic() + 2
+        for p in players:
+            p.cancel()
+        await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    else:
+        await waiter
+    cpu = time.process_time() - cpu0
+
+    def rel(d: dict[str, Any], key: str) -> float | None:
+        return None if d.get(key) is None else d[key] - killed_at
+
+    stages = [{k: rel(d, k) for k in ("at", "first_try", "connected", "upgraded", "back")} | {"tries": d.get("tries", 0)}
+              for s in theirs for d in s.drops[-1:] if d["at"] >= killed_at - 1]
+    why: dict[str, int] = {}
+    for s in theirs:
+        for k, v in s.why.items():
+            why[k] = why.get(k, 0) + v
+    reply({"stages": stages, "why": why, "cpu_s": cpu, "theirs": len(theirs), "during": during,
+           "failed_during": len(failed_during)})
+    await command()  # the end
+    for s in seats:
+        s.stopping = True
+        if s.ws is not None:
+            await s.ws.close()
+    for k in keepers:
+        k.cancel()
+    await asyncio.gather(*keepers, return_exceptions=True)
+    for s in seats:
+        if s.http is not None:
+            await s.http.close()
+    reply({"done": True})
+
+
+# ---- the conductor: makes the games, starts the players' processes, kills a server process ----
+
+class Players:
+    """The players' processes, each given its share of the games (every seat of a game in one process)."""
+
+    def __init__(self, n: int, env: dict[str, str]) -> None:
+        self.n, self.env = n, env
+        self.procs: list[asyncio.subprocess.Process] = []
+
+    async def start(self, edge: str, think: float, seats: list[list[str]]) -> int:
+        for k in range(self.n):
+            mine = [s for i, s in enumerate(seats) if (i // 4) % self.n == k]
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, str(Path(__file__).resolve()), "--player", stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, env=self.env, limit=2 ** 26)
+            self.procs.append(proc)
+            await self.tell(proc, {"edge": edge, "think": think, "seats": mine})
+        return sum(r["joined"] for r in await self.hear())
+
+    async def tell(self, proc: asyncio.subprocess.Process, obj: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write((json.dumps(obj) + "\n").encode())
+        await proc.stdin.drain()
+
+    async def all(self, obj: dict[str, Any]) -> None:
+        for p in self.procs:
+            await self.tell(p, obj)
+
+    async def hear(self) -> list[dict[str, Any]]:
+        out = []
+        for p in self.procs:
+            assert p.stdout is not None
+            line = await p.stdout.readline()
+            if not line:
+                raise RuntimeError("a players' process ended early")
+            out.append(json.loads(line))
+        return out
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p.pid) for p in self.procs)
+
+    async def end(self) -> None:
+        try:
+            await self.all({"end": True})
+            await asyncio.wait_for(self.hear(), 60)
+        except Exception:  # noqa: BLE001 - ended anyway
+            pass
+        for p in self.procs:
+            if p.returncode is None:
+                p.kill()
+            await p.wait()
+
+
+async def make_games(edge: str, games: int) -> list[tuple[str, str]]:
+    """Games of 4 made through the lobby, from a few addresses (the lobby takes 20 lines a second each)."""
     import aiohttp
 
-    def connector_for(address: str) -> Any:
-        return aiohttp.TCPConnector(local_addr=(address, 0), limit=0)
-
-    # make the games through the lobby, from a few addresses (the lobby takes 20 lines a second each)
     made: list[tuple[str, str]] = []
     makers = 10
 
     async def maker(k: int, count: int) -> None:
-        async with aiohttp.ClientSession(connector=connector_for(f"127.2.0.{k + 1}")) as http:
+        connector = aiohttp.TCPConnector(local_addr=(f"127.2.0.{k + 1}", 0), limit=0)
+        async with aiohttp.ClientSession(connector=connector) as http:
             ws = await http.ws_connect(f"{edge}/lobby/ws", ssl=False)
             await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": "", "name": f"Maker{k}"}))
             i = 0
@@ -170,102 +411,96 @@ async def drive(edge: str, games: int, seconds: float, think: float, kill: Any) 
                                                   "text": f"create --players 4 --name B{k}x{i}"}))
             await ws.close()
 
-    t0 = time.perf_counter()
     await asyncio.gather(*(maker(k, games // makers + (1 if k < games % makers else 0)) for k in range(makers)))
-    seats = [Seat(g, c, f"P{j}", source((n * 4 + j) // PER_ADDRESS)) for n, (g, c) in enumerate(made)
-             for j in range(4)]
-    gate = asyncio.Semaphore(40)
-
-    async def join(s: Seat) -> bool:
-        async with gate:
-            for _ in range(3):
-                try:
-                    await s.connect(edge, connector_for)
-                    return True
-                except Exception:  # noqa: BLE001 - tried again, then counted
-                    await asyncio.sleep(1)
-            return False
-
-    joined = sum(await asyncio.gather(*(join(s) for s in seats)))
-    setup = time.perf_counter() - t0
-    latencies: list[float] = []
-    failed = 0
-    stop_at = time.perf_counter() + seconds
-
-    async def play(s: Seat) -> None:
-        nonlocal failed
-        step = random.randrange(4)
-        await asyncio.sleep(random.random() * think)
-        while time.perf_counter() < stop_at:
-            took = await s.line(SCRIPT[step % 4])
-            step += 1
-            if took is None:
-                failed += 1
-            else:
-                latencies.append(took)
-            await asyncio.sleep(random.expovariate(1 / think))
-
-    await asyncio.gather(*(play(s) for s in seats if s.welcomed.is_set()))
-    result: dict[str, Any] = {"games": len(made), "seats": joined, "setup_s": setup, "commands": len(latencies),
-                              "failed": failed, "per_s": len(latencies) / seconds,
-                              "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
-                              "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99
-                              else None}
-    if kill is not None:  # SIGKILL one process; its seats come back through nginx (as a program does)
-        victim_games, survivor_cpu, survivor_holds = kill()
-        cpu_at_kill = survivor_cpu()
-        killed_at = time.perf_counter()
-        claimed: dict[str, float] = {}
-
-        async def watch_claims() -> None:
-            """When the survivor holds every game of the dead process (a lease in its name), seat or no seat."""
-            loop = asyncio.get_running_loop()
-            while time.perf_counter() - killed_at < 60:
-                if await loop.run_in_executor(None, survivor_holds) >= len(victim_games):
-                    claimed["all"] = time.perf_counter() - killed_at
-                    return
-                await asyncio.sleep(0.1)
-
-        watcher = asyncio.ensure_future(watch_claims())
-        back: list[float] = []
-        theirs = [s for s in seats if s.game in victim_games]
-        why: dict[str, int] = {}  # why a try to come back failed, and how often
-
-        async def again(s: Seat) -> None:
-            from companion.net.client import BACKOFF
-
-            tries = 0
-            while time.perf_counter() - killed_at < 60:
-                try:
-                    await s.connect(edge, connector_for)
-                    back.append(time.perf_counter() - killed_at)
-                    return
-                except Exception as e:  # noqa: BLE001
-                    reason = f"{type(e).__name__}: {e}"[:70]
-                    why[reason] = why.get(reason, 0) + 1
-                    await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])  # as the real program waits
-                    tries += 1
-
-        await asyncio.sleep(0.05)
-        await asyncio.gather(*(again(s) for s in theirs))
-        await watcher
-        result.update(claimed_all_s=claimed.get("all"),
-                      takeover_seats=len(theirs), takeover_games=len(victim_games), back=len(back), failures=why,
-                      takeover_cpu_s=survivor_cpu() - cpu_at_kill, takeover_load=os.getloadavg()[0],
-                      takeover_p50_s=statistics.median(back) if back else None,
-                      takeover_max_s=max(back) if back else None)
-    for s in seats:
-        if s.http is not None:
-            await s.http.close()
-    return result
+    return made
 
 
-def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
+async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, str], parts: dict[str, Any],
+                kill: Any) -> dict[str, Any]:
+    t0 = time.monotonic()
+    made = await make_games(edge, games)
+    seats = [[g, c, f"P{j}", source((n * 4 + j) // PER_ADDRESS)] for n, (g, c) in enumerate(made) for j in range(4)]
+    players = Players(ns.clients, env)
+    try:
+        joined = await players.start(edge, ns.think, seats)
+        setup = time.monotonic() - t0
+        cpu0 = players.cpu()
+        await players.all({"until": time.monotonic() + ns.seconds})
+        heard = await players.hear()
+        latencies = [x for r in heard for x in r["latencies"]]
+        result: dict[str, Any] = {
+            "games": len(made), "seats": joined, "setup_s": setup, "commands": len(latencies),
+            "failed": sum(r["failed"] for r in heard), "per_s": len(latencies) / ns.seconds,
+            "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
+            "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99 else None,
+            "players_cpu_s": players.cpu() - cpu0}
+        if kill is not None:
+            result.update(await takeover(players, parts, kill, ns.typing))
+        return result
+    finally:
+        await players.end()
+
+
+async def takeover(players: Players, parts: dict[str, Any], kill: Any, typing: bool) -> dict[str, Any]:
+    """SIGKILL one process; time each stage of its games and players coming back to the other."""
+    victim_games, looks = kill()
+    killed_at = time.monotonic()
+    cpu_before = {name: f() for name, f in parts.items()} | {"players": players.cpu()}
+    await players.all({"killed_at": killed_at, "games": sorted(victim_games), "typing": typing})
+    seen: dict[str, float] = {}
+    loop = asyncio.get_running_loop()
+
+    async def watch() -> None:
+        """When the dead process stops counting as alive, its leases run out, the survivor holds its games."""
+        while time.monotonic() - killed_at < TAKEOVER_FOR and "claimed_all" not in seen:
+            alive, leases, held = await loop.run_in_executor(None, looks)
+            now = time.monotonic() - killed_at
+            if not alive:
+                seen.setdefault("alive_gone", now)
+            if leases == 0:
+                seen.setdefault("leases_gone", now)
+            if held:
+                seen.setdefault("claimed_first", now)
+            if held >= len(victim_games):
+                seen.setdefault("leases_gone", now)
+                seen["claimed_all"] = now
+            await asyncio.sleep(0.05)
+
+    watcher = asyncio.ensure_future(watch())
+    heard = await players.hear()
+    window = time.monotonic() - killed_at
+    cpu = {name: f() - cpu_before[name] for name, f in parts.items()} | {"players": players.cpu() - cpu_before["players"]}
+    await watcher
+    stages = [s for r in heard for s in r["stages"]]
+    back = [s["back"] for s in stages if s["back"] is not None]
+    why: dict[str, int] = {}
+    for r in heard:
+        for k, v in r["why"].items():
+            why[k] = why.get(k, 0) + v
+    during = [x for r in heard for x in r["during"]]
+    out = {"takeover_games": len(victim_games), "takeover_seats": sum(r["theirs"] for r in heard), "back": len(back),
+           "failures": why, "takeover_load": os.getloadavg()[0], "window_s": window,
+           **{f"{k}_s": v for k, v in seen.items()},
+           "noticed_s": spread([s["at"] for s in stages]),
+           "first_try_s": spread([s["first_try"] for s in stages if s["first_try"] is not None]),
+           "connected_s": spread([s["connected"] for s in stages if s["connected"] is not None]),
+           "upgraded_s": spread([s["upgraded"] for s in stages if s["upgraded"] is not None]),
+           "back_s": spread(back), "tries": spread([float(s["tries"]) for s in stages]),
+           "cpu_s": {k: round(v, 2) for k, v in cpu.items()},
+           "players_cpu_in_process_s": round(sum(r["cpu_s"] for r in heard), 2)}
+    if typing:
+        out.update(during_commands=len(during), during_failed=sum(r["failed_during"] for r in heard),
+                   during_p50_ms=1000 * statistics.median(during) if during else None,
+                   during_max_ms=1000 * max(during) if during else None)
+    return out
+
+
+def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[str, Any]:
     from tests.server.components import free_port, nginx, redis_server
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        env = dict(os.environ, COMPANION_HOME=str(tmp / "home"), PYTHONPATH=str(ROOT))
+        env = dict(os.environ, COMPANION_HOME=str(tmp / "home"), PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
         procs_n = 1 if setup == "1 process" else 2
 
         def start(url: str | None) -> tuple[list[subprocess.Popen[bytes]], list[int]]:
@@ -275,7 +510,8 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                 args = [sys.executable, "-m", "companion", "server", "--port", str(port), "--trust-proxy",
                         "127.0.0.1"] + (["--store", url] if url else [])
                 e = dict(env, COMPANION_HOME=str(tmp / f"home{i}")) if url is None else env
-                procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e))
+                procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e,
+                                              cwd=str(CODE)))
             for p in procs:
                 assert p.stdout is not None
                 p.stdout.readline()  # Serving on ...
@@ -283,46 +519,62 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
 
         def measure(url: str | None, redis_pid: int | None) -> dict[str, Any]:
             procs, ports = start(url)
+            plain = free_port() if edge_kind == "plain" else None
             try:
                 with nginx(tmp / "nginx", ports * (2 // procs_n), connections=games * 8 + 200,
-                           workers=os.cpu_count() or 1) as nport:  # as the site's advice: one worker a core
+                           workers=os.cpu_count() or 1,  # as the site's advice: one worker a core
+                           site=CODE / "deploy" / "nginx" / "companion.conf",
+                           key="rsa" if edge_kind == "tls-rsa" else "ecdsa", plain_port=plain) as nport:
                     nginx_pid = int((tmp / "nginx" / "nginx.pid").read_text())
 
-                    def kill() -> tuple[set[str], Any, Any]:
+                    def nginx_pids() -> list[int]:
+                        children = subprocess.run(["pgrep", "-P", str(nginx_pid)], capture_output=True, text=True)
+                        return [nginx_pid, *(int(x) for x in children.stdout.split())]
+
+                    def kill() -> tuple[set[str], Any]:
                         import redis
 
                         r = redis.Redis.from_url(url or "", decode_responses=True)
-                        victim = procs[0].pid
-                        mine = set()
+                        victim, survivor = procs[0].pid, procs[1].pid
+                        mine, owner = set(), ""
                         for key in r.scan_iter("companion:lease:*"):
                             value = r.get(key) or ""
                             if f"-{victim}-" in value:
                                 mine.add(key.split(":")[-1])
+                                owner = value.rsplit(":", 1)[0]
                         os.kill(victim, signal.SIGKILL)
+                        if ns.spy:  # where the survivor's time goes while it takes over (py-spy, if installed)
+                            subprocess.Popen(["py-spy", "record", "--pid", str(survivor), "--duration", "25",
+                                              "--rate", "50", "--format", "raw", "--output", ns.spy],
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                        keys = [f"companion:lease:{g}" for g in sorted(mine)]
 
-                        def holds() -> int:
-                            values = r.mget([f"companion:lease:{g}" for g in mine]) if mine else []
-                            return sum(1 for v in values if v and f"-{procs[1].pid}-" in v)
+                        def looks() -> tuple[bool, int, int]:
+                            values = r.mget(keys) if keys else []
+                            return (bool(r.exists(f"companion:alive:{owner}")),
+                                    sum(1 for v in values if v and f"-{victim}-" in v),
+                                    sum(1 for v in values if v and f"-{survivor}-" in v))
 
-                        return mine, lambda: cpu_seconds(procs[1].pid), holds
+                        parts["survivor"] = lambda: cpu_seconds(survivor)
+                        return mine, looks
 
+                    parts: dict[str, Any] = {"nginx": lambda: sum(cpu_seconds(p) for p in nginx_pids())}
+                    if redis_pid:
+                        parts["redis"] = lambda: cpu_seconds(redis_pid)
                     holder: dict[str, Any] = {}
+                    scheme, port = ("ws", plain) if plain else ("wss", nport)
 
                     async def go() -> None:
-                        holder["r"] = await drive(f"wss://127.0.0.1:{nport}", games, seconds, think,
+                        holder["r"] = await drive(f"{scheme}://127.0.0.1:{port}", games, ns, env, parts,
                                                   kill if procs_n == 2 else None)
 
                     mem_before = sum(rss_kib(p.pid) for p in procs)
-                    task = asyncio.new_event_loop()
-                    loop_result: dict[str, Any] = {}
                     peak = {"servers": 0, "nginx": 0, "redis": 0}
 
                     async def watch() -> None:
                         while "r" not in holder:
                             peak["servers"] = max(peak["servers"], sum(rss_kib(p.pid) for p in procs))
-                            children = [int(x) for x in subprocess.run(["pgrep", "-P", str(nginx_pid)],
-                                        capture_output=True, text=True).stdout.split()]
-                            peak["nginx"] = max(peak["nginx"], sum(rss_kib(c) for c in [nginx_pid, *children]))
+                            peak["nginx"] = max(peak["nginx"], sum(rss_kib(c) for c in nginx_pids()))
                             if redis_pid:
                                 peak["redis"] = max(peak["redis"], rss_kib(redis_pid))
                             await asyncio.sleep(1)
@@ -330,12 +582,11 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
                     async def both() -> None:
                         await asyncio.gather(go(), watch())
 
-                    task.run_until_complete(both())
-                    task.close()
-                    loop_result = holder["r"]
-                    loop_result.update(rss_servers_mib=peak["servers"] / 1024, rss_idle_mib=mem_before / 1024,
-                                       rss_nginx_mib=peak["nginx"] / 1024, rss_redis_mib=peak["redis"] / 1024)
-                    return loop_result
+                    asyncio.run(both())
+                    result = holder["r"]
+                    result.update(rss_servers_mib=peak["servers"] / 1024, rss_idle_mib=mem_before / 1024,
+                                  rss_nginx_mib=peak["nginx"] / 1024, rss_redis_mib=peak["redis"] / 1024)
+                    return result
             finally:
                 for p in procs:
                     if p.poll() is None:
@@ -346,25 +597,39 @@ def run(setup: str, games: int, seconds: float, think: float) -> dict[str, Any]:
         if procs_n == 1:
             return measure(None, None)
         with redis_server(tmp / "redis") as rport:
-            pid = int(subprocess.run(["pgrep", "-f", f"redis-server 127.0.0.1:{rport}"], capture_output=True,
-                                     text=True).stdout.split()[0] or 0)
-            return measure(f"redis://127.0.0.1:{rport}/0", pid)
+            from tests.server.components import REDIS_PIDS
+
+            return measure(f"redis://127.0.0.1:{rport}/0", REDIS_PIDS[rport])
 
 
 def main() -> None:
+    global CODE
+    if sys.argv[1:] == ["--player"]:
+        sys.path.insert(0, str(CODE))
+        asyncio.run(player())
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="100,1000")
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--think", type=float, default=4.0)
     ap.add_argument("--setups", default="1 process,2 processes")
+    ap.add_argument("--edge", default="tls-ecdsa", help="tls-ecdsa, tls-rsa or plain, or several with commas")
+    ap.add_argument("--clients", type=int, default=2, help="processes playing the seats")
+    ap.add_argument("--typing", action="store_true", help="the players keep typing through the takeover")
+    ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
+    ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
     ns = ap.parse_args()
-    print(f"load average before: {os.getloadavg()}", flush=True)
+    CODE = Path(ns.code).resolve()
+    os.environ["COMPANION_BENCH_CODE"] = str(CODE)
+    print(f"load average before: {os.getloadavg()}; code {CODE}", flush=True)
     for games in [int(g) for g in ns.games.split(",")]:
         for setup in ns.setups.split(","):
-            r = run(setup, games, ns.seconds, ns.think)
-            print(json.dumps({"setup": setup, **{k: (round(v, 2) if isinstance(v, float) else v)
-                                                for k, v in r.items()}}), flush=True)
-            print(f"load average: {os.getloadavg()}", flush=True)
+            for edge_kind in ns.edge.split(","):
+                r = run(setup, games, ns, edge_kind)
+                print(json.dumps({"setup": setup, "edge": edge_kind, "clients": ns.clients, "typing": ns.typing,
+                                  **{k: (round(v, 2) if isinstance(v, float) else v) for k, v in r.items()}}),
+                      flush=True)
+                print(f"load average: {os.getloadavg()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import ssl
 import sys
 import threading
@@ -24,7 +25,7 @@ import aiohttp
 from companion.net import protocol
 from companion.net.protocol import ProtocolError, encode
 
-BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
 REPLY_WAIT = 30.0
 # The most lines this program sends a second, over a while, and at once: half the host's RATE and BURST
@@ -32,6 +33,15 @@ REPLY_WAIT = 30.0
 # for flooding. A person typing never comes near it.
 PACE = 10.0
 PACE_BURST = 20
+
+
+def retry_wait(tries: int, draw: Callable[[], float] = random.random) -> float:
+    """Seconds to wait before try ``tries`` (from 0) to reconnect: BACKOFF's, drawn at random between half
+    and all of it. The first try comes within a fifth of a second; and the hundreds of players a stopped
+    server process drops at once come back spread out, not all in the same instant (each a TLS handshake
+    at the proxy and a connection to the process taking the games over) and again together at each step.
+    play.js waits the same way."""
+    return BACKOFF[min(max(tries, 0), len(BACKOFF) - 1)] * (0.5 + 0.5 * draw())
 
 
 class Refused(Exception):
@@ -127,6 +137,8 @@ class Remote:
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
         self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
+        self._told = False  # the connection's goodbye said why it ended
+        self.place = "host" if path == "/ws" else "server"  # what the words call the other end
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -212,6 +224,7 @@ class Remote:
                                                heartbeat=20.0, max_msg_size=0) as ws:
                         self._ws = ws
                         self._again = lost_at is not None  # said when the host welcomes the seat back
+                        self._told = False
                         await ws.send_str(self._hello())
                         tries, lost_at = 0, None
                         await self._read(ws)
@@ -227,16 +240,18 @@ class Remote:
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
-                    self._refuse("Error: the host could not be reached. Check the address, and that the host is on.")
+                    self._refuse(f"Error: the {self.place} could not be reached. Check the address, and that the "
+                                 f"{self.place} is on.")
                     break
                 now = self.loop.time()
                 if lost_at is None:
                     lost_at = now
-                    self.note("The connection to the host was lost. Trying again.")
+                    if not self._told:  # a goodbye that said why ("The server stopped. Trying again...") is enough
+                        self.note(f"The connection to the {self.place} was lost. Trying again.")
                 elif now - lost_at > GIVE_UP:
-                    self._refuse("Error: the host has not answered for 10 minutes. Join again later.")
+                    self._refuse(f"Error: the {self.place} has not answered for 10 minutes. Join again later.")
                     break
-                await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+                await asyncio.sleep(retry_wait(tries))
                 tries += 1
         with self.changed:
             self.closed = True
@@ -273,6 +288,7 @@ class Remote:
                     self._refuse(reason)
                 elif reason:
                     self.note(reason)  # such as: the host stopped, the seat is kept
+                    self._told = True
                 break
 
     async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:

@@ -17,7 +17,11 @@ from typing import Any
 
 from companion.paths import atomic_write
 
-LEASE_MS = 5000  # a lease lasts this long unless renewed (renewed every third of it)
+# A lease (and a process's word that it is alive) lasts this long unless renewed, every third of it: a dead
+# process's games are claimed this long after its last renewal. Shorter is safe (every write is fenced);
+# what it risks is a live process losing its games because its thread that says it is alive could not run
+# for two renewals in a row, which costs its players a reconnection, never a line.
+LEASE_MS = 3000
 PERSON_FOR = 3600  # seconds a lobby person's last answer is kept, to say again if its line comes again
 PEOPLE = 10_000  # lobby people a file store keeps in memory (the oldest is forgotten first)
 

@@ -76,21 +76,29 @@ def stop_redis(port: int) -> None:
         proc.wait()
 
 
-def certificate(folder: Path) -> tuple[Path, Path]:
+KEYS = {"ecdsa": ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"], "rsa": ["-newkey", "rsa:2048"]}
+
+
+def certificate(folder: Path, key_kind: str = "ecdsa") -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1: ECDSA P-256 as Let's Encrypt issues by default (certbot 2.0
+    and later), whose handshakes cost nginx far less than RSA 2048's; or "rsa" for the older kind."""
     needs("openssl", shutil.which("openssl") is not None)
     folder.mkdir(parents=True, exist_ok=True)
     cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+    subprocess.run(["openssl", "req", "-x509", *KEYS[key_kind], "-nodes", "-keyout", str(key), "-out",
                     str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
     return cert, key
 
 
-def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
-    """deploy/nginx/companion.conf, with only its addresses changed: loopback ports and a test certificate."""
-    text = SITE.read_text()
+def site_for_test(port: int, servers: list[int], cert: Path, key: Path, site: Path = SITE,
+                  plain_port: int | None = None) -> str:
+    """deploy/nginx/companion.conf, with only its addresses changed: loopback ports and a test certificate.
+    ``plain_port``: the same site answers there without TLS too (a benchmark's comparison, never deployed)."""
+    text = site.read_text()
     plain = free_port()
     text = text.replace("listen 80;", f"listen 127.0.0.1:{plain};").replace("listen [::]:80;\n", "")
-    text = text.replace("listen 443 ssl backlog=4096;", f"listen 127.0.0.1:{port} ssl backlog=4096;")
+    also = f"listen 127.0.0.1:{plain_port} backlog=4096;\n    " if plain_port else ""
+    text = text.replace("listen 443 ssl backlog=4096;", f"{also}listen 127.0.0.1:{port} ssl backlog=4096;")
     text = text.replace("listen [::]:443 ssl backlog=4096;\n", "")
     text = text.replace("/etc/letsencrypt/live/play.example.org/fullchain.pem", str(cert))
     text = text.replace("/etc/letsencrypt/live/play.example.org/privkey.pem", str(key))
@@ -102,8 +110,10 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path) -> str:
 
 
 @contextmanager
-def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: int = 1) -> Iterator[int]:
-    """nginx on a free loopback port in front of ``servers``, running the deploy site; yields its TLS port."""
+def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: int = 1, site: Path = SITE,
+          key: str = "ecdsa", plain_port: int | None = None) -> Iterator[int]:
+    """nginx on a free loopback port in front of ``servers``, running the deploy site (or ``site``, another
+    tree's); yields its TLS port. ``key``: the certificate's kind; ``plain_port``: also without TLS there."""
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     needs("nginx", binary is not None)
     assert binary is not None
@@ -111,9 +121,9 @@ def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: in
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi", "logs"):
         (folder / sub).mkdir(exist_ok=True)
         (folder / sub).chmod(0o777)
-    cert, key = certificate(folder / "tls")
+    cert, key_file = certificate(folder / "tls", key)
     port = free_port()
-    (folder / "site.conf").write_text(site_for_test(port, servers, cert, key))
+    (folder / "site.conf").write_text(site_for_test(port, servers, cert, key_file, site, plain_port))
     (folder / "nginx.conf").write_text(f"""
 daemon off;
 worker_processes {workers};

@@ -78,6 +78,29 @@ def test_sweep_and_renew_many_in_the_store(tmp_path):
         run(go(), 60)
 
 
+def test_a_lease_and_a_process_word_that_it_is_alive_last_3_seconds(tmp_path):
+    """docs/server.md's promise: a dead process's games may be claimed 3 seconds after it last renewed."""
+    with redis_server(tmp_path / "redis") as port:
+        url = f"redis://127.0.0.1:{port}/0"
+
+        async def go() -> None:
+            a = RedisStore(url)
+            await a.start("a")
+            try:
+                assert await a.write("0000aa", 0, "record", {"name": "x"})
+                token = await a.claim("0000aa")
+                assert token == 1
+                for key in ("companion:lease:0000aa", "companion:alive:a"):
+                    assert 0 < await a.r.pttl(key) <= 3000, key
+                await asyncio.sleep(0.5)
+                assert await a.renew_many({"0000aa": token}) == set()
+                assert 2500 < await a.r.pttl("companion:lease:0000aa") <= 3000  # renewed to the full 3 seconds
+            finally:
+                await a.close()
+
+        run(go(), 30)
+
+
 def test_a_killed_process_games_are_claimed_without_a_player_and_read_on_first_contact(tmp_path):
     with redis_server(tmp_path / "redis") as rport:
         url = f"redis://127.0.0.1:{rport}/0"
