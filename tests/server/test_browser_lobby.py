@@ -59,6 +59,7 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             said = chromium.announced(page)
             assert chromium.spoken_once(page) == [], said
             # each of these is announced once: one welcome, one welcome back, one "left", one made
+            assert "You are back in your seat." not in said  # "Welcome back, Cleo." says it already
             for first in ("Welcome to the lobby", "Back in the lobby", "You left the game", "Made the game Web"):
                 assert sum(1 for a in said if a.startswith(first)) == 1, (first, said)
         finally:

@@ -143,7 +143,8 @@
       if (!msg || msg.v !== 1) return;
       if (inLobby) { lobbyMessage(msg); return; }
       if (msg.type === "welcome") {
-        if (!joined && !msg.token) show("You are back in your seat.");
+        // a server's game says "Welcome back" itself, after the lobby's "Going to": not said twice there
+        if (!joined && !msg.token && !lobbyMode) show("You are back in your seat.");
         // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
         if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
         joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
