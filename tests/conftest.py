@@ -33,6 +33,12 @@ from tests import markers  # noqa: E402
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     markers.mark(items)
+    if config.pluginmanager.hasplugin("xdist"):
+        # Under pytest -n (the README's test command), every test of tests/install runs in one worker: their
+        # session fixtures build the sdist and the wheel and make two venvs, which each worker would do again.
+        for item in items:
+            if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "install"):
+                item.add_marker(pytest.mark.xdist_group("install"))
 
 
 @pytest.fixture(autouse=True)
