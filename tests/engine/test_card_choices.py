@@ -227,3 +227,72 @@ def test_bandit_anvil_and_vault_say_their_own_reasons() -> None:
     s.expect(Purpose.DISCARD, "Vault")
     answer, said = advice(s.game, 0)
     assert names(answer) == ["Duchy", "Estate"] and "Each card discarded is a coin" in said, said
+
+
+def _pile_end(mine: str, theirs: str) -> tuple[object, str]:
+    """Two piles empty and one Curse left: the strong bot's buy, with 2 coins, and what hint says."""
+    s = Scene(["Smithy"])
+    s.set(0, hand="Copper*2, Estate*3", deck="Copper*5", discard=mine)
+    s.set(1, hand="Copper*5", deck="Copper*5", discard=theirs)
+    for name in ("Village", "Workshop"):
+        s.game.supply[card(name)] = 0
+    s.game.supply[card("Curse")] = 1
+    s.start(0)
+    s.treasures("Copper, Copper").to_buy()
+    s.expect(Purpose.BUY)
+    answer, said = advice(s.game, 0)
+    assert answer == StrongBot().decide(s.game.view(0), s.pending)
+    return answer, said
+
+
+def test_the_bot_ends_the_game_on_piles_when_it_is_ahead_even_with_a_curse() -> None:
+    """With 2 coins and 9 Provinces left it bought nothing: the last Curse ends the game, and it is ahead."""
+    answer, said = _pile_end(mine="Province", theirs="Estate")
+    assert answer == (card("Curse"),), answer
+    assert "It ends the game, and you win by 7 points" in said, said  # 9 and -1 against 1
+    answer, said = _pile_end(mine="", theirs="Province")  # behind: the game goes on
+    assert answer != (card("Curse"),), answer
+
+
+def test_a_cursed_deck_takes_a_duchy_one_province_earlier_and_says_why() -> None:
+    """Three Curses or more: Duchy over Gold with 5 Provinces left at 2 players (4 without Curses)."""
+    for curses, want in ((3, "Duchy"), (0, "Gold")):
+        s = Scene(["Smithy"])
+        s.set(0, hand="Gold, Silver, Copper, Estate, Estate", deck="Copper*5",
+              discard="Smithy, Smithy, Silver, Copper*4" + ", Curse" * curses)
+        s.game.supply[card("Province")] = 5
+        s.start(0)
+        s.game.turn.coins = 6
+        bot = StrongBot()
+        assert bot.buy(s.game.view(0)) == (card(want),), (curses, bot.why)
+        if curses:
+            assert "only 5 Provinces are left, and your 3 Curses slow your deck" in bot.why, bot.why
+    s.game.supply[card("Province")] = 4  # at 4 left every deck takes the Duchy: the Curses are not the reason
+    s.set(0, hand="Gold, Silver, Copper, Estate, Estate", deck="Copper*5", discard="Curse*3").start(0)
+    s.game.turn.coins = 6
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),) and "Curses" not in bot.why, bot.why
+
+
+def test_near_a_pile_ending_the_bot_greens_by_the_cards_left_in_those_piles() -> None:
+    """With 12 Provinces left but the Curses gone and two piles nearly empty, it bought Gold at 6 coins
+    (4 players): the game was 4 cards from its end."""
+    s = Scene(["Smithy"], players=4)
+    s.set(0, hand="Gold, Silver, Copper, Estate, Estate", deck="Copper*5", discard="Smithy, Silver, Copper*4")
+    for p in (1, 2, 3):
+        s.set(p, hand="Copper*5", deck="Copper*5")
+    s.game.supply[card("Curse")] = 0
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 2
+    s.start(0)
+    s.game.turn.coins = 6
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
+    assert bot.why == ("Buy Duchy: only 4 cards are left in the piles that end the game, so points count more "
+                       "than money now."), bot.why
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 5  # 10 cards count as 8: other players take too
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
+    assert "only 10 cards are left in the piles that end the game" in bot.why, bot.why
+    s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 8  # far from the end: money first
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Gold"),), bot.why
