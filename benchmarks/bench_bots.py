@@ -4,6 +4,7 @@
     python3 benchmarks/bench_bots.py --games 200      # a quick look
     python3 benchmarks/bench_bots.py --only speed     # speed and hint time only
     python3 benchmarks/bench_bots.py --panel-games 200   # fewer games on each panel kingdom
+    python3 benchmarks/bench_bots.py --only targets --target "4 players" --plan Witch:h   # a fixed plan, no search
 
 Win rates: the strong bot against the standard Big Money Ultimate (bmu), 2 players, half the games
 in each seat order, seeded; a tie counts half a win. Figures: random base-set kingdoms, random
@@ -24,6 +25,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -120,10 +122,23 @@ def target_kingdom(t: Target, seed: int) -> Kingdom:
     return random_kingdom(random.Random(seed), sets, include=include, platinum_colony=colony)
 
 
-def play_target(args: tuple[str, int, int, int, int]) -> tuple[float, float]:
+def target_bot(bot: str, seed: int, plan: str) -> Any:
+    """The bot measured: ``bot`` by its level, or, with ``plan`` (``Witch:h``: a plan's key and variant), the
+    strong bot playing that plan on every kingdom, with no search (fixed-plan experiments)."""
+    if not plan:
+        return make_bot(bot, seed)
+    from companion.bots.plans import plan_of
+    from companion.bots.strong import StrongBot
+
+    key, _, variant = plan.partition(":")
+    return StrongBot(seed, plan_of(key, variant or "a"))
+
+
+def play_target(args: tuple[str, int, int, int, int] | tuple[str, int, int, int, int, str]) -> tuple[float, float]:
     """``bot``'s points and the process time over ``games`` games on one kingdom of target ``t``; the bot's
-    seat goes round every seat in turn."""
-    bot, t, k_seed, games, _ = args
+    seat goes round every seat in turn. A sixth item, a plan (``Witch:h``), fixes the strong bot's plan."""
+    bot, t, k_seed, games = args[:4]
+    plan = args[5] if len(args) > 5 else ""  # type: ignore[misc]
     target = targets()[t]
     foes = target[1]
     k = target_kingdom(target, k_seed)
@@ -135,7 +150,7 @@ def play_target(args: tuple[str, int, int, int, int]) -> tuple[float, float]:
         seat = i % players
         names = list(foes)
         names.insert(seat, bot)
-        agents = [make_bot(bot, game_seed + j) if j == seat else opponent(n, game_seed + j)
+        agents = [target_bot(bot, game_seed + j, plan) if j == seat else opponent(n, game_seed + j)
                   for j, n in enumerate(names)]
         g = Game(GameSetup.of(k, ["bmu"] * players, seed=game_seed, turn_limit=100), log=False)
         g.advance(agents)
@@ -145,15 +160,16 @@ def play_target(args: tuple[str, int, int, int, int]) -> tuple[float, float]:
     return points, time.process_time() - start
 
 
-def target_rates(bot: str, kingdoms: int, games: int, procs: int, only: str | None) -> None:
+def target_rates(bot: str, kingdoms: int, games: int, procs: int, only: str | None, plan: str = "") -> None:
     """Every target: ``kingdoms`` random kingdoms each (holding the opponent's card), ``games`` games on each."""
-    print(f"{bot}: {kingdoms} random kingdoms a target, {games} games on each, every seat order in turn; "
+    playing = f" playing {plan} on every kingdom" if plan else ""
+    print(f"{bot}{playing}: {kingdoms} random kingdoms a target, {games} games on each, every seat order in turn; "
           "a tie counts half; 95% Wilson intervals.")
     for t, target in enumerate(targets()):
         if only and not any(target[0].lower() == o[1:].lower() if o.startswith("=") else o.lower() in target[0].lower()
                             for o in only.split(";")):
             continue
-        jobs = [(bot, t, 100_000 * (t + 1) + k, games, 0) for k in range(kingdoms)]
+        jobs = [(bot, t, 100_000 * (t + 1) + k, games, 0, plan) for k in range(kingdoms)]
         if procs <= 1:
             results = [play_target(j) for j in jobs]
         else:
@@ -282,10 +298,12 @@ def main() -> None:
     ap.add_argument("--per-kingdom", type=int, default=24, help="games on each kingdom of a target")
     ap.add_argument("--target", default=None, help="only the targets whose label holds this (semicolons: any of them; "
                                                    "=label: that label exactly)")
+    ap.add_argument("--plan", default="", help="with --only targets: the strong bot plays this plan on every kingdom, "
+                                               "no search (KEY:VARIANT, as plan_table.py names them: Witch:h)")
     ap.add_argument("--levels", default="easy,strong", help="the levels the ladder measures")
     ns = ap.parse_args()
     if ns.only == "targets":
-        target_rates(ns.bot, ns.kingdoms, ns.per_kingdom, ns.procs, ns.target)
+        target_rates(ns.bot, ns.kingdoms, ns.per_kingdom, ns.procs, ns.target, ns.plan)
         return
     if ns.only == "ladder":
         ladder(ns.kingdoms, ns.per_kingdom, ns.procs, ns.levels.split(","))

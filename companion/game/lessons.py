@@ -38,26 +38,31 @@ _PLUS_ACTIONS = re.compile(r"\+\d+ Actions?")
 class Lessons:
     """Which lessons were told, and how far the log has been looked at."""
 
-    def __init__(self, told: list[str] | None = None, seen: int = 0, offered: int = 0) -> None:
+    def __init__(self, told: list[str] | None = None, seen: int = 0, offered: int = 0,
+                 waiting: list[str] | None = None) -> None:
         self.told: list[str] = [t for t in told or [] if t in LESSONS]
         self.seen = seen  # log events already looked at
         self.offered = offered  # the last turn a hint was offered
-        self.attack = ""  # the Attack card first gained, for the attack lesson
+        # Lessons the log made due that gave way to a more urgent one: the log is looked at once, so they
+        # are kept here until told (an Attack gained in the same response as a +Actions card played).
+        self.waiting: list[str] = [t for t in waiting or [] if t in LESSONS and t not in self.told]
+        self.attack = ""  # the Attack card first gained, for the attack lesson (not kept: the plain words then)
 
     # ---- saved with the game ----
     def state(self) -> dict[str, Any]:
-        return {"told": list(self.told), "seen": self.seen, "offered": self.offered}
+        return {"told": list(self.told), "seen": self.seen, "offered": self.offered, "waiting": list(self.waiting)}
 
     @classmethod
     def from_state(cls, data: Any) -> "Lessons":
         """From a save file (hostile: anything odd is dropped)."""
         if not isinstance(data, dict):
             return cls()
-        told = data.get("told")
+        told, waiting = data.get("told"), data.get("waiting")
         seen, offered = data.get("seen"), data.get("offered")
         return cls([t for t in told if isinstance(t, str)] if isinstance(told, list) else [],
                    seen if isinstance(seen, int) and seen >= 0 else 0,
-                   offered if isinstance(offered, int) and offered >= 0 else 0)
+                   offered if isinstance(offered, int) and offered >= 0 else 0,
+                   [t for t in waiting if isinstance(t, str)] if isinstance(waiting, list) else [])
 
     # ---- what is new ----
     def due(self, act: "GameActivity") -> list[str]:
@@ -80,6 +85,8 @@ class Lessons:
             elif isinstance(e, GameOver):
                 due.add("end")
         self.seen = view.log_size
+        self.waiting = [k for k in ORDER if (k in due or k in self.waiting) and k not in self.told]
+        due.update(self.waiting)
         d = act.mine()  # the holder's own decision (view.pending), when the keyboard is theirs to answer it
         if d is not None and d.card is None and d.player == me:
             if d.purpose is Purpose.PLAY_ACTION:
@@ -98,6 +105,7 @@ class Lessons:
         extra: list[str] = []
         if due:
             self.told.append(due[0])
+            self.waiting = [k for k in self.waiting if k != due[0]]
             extra.append(LESSONS[due[0]] if due[0] != "attack" or not self.attack else
                          f"Lesson: {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
         view = act.game.view(act.holder)

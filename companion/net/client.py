@@ -137,6 +137,8 @@ class Remote:
         self._task: Any = None
         self._atask: asyncio.Task[None] | None = None
         self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
+        self._told = False  # the connection's goodbye said why it ended
+        self.place = "host" if path == "/ws" else "server"  # what the words call the other end
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -222,6 +224,7 @@ class Remote:
                                                heartbeat=20.0, max_msg_size=0) as ws:
                         self._ws = ws
                         self._again = lost_at is not None  # said when the host welcomes the seat back
+                        self._told = False
                         await ws.send_str(self._hello())
                         tries, lost_at = 0, None
                         await self._read(ws)
@@ -237,14 +240,16 @@ class Remote:
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
-                    self._refuse("Error: the host could not be reached. Check the address, and that the host is on.")
+                    self._refuse(f"Error: the {self.place} could not be reached. Check the address, and that the "
+                                 f"{self.place} is on.")
                     break
                 now = self.loop.time()
                 if lost_at is None:
                     lost_at = now
-                    self.note("The connection to the host was lost. Trying again.")
+                    if not self._told:  # a goodbye that said why ("The server stopped. Trying again...") is enough
+                        self.note(f"The connection to the {self.place} was lost. Trying again.")
                 elif now - lost_at > GIVE_UP:
-                    self._refuse("Error: the host has not answered for 10 minutes. Join again later.")
+                    self._refuse(f"Error: the {self.place} has not answered for 10 minutes. Join again later.")
                     break
                 await asyncio.sleep(retry_wait(tries))
                 tries += 1
@@ -283,6 +288,7 @@ class Remote:
                     self._refuse(reason)
                 elif reason:
                     self.note(reason)  # such as: the host stopped, the seat is kept
+                    self._told = True
                 break
 
     async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:

@@ -36,6 +36,8 @@ __all__ = ["BURST", "PAGE", "PAGE_HEADERS", "RATE", "Bucket", "Host", "Moved", "
 Seat = tuple[HostedGame, int]
 
 
+STOPPED = "The host stopped. Your seat is kept. Trying again until it is back."
+
 class Host(Transport[Seat]):
     """Every game this host holds, and the connections to its seats."""
 
@@ -52,6 +54,7 @@ class Host(Transport[Seat]):
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
+        self.stopped = STOPPED  # said to every seat when it stops (a server's lobby says "server")
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
         # Messages to a game's seats held back while a change of it is being saved, by game id, and how many
         # changes (hellos arriving together) are being saved.
@@ -193,6 +196,9 @@ class Host(Transport[Seat]):
         # already here hear the game start only once it is on disk.
         self._hold_messages(game)
         try:
+            if decided.how not in ("token", "again") and not game.started and not game.free_seats() \
+                    and game.options.table is None:  # the last seat: the others hear who, then the start
+                game.to_all(f"{game.seats[seat].name} joined.", but=seat)
             started = game.start_if_full()
             await self.persist(game)
         finally:
@@ -326,7 +332,7 @@ class Host(Transport[Seat]):
             except (Moved, OSError):
                 pass  # each change was saved as it was made; only the newest news may be missing
         for ws in list(self.conns.values()):
-            await close(ws, "The host stopped. Your seat is kept.")  # the program joins again by itself
+            await close(ws, self.stopped)  # the program joins again by itself
 
 
 async def serve(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None,

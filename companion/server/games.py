@@ -85,7 +85,7 @@ class ServerHost(Host):
         game_id = game_id or secrets.token_hex(6)
         if await self.store.summary(game_id) is not None:
             return None
-        game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder)
+        game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder, name)
         try:
             text = game.record()
             meta = {"name": name, "private": private}
@@ -230,6 +230,7 @@ class ServerHost(Host):
             return NO_GAME
         line = line or {}
         self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+        tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
         self.games[codes.code_key(game.code)] = game

@@ -24,6 +24,8 @@ from companion.net import codes, protocol
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
+from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, describe, elsewhere, made_words,
+                                          named, not_named, table_words, who_said)
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -32,14 +34,9 @@ if TYPE_CHECKING:
 
 PROMPT = "lobby> "
 ASKING = "create> "
-WORDS = ("games", "create", "sit", "who", "say", "help")
-HELP = ("In the lobby: games lists the open games. create makes a game and seats you; with no options it asks "
-        "how many players, people and which kingdom (or type create --players 3 --bots strong --kingdom "
-        "\"First Game\" --name Friday --private). create --table Ana,Ben makes a table of real cards for "
-        "those players, as table new does. sit and a game's name sits you there; a private game also "
-        "needs its code, as in sit Friday 482193765. who says who is in the lobby; say TEXT says a line to "
-        "them. quit leaves the server. In a game, quit brings you back here.")
+STOPPED = "The server stopped. Trying again until it is back."
 MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
+MAX_BEEN = 20  # the games a person's lobby token remembers sending them to
 CODE_AT_END = re.compile(r"^(?P<name>.*?)[\s,]*(?P<code>(?:\d[\s-]*){9})$")
 _ids = itertools.count(1)
 
@@ -57,66 +54,8 @@ class Person:
     last: int = 0  # the id of the last line answered
     kept: dict[str, Any] | None = None  # that answer, said again if its line comes again
     line: int = 0  # the id of the line being answered
-
-
-class Questions:
-    """The questions ``new`` asks, one answer a line: players, people, kingdom, and whether it is private."""
-
-    def __init__(self) -> None:
-        self.answers: list[Any] = []
-
-    def question(self) -> str:
-        n = len(self.answers)
-        if n == 0:
-            return "New game. How many players, 2 to 6? Enter for 2. Type cancel to stop."
-        if n == 1:
-            return f"People, you included? Enter for {self.answers[0]}. The rest are bots."
-        if n == 2:
-            return "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random."
-        return "Private, so only those you tell its code can sit? Type yes or no. Enter for no."
-
-    def answer(self, typed: str) -> str | None:
-        """Take one answer: an error sentence if it cannot be taken (the question is asked again)."""
-        from companion.kingdom import KingdomError, choose_kingdom
-        from companion.numbers import NumberError, as_number
-
-        n = len(self.answers)
-        t = typed.strip()
-        if n in (0, 1):
-            low, high = (2, 6) if n == 0 else (1, self.answers[0])
-            t = t or str(high if n == 1 else 2)
-            try:
-                count = as_number(t)
-            except NumberError as e:
-                return f"Error: {e}"
-            if count is None or not low <= count <= high:
-                what = "players" if n == 0 else "people"
-                return f"Error: {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
-            self.answers.append(count)
-        elif n == 2:
-            t = t or "First Game"
-            try:
-                choose_kingdom(t, seed=1)
-            except KingdomError as e:
-                return f"Error: {e}"
-            self.answers.append(t)
-        else:
-            t = (t or "no").lower()
-            if t not in ("yes", "no", "y", "n"):
-                return f"Error: {quote(t)} is not yes or no. Type yes or no."
-            self.answers.append(t.startswith("y"))
-        return None
-
-    def done(self) -> bool:
-        return len(self.answers) == 4
-
-    def options(self) -> Options:
-        import random
-
-        from companion.net.hosted import Options
-
-        players, people, kingdom, _ = self.answers
-        return Options(players, ["bigmoney"] * (players - people), kingdom, random.SystemRandom().randrange(1, 10**6))
+    back: bool = False  # came with a lobby token: back from a game, or after a lost connection
+    been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
 
 
 class Lobby:
@@ -127,6 +66,7 @@ class Lobby:
         self.owner = owner
         self.people: dict[int, Person] = {}
         host.lobby = self
+        host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
 
     # ---- the socket ----
@@ -143,10 +83,11 @@ class Lobby:
             person = await self._person(ws, msg, request.remote or "?")
             self.people[person.id] = person
             await self._here_changed()
+            greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
+            greeting = f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
                        prompt=PROMPT, last_line=person.last, n=person.n)
-            self.tell(person, f"Welcome to the lobby, {person.name}. {await self._count()} Type games to hear "
-                              "them, create to start one, or help.")
+            self.tell(person, greeting)
             bucket = Bucket()
             while not ws.closed:
                 msg = await receive_frame(ws)
@@ -183,6 +124,7 @@ class Lobby:
             person.token = codes.new_token()
             person.key = codes.token_digest(person.token)
             return person
+        person.back = True
         # A token this store does not know (forgotten, or kept by a store that was away) still names the
         # person's lines: a game their line made is found by the id that line gives it.
         person.key = codes.token_digest(token)
@@ -192,10 +134,12 @@ class Lobby:
             state = None
         if state is None:
             return person
-        last, n, kept = state.get("last"), state.get("n"), state.get("kept")
+        last, n, kept, been = state.get("last"), state.get("n"), state.get("kept"), state.get("been")
         if isinstance(last, int) and isinstance(n, int) and 0 <= last <= protocol.MAX_ID and 0 <= n:
             person.last, person.n = last, n
             person.kept = kept if isinstance(kept, dict) and kept.get("reply") == last else None
+        if isinstance(been, list):  # read like any record: ids only, a few
+            person.been = [g for g in been if isinstance(g, str) and g.isalnum() and len(g) <= 40][-MAX_BEEN:]
         return person
 
     async def answer_line(self, person: Person, words: str, line_id: int, go: dict[str, str] | None) -> None:
@@ -203,11 +147,14 @@ class Lobby:
         again, to this process or another, is answered again and not done twice."""
         person.n += 1
         more = {"go": go} if go else {}
+        if go and go["game"] not in person.been:  # sent there: back with sit alone, even to a private game
+            person.been = [*person.been, go["game"]][-MAX_BEEN:]
         prompt = ASKING if person.asking is not None else PROMPT
         person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
                        "reply": line_id, **more}
         try:
-            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept})
+            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept,
+                                                           "been": person.been})
         except StoreDown:
             pass  # a game is made only with the store; other answers are said again only while it answers
         self._send(person, "say", **person.kept)
@@ -241,8 +188,8 @@ class Lobby:
         rest = rest.strip()
         if not verb:
             return "Type games, create, sit and a game's name, who, say, or help.", None
-        if verb == "help":
-            return HELP, None
+        if verb in ("help", "?"):
+            return HELP_ON.get(rest.lower().split(" ", 1)[0], HELP), None
         if verb == "games":
             return await self._games(), None
         if verb == "who":
@@ -250,7 +197,7 @@ class Lobby:
                 names = sorted(await self.host.store.here(), key=str.lower)
             except StoreDown:
                 names = [p.name for p in self.people.values()]
-            return f"In the lobby: {and_list(names)}.", None
+            return who_said(names, person.name), None
         if verb == "say":
             said = " ".join(rest.split())
             if not said:
@@ -270,7 +217,7 @@ class Lobby:
             return person.asking.question(), None
         if verb == "sit":
             return await self._sit(person, rest)
-        return _elsewhere(verb), None
+        return elsewhere(verb), None
 
     async def _questions(self, person: Person, text: str) -> tuple[str, dict[str, str] | None]:
         q = person.asking
@@ -279,8 +226,8 @@ class Lobby:
             person.asking = None
             return "Cancelled. No game was made.", None
         problem = q.answer(text)
-        if problem:
-            return f"{problem}\n{q.question()}", None
+        if problem:  # the error says what to type; the question is not said again
+            return problem, None
         if not q.done():
             return q.question(), None
         person.asking = None
@@ -397,39 +344,50 @@ class Lobby:
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
                                                                    typed_code)]
         else:
-            found = _named(lines, rest)
+            found = named(lines, rest)
         if self.host.guesses.blocked(person.address):
             return "Error: too many wrong codes. Wait a minute, then try again.", None
         if not found:
             if not rest and typed_code:
                 self.host.guesses.wrong(person.address)
                 return "Error: no game has that code. Check it with the person who made the game.", None
-            return f"Error: no game is named {quote(rest)}. Type games to hear the open games.", None
+            return not_named(lines, rest), None
         if len(found) > 1:
             names = and_list(sorted(str(s.get("name")) for _, s in found))
             return f"Error: {quote(rest)} could be {names}. Type more of the name.", None
         game_id, line = found[0]
+        name = str(line.get("name"))
         code = codes.normal_code(str(line.get("code")))
-        if line.get("private") and not (typed_code and codes.same(code, typed_code)):
+        been = game_id in person.been  # sent there before: the seat is theirs, private or not
+        if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
                 self.host.guesses.wrong(person.address)
-                return f"Error: that is not the code of {line.get('name')}. Check it with its maker.", None
-            return (f"Error: {line.get('name')} is private. Type sit {line.get('name')} and its code, which its "
-                    "maker can tell you."), None
+                return f"Error: that is not the code of {name}. Check it with its maker.", None
+            return f"Error: {name} is private. Type sit {name} and its code, which its maker can tell you.", None
         players = [str(n) for n in line.get("names") or []]
         if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
-            return (f"Error: {line.get('name')} is a table of real cards for {and_list(players)}, and you are in the "
+            return (f"Error: {name} is a table of real cards for {and_list(players)}, and you are in the "
                     f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
-        return f"Going to {line.get('name')}. Type quit there to come back to the lobby.", \
-            {"game": game_id, "code": code}
+        seated = [str(n) for n in line.get("seats") or []]
+        if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
+            return f"Error: {name} is full. Type games to hear the open games, or create to start one.", None
+        return f"Going to {name}. Type quit there to come back to the lobby.", {"game": game_id, "code": code}
 
     async def _count(self) -> str:
+        """How many games are open, and what to type: the welcome's second sentence."""
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return "The list of games cannot be read now."
+            return "The list of games cannot be read now. Type create to start a game, or help."
         n = sum(1 for s in lines.values() if s.get("free"))
-        return f"{n} open {'game' if n == 1 else 'games'}." if n else "No open games yet."
+        playing = len(lines) - n
+        if n:
+            return f"{n} open {'game' if n == 1 else 'games'}: type games to hear {'it' if n == 1 else 'them'}, " \
+                   "create to start one, or help."
+        if playing:
+            return f"No open games; {playing} {'is' if playing == 1 else 'are'} being played. Type create to " \
+                   "start one, or help."
+        return "No games yet. Type create to start one, or help."
 
     async def _games(self) -> str:
         try:
@@ -439,11 +397,17 @@ class Lobby:
                     "is not answering. Try again in a minute.")
         open_ = sorted((s for s in lines.values() if s.get("free")), key=lambda s: str(s.get("name")).lower())
         playing = sum(1 for s in lines.values() if not s.get("free"))
-        more = f" {playing} more {'is' if playing == 1 else 'are'} being played." if playing else ""
         if not open_:
-            return f"No open games.{more} Type create to start one."
-        head = f"{len(open_)} open {'game' if len(open_) == 1 else 'games'}:{more}"
-        return "\n".join([head, *(describe(s) for s in open_)])
+            more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
+            return f"No open games{more}. Type create to start one."
+        after = [f"{playing} more {'is' if playing == 1 else 'are'} being played."] if playing else []
+        return "\n".join([f"{len(open_)} open {'game' if len(open_) == 1 else 'games'}:",
+                          *(describe(s) for s in open_), *after])
+
+    async def close_all(self) -> None:
+        """Stopping: every person in the lobby is told so, and their program (or page) tries again by itself."""
+        for person in list(self.people.values()):
+            await close(person.ws, STOPPED)
 
     # ---- messages from every process ----
     def _heard(self, raw: str) -> None:
@@ -461,9 +425,10 @@ class Lobby:
         verb = text.strip().split(" ", 1)[0].lower()
         if verb not in ("games", "create", "sit", "lobby", "leave"):
             return None
-        name = self.host.meta.get(game.id, {}).get("name", "this game")
-        return {seat: f"You are at the game {name}, not in the lobby. {quote(verb)} works in the lobby: type "
-                      "quit to leave this game and go back there; your seat is kept."}
+        at = called(str(self.host.meta.get(game.id, {}).get("name", "")))
+        then = "" if verb in ("lobby", "leave") else f", then {verb}"
+        return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}; your seat "
+                      "is kept."}
 
 
 def made_id(key: str, line_id: int) -> str:
@@ -471,65 +436,3 @@ def made_id(key: str, line_id: int) -> str:
     if not key or not line_id:
         return ""
     return hashlib.sha256(f"{key}:{line_id}".encode()).hexdigest()[:12]
-
-
-def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
-    said = (f"Made the game {name}: {players} players, {people} of them people, {_kingdom(kingdom)}. "
-            "Taking your seat.")
-    if private:
-        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
-                 f"{name} {codes.normal_code(code)}.")
-    return said
-
-
-def table_words(name: str, players: list[str], kingdom: str, private: bool, code: str) -> str:
-    said = (f"Made the table {name}: a table of real cards for {and_list(players)}, {_kingdom(kingdom)}. Each "
-            "player sits with their own name. Taking your seat.")
-    if private:
-        said += (f" It is private: its code is {codes.said_code(code)}. Those you invite type sit "
-                 f"{name} {codes.normal_code(code)}.")
-    return said
-
-
-def describe(line: dict[str, Any]) -> str:
-    """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not."""
-    seats = [str(s) for s in line.get("seats", [])]
-    who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
-    free = int(line.get("free", 0))
-    from companion.bots import display_name
-
-    bots = [str(b) for b in line.get("bots", [])]
-    try:
-        named = [display_name(b) for b in bots]
-    except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
-        named = bots
-    bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}: {and_list(named)}" if bots else "no bots"
-    if line.get("table"):
-        names = [str(n) for n in line.get("names") or []]
-        return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "
-                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
-                f"{'private' if line.get('private') else 'open'}.")
-    return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
-            f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
-
-
-def _kingdom(kingdom: str) -> str:
-    return "random kingdom" if kingdom.strip().lower() == "random" else kingdom
-
-
-def _named(lines: dict[str, dict[str, Any]], typed: str) -> list[tuple[str, dict[str, Any]]]:
-    """The games of that name: exactly, else the only ones it begins."""
-    t = " ".join(typed.split()).lower()
-    exact = [(i, s) for i, s in lines.items() if str(s.get("name", "")).lower() == t]
-    return exact or [(i, s) for i, s in lines.items() if str(s.get("name", "")).lower().startswith(t)]
-
-
-def _elsewhere(verb: str) -> str:
-    from companion.commands import registry
-
-    known = any(verb in words for words in registry.AREAS.values())
-    if known or verb in ("quit", "leave"):
-        return (f"You are in the lobby, not at a game, so {quote(verb)} does nothing here. Type games to hear "
-                "the open games, sit and a game's name to sit at one, or create to start one.")
-    return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
-

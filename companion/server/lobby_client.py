@@ -9,24 +9,33 @@ game) comes back to the lobby, and ``quit`` in the lobby ends the program.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from companion.cards.names import quote
 from companion.net import codes
 from companion.net.client import Refused, Remote
 
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
-LEFT = "You left the game; your seat is kept. Back in the lobby: type games, or quit to leave the server."
+LEFT = "You left the game; your seat is kept."  # the lobby then says "Back in the lobby" and its games
 ASKING = "create> "
 
 
 class LobbyRemote(Remote):
     """The lobby's connection: the host's protocol, with ``go`` (a game's id and code) on a seating answer."""
 
-    def __init__(self, address: str, name: str, *, show: Callable[[str], None], tls: Any = None) -> None:
-        super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH)
+    def __init__(self, address: str, name: str, *, show: Callable[[str], None], tls: Any = None,
+                 token: str | None = None) -> None:
+        super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH, seat=0 if token else None,
+                         token=token, seen=0)  # every lobby message after the welcome is new to this run
         self.go: tuple[str, str] | None = None
+        self.greeted = False  # the lobby's first words came: only then the first prompt, below them
+
+    def start(self, wait: float = 15.0) -> None:
+        super().start(wait)
+        self.wait(lambda: self.greeted, timeout=wait)
 
     def _say(self, msg: dict[str, Any]) -> None:
         go = msg.get("go")
@@ -36,6 +45,9 @@ class LobbyRemote(Remote):
                     and codes.normal_code(code):
                 self.go = (game, codes.normal_code(code))
         super()._say(msg)
+        with self.changed:
+            self.greeted = True
+            self.changed.notify_all()
 
 
 def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
@@ -47,12 +59,19 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
     stdout = stdout or sys.stdout
     tty = stdin.isatty() and stdout.isatty()
 
-    def say(text: str) -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
+    lock = threading.Lock()
+    shown: list[str] = []  # the prompt on screen now, waiting for a line ([] when none is)
 
+    def say(text: str) -> None:
+        """Print words on their own lines: a message that comes while the prompt waits goes below it, and
+        the prompt is written again under it (never "lobby> The server stopped...")."""
+        with lock:
+            stdout.write(("\n" if shown else "") + text + "\n" + "".join(shown))
+            stdout.flush()
+
+    token: str | None = None  # the lobby's token, from its first welcome: coming back, the lobby knows the person
     while True:
-        remote = LobbyRemote(address, name, show=say, tls=tls)
+        remote = LobbyRemote(address, name, show=say, tls=tls, token=token)
         try:
             remote.start()
         except Refused as e:
@@ -64,13 +83,21 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
             say(f"Error: could not reach the server at {address} ({e}). Check the address, and that the server "
                 "is on.")
             return 1
+        token = remote.token or token
         try:
             while remote.go is None:
                 if tty:
-                    stdout.write(remote.prompt)
-                    stdout.flush()
+                    with lock:
+                        stdout.write(remote.prompt)
+                        stdout.flush()
+                        shown[:] = [remote.prompt]
                 raw = stdin.readline()
-                if not raw:
+                with lock:
+                    shown.clear()
+                if not raw:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
+                    if tty:
+                        stdout.write("\n")
+                        say("Goodbye.")
                     return 0
                 line = raw.strip()
                 if not line and remote.prompt != ASKING:
@@ -78,6 +105,10 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                 if line.lower() in ("quit", "exit", "bye"):
                     say("Goodbye.")
                     return 0
+                if tty and not remote.online:  # said at once: no wait of minutes with no word
+                    say(f"Error: the connection to the server is lost, so {quote(line)} was not sent. Type it "
+                        "again when it says Connected again.")
+                    continue
                 if not remote.send_line(line):
                     say(remote.refused or "The connection to the server is closed. Goodbye.")
                     return 1

@@ -52,6 +52,7 @@ class Serving:
         for task in self.tasks:
             task.cancel()
         await self.host.close_all()
+        await self.lobby.close_all()  # else each open lobby socket holds the stop up for a minute
         await self.runner.shutdown()
         await self.runner.cleanup()
         for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them

@@ -3,8 +3,8 @@
 A hosted table keeps its entries in the table assistant's own file (companion.table.storage), which is on
 one machine. On a server the game's record in the store carries that file's contents too, so whichever
 process holds the table next (after a takeover, on any machine) writes it back into its own tables folder
-before opening it. The table's name is made from the game's id ("server" and the id), so it never meets a
-table someone keeps by hand.
+before opening it. The table's file is named from the game's id ("server" and the id), so it never meets a
+table someone keeps by hand; aloud, the table is called by its game's name (``name_it``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def table_name(game_id: str) -> str:
 
 
 def new_table_game(game_id: str, code: str, players: list[str], kingdom: str, seed: int | None,
-                   folder: Any) -> HostedGame:
+                   folder: Any, name: str = "") -> HostedGame:
     """A new table of these players, saved in this machine's tables folder and let go (the first player's
     connection holds it): ValueError with the table assistant's own sentence if it cannot be made."""
     from companion.net.table_seating import new_table
@@ -36,7 +36,16 @@ def new_table_game(game_id: str, code: str, players: list[str], kingdom: str, se
     for st, name in zip(game.seats, seating.names):
         st.name = name
     game.seating = seating
+    name_it(game, name)
     return game
+
+
+def name_it(game: HostedGame, name: str) -> None:
+    """Call a table by its game's name aloud ("Table Friday, 2 players."), never by its file's name, which
+    holds the game's id. A game that is not a table: nothing to do."""
+    service = getattr(game.seating, "service", None) if game.options.table is not None else None
+    if service is not None and name:
+        service.title = name
 
 
 def with_table(text: str, game: HostedGame) -> str:

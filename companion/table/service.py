@@ -51,6 +51,7 @@ class TableService:
         self.held = held
         self.unsaved = unsaved
         self.last: Outcome | None = None  # the latest intent's outcome, for a host that ran it through a line
+        self.title = ""  # what the table is called aloud, when not its file's name (a server's game's name)
 
     @property
     def table(self) -> Table:
@@ -329,4 +330,4 @@ class TableService:
 
     def status(self, named: bool = True) -> Outcome:
         """Whose turn it is, this turn's counts and the piles."""
-        return self._outcome(text.status_lines(self.saved.name, self.table, named=named))
+        return self._outcome(text.status_lines(self.title or self.saved.name, self.table, named=named))

@@ -296,3 +296,17 @@ def test_near_a_pile_ending_the_bot_greens_by_the_cards_left_in_those_piles() ->
     s.game.supply[card("Village")] = s.game.supply[card("Workshop")] = 8  # far from the end: money first
     bot = StrongBot()
     assert bot.buy(s.game.view(0)) == (card("Gold"),), bot.why
+
+
+def test_a_colony_game_of_four_takes_a_province_at_8_coins_where_two_players_take_gold() -> None:
+    """With more players the Colonies go faster: at 4 players a Province, not Gold, at 8 coins."""
+    for players, want in ((2, "Gold"), (4, "Province")):
+        s = Scene(["Smithy"], players=players, colony=True)
+        s.set(0, hand="Gold, Gold, Copper, Copper, Estate", deck="Copper*5", discard="Silver*4, Gold*2, Smithy*2")
+        for p in range(1, players):
+            s.set(p, hand="Copper*5", deck="Copper*5")
+        s.game.supply[card("Colony")] = 8
+        s.start(0)
+        s.game.turn.coins = 8
+        bot = StrongBot()
+        assert bot.buy(s.game.view(0)) == (card(want),), (players, bot.why)

@@ -38,12 +38,15 @@ def _buy(t: Typist) -> str:
     return t(f"buy {want}") if want else t("end")
 
 
-@pytest.mark.parametrize("hints", ["off", "on"])
-def test_a_whole_first_game_explains_each_new_thing_once(hints: str) -> None:
+# Seeded, so that a failure is the same on every run. In both games an Attack is first gained in the
+# same response as a +Actions card is played: the attack lesson gave way to the +Actions one and was then
+# lost (the log is looked at once), so an unseeded game failed about once in seventy.
+@pytest.mark.parametrize("hints, seed", [("off", 21), ("on", 92)])
+def test_a_whole_first_game_explains_each_new_thing_once(hints: str, seed: int) -> None:
     """With hints on too: the lessons were all dropped then, the turn's hint taking their place."""
     t = Typist()
     t(f"set hints {hints}")
-    out = t("learn")
+    out = t(f"learn --seed {seed}")
     check_response(out, listing=False)
     assert _said(out).startswith("Your first game, against Easy Bot.")
     heard = [out]
@@ -113,7 +116,8 @@ def test_a_damaged_lessons_record_is_forgotten_not_fatal(home: Path) -> None:
     from companion.game.lessons import Lessons
 
     assert Lessons.from_state({"told": [1, "buy", "nonsense"], "seen": -4}).state() == \
-        {"told": ["buy"], "seen": 0, "offered": 0}
+        {"told": ["buy"], "seen": 0, "offered": 0, "waiting": []}
+    assert Lessons.from_state({"told": ["buy"], "waiting": ["attack", "buy", 3, "nonsense"]}).waiting == ["attack"]
     assert Lessons.from_state("junk").told == []
     assert data  # the save holds the game
 

@@ -69,3 +69,27 @@ def open_seat(browser: Any, port: int, code: str, name: str) -> Any:
     assert type_line(page, code, keys=True) == ["Type your name."]
     assert type_line(page, name, keys=True)[0] == f"Joining as {name}."
     return page
+
+
+def accessibility_tree(page: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """What a screen reader is given: Chromium's own accessibility tree (DevTools' Accessibility.getFullAXTree),
+    as (role, name, properties) for each node that is not ignored and not plain text or a generic box."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    out = []
+    for n in nodes:
+        role = n.get("role", {}).get("value", "")
+        if n.get("ignored") or role in ("generic", "none", "StaticText", "InlineTextBox", "paragraph", "LineBreak"):
+            continue
+        props = {p["name"]: p.get("value", {}).get("value") for p in n.get("properties", [])}
+        out.append((role, n.get("name", {}).get("value", ""), props))
+    return out
+
+
+def spoken_once(page: Any) -> list[str]:
+    """Every response in the live region that is said more than once in a row (a line announced twice)."""
+    said = announced(page)
+    return [a for a, b in zip(said, said[1:]) if a == b]

@@ -65,7 +65,8 @@ def test_the_page_says_what_it_did_not_send_and_asks_again_only_for_what_was_wro
 
                 # the host stops: a line typed now is said to be unsent and kept in the field
                 running.stop()
-                ben.wait_for_function("document.body.innerText.includes('Trying again.')", timeout=15_000)
+                ben.wait_for_function("document.body.innerText.includes('The host stopped. Your seat is kept. Trying again "
+                                      "until it is back.')", timeout=15_000)
                 said = chromium.type_line(ben, "hand")
                 assert said[-1].startswith('Error: not connected to the host, so "hand" was not sent.')
                 assert ben.input_value("#line") == "hand"

@@ -72,8 +72,7 @@ def test_a_line_typed_while_the_host_is_away_is_said_unsent_at_once(tmp_path):
         with Terminal(tmp_path / "ana", args=args) as term:
             term.wait_for("The game starts.")
             running.stop()  # the host stops: it says so, and the program tries again by itself
-            term.wait_for("The host stopped.")
-            term.wait_for("Trying again.")
+            term.wait_for("The host stopped. Your seat is kept. Trying again until it is back.")
             term.type("hand")
             term.key("Enter")
             # not a wait of minutes with no word: said at once, and nothing was sent to apply later

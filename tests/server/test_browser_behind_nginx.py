@@ -82,7 +82,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     assert chromium.type_line(page, "Cleo", keys=True)[0] == "Joining the lobby as Cleo."
     page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=60_000)
     said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
-    assert said[0].startswith("Made the game Web: 2 players, 1 of them people, First Game."), said
+    assert said[0].startswith("Made the game Web: 2 players, 1 person and 1 bot, First Game."), said
     page.wait_for_function(MINE, timeout=60_000)
     assert chromium.announced(page)[-1].endswith("Your turn 1. 4 Coppers and Estate.")
     game_id = next(i for i, s in r.hgetall("companion:games").items() if '"name":"Web"' in s)
@@ -106,7 +106,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     # the page comes back by itself, through nginx, to the other process: the kept line goes again, once
     page.wait_for_function("document.body.innerText.includes('Your turn 3.')", timeout=120_000)
     assert chromium.announced(page)[heard:] == [
-        "The connection to the host was lost. Trying again.",
+        "The connection to the server was lost. Trying again.",
         "Connected again.",
         "Welcome back, Cleo.\nHand, 5 cards: 3 Coppers and 2 Estates.",
         "Nothing bought; 3 Treasures unplayed.\nBig Money played 4 Coppers and Silver, bought Gold.\n"

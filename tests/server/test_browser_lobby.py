@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from typing import Any
+
 from companion.server.store import FileStore
 from tests.net import browser as chromium
 from tests.server.helpers import server_in_thread
@@ -28,23 +30,25 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             said = chromium.type_line(page, "Cleo", keys=True)
             assert said[0] == "Joining the lobby as Cleo."
             page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=15_000)
+            _where(page, "Lobby", "lobby")
             assert chromium.type_line(page, "hand") == [
-                'You are in the lobby, not at a game, so "hand" does nothing here. Type games to hear the open '
-                "games, sit and a game's name to sit at one, or create to start one."]
+                'You are in the lobby, not at a game, so "hand" does nothing here. Type games, then sit and a '
+                "game's name."]
             said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
-            assert said[0].startswith("Made the game Web: 2 players, 1 of them people, First Game.")
+            assert said[0].startswith("Made the game Web: 2 players, 1 person and 1 bot, First Game.")
             page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
             page.wait_for_function("!['game','waiting','lobby'].includes(document.getElementById('prompt')"
                                    ".textContent)", timeout=15_000)
             assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            _where(page, "Game", "buy phase")
             assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
             said = chromium.type_line(page, "quit")
-            assert said[0].startswith("You left the game; your seat is kept. Back in the lobby")
-            # The second welcome to the lobby: the first is still on the page, so count them.
-            page.wait_for_function("document.body.innerText.split('Welcome to the lobby, Cleo.').length > 2",
-                                   timeout=15_000)
-            assert chromium.type_line(page, "games") == ["No open games. 1 more is being played. Type create to "
-                                                         "start one."]
+            assert said[0] == "You left the game; your seat is kept."
+            # the lobby knows her by its token: welcomed back, not welcomed as someone new
+            page.wait_for_function("document.body.innerText.includes('Back in the lobby, Cleo.')", timeout=15_000)
+            _where(page, "Lobby", "lobby")  # the log's name says where she is
+            assert chromium.type_line(page, "games") == ["No open games; 1 is being played. Type create to start "
+                                                         "one."]
             chromium.type_line(page, "sit web")
             page.wait_for_function("document.body.innerText.includes('Welcome back, Cleo.')", timeout=15_000)
             assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
@@ -52,8 +56,27 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             assert [st.name for st in game.seats] == ["Cleo"]  # the same seat, not a new one
             problems = chromium.axe_problems(page)
             assert not problems, problems
+            said = chromium.announced(page)
+            assert chromium.spoken_once(page) == [], said
+            # each of these is announced once: one welcome, one welcome back, one "left", one made
+            assert "You are back in your seat." not in said  # "Welcome back, Cleo." says it already
+            for first in ("Welcome to the lobby", "Back in the lobby", "You left the game", "Made the game Web"):
+                assert sum(1 for a in said if a.startswith(first)) == 1, (first, said)
         finally:
             browser.close()
+
+
+def _where(page: Any, log: str, field: str) -> None:
+    """What a screen reader is given (Chromium's accessibility tree): one main landmark; the log, a polite live
+    region named for where the person is; the field, named by its prompt, with the keyboard."""
+    tree = chromium.accessibility_tree(page)
+    roles = [role for role, _, _ in tree]
+    assert roles.count("main") == 1, tree
+    logs = [(name, props) for role, name, props in tree if role == "log"]
+    assert len(logs) == 1 and logs[0][0] == log and logs[0][1].get("live") == "polite", logs
+    fields = [(name, props) for role, name, props in tree if role == "textbox"]
+    assert len(fields) == 1 and fields[0][0] == field and fields[0][1].get("focused") is True, fields
+    assert [name for role, name, _ in tree if role == "button"] == ["Send"]
 
 
 # The lobby's socket closed by the page just after a create is sent: the line reaches the server, its answer
@@ -89,7 +112,7 @@ def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path
             said = chromium.announced(page)
             assert "Connected again." in said
             made = [s for s in said if s.startswith("Made the game Web")]
-            assert made == ["Made the game Web: 2 players, 1 of them people, First Game. Taking your seat."], said
+            assert made == ["Made the game Web: 2 players, 1 person and 1 bot, First Game. Taking your seat."], said
             assert len(server.host.by_id) == 1  # one game, not two
             game = next(iter(server.host.by_id.values()))
             assert [st.name for st in game.seats] == ["Cleo"]

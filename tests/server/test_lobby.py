@@ -26,11 +26,11 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         ana = lobby_process(tmp_path / "Ana", address, "Ana",
                             "help\nwho\nhand\nfrobnicate\ncreate\n2\n\n\nyes\n", more_to_come=True)
         out = wait_for(tmp_path / "Ana" / "out", "Waiting for 1 more player", proc=ana)
-        code = re.search(r"sit Ana's game (\d{9})", out).group(1)  # type: ignore[union-attr]
+        code = re.search(r"sit Ana's game and its code, (\d{3} \d{3} \d{3})", out).group(1)  # type: ignore[union-attr]
         assert "New game. How many players, 2 to 6?" in out and "Which kingdom?" in out
         assert 'You are in the lobby, not at a game, so "hand" does nothing here.' in out
         assert 'Error: "frobnicate" is not a lobby word. Type help' in out
-        assert "In the lobby: Ana." in out
+        assert "Only you are in the lobby." in out
         # quit goes back to the lobby, and sit takes the same seat back (the program kept its token)
         ana.stdin.write(f"quit\nsit Ana's game {code}\n".encode())  # type: ignore[union-attr]
         ana.stdin.flush()  # type: ignore[union-attr]
@@ -39,7 +39,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         while out.count("Ana joined. Waiting for 1 more player.") < 2:  # her own seat: no "is taken" error
             assert time.monotonic() < deadline and "Error" not in out.split("Going to")[-1], out
             out = (tmp_path / "Ana" / "out").read_text()
-        assert "You left the game; your seat is kept. Back in the lobby" in out
+        assert "You left the game; your seat is kept.\nBack in the lobby, Ana. 1 open game" in out
         ben = lobby_process(tmp_path / "Ben", address, "Ben",
                             "games\nsay hello Ana\nsit ana\nsit ana 111111111\n"
                             f"sit ana {code}\ngames\n" + BIG_MONEY * 60 + "quit\n")
@@ -65,8 +65,8 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
     assert "You said: hello Ana" in ben_out
     assert "hello Ana" not in results["Ana"]  # she was at her game: what is said in the lobby stays there
     # a lobby word in a game says where the person is
-    assert ("You are at the game Ana's game, not in the lobby. \"games\" works in the lobby: type quit to "
-            "leave this game and go back there; your seat is kept.") in ben_out
+    assert ("You are at Ana's game, not in the lobby. Type quit to go back to the lobby, then games; your seat "
+            "is kept.") in ben_out
     for seat, st in enumerate(game.seats):
         texts = [m["text"] for m in frames[(game.id, seat)] if m["type"] == "say" and m["text"]]
         assert any("Game over" in t for t in texts)
@@ -77,4 +77,4 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
             found = heard.find(t, at)
             assert found >= 0, t
             at = found + len(t)
-    assert "Welcome to the lobby, Ben." in ben_out.split("Game over")[-1]  # the end of a game brings back the lobby
+    assert "Back in the lobby, Ben." in ben_out.split("Game over")[-1]  # the end of a game brings back the lobby

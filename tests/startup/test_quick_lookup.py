@@ -14,6 +14,7 @@ import io
 import json
 import os
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
@@ -25,6 +26,23 @@ from companion.settings import Settings
 from tests.conftest import needs
 
 # ---------------------------------------------------------------- helpers
+
+
+@pytest.fixture(autouse=True)
+def _code_as_this_test_found_it() -> Iterator[list[list[Any]]]:
+    """The package's files as they were when this test began, for the whole test.
+
+    The kept answers are keyed by every module's size and time and every folder's time, read afresh on each
+    lookup. These tests ask whether the quick path answers when nothing changed, so the code part of the key
+    is the snapshot taken here: a file edited, a checkout merged or a ``__pycache__`` folder made by another
+    process while the test runs (which changes its folder's time) is not what they are about. The one test
+    that changes the code does so on top of this snapshot; test_quick_process.py runs real processes
+    against a copy of the package that nothing else writes to."""
+    snapshot = quick_answers._code()
+    with pytest.MonkeyPatch.context() as pinned:
+        pinned.setattr(quick_answers, "_code", lambda: [list(entry) for entry in snapshot])
+        yield snapshot
+
 
 
 def full(argv: list[str]) -> tuple[str, str, int]:
@@ -296,9 +314,11 @@ def test_a_changed_settings_file_code_or_card_data_is_answered_by_the_full_path(
     code = [entry for entry in key[2] if len(entry) == 3]
     assert any(entry[0] == "quick_answers.py" for entry in code) and any(
         entry[0] == os.path.join("cards", "describe.py") for entry in code)  # every module of the package
-    monkeypatch.setattr(quick_answers, "_code", lambda: [*code, ["new.py", 1, 1]])  # a module added
-    assert quick_lookup.answer(["card", "C1"]) is None
-    monkeypatch.undo()
+    assert quick_lookup.answer(["card", "C1"]) is not None
+    with monkeypatch.context() as changed:  # (its own undo: the home's variables stay as they are)
+        changed.setattr(quick_answers, "_code", lambda: [*code, ["new.py", 1, 1]])  # a module added
+        assert quick_lookup.answer(["card", "C1"]) is None
+    assert quick_lookup.answer(["card", "C1"]) is not None
     real = quick_answers._data
     monkeypatch.setattr(quick_answers, "_data", lambda: [real()[0], [["base2e.yaml", 1, 1]]])  # the YAML changed
     assert quick_lookup.answer(["card", "C1"]) is None

@@ -6,6 +6,7 @@ Also the platform folders' memo (companion.quick_folders): platformdirs' own ans
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -43,20 +45,42 @@ status = main(sys.argv[1:])
 sys.stdout.flush()
 new = sorted(set(sys.modules) - before)
 import json
-sys.stderr.write(json.dumps({"status": status, "modules": new}))
+sys.stderr.write(json.dumps({"status": status, "modules": new, "from": sys.modules["companion"].__file__}))
 """
+
+
+CODE = [ROOT]  # where the processes here find the package: the copy that code_copy makes
+
+
+@pytest.fixture(scope="module", autouse=True)
+def code_copy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The package and its card data, copied once for these tests, with every ``__pycache__`` folder made.
+
+    A kept answer is keyed by the time of each module and folder of the package, so an edit, a merge, or
+    another process importing a module for the first time (which makes a ``__pycache__`` folder and so
+    changes its folder's time) between a test's first lookup and its quick one sends the quick one to the
+    full path, and the test sees the heavy modules loaded. The copy is the same code that nothing else
+    writes to while these tests run."""
+    root = tmp_path_factory.mktemp("code")
+    shutil.copytree(ROOT / "companion", root / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "data" / "braille_reference", root / "data" / "braille_reference")
+    assert compileall.compile_dir(root / "companion", quiet=1)
+    CODE[0] = root
+    yield root
+    CODE[0] = ROOT
 
 
 def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("COMPANION_", "PYTEST", "PYTHON", "XDG_"))}
-    env.update(PYTHONPATH=os.pathsep.join([str(ROOT), *dict.fromkeys(SITE)]), HOME=str(tmp_path / "user"), **extra)
+    env.update(PYTHONPATH=os.pathsep.join([str(CODE[0]), *dict.fromkeys(SITE)]), HOME=str(tmp_path / "user"),
+               **extra)
     return env
 
 
 def run(args: list[str], env: dict[str, str], quick: bool = True, script: str | None = None) -> tuple[str, str, int]:
     code = ["-m", "companion"] if quick and script is None else ["-c", script or FULL_PATH]
-    done = subprocess.run([sys.executable, "-S", *code, *args], capture_output=True, env=env, cwd=ROOT, timeout=60)
+    done = subprocess.run([sys.executable, "-S", *code, *args], capture_output=True, env=env, cwd=CODE[0], timeout=60)
     return done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"), done.returncode
 
 
@@ -64,6 +88,7 @@ def imports(args: list[str], env: dict[str, str]) -> tuple[str, set[str]]:
     out, err, status = run(args, env, script=IMPORTS)
     report = json.loads(err)
     assert status == 0 and report["status"] == 0, err
+    assert Path(report["from"]).is_relative_to(CODE[0]), report["from"]  # the copy's package, not another
     return out, set(report["modules"])
 
 
@@ -282,7 +307,7 @@ def test_an_output_that_cannot_be_written_is_left_to_the_full_path(tmp_path: Pat
     for code in (["-m", "companion"], ["-c", FULL_PATH]):
         with open("/dev/full", "wb") as full:
             done = subprocess.run([sys.executable, "-S", *code, "card", "C1"], stdout=full, stderr=subprocess.PIPE,
-                                  env=env, cwd=ROOT, timeout=60)
+                                  env=env, cwd=CODE[0], timeout=60)
         statuses.append(done.returncode)
         log = (home / "state" / "errors.log").read_text(encoding="utf-8")
         assert log.count("No space left on device") >= len(statuses)  # the full path logged it, both times

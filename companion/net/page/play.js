@@ -22,6 +22,9 @@
   // after a drop they go again with the token, so the lobby answers a line it already did instead of doing it
   // twice (a create sent again makes no second game)
   let lobbyToken = null, lobbyUnanswered = [];
+  let told = false;  // the connection's goodbye said why it ended (such as "The server stopped. Trying again...")
+  const place = lobbyMode ? "server" : "host";  // what the words call the other end
+  const heading = document.getElementById("log-heading");
 
   // Milliseconds before reconnect try `tries` (from 0), as the terminal program waits (client.retry_wait):
   // growing, each drawn between half and all of its step, so the many seats a stopped server process drops at
@@ -119,6 +122,8 @@
   }
 
   function connect() {
+    told = false;
+    if (lobbyMode) heading.textContent = inLobby ? "Lobby" : "Game";  // the log's name says where the person is
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + (inLobby ? "/lobby/ws" : path));
     ws.onopen = function () {
@@ -138,7 +143,8 @@
       if (!msg || msg.v !== 1) return;
       if (inLobby) { lobbyMessage(msg); return; }
       if (msg.type === "welcome") {
-        if (!joined && !msg.token) show("You are back in your seat.");
+        // a server's game says "Welcome back" itself, after the lobby's "Going to": not said twice there
+        if (!joined && !msg.token && !lobbyMode) show("You are back in your seat.");
         // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
         if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
         joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
@@ -173,10 +179,11 @@
         }
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
         if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
-        if (reason) show(reason);
-        if (refused && lobbyMode) {  // a server's game said no (a taken name, a full game): back to the lobby
+        if (reason) { show(reason); told = true; }
+        if (refused && lobbyMode) {  // a server's game said no (a taken name, a full game): back to the lobby,
+          // whose welcome says so
           refused = false; unanswered = []; inLobby = true; code = ""; path = "/ws"; token = null; seat = null;
-          game = null; joined = false; show("Back in the lobby: type games, or sit and a game's name.");
+          game = null; joined = false;
           switching = true; return;
         }
         if (refused) {  // the field asks again: for the code when it was wrong, else for a name
@@ -194,10 +201,11 @@
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
         name = ""; setPrompt("Your name");
-        show("Error: the host could not be reached. Check that the host is on, then type your name again.");
+        show("Error: the " + place + " could not be reached. Check that the " + place
+             + " is on, then type your name again.");
       }
       if (refused || !joined) { refused = false; return; }
-      if (tries === 0) show("The connection to the host was lost. Trying again.");
+      if (tries === 0 && !told) show("The connection to the " + place + " was lost. Trying again.");
       const wait = retryWait(tries, Math.random);
       tries += 1;
       setTimeout(function () { again = true; connect(); }, wait);
@@ -233,14 +241,14 @@
       }
     } else if (msg.type === "bye") {
       const reason = typeof msg.reason === "string" ? msg.reason : "";
-      if (reason) show(reason);
+      if (reason) { show(reason); told = true; }
       if (reason.indexOf("Error:") === 0) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
     }
   }
   function toLobby() {
     notSent("you left the game");
     inLobby = true; code = ""; path = "/ws"; token = null; seat = null; game = null; joined = false;
-    show("You left the game; your seat is kept. Back in the lobby: type games, or sit and a game's name.");
+    show("You left the game; your seat is kept.");  // the lobby's welcome back says its games
     switching = true; ws.close();
   }
 
@@ -284,7 +292,7 @@
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       field.value = text;  // kept: Enter sends it once connected
-      show("Error: not connected to the host, so " + quote(text)
+      show("Error: not connected to the " + place + ", so " + quote(text)
            + " was not sent. Press Enter to send it once connected.");
       return;
     }

@@ -1,0 +1,138 @@
+"""The lobby by ear, in a real terminal (tmux): `companion join ADDRESS --name Ben` as a person types it, and
+exactly what comes back: the first words, help, a create with a wrong answer, a lobby word in the game,
+quit back to the lobby (welcomed back, once), the server stopping and coming back while Ben is in the lobby,
+a line typed while it is away, and Ctrl-D. No escape sequences, no traceback. Bounded: every wait has a limit."""
+
+from __future__ import annotations
+
+import pytest
+
+import asyncio
+import threading
+
+from companion.server.store import FileStore
+from tests.accessibility import escape_sequences
+from tests.conftest import needs
+from tests.terminal import Terminal, tmux_available
+
+pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback, a real terminal
+
+
+class _Server:
+    """A server on a loopback port that can be stopped and started again on the same port and folder."""
+
+    def __init__(self, folder, spool) -> None:
+        self.folder, self.spool = folder, spool
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.serving = None
+        self.port = 0
+
+    def call(self, coro, timeout: float = 60):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=timeout)
+
+    def start(self) -> None:
+        from companion.server.proxy import networks
+        from companion.server.running import start
+
+        self.serving = self.call(start(FileStore(self.folder), "127.0.0.1", self.port, networks([]), self.spool))
+        self.port = self.serving.port
+
+    def stop(self) -> None:
+        if self.serving is not None:
+            self.call(self.serving.stop())
+            self.serving = None
+
+    def close(self) -> None:
+        self.stop()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+
+def _said(term: Terminal) -> str:
+    return term.raw().decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def test_the_lobby_by_ear_in_a_terminal(tmp_path):
+    needs("tmux", tmux_available())
+    server = _Server(tmp_path / "games", tmp_path / "spool")
+    try:
+        server.start()
+        args = ("join", f"127.0.0.1:{server.port}", "--name", "Ben")
+        with Terminal(tmp_path / "ben", args=args, width=100, height=40) as term:
+            term.wait_for("lobby> ", timeout=30)
+            # the first words: who is welcomed, what there is, what to type; nothing that cannot be done
+            first = _said(term)
+            assert "Welcome to the lobby, Ben. No games yet. Type create to start one, or help.\n" in first
+            assert "lobby> Welcome" not in first  # the prompt comes below the first words, not before them
+            term.type("help")
+            term.key("Enter")
+            term.wait_for("quit to leave the server.")
+            term.type("create")
+            term.key("Enter")
+            term.wait_for("How many players, 2 to 6?")
+            term.type("seven")
+            term.key("Enter")
+            term.wait_for('Error: "seven" is not 2 to 6 players. Type a number from 2 to 6.')
+            for answer, next_question in (("2", "How many people"), ("1", "Which kingdom?"),
+                                          ("first game", "Private, so only")):
+                term.type(answer)
+                term.key("Enter")
+                term.wait_for(next_question)
+            term.key("Enter")
+            term.wait_for("Made Ben's game: 2 players, 1 person and 1 bot, First Game. Taking your seat.")
+            term.wait_for("Your turn 1.", timeout=30)
+            term.type("games")
+            term.key("Enter")
+            term.wait_for("You are at Ben's game, not in the lobby. Type quit to go back to the lobby, then games;")
+            term.type("quit")
+            term.key("Enter")
+            term.wait_for("Back in the lobby, Ben.", timeout=30)
+            term.wait_for("lobby> ", count=3)
+            heard = _said(term)
+            # left and back: two short lines, not a second welcome as if Ben were new
+            assert "You left the game; your seat is kept.\nBack in the lobby, Ben. No open games; 1 is being " \
+                   "played. Type create to start one, or help.\n" in heard
+            assert heard.count("Welcome to the lobby") == 1
+            # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
+            server.stop()
+            term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
+            term.type("games")
+            term.key("Enter")
+            term.wait_for('Error: the connection to the server is lost, so "games" was not sent.')
+            server.start()
+            term.wait_for("Connected again.", timeout=60)
+            term.wait_for("Back in the lobby, Ben.", count=2, timeout=30)
+            term.type("sit bens game")
+            term.key("Enter")
+            term.wait_for("Welcome back, Ben.", timeout=30)
+            term.type("quit")
+            term.key("Enter")
+            term.wait_for("Back in the lobby, Ben.", count=3, timeout=30)
+            term.key("C-d")
+            term.wait_for("Goodbye.")
+            term.ended()
+            heard = _said(term)
+            assert "The connection to the server was lost" not in heard  # the stop said why; not said twice
+            # a message that comes while the prompt waits is on a line of its own, the prompt again below it
+            assert "\nThe server stopped. Trying again until it is back.\nlobby> " in heard
+            assert "Traceback" not in heard and "host" not in heard.split("Welcome to the lobby")[1].lower()
+            lobby_part = term.raw().split(b"Made Ben's game")[0]
+            assert escape_sequences(lobby_part) == [], lobby_part[-400:]
+    finally:
+        server.close()
+
+
+def test_a_server_that_is_not_there_is_one_sentence(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.net.helpers import ROOT, env
+    from tests.server.components import free_port
+
+    done = subprocess.run([sys.executable, "-m", "companion", "join", f"127.0.0.1:{free_port()}", "--name", "Ben"],
+                          input="", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env(tmp_path))
+    assert done.returncode == 1
+    assert done.stdout == "Error: the server could not be reached. Check the address, and that the server is on.\n"
+    assert done.stderr == ""
