@@ -445,7 +445,9 @@ async def takeover(players: Players, parts: dict[str, Any], kill: Any, typing: b
     """SIGKILL one process; time each stage of its games and players coming back to the other."""
     victim_games, looks = kill()
     killed_at = time.monotonic()
-    cpu_before = {name: f() for name, f in parts.items()} | {"players": players.cpu()}
+    parts = {name: f for name, f in parts.items() if name != "nginx_log"} | {"nginx_log": parts.get("nginx_log")}
+    cpu_parts = {name: f for name, f in parts.items() if name != "nginx_log" and f is not None}
+    cpu_before = {name: f() for name, f in cpu_parts.items()} | {"players": players.cpu()}
     await players.all({"killed_at": killed_at, "games": sorted(victim_games), "typing": typing})
     seen: dict[str, float] = {}
     loop = asyncio.get_running_loop()
@@ -469,7 +471,7 @@ async def takeover(players: Players, parts: dict[str, Any], kill: Any, typing: b
     watcher = asyncio.ensure_future(watch())
     heard = await players.hear()
     window = time.monotonic() - killed_at
-    cpu = {name: f() - cpu_before[name] for name, f in parts.items()} | {"players": players.cpu() - cpu_before["players"]}
+    cpu = {name: f() - cpu_before[name] for name, f in cpu_parts.items()} | {"players": players.cpu() - cpu_before["players"]}
     await watcher
     stages = [s for r in heard for s in r["stages"]]
     back = [s["back"] for s in stages if s["back"] is not None]
@@ -488,6 +490,9 @@ async def takeover(players: Players, parts: dict[str, Any], kill: Any, typing: b
            "back_s": spread(back), "tries": spread([float(s["tries"]) for s in stages]),
            "cpu_s": {k: round(v, 2) for k, v in cpu.items()},
            "players_cpu_in_process_s": round(sum(r["cpu_s"] for r in heard), 2)}
+    log = parts.get("nginx_log")
+    if log is not None:  # each time nginx tried the dead process first (refused at once on loopback)
+        out["nginx_refused"] = log().count("(111: Connection refused)")
     if typing:
         out.update(during_commands=len(during), during_failed=sum(r["failed_during"] for r in heard),
                    during_p50_ms=1000 * statistics.median(during) if during else None,
@@ -559,14 +564,22 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
                         return mine, looks
 
                     parts: dict[str, Any] = {"nginx": lambda: sum(cpu_seconds(p) for p in nginx_pids())}
+                    error_log = tmp / "nginx" / "logs" / "error.log"
                     if redis_pid:
                         parts["redis"] = lambda: cpu_seconds(redis_pid)
                     holder: dict[str, Any] = {}
                     scheme, port = ("ws", plain) if plain else ("wss", nport)
 
                     async def go() -> None:
+                        at_kill = [0]
+
+                        def killing() -> tuple[set[str], Any]:
+                            at_kill[0] = error_log.stat().st_size if error_log.exists() else 0
+                            parts["nginx_log"] = lambda: error_log.read_text(errors="replace")[at_kill[0]:]
+                            return kill()
+
                         holder["r"] = await drive(f"{scheme}://127.0.0.1:{port}", games, ns, env, parts,
-                                                  kill if procs_n == 2 else None)
+                                                  killing if procs_n == 2 else None)
 
                     mem_before = sum(rss_kib(p.pid) for p in procs)
                     peak = {"servers": 0, "nginx": 0, "redis": 0}

@@ -82,7 +82,12 @@ if ARGV[4] ~= '' then
 end
 return out
 """
-POOL = 32  # connections to Redis a process keeps at most
+# Connections to Redis a process keeps at most. A call holds one from its request until its coroutine has read
+# the answer, which on a busy event loop (a takeover's burst of seats) is a turn of the loop or two: with 32,
+# a thousand seats' calls queued past POOL_WAIT, were taken for the store being away, and their players were
+# told the game was moving (14 to 166 seats in a takeover of 1,000 games). 256 a process stays well inside
+# Redis's own limit of clients (10,000 by default) for the 34 processes of 10,000 games.
+POOL = 256
 POOL_WAIT = 5.0  # seconds a call waits for one of them before the store counts as away
 BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
 RENEW = """

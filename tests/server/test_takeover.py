@@ -15,7 +15,7 @@ import aiohttp
 
 from companion.net.hosted import game_from_text
 from companion.server.redis_store import RedisStore
-from companion.server.store import LEASE_MS
+from companion.server.store import LEASE_MS, StoreDown
 from tests.server.components import free_port, redis_server
 from tests.server.helpers import server_in_thread, server_process, wait_serving
 from tests.server.raw import Raw, run
@@ -99,6 +99,39 @@ def test_a_lease_and_a_process_word_that_it_is_alive_last_3_seconds(tmp_path):
                 await a.close()
 
         run(go(), 30)
+
+
+def test_a_burst_of_reads_on_a_busy_loop_is_answered_not_taken_for_the_store_being_away(tmp_path):
+    """A takeover's burst: 2,000 seats' reads at once while the process's event loop turns only about 20
+    times a second (it is busy with those seats). Each call holds a connection for a turn or two of the loop;
+    with too few connections the later calls waited past POOL_WAIT and counted as the store being away."""
+    with redis_server(tmp_path / "redis") as port:
+        url = f"redis://127.0.0.1:{port}/0"
+
+        async def go() -> None:
+            store = RedisStore(url)
+            await store.start("busy")
+            loop = asyncio.get_running_loop()
+            turning = True
+
+            def busy() -> None:  # every turn of the loop takes a twentieth of a second
+                time.sleep(0.05)
+                if turning:
+                    loop.call_soon(busy)
+
+            try:
+                assert await store.write("0000bb", 0, "record", {"name": "x"})
+                loop.call_soon(busy)
+                got = await asyncio.gather(*(store.read("0000bb") for _ in range(2000)), return_exceptions=True)
+                turning = False
+                down = [g for g in got if isinstance(g, StoreDown)]
+                assert not down, f"{len(down)} of 2,000 reads taken for the store being away"
+                assert got == ["record"] * 2000
+            finally:
+                turning = False
+                await store.close()
+
+        run(go(), 120)
 
 
 def test_a_killed_process_games_are_claimed_without_a_player_and_read_on_first_contact(tmp_path):
