@@ -111,6 +111,16 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         return 1
 
     async def main() -> int:
+        # The handlers come first: a stop asked for while starting (the service manager stopping a server it has
+        # just started) is honoured once the games are served, never by the signal's default, which would end
+        # the process without releasing its games or saying so.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
+                pass
         try:
             serving = await start(store, listen, port, trusted, tls=tls, names=names)
         except StoreError as e:
@@ -123,13 +133,6 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         kept = store_url or str(server_folder())
         say(f"Serving on {where}, games kept in {kept}. People type: companion join {listen}:{serving.port} "
             f"--name NAME, or open {where} in a browser. Press Ctrl-C to stop.")
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
-                pass
         try:
             await stop.wait()
         finally:
