@@ -85,6 +85,8 @@ class Lessons:
             elif isinstance(e, GameOver):
                 due.add("end")
         self.seen = view.log_size
+        if "end" not in self.told and not view.over and _end_near(view):
+            due.add("end")  # told while there is still time to act on it, not after the game is over
         self.waiting = [k for k in ORDER if (k in due or k in self.waiting) and k not in self.told]
         due.update(self.waiting)
         d = act.mine()  # the holder's own decision (view.pending), when the keyboard is theirs to answer it
@@ -130,6 +132,14 @@ class Lessons:
             else:
                 said.append(Hint(line, lesson, lesson, kept=True))
         return [*lines, *said]
+
+
+def _end_near(view: Any) -> bool:
+    """Half the Provinces gone (4 of the first game's 8 left), or a pile empty: the end is near enough to explain
+    it, with time to act on it. Said at the game's very end instead, the lesson made the last response too long
+    to hear (a tie's end: 55 words)."""
+    left = next((n for card, n in view.supply.items() if card.name == "Province"), 0)
+    return left <= 4 or view.empty_piles() > 0
 
 
 def keep(act: "GameActivity") -> None:
