@@ -130,6 +130,7 @@ class RedisStore(Store):
         self.sub: Any = None
         self.names: list[str] = []
         self.tasks: list[asyncio.Task[Any]] = []
+        self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
         self.alive_stop = threading.Event()
 
@@ -198,9 +199,13 @@ class RedisStore(Store):
         if self.alive is not None:
             self.alive_stop.set()
             await asyncio.get_running_loop().run_in_executor(None, self.alive.join, 5)
+        self.closing = True
         for task in self.tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.tasks:
+            # Bounded: the client library may turn a cancel into a time-out error, which the loops took for the
+            # store being away and went round again (a closing store once waited until its test's time ran out).
+            await asyncio.wait(self.tasks, timeout=5)
         for client in (self.r, self.sub):
             if client is not None:
                 try:
@@ -327,7 +332,7 @@ class RedisStore(Store):
                                   ex=PERSON_FOR))
 
     async def _heartbeat(self) -> None:
-        while True:
+        while not self.closing:
             await asyncio.sleep(HERE_FOR / 3)
             try:
                 await self._say_here()
@@ -336,7 +341,7 @@ class RedisStore(Store):
 
     async def _listen(self) -> None:
         """Relay what is published to this process, subscribing again after the store comes back."""
-        while True:
+        while not self.closing:
             pubsub = self.sub.pubsub()
             try:
                 await pubsub.subscribe(self._key("lobby"), self._key("release"))
