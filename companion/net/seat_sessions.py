@@ -142,7 +142,9 @@ class SessionSeats:
             self.tell(p, head)
         told = self._seats.tell_others(self.act, None)
         self._take_all()
-        return {p: [head, told.get(p, "")] for p in self._people}
+        # One message: the start and the first turns (a bot's, then "Your turn 1"), so a terminal writes the
+        # first prompt once, below both, not "buy phase>" between them as well.
+        return {p: ["\n".join(x for x in (head, told.get(p, "")) if x)] for p in self._people}
 
     def catch_up(self, seat: int) -> str:
         self._take_all()

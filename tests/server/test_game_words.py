@@ -1,0 +1,57 @@
+"""What a person hears at a server's game, word for word (one process, games in its data folder, frames on
+loopback): the start and the first turn come as one message, so the first prompt is written once; `who`
+names every seat, bots too; a player who leaves is said with what can be done about their seat; and the
+maker of a private game can hear its code again."""
+
+from __future__ import annotations
+
+import pytest
+
+import aiohttp
+
+from companion.server.store import FileStore
+from tests.server.helpers import server_in_thread
+from tests.server.raw import Raw, run
+
+pytestmark = [pytest.mark.network]  # real sockets on loopback
+
+KINGDOM = ("Kingdom First Game: Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market and "
+           "Mine.")
+
+
+def _said(frames: list[dict]) -> list[str]:
+    return [m["text"] for m in frames if m.get("type") == "say" and m.get("text")]
+
+
+async def _table_of_three(http: aiohttp.ClientSession, base: str, more: str = "") -> tuple[Raw, Raw, Raw, dict]:
+    """Ana makes a game of 3 with a Big Money bot (seed 4: the bot goes first) and sits; Cleo sits too."""
+    lobby = Raw(http, f"{base}/lobby/ws")
+    await lobby.open("Ana")
+    await lobby.until(lambda m: m.get("type") == "say")
+    made = await lobby.say(f"create --players 3 --bots bigmoney --name Web --seed 4{more}")
+    url = f"{base}/g/{made['go']['game']}/ws"
+    ana, cleo = Raw(http, url), Raw(http, url)
+    await ana.open("Ana", made["go"]["code"])
+    await ana.until(lambda m: "Waiting for 1 more player" in m.get("text", ""))
+    await cleo.open("Cleo", made["go"]["code"])
+    await ana.until(lambda m: "Your turn 1." in m.get("text", ""))
+    return lobby, ana, cleo, made
+
+
+def test_the_start_and_the_first_turn_are_one_message(tmp_path):
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby, ana, cleo, _ = await _table_of_three(http, base)
+                heard = _said(ana.heard)
+                start = heard.index("Cleo joined.") + 1
+                # before, the start and the bot's turn were two messages, each followed by "buy phase>"
+                assert heard[start:] == ["The game starts.\n" + KINGDOM + "\nBig Money goes first.\nBig Money "
+                                         "played 4 Coppers, bought Silver.\nYour turn 1. 4 Coppers and Estate."]
+                assert [m["prompt"] for m in ana.heard if m.get("type") == "say"][start:] == ["buy phase> "]
+                for raw in (ana, cleo, lobby):
+                    await raw.close()
+
+        run(go(), 120)
