@@ -33,6 +33,18 @@ def _waiting(game: "HostedGame", seat: int | None = None) -> str:
     return "Waiting for you." if who == seat else f"Waiting for {s.names[who]}."
 
 
+def _bot_names(game: "HostedGame") -> list[str]:
+    """The names of the game's own bots (not those playing for a person who is away), in seat order."""
+    if game.seating is not None:
+        return list(game.seating.names[len(game.seats):])
+    from companion.bots import UnknownBot, display_name
+
+    try:
+        return [display_name(b) for b in game.options.bots]
+    except UnknownBot:  # a bot no longer known: said as it was saved
+        return list(game.options.bots)
+
+
 def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
     """What each seat hears after ``seat`` typed ``text`` (the typing seat's words under its own number)."""
     line = text.strip()
@@ -61,6 +73,9 @@ def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int
         parts = [f"Here: {and_list(here)}." if here else "Nobody is connected."]
         if away:
             parts.append(f"Away: {and_list(away)}.")
+        table_bots = _bot_names(game)
+        if table_bots:  # every seat is named: the bots that were made with the game too
+            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}: {and_list(table_bots)}.")
         if bots:
             parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
         parts.append(_waiting(game, seat))
