@@ -121,5 +121,16 @@ def welcome_back(game: HostedGame, seat: int, was_away: bool, missed: list[int])
 
 def left(game: HostedGame, seat: int) -> None:
     """A seated connection closed (no other took its place)."""
-    if game.seats[seat].digest and game.started and not game.over():
-        game.to_all(f"{game.seats[seat].name} left; the game keeps their seat.", but=seat)
+    st = game.seats[seat]
+    if not (st.digest and game.started and not game.over()):
+        return
+    said = f"{st.name} left; the game keeps their seat."
+    seating = game.seating
+    botless = game.options.table is not None or (seating is not None and seat in seating.away_bots)
+    if seat == 0 or botless:  # only the first seat (the host, or the game's maker) may hand it to a bot
+        game.to_all(said, but=seat)
+        return
+    for i, other in enumerate(game.seats):
+        if other.digest and i != seat:
+            offer = "Type" if i == 0 else f"{game.seats[0].name} can type"
+            game.push(i, f"{said} {offer} bot {st.name} to have a bot play for them until they are back.")

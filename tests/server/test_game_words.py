@@ -55,3 +55,62 @@ def test_the_start_and_the_first_turn_are_one_message(tmp_path):
                     await raw.close()
 
         run(go(), 120)
+
+
+def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp_path):
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby = Raw(http, f"{base}/lobby/ws")
+                await lobby.open("Ana")
+                made = await lobby.say("create --players 3 --bots bigmoney --name Web --seed 4")
+                url = f"{base}/g/{made['go']['game']}/ws"
+                ana, cleo = Raw(http, url), Raw(http, url)
+                await ana.open("Ana", made["go"]["code"])
+                # before, the bot was left out, as if the table had one seat for Cleo and no other
+                assert (await ana.say("who"))["text"] == ("Here: Ana.\nBot: Big Money.\nWaiting for 1 more player "
+                                                          "to join.")
+                await cleo.open("Cleo", made["go"]["code"])
+                await ana.until(lambda m: "Your turn 1." in m.get("text", ""))
+                assert (await ana.say("who"))["text"] == "Here: Ana and Cleo.\nBot: Big Money.\nWaiting for you."
+                await cleo.close()
+                left = await ana.until(lambda m: "Cleo left" in m.get("text", ""))
+                # the seat's one way on is said, with the command as it is typed
+                assert left[-1]["text"] == ("Cleo left; the game keeps their seat. Type bot Cleo to have a bot play "
+                                            "for them until they are back.")
+                assert (await ana.say("bot Cleo"))["text"].startswith("A bot plays for Cleo now.")
+                assert (await ana.say("who"))["text"] == ("Here: Ana.\nAway: Cleo.\nBot: Big Money.\nA bot plays for "
+                                                          "Cleo.\nWaiting for you.")
+                for raw in (ana, lobby):
+                    await raw.close()
+
+        run(go(), 120)
+
+
+def test_the_others_hear_who_can_hand_a_seat_to_a_bot(tmp_path):
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby = Raw(http, f"{base}/lobby/ws")
+                await lobby.open("Ana")
+                made = await lobby.say("create --players 3 --bots none --name Trio --seed 4")
+                url = f"{base}/g/{made['go']['game']}/ws"
+                ana, ben, cleo = Raw(http, url), Raw(http, url), Raw(http, url)
+                for raw, name in ((ana, "Ana"), (ben, "Ben"), (cleo, "Cleo")):
+                    await raw.open(name, made["go"]["code"])
+                await ben.until(lambda m: "The game starts." in m.get("text", ""))
+                await cleo.close()
+                heard = await ben.until(lambda m: "Cleo left" in m.get("text", ""))
+                assert heard[-1]["text"] == ("Cleo left; the game keeps their seat. Ana can type bot Cleo to have a "
+                                             "bot play for them until they are back.")
+                await ana.close()  # the first seat itself: nobody else can hand it to a bot, so nothing is offered
+                heard = await ben.until(lambda m: "Ana left" in m.get("text", ""))
+                assert heard[-1]["text"] == "Ana left; the game keeps their seat."
+                for raw in (ben, lobby):
+                    await raw.close()
+
+        run(go(), 120)
