@@ -24,8 +24,8 @@ from companion.net import codes, protocol
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
-from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, describe, elsewhere, made_words,
-                                          named, not_named, table_words, who_said)
+from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, describe,
+                                          elsewhere, made_words, named, not_named, table_words, who_said)
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -217,7 +217,20 @@ class Lobby:
             return person.asking.question(), None
         if verb == "sit":
             return await self._sit(person, rest)
+        if verb == "code":
+            return await self._codes(person), None
         return elsewhere(verb), None
+
+    async def _codes(self, person: Person) -> str:
+        """The codes of the private games this person was sent to (made, or sat at), that are still listed."""
+        try:
+            lines = await self.host.store.summaries()
+        except StoreDown:
+            return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
+                    "is not answering. Try again in a minute.")
+        mine = [(str(lines[g].get("name")), str(lines[g].get("code"))) for g in person.been
+                if g in lines and lines[g].get("private")]
+        return codes_words(mine)
 
     async def _questions(self, person: Person, text: str) -> tuple[str, dict[str, str] | None]:
         q = person.asking
@@ -423,6 +436,9 @@ class Lobby:
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
+        if verb == "code":  # everyone seated there came with it: said again, for those they invite
+            meta = self.host.meta.get(game.id, {})
+            return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}
         if verb not in ("games", "create", "sit", "lobby", "leave"):
             return None
         at = called(str(self.host.meta.get(game.id, {}).get("name", "")))

@@ -13,13 +13,13 @@ from companion.net import codes
 if TYPE_CHECKING:
     from companion.net.hosted import Options
 
-WORDS = ("games", "create", "sit", "who", "say", "help")
+WORDS = ("games", "create", "sit", "code", "who", "say", "help")
 LEAVING = ("quit", "exit", "bye", "leave")
 HELP = ("In the lobby, type:\n"
-        "games, to hear the open games;\n"
+        "games, to hear open games;\n"
         "sit and a game's name, and its code if private;\n"
-        "create, to make a game; help create for its options;\n"
-        "who, say and words, or quit to leave the server.")
+        "create, to make a game; code, to hear its code again;\n"
+        "who, say and words, help create, or quit to leave.")
 HELP_ON = {
     "create": ("create asks how many players, how many people and which kingdom, and whether the game is "
                "private. Or type them at once: create --players 3 --bots strong --kingdom \"First Game\" "
@@ -114,6 +114,24 @@ def _private(name: str, code: str, private: bool) -> str:
     if not private:
         return ""
     return f" It is private: those you invite type sit {name} and its code, {codes.said_code(code)}."
+
+
+def code_words(name: str, code: str, private: bool) -> str:
+    """A game's code said again to one who sat there (its maker, or one they told): in groups of three."""
+    if not private:
+        return f"{name} is open, so it needs no code: those you invite type sit {name} in the lobby."
+    return f"The code of {called(name)} is {codes.said_code(code)}. Those you invite type sit {name} and its code."
+
+
+def codes_words(games: list[tuple[str, str]]) -> str:
+    """The codes of the private games a person made or sat at, said in the lobby."""
+    if not games:
+        return ("You have no private game, so there is no code to tell. A private game is made with create "
+                "--private.")
+    if len(games) == 1:
+        return code_words(games[0][0], games[0][1], True)
+    return "\n".join([f"Your {len(games)} private games:",
+                      *(f"{name}, code {codes.said_code(code)}." for name, code in games)])
 
 
 def describe(line: dict[str, Any]) -> str:

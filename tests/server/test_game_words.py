@@ -114,3 +114,59 @@ def test_the_others_hear_who_can_hand_a_seat_to_a_bot(tmp_path):
                     await raw.close()
 
         run(go(), 120)
+
+
+def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby(tmp_path):
+    from tests.accessibility import check_response
+
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby = Raw(http, f"{base}/lobby/ws")
+                await lobby.open("Ana")
+                helped = (await lobby.say("help"))["text"]
+                assert "code, to hear its code again;" in helped.splitlines()[3]
+                check_response(helped + "\n")  # still at most 5 lines and 40 words
+                assert (await lobby.say("code"))["text"] == ("You have no private game, so there is no code to tell. "
+                                                             "A private game is made with create --private.")
+                made = await lobby.say("create --players 2 --bots bigmoney --name Web --seed 4 --private")
+                code = made["go"]["code"]
+                grouped = f"{code[:3]} {code[3:6]} {code[6:]}"
+                again = f"The code of the game Web is {grouped}. Those you invite type sit Web and its code."
+                # before, the code was said once, in the create answer, and never again
+                assert (await lobby.say("code"))["text"] == again
+                seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
+                await seat.open("Ana", code)
+                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
+                assert (await seat.say("code"))["text"] == again
+                await lobby.say("create --players 3 --name Open")
+                await lobby.say("create --players 3 --name Later --private")
+                both = (await lobby.say("code"))["text"].splitlines()
+                assert both[0] == "Your 2 private games:" and both[1] == f"Web, code {grouped}."
+                assert len(both) == 3 and both[2].startswith("Later, code ")
+                for raw in (seat, lobby):
+                    await raw.close()
+
+        run(go(), 120)
+
+
+def test_an_open_games_code_is_not_needed_and_said_so(tmp_path):
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby = Raw(http, f"{base}/lobby/ws")
+                await lobby.open("Ana")
+                made = await lobby.say("create --players 2 --bots bigmoney --name Web --seed 4")
+                seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
+                await seat.open("Ana", made["go"]["code"])
+                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
+                assert (await seat.say("code"))["text"] == ("Web is open, so it needs no code: those you invite type "
+                                                            "sit Web in the lobby.")
+                for raw in (seat, lobby):
+                    await raw.close()
+
+        run(go(), 120)

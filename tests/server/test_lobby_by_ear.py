@@ -68,7 +68,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             assert "lobby> Welcome" not in first  # the prompt comes below the first words, not before them
             term.type("help")
             term.key("Enter")
-            term.wait_for("quit to leave the server.")
+            term.wait_for("or quit to leave.")
             term.type("create")
             term.key("Enter")
             term.wait_for("How many players, 2 to 6?")
