@@ -135,7 +135,8 @@ def codes_words(games: list[tuple[str, str]]) -> str:
 
 
 def describe(line: dict[str, Any]) -> str:
-    """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not."""
+    """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not. One
+    speakable line, with one colon, after the name."""
     seats = [str(s) for s in line.get("seats", [])]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
     free = int(line.get("free", 0))
@@ -146,7 +147,8 @@ def describe(line: dict[str, Any]) -> str:
         named = [display_name(b) for b in bots]
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
-    bots_said = f"{len(bots)} {'bot' if len(bots) == 1 else 'bots'}: {and_list(named)}" if bots else "no bots"
+    # one colon a line, after the game's name: "the bot Big Money", never "1 bot: Big Money"
+    bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
         names = [str(n) for n in line.get("names") or []]
         return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "

@@ -53,7 +53,7 @@ def test_a_create_sent_again_to_the_same_process_makes_one_game(tmp_path):
                 second = await again.say("create --players 2 --bots bigmoney --name Once", 1)
                 assert second["reply"] == 1 and second["go"] == first["go"] and second["text"] == first["text"]
                 listed = (await again.say("games", 2))["text"]
-                assert _games(listed) == ["Once: nobody sits yet, 1 seat free, First Game, 1 bot: Big Money, open."]
+                assert _games(listed) == ["Once: nobody sits yet, 1 seat free, First Game, the bot Big Money, open."]
                 # a new line is a new line: a second create with the next id makes a second game
                 third = await again.say("create --players 2 --bots bigmoney --name Once", 3)
                 assert third["text"].startswith("Made the game Once 2") and third["go"] != first["go"]

@@ -72,7 +72,7 @@ def test_the_lobby_by_its_words(tmp_path):
                 assert heard == ["Welcome to the lobby, Ben. 1 open game: type games to hear it, create to start one, "
                                  "or help."]
                 listed = (await ben.say("games"))["text"]
-                assert listed == ("1 open game:\nAna's game: nobody sits yet, 2 seats free, First Game, 1 bot: Big "
+                assert listed == ("1 open game:\nAna's game: nobody sits yet, 2 seats free, First Game, the bot Big "
                                   "Money, private.")
                 near = (await ben.say("sit anas gmae"))["text"]
                 assert near == ('Error: no game is named "anas gmae". Did you mean Ana\'s game? Type sit Ana\'s '
@@ -229,5 +229,30 @@ def test_the_last_to_sit_is_named_before_the_game_starts(tmp_path):
                 assert heard == ["Ben joined.", heard[-1]] and heard[-1].startswith("The game starts.")
                 for raw in (ana_seat, ben_seat, ana):
                     await raw.close()
+
+        run(go(), 120)
+
+
+def test_each_game_in_the_list_is_one_line_with_one_colon(tmp_path, monkeypatch):
+    """A second colon ("1 bot: Big Money") is heard as a second heading inside the line."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        url = f"ws://127.0.0.1:{server.port}/lobby/ws"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                ana = Raw(http, url)
+                await ana.open("Ana")
+                await ana.say("create --players 4 --bots bigmoney,strong --name Quad")
+                await ana.say("create --players 3 --bots bigmoney --name Trio")
+                await ana.say('create --table Ana,Ben --kingdom "First Game" --name Friday')
+                listed = (await ana.say("games"))["text"].splitlines()
+                assert listed[0] == "3 open games:"
+                assert listed[1].startswith("Friday: a table of real cards for Ana and Ben; ")
+                assert listed[2] == ("Quad: nobody sits yet, 2 seats free, First Game, the bots Big Money and Strong "
+                                     "Bot, open.")
+                assert listed[3] == "Trio: nobody sits yet, 2 seats free, First Game, the bot Big Money, open."
+                assert [line.count(":") for line in listed[1:]] == [1, 1, 1]
+                await ana.close()
 
         run(go(), 120)

@@ -198,7 +198,7 @@ def test_the_lobby_is_one_across_processes_who_and_say(tmp_path):
                     made = await ben.say("create --players 2 --bots bigmoney --name Shared")
                     assert made["go"]
                     listed = (await ana.say("games"))["text"]
-                    assert listed == "1 open game:\nShared: nobody sits yet, 1 seat free, First Game, 1 bot: Big Money, open."
+                    assert listed == "1 open game:\nShared: nobody sits yet, 1 seat free, First Game, the bot Big Money, open."
                     await ben.close()
                     await asyncio.sleep(0.3)
                     assert (await ana.say("who"))["text"] == "Only you are in the lobby."
