@@ -28,6 +28,7 @@ from companion.net.protocol import ProtocolError, encode
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
 REPLY_WAIT = 30.0
+AGAIN_ALONE = 1.0  # seconds after a welcome back with no words, after which "Connected again." is said alone
 # The most lines this program sends a second, over a while, and at once: half the host's RATE and BURST
 # (companion.net.server), so a script whose lines are answered at once (say, who, help) is never closed
 # for flooding. A person typing never comes near it.
@@ -139,6 +140,10 @@ class Remote:
         self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
         self._told = False  # the connection's goodbye said why it ended
         self.place = "host" if path == "/ws" else "server"  # what the words call the other end
+        # "Connected again.", said with the first words after the welcome ("Welcome back, Ben."), as one line
+        # and one utterance; said alone if no words follow soon
+        self._again_note: str | None = None
+        self._again_timer: asyncio.TimerHandle | None = None
 
     # ---- from the shell's thread ----
     def start(self, wait: float = 15.0) -> None:
@@ -237,6 +242,7 @@ class Remote:
                     self._refuse(f"Error: {e}")
                 self._ws = None
                 self.online = False
+                self._say_again_note()  # welcomed, then lost before any words: said before the loss
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
@@ -315,9 +321,19 @@ class Remote:
             self.changed.notify_all()
         if self._again:  # only now can a line be sent again
             self._again = False
-            self.note("Connected again.")
+            self._again_note = "Connected again."
+            self._again_timer = self.loop.call_later(AGAIN_ALONE, self._say_again_note)
         if pending is not None:  # sent again: the host applies it only if it has not yet, and answers either way
             await ws.send_str(encode("line", id=pending[0], text=pending[1]))
+
+    def _say_again_note(self) -> None:
+        """Say "Connected again." alone: no words came after the welcome (or the connection went first)."""
+        if self._again_timer is not None:
+            self._again_timer.cancel()
+            self._again_timer = None
+        note, self._again_note = self._again_note, None
+        if note:
+            self.note(note)
 
     def _say(self, msg: dict[str, Any]) -> None:
         n = msg.get("n", 0)
@@ -332,6 +348,11 @@ class Remote:
         self.yours = bool(msg.get("yours"))
         self.over = bool(msg.get("over"))
         text = msg.get("text", "")
+        if text and self._again_note:  # "Connected again. Welcome back, Ben.": one line, not two utterances
+            if self._again_timer is not None:
+                self._again_timer.cancel()
+                self._again_timer = None
+            text, self._again_note = f"{self._again_note} {text}", None
         with self.changed:
             if text:
                 self.show(text)

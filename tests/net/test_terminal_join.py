@@ -83,6 +83,8 @@ def test_a_line_typed_while_the_host_is_away_is_said_unsent_at_once(tmp_path):
             term.type("hand")
             term.key("Enter")
             term.wait_for("Hand, 5 cards", count=2)  # the welcome back said it first
+            # one line, one utterance: not "Connected again." and "Welcome back" on lines of their own
+            assert "\nConnected again. Welcome back, Ana.\n" in term.raw().decode().replace("\r\n", "\n")
             assert game.seats[0].last_line == 0  # the first "hand" never reached the host
             held = on_loop(running, lambda: next(iter(running.host.games.values())))
             assert held.seats[0].last_line == 1

@@ -107,8 +107,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     page.wait_for_function("document.body.innerText.includes('Your turn 3.')", timeout=120_000)
     assert chromium.announced(page)[heard:] == [
         "The connection to the server was lost. Trying again.",
-        "Connected again.",
-        "Welcome back, Cleo.\nHand, 5 cards: 3 Coppers and 2 Estates.",
+        "Connected again. Welcome back, Cleo.\nHand, 5 cards: 3 Coppers and 2 Estates.",
         "Nothing bought; 3 Treasures unplayed.\nBig Money played 4 Coppers and Silver, bought Gold.\n"
         "Your turn 3. 3 Coppers and 2 Estates."]
     lease = r.get(f"companion:lease:{game_id}")

@@ -110,7 +110,9 @@ def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path
             # back by itself with the lobby's token: the line goes again, and its kept answer seats Cleo
             page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=30_000)
             said = chromium.announced(page)
-            assert "Connected again." in said
+            # one response, not "Connected again." and the lobby's welcome back as two
+            again = [s for s in said if "Connected again." in s]
+            assert len(again) == 1 and again[0].startswith("Connected again. Back in the lobby, Cleo. "), said
             made = [s for s in said if s.startswith("Made the game Web")]
             assert made == ["Made the game Web: 2 players, 1 person and 1 bot, First Game. Taking your seat."], said
             assert len(server.host.by_id) == 1  # one game, not two

@@ -117,6 +117,9 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             assert "The connection to the server was lost" not in heard  # the stop said why; not said twice
             # a message that comes while the prompt waits is on a line of its own, the prompt again below it
             assert "\nThe server stopped. Trying again until it is back.\nlobby> " in heard
+            # back: one line, one utterance, not "Connected again." and the welcome back on two
+            assert "\nConnected again. Back in the lobby, Ben. No open games; 1 is being played." in heard
+            assert heard.count("Connected again.") == 2  # that line, and the error that names it
             assert "Traceback" not in heard and "host" not in heard.split("Welcome to the lobby")[1].lower()
             lobby_part = term.raw().split(b"Made Ben's game")[0]
             assert escape_sequences(lobby_part) == [], lobby_part[-400:]

@@ -34,6 +34,23 @@
     return steps[Math.min(Math.max(tries, 0), steps.length - 1)] * (0.5 + 0.5 * draw());
   }
 
+  // "Connected again.", said with the first words after the welcome ("Welcome back, Ben.") as one response, so
+  // a screen reader says one utterance, not two; said alone if no words follow within a second
+  let againNote = null;
+  function connectedAgain() {
+    againNote = setTimeout(sayAgainNote, 1000);
+  }
+  function sayAgainNote() {
+    if (againNote === null) return;
+    clearTimeout(againNote);
+    againNote = null;
+    show("Connected again.");
+  }
+  function showSaid(text) {
+    if (againNote !== null) { clearTimeout(againNote); againNote = null; text = "Connected again. " + text; }
+    show(text);
+  }
+
   function show(text) {
     const box = document.createElement("div");
     box.className = "response";
@@ -148,7 +165,7 @@
         // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
         if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
         joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
-        if (again) { again = false; show("Connected again."); }
+        if (again) { again = false; connectedAgain(); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) token = msg.token;
         // a returning seat's new token: kept before anything is sent, as the old one fits only until then
@@ -169,7 +186,7 @@
         if (msg.n <= seen) return;
         seen = msg.n;
         keep();
-        if (msg.text) show(msg.text);
+        if (msg.text) showSaid(msg.text);
         if (msg.prompt) setPrompt(msg.prompt);
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
@@ -197,6 +214,7 @@
     };
     ws.onclose = function () {
       ready = false;
+      sayAgainNote();  // welcomed, then lost before any words: said before the loss
       if (switching) { switching = false; connect(); return; }  // between the lobby and a game
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
@@ -216,7 +234,7 @@
   function lobbyMessage(msg) {
     if (msg.type === "welcome") {
       joined = true; ready = true; tries = 0;
-      if (again) { again = false; show("Connected again."); }
+      if (again) { again = false; connectedAgain(); }
       if (typeof msg.token === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.token)) lobbyToken = msg.token;
       setPrompt(msg.prompt || "lobby");
       // the lobby did every line up to last_line and keeps the answer of that one: it and any later go again
@@ -228,7 +246,7 @@
       if (typeof msg.reply === "number" && msg.reply > 0) {
         lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id > msg.reply; });
       }
-      if (msg.text) show(msg.text);
+      if (msg.text) showSaid(msg.text);
       if (typeof msg.prompt === "string") setPrompt(msg.prompt);
       const go = msg.go;
       if (go && typeof go.game === "string" && /^[0-9a-f]{6,40}$/.test(go.game) && typeof go.code === "string"
