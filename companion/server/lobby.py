@@ -296,7 +296,8 @@ class Lobby:
                 made = await self.host.store.summary(game_id) if game is None else None
                 if game is not None:
                     return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
-                                       game.code), {"game": game.id, "code": codes.normal_code(game.code)}
+                                       game.code), \
+                        {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown:
             return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
                     "answering. Games in play go on. Try again in a minute."), None
@@ -305,7 +306,7 @@ class Lobby:
         code = str(made.get("code", ""))
         return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
                            str(made.get("kingdom")), bool(made.get("private")), code), \
-            {"game": game_id, "code": codes.normal_code(code)}
+            {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 
     async def _free_name(self, name: str) -> str:
         """``name``, or with a number after it when a listed game has it. StoreDown."""
@@ -328,7 +329,7 @@ class Lobby:
                 if game is not None:
                     people = options.players - len(options.bots)
                     return made_words(name, options.players, people, options.kingdom, private, game.code), \
-                        {"game": game.id, "code": codes.normal_code(game.code)}
+                        {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown:
             return (f"Error: no new game can be made now: the server's store at {self.host.store.url} is not "
                     "answering. Games in play go on. Try again in a minute."), None
@@ -339,7 +340,7 @@ class Lobby:
         code = str(made.get("code", ""))
         return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
                           str(made.get("kingdom")), bool(made.get("private")), code), \
-            {"game": game_id, "code": codes.normal_code(code)}
+            {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
         if not rest:
@@ -384,7 +385,8 @@ class Lobby:
         seated = [str(n) for n in line.get("seats") or []]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
             return f"Error: {name} is full. Type games to hear the open games, or create to start one.", None
-        return f"Going to {name}. Type quit there to come back to the lobby.", {"game": game_id, "code": code}
+        return f"Going to {name}. Type quit there to come back to the lobby.", \
+            {"game": game_id, "code": code, "name": name}
 
     async def _count(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""

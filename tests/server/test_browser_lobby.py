@@ -122,3 +122,40 @@ def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path
             assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
         finally:
             browser.close()
+
+
+def _title_is(page: Any, title: str) -> None:
+    page.wait_for_function(f"document.title === {title!r}", timeout=15_000)
+
+
+def test_the_page_title_says_where_the_player_is(tmp_path):
+    """A screen reader names the window and the tab by the title: it says the lobby, the game's name, and
+    "Your turn" while the game waits for that person (it was "Dominion Companion" whatever happened)."""
+    sync_playwright = chromium.playwright()
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            cleo = browser.new_context(bypass_csp=True).new_page()
+            cleo.goto(f"http://127.0.0.1:{server.port}/")
+            assert cleo.title() == "Dominion Companion"
+            chromium.type_line(cleo, "Cleo", keys=True)
+            _title_is(cleo, "Lobby, Dominion Companion")
+            chromium.type_line(cleo, "create --players 3 --bots bigmoney --name Web --seed 4")
+            cleo.wait_for_function("document.body.innerText.includes('Waiting for 1 more player')", timeout=15_000)
+            _title_is(cleo, "Web, Dominion Companion")
+            dan = browser.new_context(bypass_csp=True).new_page()
+            dan.goto(f"http://127.0.0.1:{server.port}/")
+            chromium.type_line(dan, "Dan", keys=True)
+            dan.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Dan.')", timeout=15_000)
+            chromium.type_line(dan, "sit web")
+            # seed 4: the bot goes first, then Cleo; Dan waits
+            cleo.wait_for_function("document.body.innerText.includes('Your turn 1.')", timeout=15_000)
+            _title_is(cleo, "Your turn, Web, Dominion Companion")
+            _title_is(dan, "Web, Dominion Companion")
+            chromium.type_line(cleo, "end")
+            _title_is(cleo, "Web, Dominion Companion")
+            _title_is(dan, "Your turn, Web, Dominion Companion")
+            chromium.type_line(cleo, "quit")
+            _title_is(cleo, "Lobby, Dominion Companion")
+        finally:
+            browser.close()

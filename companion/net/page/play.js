@@ -51,6 +51,22 @@
     show(text);
   }
 
+  // The page's title says where the person is, key fact first, for the screen reader's window and tab list:
+  // "Lobby", the game's name, "Your turn" when the game waits for them, "Game over" at its end.
+  let gameName = "";  // a server's game by the name the lobby sent with it; a host's game is "Game"
+  let titleState = "";  // "", "yours" or "over": from the newest message of the game
+  function setTitle() {
+    const parts = [];
+    if (name && inLobby) parts.push("Lobby");
+    else if (joined && !inLobby) {
+      if (titleState === "yours") parts.push("Your turn");
+      else if (titleState === "over") parts.push("Game over");
+      parts.push(gameName || "Game");
+    }
+    parts.push("Dominion Companion");
+    document.title = parts.join(", ");
+  }
+
   function show(text) {
     const box = document.createElement("div");
     box.className = "response";
@@ -165,6 +181,7 @@
         // lines kept for this seat of this game only: a new seat (a new token), or another game, never gets them
         if (msg.token || msg.game !== game || msg.seat !== seat) notSent("they were typed for another game or seat");
         joined = true; ready = true; tries = 0; seat = msg.seat; game = msg.game;
+        setTitle();
         if (again) { again = false; connectedAgain(); }
         if (typeof msg.n === "number" && msg.n < seen) seen = msg.n;
         if (msg.token) token = msg.token;
@@ -188,6 +205,8 @@
         keep();
         if (msg.text) showSaid(msg.text);
         if (msg.prompt) setPrompt(msg.prompt);
+        titleState = msg.over ? "over" : msg.yours ? "yours" : "";
+        setTitle();
       } else if (msg.type === "bye") {
         const reason = typeof msg.reason === "string" ? msg.reason : "";
         if (!joined && token && reason.indexOf("seat token") >= 0) {
@@ -233,7 +252,8 @@
   // The lobby's messages: its answers are said; one that seats the person opens the game's own socket.
   function lobbyMessage(msg) {
     if (msg.type === "welcome") {
-      joined = true; ready = true; tries = 0;
+      joined = true; ready = true; tries = 0; titleState = ""; gameName = "";
+      setTitle();
       if (again) { again = false; connectedAgain(); }
       if (typeof msg.token === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.token)) lobbyToken = msg.token;
       setPrompt(msg.prompt || "lobby");
@@ -252,6 +272,8 @@
       if (go && typeof go.game === "string" && /^[0-9a-f]{6,40}$/.test(go.game) && typeof go.code === "string"
           && /^\d{9}$/.test(go.code)) {
         code = go.code; path = "/g/" + go.game + "/ws"; inLobby = false;
+        // the game's name, as the lobby said it: printable, short, or none (the title then says "Game")
+        gameName = typeof go.name === "string" && /^[^\u0000-\u001f\u007f-\u009f]{1,40}$/.test(go.name) ? go.name : "";
         const k = kept();
         seat = k ? k.seat : null; token = k ? k.token : null; seen = k ? k.seen : 0;
         game = k ? k.game : null; unanswered = k ? k.lines : []; nextId = 1; joined = false;
