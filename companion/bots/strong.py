@@ -245,23 +245,25 @@ class StrongBot(GeneralBot):
         the last Province or Colony, or the last card of a pile that empties enough piles (a Curse too, if
         the lead outlasts its point). Measured with fixed plans, the same seeds: +0.2 to +1 point of wins
         against Big Money with Witch and Double Witch at 2 to 4 players (2,880 games each)."""
-        theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
-        mine = view.vp()
         piles = view.empty_piles() >= view.piles_to_end - 1
-        best: tuple[Card, int] | None = None
+        ending: list[tuple[Card, int]] = []  # the cards whose buy ends the game, and their points
         for card, left in view.supply.items():
             if left != 1 or card is self._barred or view.cost(card) > coins:
                 continue
             if not (piles or card is PROVINCE or card is COLONY):
                 continue
             if card is CURSE:
-                vp = -1
-            elif card.is_victory:
-                if card.vp is None:
-                    continue  # (Gardens: its worth is the deck's; not counted here)
-                vp = card.vp
-            else:
-                vp = 0
+                ending.append((card, -1))
+            elif not card.is_victory:
+                ending.append((card, 0))
+            elif card.vp is not None:  # (Gardens: its worth is the deck's; not counted here)
+                ending.append((card, card.vp))
+        if not ending:  # most turns near the end: no score to count
+            return None
+        theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
+        mine = view.vp()
+        best: tuple[Card, int] | None = None
+        for card, vp in ending:
             if mine + vp > theirs and (best is None or vp > best[1]):
                 best = (card, vp)
         if best is None:
