@@ -310,3 +310,23 @@ def test_a_colony_game_of_four_takes_a_province_at_8_coins_where_two_players_tak
         s.game.turn.coins = 8
         bot = StrongBot()
         assert bot.buy(s.game.view(0)) == (card(want),), (players, bot.why)
+
+
+def test_a_colony_game_of_four_stops_platinum_sooner_and_takes_gold_over_an_early_province_longer() -> None:
+    """At 4 players the Colonies go fast: with 8 left, a Province at 9 coins, not Platinum (2 players,
+    whose pile has 8, still take Platinum); and Gold over a Province at 8 coins below 22 coins of Treasure."""
+    for players, colonies, coins, discard, want in (
+            (4, 8, 9, "Silver*4, Gold*2, Smithy*2", "Province"), (4, 9, 9, "Silver*4, Gold*2, Smithy*2", "Platinum"),
+            (2, 8, 9, "Silver*4, Gold*2, Smithy*2", "Platinum"),
+            (4, 12, 8, "Silver*3, Smithy", "Gold"), (4, 12, 8, "Silver*4, Gold*2, Smithy*2", "Province")):
+        s = Scene(["Smithy"], players=players, colony=True)
+        s.set(0, hand="Gold, Gold, Copper, Copper, Estate", deck="Copper*5", discard=discard)
+        for p in range(1, players):
+            s.set(p, hand="Copper*5", deck="Copper*5")
+        s.game.supply[card("Colony")] = colonies
+        s.start(0)
+        s.game.turn.coins = coins
+        bot = StrongBot()
+        assert bot.buy(s.game.view(0)) == (card(want),), (players, colonies, coins, discard, bot.why)
+        if want == "Gold":
+            assert "your deck has only 19 coins of Treasure, so Gold comes before Provinces" in bot.why, bot.why
