@@ -104,7 +104,7 @@ class StrongBot(GeneralBot):
         self._plan_cards: tuple[Card, ...] = ()
         self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
         self._plan_players = 0  # ...and the number of players
-        self._defences: tuple[Card, ...] = ()  # the kingdom's answers to attacks: Watchtower, Moat
+        self._defences: tuple[tuple[Card, tuple[Card, ...]], ...] = ()  # see plan()
 
     # ---- the plan ----
     def plan(self, view: Any) -> Plan:
@@ -117,7 +117,11 @@ class StrongBot(GeneralBot):
                 kingdom, view.uses_colony, view.players)
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
-            self._defences = tuple(by_name[n] for n in ("Watchtower", "Moat") if n in by_name)
+            # The kingdom's answers to attacks, Watchtower first, each with the Attacks it answers (cursing first)
+            attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c.name not in _CURSERS)
+            self._defences = tuple(
+                (by_name[n], tuple(a for a in attacks if n == "Moat" or a.name in _WATCHTOWER_ANSWERS))
+                for n in ("Watchtower", "Moat") if n in by_name)
         return plan
 
     def decide(self, view: Any, d: Decision) -> Any:
@@ -303,12 +307,12 @@ class StrongBot(GeneralBot):
     def defence(self, view: Any, coins: int, owned: Any) -> tuple[Card, str] | None:
         """One Watchtower (against Curses or Militia) or Moat (against any Attack) once another player has
         an Attack it answers, bought with 2 to 4 coins; see ``defence_coins``."""
-        if any(owned[c] for c in self._defences):
+        if any(owned[card] for card, _ in self._defences):
             return None
-        for card in self._defences:
-            if not view.pile(card) or view.cost(card) > coins or card is self._barred:
+        for card, attacks in self._defences:
+            if not attacks or not view.pile(card) or view.cost(card) > coins or card is self._barred:
                 continue
-            found = self.attacker(view, _WATCHTOWER_ANSWERS if card.name == "Watchtower" else None)
+            found = self.attacker(view, attacks)
             if found is None:
                 continue
             who, attack = found
@@ -320,13 +324,14 @@ class StrongBot(GeneralBot):
             return card, f"{who} has {what}, and Watchtower draws your hand back up to 6 cards."
         return None
 
-    def attacker(self, view: Any, only: frozenset[str] | None) -> tuple[str, Card] | None:
-        """Another player and an Attack of theirs (one of ``only``, if given), the cursing ones first."""
-        attacks = [c for c in view.kingdom if c in view.attacks and (only is None or c.name in only)]
-        attacks.sort(key=lambda c: c.name not in _CURSERS)
+    @staticmethod
+    def attacker(view: Any, attacks: tuple[Card, ...]) -> tuple[str, Card] | None:
+        """Another player and the first of ``attacks`` they own."""
+        others = [p for p in range(view.players) if p != view.player]
+        decks = [view.owned(p) for p in others]
         for attack in attacks:
-            for p in range(view.players):
-                if p != view.player and view.count_owned(attack, p):
+            for p, deck in zip(others, decks):
+                if deck[attack]:
                     return view.name_of(p), attack
         return None
 
