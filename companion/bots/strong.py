@@ -5,7 +5,8 @@ A plan is Big Money with one kingdom card (or a village and a drawing card, or W
 shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the prior. Buying then follows
 the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
 Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
-plan's card up to its count, Gold, Silver. Gains follow the same rules. Every other question (plays,
+plan's card up to its count, Gold, one Watchtower or Moat once another player has an Attack they answer,
+Silver. Gains follow the same rules. Every other question (plays,
 card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
 which ``hint`` says.
 """
