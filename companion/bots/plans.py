@@ -26,6 +26,7 @@ VARIANTS: dict[str, tuple[int, int, bool]] = {
     "f": (5, 5, True),    # an engine's drawing cards: one per 5 cards
     "g": (6, 2, True),    # a terminal, and a second at 16 cards, before Gold
     "h": (0, 2, True),    # two at once, before Gold (Double Witch)
+    "s": (6, 2, False),   # a terminal, and a second at 16 cards, after Gold (the simulators' BigSmithy)
 }
 VILLAGES = ("Village", "Festival", "City", "Worker's Village")
 ENGINE_DRAW = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault", "Magnate", "Watchtower")

@@ -90,7 +90,7 @@ def candidates(names: Iterable[str]) -> tuple[list[Plan], list[Plan]]:
 
     terminals = [p for p in plans if p.kind == "single" and p.cards[0] in TWO_COPIES][:2]
     for n, p in enumerate(terminals):  # the best terminal four ways, the second two ways
-        for variant in (p.variant, "h", "a", "g")[: 4 if n == 0 else 2]:
+        for variant in (p.variant, "h", "s", "g")[: 4 if n == 0 else 2]:
             add(plan_of(p.key, variant, p.rate))
     for p in plans[:CANDIDATES]:
         if len(tried) >= CANDIDATES + 2:

@@ -5,7 +5,8 @@ A plan is Big Money with one kingdom card (or a village and a drawing card, or W
 shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the prior. Buying then follows
 the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
 Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
-plan's card up to its count, Gold, Silver. Gains follow the same rules. Every other question (plays,
+plan's card up to its count, Gold, one Watchtower or Moat once another player has an Attack they answer,
+Silver. Gains follow the same rules. Every other question (plays,
 card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
 which ``hint`` says.
 """
@@ -29,6 +30,12 @@ _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COL
 _BUY, _GAIN = Purpose.BUY, Purpose.GAIN
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
+_CURSERS = frozenset(("Witch", "Charlatan"))  # the Attacks of these boxes that give Curses
+_WATCHTOWER_ANSWERS = _CURSERS | {"Militia"}  # Watchtower trashes the Curses, or draws back up to 6 cards
+
+
+def _article(name: str) -> str:
+    return "an" if name[:1] in "AEIOU" else "a"
 
 
 def _count(n: int, name: str) -> str:
@@ -73,6 +80,22 @@ class StrongBot(GeneralBot):
     # +1.1 against three Big Money with Smithy, +1.1 three Big Money with Witch, +0.9 three Double Witch.
     # At 2 players 6 stays: never lost 1.2 points against Big Money Ultimate.
     far_colonies = {2: 6, 3: 8, 4: 12}
+    # In a Colony game, Platinum at 9 coins or more while more Colonies than this are left, by players; and
+    # Gold over a Province at 8 coins while the deck has less Treasure than this (early_money's rule). At 4
+    # players the Colonies go fast, so Platinum stops sooner, and Gold comes first longer. Fixed plans, the
+    # same seeds, Colony kingdoms only, 4 players: against three Big Money with Smithy 20.4% before, 28.3%
+    # after (with Smithy's second copy at 16 cards, 4,800 games each); three Big Money Ultimate 35.8% to
+    # 40.9%, three Big Money with Witch 49.7% to 52.7%, three Double Witch 64.0% to 64.6% (2,880 each). At 2
+    # players a Colony pile has 8 cards (Platinum at 8 or fewer would stop it at once), and at 3 neither
+    # change moved the figures (Platinum to 6 or 8 Colonies: 29.2% to 29.8% and 29.6% against two Big Money
+    # with Smithy).
+    platinum_colonies = {2: 3, 3: 3, 4: 8}
+    colony_early_money = {2: 16, 3: 16, 4: 22}
+    # The most coins a defence (``defence``) is bought with: below Gold's price, and 5 buys a plan's card.
+    # Fixed plans, the same seeds, 2,880 games each on 60 kingdoms holding the defence, 2 players: against
+    # Double Witch a Moat took 49.6% to 57.1%, a Watchtower 49.3% to 60.1% (two were worse: 56.2%, 58.1%);
+    # against Big Money with Militia 41.6% to 48.4% and 41.9% to 52.0%; with Witch 50.1% to 55.5%, 50.7% to 58.5%.
+    defence_coins = 4
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -82,6 +105,7 @@ class StrongBot(GeneralBot):
         self._plan_cards: tuple[Card, ...] = ()
         self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
         self._plan_players = 0  # ...and the number of players
+        self._defences: tuple[tuple[Card, tuple[Card, ...]], ...] = ()  # see plan()
 
     # ---- the plan ----
     def plan(self, view: Any) -> Plan:
@@ -94,6 +118,11 @@ class StrongBot(GeneralBot):
                 kingdom, view.uses_colony, view.players)
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
+            # The kingdom's answers to attacks, Watchtower first, each with the Attacks it answers (cursing first)
+            attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c.name not in _CURSERS)
+            self._defences = tuple(
+                (by_name[n], tuple(a for a in attacks if n == "Moat" or a.name in _WATCHTOWER_ANSWERS))
+                for n in ("Watchtower", "Moat") if n in by_name)
         return plan
 
     def decide(self, view: Any, d: Decision) -> Any:
@@ -203,10 +232,11 @@ class StrongBot(GeneralBot):
         if view.uses_colony:
             if coins >= 11 and colonies and (money >= 30 or colonies <= 5) and not loses(COLONY, 10):
                 return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
-            if coins >= 9 and pile(PLATINUM) and colonies > 3 and money < 40:
+            if coins >= 9 and pile(PLATINUM) and colonies > self.platinum_colonies[players] and money < 40:
                 return PLATINUM, "Platinum makes Colonies reachable; there are still " \
                                  f"{colonies} Colonies to win."
-        early = coins >= 8 and money < self.early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
+        early_money = self.early_money if colonies == 99 else self.colony_early_money[players]
+        early = coins >= 8 and money < early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
         far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0  # Gold at 8 to 10
         if coins >= 8 and provinces:
             if not early and not far and not loses(PROVINCE, 6):
@@ -235,6 +265,10 @@ class StrongBot(GeneralBot):
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=False)
         if pick is not None:
             return pick
+        if self._defences and 2 <= coins <= self.defence_coins:
+            pick = self.defence(view, coins, owned)
+            if pick is not None:
+                return pick
         if coins >= 3 and pile(SILVER):
             aim = "Colonies" if colonies != 99 and colonies > 4 else "Provinces"  # as Gold's reason says
             return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and {aim}."
@@ -245,29 +279,62 @@ class StrongBot(GeneralBot):
         the last Province or Colony, or the last card of a pile that empties enough piles (a Curse too, if
         the lead outlasts its point). Measured with fixed plans, the same seeds: +0.2 to +1 point of wins
         against Big Money with Witch and Double Witch at 2 to 4 players (2,880 games each)."""
-        theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
-        mine = view.vp()
         piles = view.empty_piles() >= view.piles_to_end - 1
-        best: tuple[Card, int] | None = None
+        ending: list[tuple[Card, int]] = []  # the cards whose buy ends the game, and their points
         for card, left in view.supply.items():
             if left != 1 or card is self._barred or view.cost(card) > coins:
                 continue
             if not (piles or card is PROVINCE or card is COLONY):
                 continue
             if card is CURSE:
-                vp = -1
-            elif card.is_victory:
-                if card.vp is None:
-                    continue  # (Gardens: its worth is the deck's; not counted here)
-                vp = card.vp
-            else:
-                vp = 0
+                ending.append((card, -1))
+            elif not card.is_victory:
+                ending.append((card, 0))
+            elif card.vp is not None:  # (Gardens: its worth is the deck's; not counted here)
+                ending.append((card, card.vp))
+        if not ending:  # most turns near the end: no score to count
+            return None
+        theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
+        mine = view.vp()
+        best: tuple[Card, int] | None = None
+        for card, vp in ending:
             if mine + vp > theirs and (best is None or vp > best[1]):
                 best = (card, vp)
         if best is None:
             return None
         lead = mine + best[1] - theirs
         return best[0], f"it ends the game, and you win by {lead} {'point' if lead == 1 else 'points'}."
+
+    def defence(self, view: Any, coins: int, owned: Any) -> tuple[Card, str] | None:
+        """One Watchtower (against Curses or Militia) or Moat (against any Attack) once another player has
+        an Attack it answers, bought with 2 to 4 coins; see ``defence_coins``."""
+        if any(owned[card] for card, _ in self._defences):
+            return None
+        for card, attacks in self._defences:
+            if not attacks or not view.pile(card) or view.cost(card) > coins or card is self._barred:
+                continue
+            found = self.attacker(view, attacks)
+            if found is None:
+                continue
+            who, attack = found
+            what = f"{_article(attack.name)} {attack.name}"
+            if card.name == "Moat":
+                return card, f"{who} has {what}, and a Moat in your hand blocks its attack."
+            if attack.name in _CURSERS:
+                return card, f"{who} has {what}, and a Watchtower in your hand trashes the Curses it gives you."
+            return card, f"{who} has {what}, and Watchtower draws your hand back up to 6 cards."
+        return None
+
+    @staticmethod
+    def attacker(view: Any, attacks: tuple[Card, ...]) -> tuple[str, Card] | None:
+        """Another player and the first of ``attacks`` they own."""
+        others = [p for p in range(view.players) if p != view.player]
+        decks = [view.owned(p) for p in others]
+        for attack in attacks:
+            for p, deck in zip(others, decks):
+                if deck[attack]:
+                    return view.name_of(p), attack
+        return None
 
     def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,
                  before_gold: bool) -> tuple[Card, str] | None:

@@ -310,3 +310,63 @@ def test_a_colony_game_of_four_takes_a_province_at_8_coins_where_two_players_tak
         s.game.turn.coins = 8
         bot = StrongBot()
         assert bot.buy(s.game.view(0)) == (card(want),), (players, bot.why)
+
+
+def _defence_buy(names: list[str], theirs: str, mine: str = "", coins: int = 4) -> tuple[tuple, str, str]:
+    """The strong bot's buy with ``coins`` when the other player owns ``theirs``; its reason; their name."""
+    s = Scene(names)
+    s.set(0, hand="Copper*4, Estate", deck="Copper*3, Estate*2", discard=mine)
+    s.set(1, hand="Copper*5", deck="Copper*5", discard=theirs)
+    s.start(0)
+    s.game.turn.coins = coins
+    bot = StrongBot()
+    answer = bot.buy(s.game.view(0))
+    return answer, bot.why, s.game.view(0).name_of(1)
+
+
+def test_a_moat_answers_another_players_attack_once_and_says_why() -> None:
+    """An experienced player takes a Moat with 2 to 4 coins once someone else has an Attack."""
+    names = ["Smithy", "Moat", "Witch", "Bandit", "Cellar", "Chapel", "Festival", "Laboratory", "Library", "Village"]
+    answer, why, them = _defence_buy(names, "Witch")
+    assert answer == (card("Moat"),), why
+    assert why == f"Buy Moat: {them} has a Witch, and a Moat in your hand blocks its attack.", why
+    answer, _, _ = _defence_buy(names, "Bandit", coins=2)  # any Attack; 2 coins buy nothing else
+    assert answer == (card("Moat"),)
+    for theirs, mine, coins in (("Smithy", "", 4), ("Witch", "Moat", 4), ("Witch", "", 6)):
+        answer, why, _ = _defence_buy(names, theirs, mine, coins)  # no Attack; one is enough; Gold first
+        assert card("Moat") not in answer, (theirs, mine, coins, why)
+
+
+def test_a_watchtower_answers_curses_and_militia_and_says_how() -> None:
+    names = ["Smithy", "Watchtower", "Moat", "Witch", "Militia", "Bandit", "Chapel", "Festival", "Laboratory", "Village"]
+    answer, why, them = _defence_buy(names, "Witch")  # Watchtower before Moat where both are there
+    assert answer == (card("Watchtower"),), why
+    assert why == (f"Buy Watchtower: {them} has a Witch, and a Watchtower in your hand trashes the Curses it "
+                   "gives you."), why
+    answer, why, them = _defence_buy(names, "Militia")
+    assert answer == (card("Watchtower"),), why
+    assert why == f"Buy Watchtower: {them} has a Militia, and Watchtower draws your hand back up to 6 cards.", why
+    answer, why, _ = _defence_buy(names, "Bandit")  # Watchtower does not answer Bandit; Moat does
+    assert answer == (card("Moat"),), why
+    answer, why, _ = _defence_buy(names, "Witch", mine="Moat")  # one answer is enough
+    assert card("Watchtower") not in answer and card("Moat") not in answer, why
+
+
+def test_a_colony_game_of_four_stops_platinum_sooner_and_takes_gold_over_an_early_province_longer() -> None:
+    """At 4 players the Colonies go fast: with 8 left, a Province at 9 coins, not Platinum (2 players,
+    whose pile has 8, still take Platinum); and Gold over a Province at 8 coins below 22 coins of Treasure."""
+    for players, colonies, coins, discard, want in (
+            (4, 8, 9, "Silver*4, Gold*2, Smithy*2", "Province"), (4, 9, 9, "Silver*4, Gold*2, Smithy*2", "Platinum"),
+            (2, 8, 9, "Silver*4, Gold*2, Smithy*2", "Platinum"),
+            (4, 12, 8, "Silver*3, Smithy", "Gold"), (4, 12, 8, "Silver*4, Gold*2, Smithy*2", "Province")):
+        s = Scene(["Smithy"], players=players, colony=True)
+        s.set(0, hand="Gold, Gold, Copper, Copper, Estate", deck="Copper*5", discard=discard)
+        for p in range(1, players):
+            s.set(p, hand="Copper*5", deck="Copper*5")
+        s.game.supply[card("Colony")] = colonies
+        s.start(0)
+        s.game.turn.coins = coins
+        bot = StrongBot()
+        assert bot.buy(s.game.view(0)) == (card(want),), (players, colonies, coins, discard, bot.why)
+        if want == "Gold":
+            assert "your deck has only 19 coins of Treasure, so Gold comes before Provinces" in bot.why, bot.why
