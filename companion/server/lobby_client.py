@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from companion.cards.names import quote
 from companion.net import codes
 from companion.net.client import Refused, Remote
+from companion.server.lobby_lines import LobbyLines
 
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
@@ -61,11 +62,18 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
 
     lock = threading.Lock()
     shown: list[str] = []  # the prompt on screen now, waiting for a line ([] when none is)
+    lines = LobbyLines(stdin, stdout, tty)  # the game's line editor: up-arrow and Tab in the lobby too
+    redraw = lines.redraw()
 
     def say(text: str) -> None:
         """Print words on their own lines: a message that comes while the prompt waits goes below it, and
         the prompt is written again under it (never "lobby> The server stopped...")."""
         with lock:
+            if shown and redraw is not None:  # the line editor writes the prompt and the line typed so far
+                stdout.write("\n" + text + "\n")
+                stdout.flush()
+                redraw(shown[0])
+                return
             stdout.write(("\n" if shown else "") + text + "\n" + "".join(shown))
             stdout.flush()
 
@@ -84,17 +92,19 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                 "is on.")
             return 1
         token = remote.token or token
+        lines.enter()
         try:
             while remote.go is None:
-                if tty:
-                    with lock:
-                        stdout.write(remote.prompt)
+                prompt = remote.prompt if tty else ""
+                with lock:
+                    if prompt and redraw is None:  # plain input: the prompt is written here, the line read below
+                        stdout.write(prompt)
                         stdout.flush()
-                        shown[:] = [remote.prompt]
-                raw = stdin.readline()
+                    shown[:] = [prompt] if prompt else []
+                raw = lines.read(prompt if redraw is not None else "")
                 with lock:
                     shown.clear()
-                if not raw:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
+                if raw is None:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
                     if tty:
                         stdout.write("\n")
                         say("Goodbye.")

@@ -139,3 +139,49 @@ def test_a_server_that_is_not_there_is_one_sentence(tmp_path):
     assert done.returncode == 1
     assert done.stdout == "Error: the server could not be reached. Check the address, and that the server is on.\n"
     assert done.stderr == ""
+
+
+@pytest.mark.parametrize("editor", ["auto", "plain"])
+def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
+    """The lobby reads lines with the game's line editor: up-arrow recalls the lobby's own earlier lines (not
+    the game's), and with readline Tab completes a lobby word. Before, up-arrow sent its escape code as a line:
+    "is not a lobby word"."""
+    needs("tmux", tmux_available())
+    server = _Server(tmp_path / "games", tmp_path / "spool")
+    try:
+        server.start()
+        args = ("join", f"127.0.0.1:{server.port}", "--name", "Ben")
+        with Terminal(tmp_path / "ben", args=args, width=100, height=40, env={"COMPANION_INPUT": editor}) as term:
+            term.wait_for("lobby> ", timeout=30)
+            term.type("who")
+            term.key("Enter")
+            term.wait_for("Only you are in the lobby.")
+            term.wait_for("lobby> ", count=2)
+            term.key("Up")
+            term.key("Enter")
+            term.wait_for("Only you are in the lobby.", count=2)
+            term.wait_for("lobby> ", count=3)
+            if editor == "auto":  # readline: Tab completes the word, and the line goes on from there
+                term.type("cr")
+                term.key("Tab")
+            else:
+                term.type("create")
+            term.type(" --players 2 --bots bigmoney --name Web --seed 4")
+            term.key("Enter")
+            term.wait_for("Made the game Web: 2 players, 1 person and 1 bot", timeout=30)
+            term.wait_for("Your turn 1.", timeout=30)
+            term.wait_for("buy phase> ", timeout=30)
+            term.type("hand")
+            term.key("Enter")
+            term.wait_for("Hand, 5 cards")
+            term.type("quit")
+            term.key("Enter")
+            term.wait_for("Back in the lobby, Ben.", timeout=30)
+            term.wait_for("lobby> ", count=4, timeout=30)
+            term.key("Up")  # the lobby's last line, create, not the game's quit or hand
+            term.key("Enter")
+            term.wait_for("Made the game Web 2:", timeout=30)
+            heard = _said(term)
+            assert "is not a lobby word" not in heard and "Traceback" not in heard
+    finally:
+        server.close()
