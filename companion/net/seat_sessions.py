@@ -142,9 +142,7 @@ class SessionSeats:
             self.tell(p, head)
         told = self._seats.tell_others(self.act, None)
         self._take_all()
-        # One message: the start and the first turns (a bot's, then "Your turn 1"), so a terminal writes the
-        # first prompt once, below both, not "buy phase>" between them as well.
-        return {p: ["\n".join(x for x in (head, told.get(p, "")) if x)] for p in self._people}
+        return {p: _opening(head, told.get(p, "")) for p in self._people}
 
     def catch_up(self, seat: int) -> str:
         self._take_all()
@@ -184,6 +182,21 @@ class SessionSeats:
         extra.update(host)
         extra["away_bots"] = {str(k): v for k, v in self.away_bots.items()}
         return store.dump(self.act.game, extra, self.act.encoded)
+
+
+START_LINES, START_WORDS = 5, 60  # a response's lines; the start's words, with the kingdom's ten names
+
+
+def _opening(head: str, turns: str) -> list[str]:
+    """The start and the first turns (bots' turns, then "Your turn 1"): one message when together they fit a
+    response, so a terminal writes the first prompt once, below both, not "buy phase>" between them as well;
+    two when several bots' turns come first and one would be too long to hear."""
+    if not turns:
+        return [head]
+    together = f"{head}\n{turns}"
+    if len(together.split("\n")) <= START_LINES and len(together.split()) <= START_WORDS:
+        return [together]
+    return [head, turns]
 
 
 __all__ = ["REFUSED", "SeatSettings", "SessionSeats"]

@@ -170,3 +170,32 @@ def test_an_open_games_code_is_not_needed_and_said_so(tmp_path):
                     await raw.close()
 
         run(go(), 120)
+
+
+def test_a_start_too_long_for_one_response_stays_two(tmp_path):
+    """Three bots' turns before the first of Ana's: the start and those turns together would be 7 lines, over
+    a response's 5, so they stay two messages, each a response that can be heard whole."""
+    from tests.accessibility import check_response
+
+    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+        base = f"ws://127.0.0.1:{server.port}"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                lobby = Raw(http, f"{base}/lobby/ws")
+                await lobby.open("Ana")
+                made = await lobby.say("create --players 4 --bots bigmoney,bigmoney,bigmoney --name Four --seed 5")
+                seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
+                await seat.open("Ana", made["go"]["code"])
+                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
+                heard = _said(seat.heard)
+                assert heard == ["The game starts.\n" + KINGDOM + "\nBig Money goes first.",
+                                 "Big Money played 4 Coppers, bought Silver.\nSecond Big Money played 4 Coppers, "
+                                 "bought Silver.\nThird Big Money played 3 Coppers, bought Silver.\nYour turn 1. 3 "
+                                 "Estates and 2 Coppers."]
+                check_response(heard[0] + "\n", first_line_chars=None, max_words=60)
+                check_response(heard[1] + "\n")
+                for raw in (seat, lobby):
+                    await raw.close()
+
+        run(go(), 120)
