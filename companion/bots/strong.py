@@ -31,7 +31,7 @@ _BUY, _GAIN = Purpose.BUY, Purpose.GAIN
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
 _CURSERS = frozenset(("Witch", "Charlatan"))  # the Attacks of these boxes that give Curses
-_WATCHTOWER_ANSWERS = _CURSERS | {"Militia"}  # Watchtower trashes the Curses, or draws back up to 6 cards
+_WATCHTOWER_ANSWERS = _CURSERS | {"Militia"}  # Watchtower trashes the Curses, or draws up to 6 cards
 
 
 def _article(name: str) -> str:
@@ -240,7 +240,9 @@ class StrongBot(GeneralBot):
         far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0  # Gold at 8 to 10
         if coins >= 8 and provinces:
             if not early and not far and not loses(PROVINCE, 6):
-                return PROVINCE, f"it is worth 6 points, and {provinces} {'is' if provinces == 1 else 'are'} left."
+                return PROVINCE, f"it is worth 6 points, and {_left(provinces)}."
+        if coins >= 8 and provinces == 1 and pile(DUCHY) and not loses(DUCHY, 3) and loses(PROVINCE, 6):
+            return DUCHY, "the last Province would end the game with you behind; Duchy's 3 points keep it going."
         if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
             slowed = _slowed(curses, cursed and ending == duchy_left and colonies > 3)
             return DUCHY, f"only {_left(said, near_name)}{slowed}, so points count more than money now."
@@ -322,7 +324,7 @@ class StrongBot(GeneralBot):
                 return card, f"{who} has {what}, and a Moat in your hand blocks its attack."
             if attack.name in _CURSERS:
                 return card, f"{who} has {what}, and a Watchtower in your hand trashes the Curses it gives you."
-            return card, f"{who} has {what}, and Watchtower draws your hand back up to 6 cards."
+            return card, f"{who} has {what}, and Watchtower draws your hand up to 6 cards."
         return None
 
     @staticmethod

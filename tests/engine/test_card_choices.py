@@ -345,7 +345,7 @@ def test_a_watchtower_answers_curses_and_militia_and_says_how() -> None:
                    "gives you."), why
     answer, why, them = _defence_buy(names, "Militia")
     assert answer == (card("Watchtower"),), why
-    assert why == f"Buy Watchtower: {them} has a Militia, and Watchtower draws your hand back up to 6 cards.", why
+    assert why == f"Buy Watchtower: {them} has a Militia, and Watchtower draws your hand up to 6 cards.", why
     answer, why, _ = _defence_buy(names, "Bandit")  # Watchtower does not answer Bandit; Moat does
     assert answer == (card("Moat"),), why
     answer, why, _ = _defence_buy(names, "Witch", mine="Moat")  # one answer is enough
@@ -370,3 +370,33 @@ def test_a_colony_game_of_four_stops_platinum_sooner_and_takes_gold_over_an_earl
         assert bot.buy(s.game.view(0)) == (card(want),), (players, colonies, coins, discard, bot.why)
         if want == "Gold":
             assert "your deck has only 19 coins of Treasure, so Gold comes before Provinces" in bot.why, bot.why
+
+
+def test_behind_with_one_province_left_the_bot_takes_a_duchy_and_says_the_province_would_lose() -> None:
+    """It took the Duchy, but said "points count more than money now": the reason was that the last
+    Province would end the game with it behind."""
+    s = Scene(["Smithy"])
+    s.set(0, hand="Gold, Gold, Silver, Copper, Estate", deck="Copper*5", discard="Province")
+    s.set(1, hand="Copper*5", deck="Copper*5", discard="Province*3")
+    s.game.supply[card("Province")] = 1
+    s.start(0)
+    s.game.turn.coins = 9
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
+    assert bot.why == ("Buy Duchy: the last Province would end the game with you behind; Duchy's 3 points keep "
+                       "it going."), bot.why
+    s.set(0, hand="Gold, Gold, Silver, Copper, Estate", deck="Copper*5", discard="Province*3")  # ahead: it ends it
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Province"),), bot.why
+
+
+def test_a_provinces_reason_names_the_pile_it_counts() -> None:
+    """ "It is worth 6 points, and 6 are left." was heard as two sixes with nothing between them."""
+    s = Scene(["Smithy"])
+    s.set(0, hand="Gold, Gold, Silver, Copper, Estate", deck="Copper*5", discard="Gold*3, Silver*4")
+    s.game.supply[card("Province")] = 6
+    s.start(0)
+    s.game.turn.coins = 8
+    bot = StrongBot()
+    assert bot.buy(s.game.view(0)) == (card("Province"),), bot.why
+    assert bot.why == "Buy Province: it is worth 6 points, and 6 Provinces are left.", bot.why
