@@ -160,16 +160,20 @@ def play_target(args: tuple[str, int, int, int, int] | tuple[str, int, int, int,
     return points, time.process_time() - start
 
 
-def target_rates(bot: str, kingdoms: int, games: int, procs: int, only: str | None, plan: str = "") -> None:
-    """Every target: ``kingdoms`` random kingdoms each (holding the opponent's card), ``games`` games on each."""
+def target_rates(bot: str, kingdoms: int, games: int, procs: int, only: str | None, plan: str = "",
+                 first: int = 0) -> None:
+    """Every target: ``kingdoms`` random kingdoms each (holding the opponent's card), ``games`` games on each;
+    ``first``: the number of the first kingdom (other numbers, other kingdoms: a check on kingdoms no rule
+    was measured on)."""
     playing = f" playing {plan} on every kingdom" if plan else ""
-    print(f"{bot}{playing}: {kingdoms} random kingdoms a target, {games} games on each, every seat order in turn; "
+    numbered = f" (numbers {first} to {first + kingdoms - 1})" if first else ""
+    print(f"{bot}{playing}: {kingdoms} random kingdoms a target{numbered}, {games} games on each, every seat order in turn; "
           "a tie counts half; 95% Wilson intervals.")
     for t, target in enumerate(targets()):
         if only and not any(target[0].lower() == o[1:].lower() if o.startswith("=") else o.lower() in target[0].lower()
                             for o in only.split(";")):
             continue
-        jobs = [(bot, t, 100_000 * (t + 1) + k, games, 0, plan) for k in range(kingdoms)]
+        jobs = [(bot, t, 100_000 * (t + 1) + k, games, 0, plan) for k in range(first, first + kingdoms)]
         if procs <= 1:
             results = [play_target(j) for j in jobs]
         else:
@@ -298,12 +302,14 @@ def main() -> None:
     ap.add_argument("--per-kingdom", type=int, default=24, help="games on each kingdom of a target")
     ap.add_argument("--target", default=None, help="only the targets whose label holds this (semicolons: any of them; "
                                                    "=label: that label exactly)")
+    ap.add_argument("--first-kingdom", type=int, default=0,
+                    help="with --only targets: the number of the first kingdom (the default 0 is the benchmark's)")
     ap.add_argument("--plan", default="", help="with --only targets: the strong bot plays this plan on every kingdom, "
                                                "no search (KEY:VARIANT, as plan_table.py names them: Witch:h)")
     ap.add_argument("--levels", default="easy,strong", help="the levels the ladder measures")
     ns = ap.parse_args()
     if ns.only == "targets":
-        target_rates(ns.bot, ns.kingdoms, ns.per_kingdom, ns.procs, ns.target, ns.plan)
+        target_rates(ns.bot, ns.kingdoms, ns.per_kingdom, ns.procs, ns.target, ns.plan, ns.first_kingdom)
         return
     if ns.only == "ladder":
         ladder(ns.kingdoms, ns.per_kingdom, ns.procs, ns.levels.split(","))
