@@ -43,7 +43,7 @@ SUMMARIES: dict[str, str] = {
     "easy": "for beginners; wins 24 in 100 against bmu.",
     "casual": "between easy and normal; wins 48 in 100 against bmu.",
     "normal": "a fair game; wins 75 in 100 against bmu.",
-    "strong": "the default; wins 83 in 100 against bmu.",
+    "strong": "the default; wins 85 in 100 against bmu.",
     "bigmoney": "Big Money: buys only Treasures and Provinces.",
     "bmu": "Big Money Ultimate: money, Duchies and Estates late.",
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
