@@ -13,8 +13,8 @@ few games. The best score is the plan.
 
 Everything is seeded from the kingdom, so the same kingdom and table always give the same plan (hint asks
 a new bot each time and must get the move the bot at the table makes). The number of games is fixed, not
-the time: about 800 two-player games, and as many at more players as cost the same processor time
-(348 at 4 players), within 2 seconds of one core of the machine measured (benchmarks/README.md);
+the time: about 760 two-player games, and as many at more players as cost the same processor time
+(330 at 4 players), within 2 seconds of one core of the machine measured (benchmarks/README.md);
 ``COMPANION_PLAN_GAMES`` sets another budget (0: the table alone).
 Plans are kept by kingdom, Platinum and Colony, and player count: in memory, and on disk in the state
 folder's cache (``plan_cache.py``), so a kingdom played again costs no search.
@@ -35,7 +35,10 @@ TWO_COPIES = frozenset(("Smithy", "Witch", "Charlatan", "Militia", "Library", "C
 CANDIDATES = 5  # the table's best plans tried (besides the ways to play its best terminals, and money)
 FIELD = 2  # the plans opponents are likely to pick
 PRIOR_GAMES = 8  # the table's figure counts as this many games
-DEFAULT_GAMES = 800  # two-player games in all; fewer with more players (each game is longer)
+# Two-player games in all; fewer with more players (each game is longer). 760, not 800, since the defence
+# against Attacks and the BigSmithy candidate made trial games dearer: the same instructions as before
+# (callgrind, one search at 2 players, benchmarks/README.md).
+DEFAULT_GAMES = 760
 # A game of n players costs about (n / 2) ** GAME_COST two-player games of processor time (measured with
 # benchmarks/bench_bots.py --only speed: 800 two-player games and 400 four-player games took 1.23 s and
 # 1.39 s at the median, 1.62 s and 1.87 s at the slowest of 10 kingdoms).
