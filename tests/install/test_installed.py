@@ -3,6 +3,7 @@ would try first, run with the venv's own ``companion`` command in a folder outsi
 
 from __future__ import annotations
 
+import os
 import re
 import select
 import subprocess
@@ -113,10 +114,13 @@ class _Lines:
                 return found
             left = deadline - time.monotonic()
             assert left > 0 and self.proc.poll() is None, f"no {pattern!r} in:\n{self.seen}"
-            ready, _, _ = select.select([self.proc.stdout], [], [], min(left, 1.0))
+            # Read the pipe itself: readline() would leave the rest of a chunk of several lines in the file
+            # object's buffer, where select() cannot see it (the host's start is one chunk of 3 lines, and
+            # waiting for its third line timed out once in CI).
+            fd = self.proc.stdout.fileno()
+            ready, _, _ = select.select([fd], [], [], min(left, 1.0))
             if ready:
-                line = self.proc.stdout.readline()
-                self.seen += line
+                self.seen += os.read(fd, 65536).decode("utf-8", "replace")
 
 
 def test_the_installed_host_serves_its_page_to_a_terminal_and_a_browser(installed: Installed, tmp_path: Path) -> None:
