@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.bots.cardsense import (
-    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
+    C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
-from companion.bots.general import GeneralBot
+from companion.bots.general import CURSERS, GeneralBot
 from companion.bots.plans import MONEY, Plan
 from companion.bots.search import plan_for
 from companion.cards import Card
@@ -30,8 +30,7 @@ _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COL
 _BUY, _GAIN = Purpose.BUY, Purpose.GAIN
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
-_CURSERS = frozenset(("Witch", "Charlatan"))  # the Attacks of these boxes that give Curses
-_WATCHTOWER_ANSWERS = _CURSERS | {"Militia"}  # Watchtower trashes the Curses, or draws up to 6 cards
+_WATCHTOWER_ANSWERS = frozenset(CURSERS + (C["Militia"],))  # Watchtower trashes the Curses, or draws up to 6 cards
 
 
 def _article(name: str) -> str:
@@ -119,9 +118,9 @@ class StrongBot(GeneralBot):
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
             # The kingdom's answers to attacks, Watchtower first, each with the Attacks it answers (cursing first)
-            attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c.name not in _CURSERS)
+            attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c not in CURSERS)
             self._defences = tuple(
-                (by_name[n], tuple(a for a in attacks if n == "Moat" or a.name in _WATCHTOWER_ANSWERS))
+                (by_name[n], tuple(a for a in attacks if n == "Moat" or a in _WATCHTOWER_ANSWERS))
                 for n in ("Watchtower", "Moat") if n in by_name)
         return plan
 
@@ -322,7 +321,7 @@ class StrongBot(GeneralBot):
             what = f"{_article(attack.name)} {attack.name}"
             if card.name == "Moat":
                 return card, f"{who} has {what}, and a Moat in your hand blocks its attack."
-            if attack.name in _CURSERS:
+            if attack in CURSERS:
                 return card, f"{who} has {what}, and a Watchtower in your hand trashes the Curses it gives you."
             return card, f"{who} has {what}, and Watchtower draws your hand up to 6 cards."
         return None
