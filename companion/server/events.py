@@ -1,0 +1,50 @@
+"""The operator's log: one JSON line for each event, on standard error, where journald keeps it.
+
+Every part of the server says what happened through :func:`emit`: ``emit("create", game="g12", name="Ana",
+address="203.0.113.9")`` writes ``{"time": "...", "event": "create", "game": "g12", ...}`` as one line.
+A field whose name says it holds a secret (a password, a token, a join code) is never written, whatever
+its value, so a careless caller cannot put one in the log. Chat text is written only by the events whose
+reports keep it (a report); no other event carries it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from typing import IO, Any
+
+LOGGER = logging.getLogger("companion.server.events")
+# Names of fields never written: what would let a reader of the log take someone's seat or account.
+SECRETS = frozenset({"password", "passwords", "token", "tokens", "code", "codes", "secret", "hash"})
+_handler: logging.Handler | None = None
+
+
+def emit(event: str, **fields: Any) -> None:
+    """Log one event as one JSON line; fields that could hold a secret are left out."""
+    if not LOGGER.isEnabledFor(logging.INFO):
+        return
+    LOGGER.info(line(event, **fields))
+
+
+def line(event: str, **fields: Any) -> str:
+    """The JSON line :func:`emit` writes for an event (without the line end)."""
+    record: dict[str, Any] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
+    for key, value in fields.items():
+        if key.lower() in SECRETS or value is None:
+            continue
+        record[key] = value if isinstance(value, (int, float, bool, str, list, dict)) else str(value)
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def configure(stream: IO[str] | None = None) -> None:
+    """Send the events to ``stream`` (standard error by default), one line each; called once at start."""
+    global _handler
+    if _handler is not None:
+        LOGGER.removeHandler(_handler)
+    _handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    _handler.setFormatter(logging.Formatter("%(message)s"))
+    LOGGER.addHandler(_handler)
+    LOGGER.setLevel(logging.INFO)
+    LOGGER.propagate = False
