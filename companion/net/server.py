@@ -17,7 +17,7 @@ import secrets
 import ssl
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from aiohttp import web
 
@@ -54,6 +54,7 @@ class Host(Transport[Seat]):
         self.problems: list[str] = []
         self.timings: list[float] = []  # seconds per applied line, kept when measuring
         self.measure = False
+        self.on_answer: Callable[[float], None] | None = None  # told each answered line's seconds (the metrics)
         self.stopped = STOPPED  # said to every seat when it stops (a server's lobby says "server")
         self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
         # Messages to a game's seats held back while a change of it is being saved, by game id, and how many
@@ -308,8 +309,11 @@ class Host(Transport[Seat]):
         said = room.apply_line(self, game, seat, line_id, text)
         problem = await self.persist(game)  # on disk before anyone hears it, without holding up other games
         room.tell_line(game, seat, line_id, said, problem)
+        took = time.perf_counter() - started
         if self.measure:
-            self.timings.append(time.perf_counter() - started)
+            self.timings.append(took)
+        if self.on_answer is not None:
+            self.on_answer(took)
 
     # ---- saving: the one step that writes a held game's save ----
     async def persist(self, game: HostedGame) -> str:

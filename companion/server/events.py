@@ -13,19 +13,35 @@ import json
 import logging
 import sys
 import time
-from typing import IO, Any
+from typing import IO, Any, Callable
+
+Listener = Callable[[str, dict[str, Any]], None]
 
 LOGGER = logging.getLogger("companion.server.events")
 # Names of fields never written: what would let a reader of the log take someone's seat or account.
 SECRETS = frozenset({"password", "passwords", "token", "tokens", "code", "codes", "secret", "hash"})
 _handler: logging.Handler | None = None
+# Who else hears each event (the metrics count them): called with the event's name and its fields.
+_listeners: list[Listener] = []
 
 
 def emit(event: str, **fields: Any) -> None:
     """Log one event as one JSON line; fields that could hold a secret are left out."""
+    for listener in list(_listeners):
+        listener(event, fields)
     if not LOGGER.isEnabledFor(logging.INFO):
         return
     LOGGER.info(line(event, **fields))
+
+
+def listen(listener: Listener) -> None:
+    """Have ``listener`` called with every event from now on."""
+    _listeners.append(listener)
+
+
+def unlisten(listener: Listener) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
 
 
 def line(event: str, **fields: Any) -> str:

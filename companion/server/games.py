@@ -22,7 +22,7 @@ from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host
 from companion.net.transport import Moved, close
-from companion.server import tables
+from companion.server import events, tables
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
@@ -64,6 +64,10 @@ class ServerHost(Host):
         self.kick = asyncio.Event()  # sweep now
         self._swept: asyncio.Future[None] | None = None  # done after the next sweep
         self.lobby: Any = None  # companion.server.lobby.Lobby
+        from companion.server.watch import Watch
+
+        self.watch = Watch(self, lease_period=LEASE_MS / 3000)  # /health, /metrics, the watchdog
+        self.on_answer = self.watch.answered
 
     # ---- making and holding games ----
     async def create(self, options: Options, name: str, private: bool, game_id: str = "") -> HostedGame | None:
@@ -179,12 +183,14 @@ class ServerHost(Host):
         try:
             got = await self.store.sweep(sorted(self.wanted))
         except StoreDown:
+            events.emit("store_error", during="sweep")
             got = {}
         waiting = await asyncio.get_running_loop().run_in_executor(None, self.spool.waiting) if got else set()
         for game_id, token in got.items():
             if game_id in self.by_id:  # cannot be (held here means its lease is ours); never two tokens
                 continue
             self.claimed[game_id] = token
+            events.emit("takeover", game=game_id)
             if game_id in waiting:  # saves its dead owner made on this machine while the store was away
                 try:
                     await self.hand_over_found(game_id)
@@ -301,6 +307,7 @@ class ServerHost(Host):
         try:
             ok = await self.store.write(game.id, token, unsaved, summary(game, self.meta.get(game.id, {})))
         except StoreDown:
+            events.emit("store_error", during="save", game=game.id)
             try:
                 await asyncio.get_running_loop().run_in_executor(None, self.spool.keep, game.id, token, unsaved)
             except OSError as e:
@@ -320,12 +327,14 @@ class ServerHost(Host):
         while True:
             await asyncio.sleep(LEASE_MS / 3000)
             await self.renew_all()
+            self.watch.came_round()
 
     async def renew_all(self) -> None:
         held = {**self.claimed, **self.fences}
         try:
             lost = await self.store.renew_many(held) if held else set()
         except StoreDown:
+            events.emit("store_error", during="renew")
             return  # the games go on here; their saves wait in the spool folder
         for game_id in lost:
             if self.claimed.get(game_id) == held[game_id]:
@@ -357,6 +366,7 @@ class ServerHost(Host):
 
         app = super().app()
         app.router.add_get("/g/{id}/ws", self.game_socket)
+        self.watch.add_routes(app)
         if self.lobby is not None:
             app.router.add_get("/lobby/ws", self.lobby.socket)
         app.middlewares.append(middleware(self.trusted))

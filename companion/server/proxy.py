@@ -16,14 +16,15 @@ from aiohttp import web
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
-def networks(typed: Iterable[str]) -> list[Network]:
-    """The proxies to trust, as typed (an address, or a network such as 10.0.0.0/8): ValueError naming a bad one."""
+def networks(typed: Iterable[str], option: str = "--trust-proxy") -> list[Network]:
+    """The networks typed (an address, or a network such as 10.0.0.0/8) after ``option``: ValueError naming a
+    bad one."""
     out: list[Network] = []
     for t in typed:
         try:
             out.append(ipaddress.ip_network(t.strip(), strict=False))
         except ValueError:
-            raise ValueError(f'"{t[:40]}" is not an address. Type --trust-proxy 127.0.0.1, for example.') from None
+            raise ValueError(f'"{t[:40]}" is not an address. Type {option} 127.0.0.1, for example.') from None
     return out
 
 

@@ -134,6 +134,19 @@ class RedisStore(Store):
         self.alive: threading.Thread | None = None
         self.alive_stop = threading.Event()
 
+    async def check(self) -> str:
+        """A write that expires: Redis answers it while it is up and not full (maxmemory)."""
+        if self.r is None:
+            return "The store is not connected."
+        try:
+            await self.r.set(self._key("health", self.owner or "?"), "1", px=10_000)
+        except (RedisError, OSError, asyncio.TimeoutError) as e:
+            said = str(e)
+            if "OOM" in said or "maxmemory" in said:
+                return "Redis is full (its maxmemory is reached): raise maxmemory or free memory."
+            return f"Redis does not answer ({said[:80] or type(e).__name__})."
+        return ""
+
     def _key(self, kind: str, game_id: str = "") -> str:
         return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
 

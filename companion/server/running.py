@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.server import events
 from companion.server.games import BACKLOG, ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
@@ -49,6 +50,7 @@ class Serving:
     tasks: list[asyncio.Task[Any]]
 
     async def stop(self) -> None:
+        self.host.watch.end()
         for task in self.tasks:
             task.cancel()
         await self.host.close_all()
@@ -64,13 +66,14 @@ class Serving:
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = ()) -> Serving:
+                tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
     owner = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     await store.start(owner)
     host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
+    host.watch.allowed.extend(metrics_from or [])
     lobby = Lobby(host, owner)
 
     def release(game_id: str) -> None:
@@ -82,12 +85,15 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     except BaseException:
         await store.close()
         raise
-    return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases()),
-                                                        asyncio.ensure_future(host.sweeping())])
+    leases = asyncio.ensure_future(host.keep_leases())
+    host.watch.begin(leases)
+    return Serving(host, lobby, runner, bound_port(runner), [leases, asyncio.ensure_future(host.sweeping()),
+                                                             asyncio.ensure_future(host.watch.watchdog())])
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
-               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None) -> int:
+               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None,
+               metrics_from: list[str] | None = None) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
@@ -98,8 +104,10 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         out.write(text + "\n")
         out.flush()
 
+    events.configure()  # one JSON line an event on standard error: journald keeps them
     try:
         trusted = networks(trust)
+        watchers = networks(metrics_from or [], "--metrics-from")
         store = make_store(store_url)
     except (ValueError, StoreError) as e:
         say(f"Error: {e}")
@@ -122,13 +130,16 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
                 pass
         try:
-            serving = await start(store, listen, port, trusted, tls=tls, names=names)
+            serving = await start(store, listen, port, trusted, tls=tls, names=names, metrics_from=watchers)
         except StoreError as e:
+            events.emit("store_error", during="start", why=str(e))
             say(f"Error: {e}")
             return 1
         except OSError as e:
             say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
             return 1
+        events.emit("start", listen=listen, port=serving.port, store="redis" if store_url else "folder",
+                    pid=os.getpid())
         where = f"{'https' if tls else 'http'}://{listen}:{serving.port}"
         kept = store_url or str(server_folder())
         say(f"Serving on {where}, games kept in {kept}. People type: companion join {listen}:{serving.port} "
@@ -137,6 +148,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             await stop.wait()
         finally:
             await serving.stop()
+            events.emit("stop", port=serving.port)
             say("Stopped. Every game is saved; start the server again to go on.")
         return 0
 

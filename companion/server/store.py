@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,10 @@ class Store:
 
     async def close(self) -> None:
         pass
+
+    async def check(self) -> str:
+        """"" while the store takes writes, else why not in a sentence (for /health); never raises."""
+        return ""
 
     async def claim(self, game_id: str) -> int | None:
         """Take the game's lease: its fencing token, None while another process holds it, or 0 when there is
@@ -153,6 +158,11 @@ class FileStore(Store):
     async def close(self) -> None:
         if self.held is not None:
             self.held.release()
+
+    async def check(self) -> str:
+        if not os.access(self.folder, os.W_OK):
+            return f"The data folder {self.folder} cannot be written."
+        return ""
 
     async def claim(self, game_id: str) -> int | None:
         if not (self.folder / f"{game_id}.json").is_file():
