@@ -3,6 +3,7 @@ own temporary configuration and data folder (never a system-wide service)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
@@ -15,6 +16,7 @@ from tests.conftest import needs
 from tests.net.helpers import ROOT
 
 SITE = ROOT / "deploy" / "nginx" / "companion.conf"
+MAIN = ROOT / "deploy" / "nginx" / "main.conf"  # the main-context lines the steps put in nginx.conf
 REDIS_PIDS: dict[int, int] = {}  # port -> process id of each redis-server started here
 REDIS_PROCS: dict[int, subprocess.Popen[bytes]] = {}
 
@@ -110,10 +112,12 @@ def site_for_test(port: int, servers: list[int], cert: Path, key: Path, site: Pa
 
 
 @contextmanager
-def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: int = 1, site: Path = SITE,
+def nginx(folder: Path, servers: list[int], connections: int | None = None, workers: int = 1, site: Path = SITE,
           key: str = "ecdsa", plain_port: int | None = None) -> Iterator[int]:
     """nginx on a free loopback port in front of ``servers``, running the deploy site (or ``site``, another
-    tree's); yields its TLS port. ``key``: the certificate's kind; ``plain_port``: also without TLS there."""
+    tree's) with the main-context values of deploy/nginx/main.conf (``connections``: another
+    worker_connections); yields its TLS port. ``key``: the certificate's kind; ``plain_port``: also without
+    TLS there."""
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     needs("nginx", binary is not None)
     assert binary is not None
@@ -123,14 +127,17 @@ def nginx(folder: Path, servers: list[int], connections: int = 4096, workers: in
         (folder / sub).chmod(0o777)
     cert, key_file = certificate(folder / "tls", key)
     port = free_port()
+    main = MAIN.read_text()
+    rlimit = int(re.search(r"^worker_rlimit_nofile (\d+);", main, re.M).group(1))  # type: ignore[union-attr]
+    main_connections = int(re.search(r"^\s*worker_connections (\d+);", main, re.M).group(1))  # type: ignore[union-attr]
     (folder / "site.conf").write_text(site_for_test(port, servers, cert, key_file, site, plain_port))
     (folder / "nginx.conf").write_text(f"""
 daemon off;
 worker_processes {workers};
 pid {folder}/nginx.pid;
 error_log {folder}/logs/error.log warn;
-worker_rlimit_nofile {connections * 2 + 100};
-events {{ worker_connections {connections}; }}
+worker_rlimit_nofile {rlimit if connections is None else connections * 2 + 100};
+events {{ worker_connections {main_connections if connections is None else connections}; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/body;

@@ -1,17 +1,16 @@
 """deploy/: the systemd unit passes systemd-analyze and its very command line starts a server; the nginx
-site refuses a flood from one address at the edge (429) while serving the page and the lobby."""
+site refuses a flood from one address at the edge (429), past what a shared address needs, while serving
+the page and the lobby to others."""
 
 from __future__ import annotations
 
 import pytest
 
+import asyncio
 import shlex
 import shutil
 import subprocess
 import sys
-import urllib.error
-import urllib.request
-import ssl
 
 from tests.conftest import needs
 from tests.net.helpers import ROOT, env
@@ -54,24 +53,23 @@ def test_the_systemd_unit_is_valid_and_its_command_line_serves(tmp_path):
 
 def test_the_nginx_site_limits_a_flood_from_one_address_at_the_edge(tmp_path):
     port = free_port()
-    proc = server_process(tmp_path / "s", port)
+    proc = server_process(tmp_path / "s", port, "--trust-proxy", "127.0.0.1")  # as the steps start it
     try:
         wait_serving(tmp_path / "s", proc)
         with nginx(tmp_path / "nginx", [port, port]) as nport:
-            ctx = ssl.create_default_context()
-            ctx.check_hostname = False
-            ctx.verify_mode = ssl.CERT_NONE
-            statuses = []
-            for _ in range(40):  # at once: past the burst of 20 that 10 a second allows
-                try:
-                    with urllib.request.urlopen(f"https://127.0.0.1:{nport}/", context=ctx, timeout=10) as r:
-                        statuses.append(r.status)
-                        page = r.read().decode()
-                except urllib.error.HTTPError as e:
-                    statuses.append(e.code)
-            assert statuses[0] == 200 and "<html" in page.lower()
-            assert 429 in statuses and set(statuses) <= {200, 429}
+            async def flood() -> list[int]:  # one machine, far past the 1,000 a shared address may burst
+                import aiohttp
 
+                conn = aiohttp.TCPConnector(limit=50, ssl=False)
+                async with aiohttp.ClientSession(connector=conn) as http:
+                    async def one() -> int:
+                        async with http.get(f"https://127.0.0.1:{nport}/") as r:
+                            await r.read()
+                            return r.status
+                    return list(await asyncio.gather(*(one() for _ in range(3000))))
+
+            statuses = run(flood(), 120)
+            assert statuses.count(200) >= 500 and 429 in statuses and set(statuses) <= {200, 429}
             async def lobby() -> str:
                 import aiohttp
 
