@@ -30,14 +30,13 @@ def clean(text: str, *, limit: int | None = None) -> str:
     The result is NFC-normalised and stripped; with ``limit``, cut to at most that many characters.
     """
     text = _SPACES.sub(" ", unicodedata.normalize("NFD", text))
+    text = _SPACES.sub(" ", "".join(ch for ch in text if not is_control(ch)))  # "a \x1b b" folds to one space
     out: list[str] = []
     marks = 0
     for ch in text:
-        if is_control(ch):
-            continue
         if unicodedata.combining(ch):
             marks += 1
-            if marks > MAX_MARKS or not out:
+            if marks > MAX_MARKS or not out or out[-1] == " ":  # a mark on nothing, or on a space
                 continue
         else:
             marks = 0
