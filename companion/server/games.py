@@ -48,8 +48,9 @@ class ServerHost(Host):
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
         # A server takes over another process's games at once: room for every seat of both, and a backlog
-        # for a burst of hundreds of connections (within the process's file limit, less that backlog).
-        self.guard.connections.cap = limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + BACKLOG)
+        # for a burst of hundreds of connections, within the process's file limit less that backlog and the
+        # store's own connections. Under a small limit (1,024, a login shell's) the backlog is a quarter of it.
+        self.backlog, self.guard.connections.cap = sized(store)
         self.max_sockets = CONNECTIONS
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
@@ -401,6 +402,23 @@ class ServerHost(Host):
             await close(ws, said)
             return ws
         return await self.socket(request)
+
+
+def sized(store: Store) -> tuple[int, int]:
+    """The listening socket's backlog and the cap on open connections, from the process's file limit: a
+    burst of ``backlog`` connections is taken before the first is counted, so that many files are kept."""
+    soft = limits.file_limit()
+    backlog = BACKLOG if soft is None else max(limits.ACCEPT_BURST, min(BACKLOG, soft // 4))
+    return backlog, limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + backlog + store_files(store))
+
+
+def store_files(store: Store) -> int:
+    """Files the store keeps open at most: Redis's pool of connections and its listening connection."""
+    try:
+        from companion.server.redis_store import POOL, RedisStore
+    except ImportError:  # no redis library: the file store
+        return 0
+    return POOL + 2 if isinstance(store, RedisStore) else 0
 
 
 class ProxiedConnections(limits.Connections):

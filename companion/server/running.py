@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.server.games import BACKLOG, ServerHost
+from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
 
@@ -78,12 +78,40 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
 
     store.on_release = release
     try:
-        runner = await serve(host, listen, port, tls, backlog=BACKLOG)
+        runner = await serve(host, listen, port, tls, backlog=host.backlog)
     except BaseException:
         await store.close()
         raise
     return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases()),
                                                         asyncio.ensure_future(host.sweeping())])
+
+
+LOW_FILES = 8192  # an open-file limit under this is said at start: it holds fewer people than a community
+
+
+def serving_words(listen: str, port: int, tls: bool, kept: str, cap: int, files: int | None,
+                  machine: list[str] | None = None) -> list[str]:
+    """What the server says when it serves: where people reach it (this computer's own addresses when it
+    listens on all of them), that plain connections can be read, and a file limit that holds few people."""
+    from companion.net.hosting import friend_addresses, is_loopback
+
+    addresses = friend_addresses(listen, machine)
+    address = addresses[0] if addresses else "ADDRESS"
+    where = f"{'https' if tls else 'http'}://{address}:{port}"
+    lines = [f"Serving on {where}, games kept in {kept}. People type: companion join {address}:{port}"
+             f"{' --tls' if tls else ''} --name NAME, or open {where} in a browser. Press Ctrl-C to stop."]
+    if not addresses:
+        lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
+    elif len(addresses) > 1:
+        lines.append(f"This computer's other addresses: {', '.join(addresses[1:])}.")
+    if not tls and not is_loopback(listen):
+        lines.append("The connection is not encrypted: anyone on the network between you can read the games. "
+                     "Give --cert and --key to encrypt it, or serve behind nginx as docs/server.md says.")
+    if files is not None and files < LOW_FILES:
+        lines.append(f"This computer lets the server open only {files:,} files, so it holds at most {cap:,} "
+                     "connections at once. To hold more, raise the open-file limit: ulimit -n, or LimitNOFILE "
+                     "in its service file.")
+    return lines
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
@@ -110,6 +138,10 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
 
+    from companion.net.limits import raise_file_limit
+
+    files = raise_file_limit()  # before anything is opened: the caps are sized from what it got
+
     async def main() -> int:
         # The handlers come first: a stop asked for while starting (the service manager stopping a server it has
         # just started) is honoured once the games are served, never by the signal's default, which would end
@@ -129,10 +161,9 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         except OSError as e:
             say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
             return 1
-        where = f"{'https' if tls else 'http'}://{listen}:{serving.port}"
-        kept = store_url or str(server_folder())
-        say(f"Serving on {where}, games kept in {kept}. People type: companion join {listen}:{serving.port} "
-            f"--name NAME, or open {where} in a browser. Press Ctrl-C to stop.")
+        for line in serving_words(listen, serving.port, tls is not None, store_url or str(server_folder()),
+                                  serving.host.guard.connections.cap, files):
+            say(line)
         try:
             await stop.wait()
         finally:
