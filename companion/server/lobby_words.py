@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, quote
 from companion.net import codes
+from companion.net.clean import clean
 
 if TYPE_CHECKING:
     from companion.net.hosted import Options
@@ -136,8 +137,21 @@ def codes_words(games: list[tuple[str, str]]) -> str:
 
 def describe(line: dict[str, Any]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not. One
-    speakable line, with one colon, after the name."""
-    seats = [str(s) for s in line.get("seats", [])]
+    speakable line, with one colon, after the name. A line that cannot be said (a record from another
+    version, damaged) is said by its name alone: one game never breaks the list."""
+    try:
+        return _describe(line)
+    except Exception:  # noqa: BLE001 - the store is read like any file: hostile
+        return f"{_name(line)}: a game this server cannot describe."
+
+
+def _name(line: dict[str, Any]) -> str:
+    """A listed game's name as said: cleaned again (a store is hostile too), never empty."""
+    return clean(str(line.get("name") or ""), limit=40) or "A game"
+
+
+def _describe(line: dict[str, Any]) -> str:
+    seats = [clean(str(s), limit=40) for s in line.get("seats", [])]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
     free = int(line.get("free", 0))
     from companion.bots import display_name
@@ -151,28 +165,33 @@ def describe(line: dict[str, Any]) -> str:
     bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
         names = [str(n) for n in line.get("names") or []]
-        return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "
+        return (f"{_name(line)}: a table of real cards for {and_list(names)}; {who}, {free} "
                 f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
                 f"{'private' if line.get('private') else 'open'}.")
-    return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
+    return (f"{_name(line)}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
             f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 
 
 def _kingdom(kingdom: str) -> str:
     """A kingdom as said: a recommended set by its own name, however it was typed; "random kingdom"."""
-    if kingdom.strip().lower() == "random":
+    from companion.cards.names import loose
+
+    if loose(kingdom) in ("random", "r", ""):  # as choose_kingdom reads it
         return "random kingdom"
+    if "," in kingdom:  # ten cards by name: too long for a list's line
+        return "10 chosen cards"
     return _set_name(kingdom)
 
 
 @functools.lru_cache(maxsize=256)
 def _set_name(typed: str) -> str:
+    from companion.cards.names import NameError_
     from companion.kingdom import KingdomError, recommended_kingdom
 
     try:
-        return recommended_kingdom(typed).name or typed
-    except (KingdomError, ValueError):
-        return typed  # ten cards by name, said as typed
+        return recommended_kingdom(typed).name or clean(typed, limit=40)
+    except (KingdomError, NameError_, ValueError):
+        return clean(typed, limit=40) or "random kingdom"  # a set this version does not know: as typed
 
 
 def _plain(name: str) -> str:
