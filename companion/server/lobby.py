@@ -21,6 +21,7 @@ from aiohttp import web
 
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
+from companion.net.clean import clean
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
@@ -118,7 +119,7 @@ class Lobby:
 
     async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
-        person = Person(ws, hello["name"].strip(), address)
+        person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address)
         token = hello.get("token")
         if not token or len(token) < MIN_TOKEN:
             person.token = codes.new_token()
@@ -199,7 +200,7 @@ class Lobby:
                 names = [p.name for p in self.people.values()]
             return who_said(names, person.name), None
         if verb == "say":
-            said = " ".join(rest.split())
+            said = clean(rest)  # no control, bidi override or pile of marks reaches anyone's terminal
             if not said:
                 return "Error: say needs words after it. Type say hello, for example.", None
             if len(said) > 300:
@@ -280,7 +281,7 @@ class Lobby:
         if ns.players is not None or ns.bots is not None:
             return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
                     "and the names with commas, such as create --table Ana,Ben."), None
-        names = [n.strip() for n in ns.table.split(",") if n.strip()]
+        names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
         if person.name.lower() not in [n.lower() for n in names]:
             names.insert(0, person.name)
         name = player_name(ns.name) if ns.name is not None else None
@@ -428,7 +429,7 @@ class Lobby:
     def _heard(self, raw: str) -> None:
         try:
             msg = json.loads(raw)
-            by, text = str(msg["by"]), str(msg["text"])[:400]
+            by, text = str(msg["by"]), clean(str(msg["text"]), limit=400)  # from another process: cleaned too
         except (ValueError, KeyError, TypeError):
             return
         for person in list(self.people.values()):
