@@ -25,8 +25,10 @@ from companion.net.clean import clean
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
-from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, describe,
-                                          elsewhere, made_words, named, not_named, table_words, who_said)
+from companion.server import events
+from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
+                                          games_page, made_words, named, not_named, table_words, who_said)
+from companion.server.quota import SAYS, WRONG_CODES, Quota, maker, person_key, wait_words
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -57,6 +59,7 @@ class Person:
     line: int = 0  # the id of the line being answered
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
+    who: str = ""  # whom the lobby's limits count: companion.server.quota.person_key
 
 
 class Lobby:
@@ -69,6 +72,7 @@ class Lobby:
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
+        self.quota = Quota(host.store)
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -83,6 +87,7 @@ class Lobby:
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
             self.people[person.id] = person
+            events.emit("lobby", name=person.name, address=person.address, back=person.back)
             await self._here_changed()
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
             greeting = f"{greeting}, {person.name}. {await self._count()}"
@@ -113,13 +118,14 @@ class Lobby:
             await close(ws, f"Error: {e} The connection was closed; nothing was changed.")
         finally:
             if person is not None:
+                events.emit("leave", name=person.name, address=person.address)
                 self.people.pop(person.id, None)
                 await self._here_changed()
         return ws
 
     async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
-        person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address)
+        person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address, who=person_key(address))
         token = hello.get("token")
         if not token or len(token) < MIN_TOKEN:
             person.token = codes.new_token()
@@ -192,7 +198,7 @@ class Lobby:
         if verb in ("help", "?"):
             return HELP_ON.get(rest.lower().split(" ", 1)[0], HELP), None
         if verb == "games":
-            return await self._games(), None
+            return await self._games(rest), None
         if verb == "who":
             try:
                 names = sorted(await self.host.store.here(), key=str.lower)
@@ -205,6 +211,11 @@ class Lobby:
                 return "Error: say needs words after it. Type say hello, for example.", None
             if len(said) > 300:
                 return f"Error: that message is {len(said)} characters, more than 300. Shorten it.", None
+            wait = await self.quota.take(SAYS, person.who)
+            if wait:
+                self._refused(person, "say")
+                return f"Error: you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
+                    None
             try:
                 await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}",
                                                        "text": f"{person.name} says: {said}"}))
@@ -289,9 +300,13 @@ class Lobby:
         try:
             made = await self.host.store.summary(game_id) if game_id else None
             if made is None:
+                refused = await self._may_make(person)
+                if refused:
+                    return refused, None
                 name = await self._free_name(name or f"{person.name}'s table"[:20])
                 try:
-                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id)
+                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id,
+                                                        by=maker(person.who))
                 except ValueError as e:
                     return str(e), None
                 made = await self.host.store.summary(game_id) if game is None else None
@@ -324,8 +339,13 @@ class Lobby:
         try:
             made = await self.host.store.summary(game_id) if game_id else None
             if made is None:
+                refused = await self._may_make(person)
+                if refused:
+                    return refused, None
                 name = await self._free_name(name or f"{person.name}'s game"[:20])
-                game = await self.host.create(options, name, private, game_id)
+                game = await self.host.create(options, name, private, game_id, by=maker(person.who))
+                if game is not None:
+                    events.emit("create", game=game.id, name=name, by=person.name, address=person.address)
                 made = await self.host.store.summary(game_id) if game is None else None
                 if game is not None:
                     people = options.players - len(options.bots)
@@ -360,11 +380,13 @@ class Lobby:
                                                                    typed_code)]
         else:
             found = named(lines, rest)
-        if self.host.guesses.blocked(person.address):
-            return "Error: too many wrong codes. Wait a minute, then try again.", None
+        blocked = await self.quota.take(WRONG_CODES, person.who, cost=0) if typed_code else 0.0
+        if blocked:
+            self._refused(person, "wrong codes")
+            return f"Error: too many wrong codes, so no code is tried now. Try again {wait_words(blocked)}.", None
         if not found:
             if not rest and typed_code:
-                self.host.guesses.wrong(person.address)
+                await self._wrong(person, "")
                 return "Error: no game has that code. Check it with the person who made the game.", None
             return not_named(lines, rest), None
         if len(found) > 1:
@@ -376,7 +398,7 @@ class Lobby:
         been = game_id in person.been  # sent there before: the seat is theirs, private or not
         if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
-                self.host.guesses.wrong(person.address)
+                await self._wrong(person, game_id)
                 return f"Error: that is not the code of {name}. Check it with its maker.", None
             return f"Error: {name} is private. Type sit {name} and its code, which its maker can tell you.", None
         players = [str(n) for n in line.get("names") or []]
@@ -386,8 +408,14 @@ class Lobby:
         seated = [str(n) for n in line.get("seats") or []]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
             return f"Error: {name} is full. Type games to hear the open games, or create to start one.", None
+        events.emit("sit", game=game_id, name=person.name, address=person.address)
         return f"Going to {name}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code, "name": name}
+
+    async def _wrong(self, person: Person, game_id: str) -> None:
+        """A wrong code: counted in the store, so every process of the server refuses the sixth in a minute."""
+        events.emit("wrong_code", game=game_id or None, name=person.name, address=person.address)
+        await self.quota.take(WRONG_CODES, person.who)
 
     async def _count(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
@@ -405,20 +433,23 @@ class Lobby:
                    "start one, or help."
         return "No games yet. Type create to start one, or help."
 
-    async def _games(self) -> str:
+    async def _games(self, typed: str = "") -> str:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
             return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
-        open_ = sorted((s for s in lines.values() if s.get("free")), key=lambda s: str(s.get("name")).lower())
-        playing = sum(1 for s in lines.values() if not s.get("free"))
-        if not open_:
-            more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
-            return f"No open games{more}. Type create to start one."
-        after = [f"{playing} more {'is' if playing == 1 else 'are'} being played."] if playing else []
-        return "\n".join([f"{len(open_)} open {'game' if len(open_) == 1 else 'games'}:",
-                          *(describe(s) for s in open_), *after])
+        open_ = [s for s in lines.values() if s.get("free")]
+        return games_page(open_, len(lines) - len(open_), typed)
+
+    def _refused(self, person: Person, limit: str) -> None:
+        events.emit("refused", limit=limit, name=person.name, address=person.address)
+
+    async def _may_make(self, person: Person) -> str:
+        refused, limit = await self.quota.may_make(person.who)
+        if limit:
+            self._refused(person, limit)
+        return refused
 
     async def close_all(self) -> None:
         """Stopping: every person in the lobby is told so, and their program (or page) tries again by itself."""
@@ -439,6 +470,12 @@ class Lobby:
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
+        if verb in ("say", "chat") and text.strip()[len(verb):].strip():  # a seat's own bucket, in this process
+            wait = self.quota.take_here(SAYS, f"{game.id}/{seat}")
+            if wait:
+                return {seat: f"Error: you have said a lot at once, so that was not passed on. Say it again "
+                              f"{wait_words(wait)}."}
+            return None
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}

@@ -166,10 +166,10 @@ def _describe(line: dict[str, Any]) -> str:
     if line.get("table"):
         names = [str(n) for n in line.get("names") or []]
         return (f"{_name(line)}: a table of real cards for {and_list(names)}; {who}, {free} "
-                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
+                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom') or ''))}, "
                 f"{'private' if line.get('private') else 'open'}.")
     return (f"{_name(line)}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
-            f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
+            f"{_kingdom(str(line.get('kingdom') or ''))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 
 
 def _kingdom(kingdom: str) -> str:
@@ -246,3 +246,50 @@ def elsewhere(verb: str) -> str:
     if near:
         return f"Error: {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
     return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
+
+
+PAGE = 10  # games a page of the list
+PAGE_CHARS = 1200  # characters a page of the list says at most: one breath of a screen reader, a braille screenful or two
+
+
+def _in_order(name: str) -> list[tuple[int, str]]:
+    """A name as the list orders it: without case or marks, and its numbers by value (Game 2 before Game 10)."""
+    import re
+
+    return [(int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"(\d+)", _plain(name)) if p]
+
+
+def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
+    """The answer to ``games``, ``games 2`` or ``games NAME``: one page of the open games (at most PAGE of
+    them and PAGE_CHARS characters), what page it is and how to hear the next."""
+    typed = typed.strip()
+    open_ = sorted(lines, key=lambda s: _in_order(str(s.get("name", ""))))
+    after = f" {playing} more {'is' if playing == 1 else 'are'} being played." if playing else ""
+    if not open_:
+        more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
+        return f"No open games{more}. Type create to start one."
+    page, named_with, word = 1, "", ""
+    if typed.isdigit():
+        page = int(typed)
+    elif typed:
+        t = _plain(typed)
+        open_ = [s for s in open_ if t in _plain(str(s.get("name", "")))]
+        if not open_:
+            return f"No open game has {quote(typed)} in its name. Type games to hear them all."
+        named_with, word = f" with {quote(typed)} in the name", f" {typed}"
+    said = [describe(s) for s in open_]
+    pages: list[list[str]] = [[]]
+    for line in said:  # filled in order, so page 2 is the same page each time it is asked for
+        if len(pages[-1]) >= PAGE or sum(len(x) + 1 for x in pages[-1]) + len(line) > PAGE_CHARS - 160:
+            pages.append([])
+        pages[-1].append(line)
+    n = len(said)
+    games = f"{n} open {'game' if n == 1 else 'games'}{named_with}"
+    if len(pages) == 1 and page == 1:
+        return "\n".join([f"{games}:", *pages[0], *([after.strip()] if after else [])])
+    if not 1 <= page <= len(pages):
+        return f"Error: there {'is' if len(pages) == 1 else 'are'} {len(pages)} pages of open games. Type games " \
+               f"{len(pages)} for the last."
+    nxt = f"Type games{word} {page + 1} for the next page." if page < len(pages) and not word else \
+        ("Type more of the name to hear fewer." if page < len(pages) else "That is the last page.")
+    return "\n".join([f"{games}, page {page} of {len(pages)}:", *pages[page - 1], nxt + after])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
@@ -47,6 +48,7 @@ class Serving:
     runner: Any
     port: int
     tasks: list[asyncio.Task[Any]]
+    expiry: Any = None  # companion.server.expiry.Expiry
 
     async def stop(self) -> None:
         for task in self.tasks:
@@ -82,8 +84,10 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     except BaseException:
         await store.close()
         raise
+    expiry = Expiry(host)
     return Serving(host, lobby, runner, bound_port(runner), [asyncio.ensure_future(host.keep_leases()),
-                                                        asyncio.ensure_future(host.sweeping())])
+                                                        asyncio.ensure_future(host.sweeping()),
+                                                        asyncio.ensure_future(expiry.run())], expiry)
 
 
 LOW_FILES = 8192  # an open-file limit under this is said at start: it holds fewer people than a community
