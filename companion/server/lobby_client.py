@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from companion.cards.names import quote
 from companion.net import codes
+from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
 from companion.server.lobby_lines import LobbyLines
 
@@ -64,17 +65,28 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
     shown: list[str] = []  # the prompt on screen now, waiting for a line ([] when none is)
     lines = LobbyLines(stdin, stdout, tty)  # the game's line editor: up-arrow and Tab in the lobby too
     redraw = lines.redraw()
+    later = PromptLater(lock)
 
     def say(text: str) -> None:
         """Print words on their own lines: a message that comes while the prompt waits goes below it, and
         the prompt is written again under it (never "lobby> The server stopped...")."""
         with lock:
-            if shown and redraw is not None:  # the line editor writes the prompt and the line typed so far
-                stdout.write("\n" + text + "\n")
+            if not shown:
+                stdout.write(text + "\n")
                 stdout.flush()
-                redraw(shown[0])
                 return
-            stdout.write(("\n" if shown else "") + text + "\n" + "".join(shown))
+            # below the prompt's line (once a burst), and the prompt again once after its last line
+            stdout.write(("" if later.pending else "\n") + text + "\n")
+            stdout.flush()
+            later.later(prompt_again)
+
+    def prompt_again() -> None:
+        if not shown:  # a line was typed meanwhile
+            return
+        if redraw is not None:  # the line editor writes the prompt and the line typed so far
+            redraw(shown[0])
+        else:
+            stdout.write(shown[0])
             stdout.flush()
 
     token: str | None = None  # the lobby's token, from its first welcome: coming back, the lobby knows the person
@@ -104,6 +116,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                 raw = lines.read(prompt if redraw is not None else "")
                 with lock:
                     shown.clear()
+                    later.cancel()
                 if raw is None:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
                     if tty:
                         stdout.write("\n")

@@ -98,6 +98,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
             server.stop()
             term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
+            term.wait_for("lobby> ", count=4)  # the prompt again once no more words come, then Ben types
             term.type("games")
             term.key("Enter")
             term.wait_for('Error: the connection to the server is lost, so "games" was not sent.')
