@@ -27,7 +27,8 @@ from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server import events
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
-                                          games_page, made_words, named, not_named, table_words, who_said)
+                                          games_page, made_words, named, not_named, store_trouble, table_words,
+                                          who_said)
 from companion.server.quota import SAYS, WRONG_CODES, Quota, maker, person_key, wait_words
 from companion.server.store import StoreDown
 
@@ -86,14 +87,14 @@ class Lobby:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
-            self.people[person.id] = person
             events.emit("lobby", name=person.name, address=person.address, back=person.back)
-            await self._here_changed()
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
             greeting = f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
                        prompt=PROMPT, last_line=person.last, n=person.n)
             self.tell(person, greeting)
+            self.people[person.id] = person  # only now: what others say comes after the welcome, never before
+            await self._here_changed()
             bucket = Bucket()
             while not ws.closed:
                 msg = await receive_frame(ws)
@@ -314,9 +315,9 @@ class Lobby:
                     return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
                                        game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown:
-            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
-                    "answering. Games in play go on. Try again in a minute."), None
+        except StoreDown as e:
+            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} "
+                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error: that table was made and is gone now. Type games to hear the open games.", None
         code = str(made.get("code", ""))
@@ -351,9 +352,9 @@ class Lobby:
                     people = options.players - len(options.bots)
                     return made_words(name, options.players, people, options.kingdom, private, game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown:
-            return (f"Error: no new game can be made now: the server's store at {self.host.store.url} is not "
-                    "answering. Games in play go on. Try again in a minute."), None
+        except StoreDown as e:
+            return (f"Error: no new game can be made now: the server's store at {self.host.store.url} "
+                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error: that game was made and is over now. Type games to hear the open games.", None
         # this line was answered before, and its answer lost: the game it made, not another

@@ -17,11 +17,12 @@ from companion.cards.names import quote
 from companion.net import codes
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
+from companion.net.clean import clean
 from companion.server.lobby_lines import LobbyLines
+from companion.server.lobby_words import left_words
 
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
-LEFT = "You left the game; your seat is kept."  # the lobby then says "Back in the lobby" and its games
 ASKING = "create> "
 
 
@@ -33,6 +34,7 @@ class LobbyRemote(Remote):
         super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH, seat=0 if token else None,
                          token=token, seen=0)  # every lobby message after the welcome is new to this run
         self.go: tuple[str, str] | None = None
+        self.go_name = ""  # the name of the game it sends the person to: said when they leave it
         self.greeted = False  # the lobby's first words came: only then the first prompt, below them
 
     def start(self, wait: float = 15.0) -> None:
@@ -46,6 +48,8 @@ class LobbyRemote(Remote):
             if isinstance(game, str) and game.isalnum() and len(game) <= 40 and isinstance(code, str) \
                     and codes.normal_code(code):
                 self.go = (game, codes.normal_code(code))
+                named = go.get("name")
+                self.go_name = clean(named, limit=40) if isinstance(named, str) else ""
         super()._say(msg)
         with self.changed:
             self.greeted = True
@@ -138,5 +142,6 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
         finally:
             remote.close()
         game, code = remote.go
-        run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech, goodbye=LEFT,
+        run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech,
+                 goodbye=left_words(remote.go_name),
                  path=f"/g/{game}/ws", leave=LEAVE)

@@ -96,6 +96,13 @@ def called(name: str) -> str:
     return name if name.lower().endswith("game") else f"the game {name}"
 
 
+def left_words(name: str) -> str:
+    """Said on leaving a game for the lobby: where the seat is kept, and how to go back to it."""
+    if not name:
+        return "You left the game; your seat is kept."
+    return f"You left {called(name)}; your seat is kept. Type sit {name} to go back."
+
+
 def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
     bots = players - people
     who = (f"{people} {'person' if people == 1 else 'people'} and {bots} {'bot' if bots == 1 else 'bots'}"
@@ -293,3 +300,10 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
     nxt = f"Type games{word} {page + 1} for the next page." if page < len(pages) and not word else \
         ("Type more of the name to hear fewer." if page < len(pages) else "That is the last page.")
     return "\n".join([f"{games}, page {page} of {len(pages)}:", *pages[page - 1], nxt + after])
+
+
+def store_trouble(e: Exception) -> str:
+    """What is wrong with the store, said: full (Redis refuses writes past its maxmemory), or not answering."""
+    if "OOM" in str(e) or "maxmemory" in str(e):
+        return "is full (Redis's maxmemory is reached: its operator raises it or frees memory)"
+    return "is not answering"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import signal
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.server import events
 from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
@@ -34,8 +36,9 @@ def make_store(url: str | None) -> Store:
         try:
             from companion.server.redis_store import RedisStore
         except ImportError:
-            raise StoreError("--store redis:// needs the redis library. Type pip install \"companion[server]\", "
-                             "or leave --store out to keep games in the data folder.") from None
+            raise StoreError("--store redis:// needs the redis library. Type pip install "
+                             "\"dominion-companion[server]\" (installed with pipx: pipx inject dominion-companion "
+                             "redis), or leave --store out to keep games in the data folder.") from None
         return RedisStore(url)
     raise StoreError(f'The store "{url[:60]}" is not a Redis address. Type --store redis://127.0.0.1:6379/0, '
                      "or leave --store out to keep games in the data folder.")
@@ -118,6 +121,27 @@ def serving_words(listen: str, port: int, tls: bool, kept: str, cap: int, files:
     return lines
 
 
+class _BadRequest(logging.Filter):
+    """A request that is not HTTP (a scanner, a mistyped client) is one line in the log, not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            reason = " ".join(str(exc.message).split(":")[0].split())[:80] or "not HTTP"
+            address = str(record.getMessage()).rpartition(" from ")[2][:60]
+            events.emit("bad_request", address=address, reason=reason)
+            record.msg, record.args = "A request that is not HTTP came from %s (%s); it was answered 400.", \
+                (address, reason)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_bad_requests() -> None:
+    logging.getLogger("aiohttp.server").addFilter(_BadRequest())
+
+
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
                key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
@@ -145,6 +169,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
     from companion.net.limits import raise_file_limit
 
     files = raise_file_limit()  # before anything is opened: the caps are sized from what it got
+    quiet_bad_requests()
 
     async def main() -> int:
         # The handlers come first: a stop asked for while starting (the service manager stopping a server it has

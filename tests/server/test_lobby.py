@@ -39,7 +39,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         while out.count("Ana joined. Waiting for 1 more player.") < 2:  # her own seat: no "is taken" error
             assert time.monotonic() < deadline and "Error" not in out.split("Going to")[-1], out
             out = (tmp_path / "Ana" / "out").read_text()
-        assert "You left the game; your seat is kept.\nBack in the lobby, Ana. 1 open game" in out
+        assert "You left Ana's game; your seat is kept. Type sit Ana's game to go back.\nBack in the lobby, Ana. 1 open game" in out
         ben = lobby_process(tmp_path / "Ben", address, "Ben",
                             "games\nsay hello Ana\nsit ana\nsit ana 111111111\n"
                             f"sit ana {code}\ngames\n" + BIG_MONEY * 60 + "quit\n")

@@ -92,7 +92,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby> ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
-            assert "You left the game; your seat is kept.\nBack in the lobby, Ben. No open games; 1 is being " \
+            assert "You left Ben's game; your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games; 1 is being " \
                    "played. Type create to start one, or help.\n" in heard
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once

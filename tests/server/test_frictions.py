@@ -1,0 +1,121 @@
+"""Frictions heard on the server: a malformed HTTP request is one line in the log, not a traceback; the
+missing Redis library is named as pip and pipx install it; nothing said in the lobby comes before the
+welcome; a full Redis (maxmemory) is said as full, not as "not answering"."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion.server.redis_store import RedisStore
+from companion.server.store import FileStore
+from tests.net.helpers import ROOT, env
+from tests.server.components import free_port, redis_server
+from tests.server.helpers import server_in_thread, server_process, wait_serving
+from tests.server.raw import Raw
+
+pytestmark = [pytest.mark.network, pytest.mark.process]
+
+
+def test_a_malformed_request_is_one_log_line_not_a_traceback(tmp_path: Path) -> None:
+    port = free_port()
+    proc = server_process(tmp_path, port)
+    try:
+        wait_serving(tmp_path, proc)
+        for request in (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+                        b"GET /\xff\xfe HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(request)
+                assert s.recv(100).startswith(b"HTTP/1.0 400")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    err = (tmp_path / "server.err").read_text()
+    assert "Traceback" not in err, err
+    lines = [x for x in err.splitlines() if "not HTTP" in x]
+    assert len(lines) == 2 and lines[0].startswith("A request that is not HTTP came from 127.0.0.1 (Invalid "), err
+
+
+def test_the_missing_redis_library_is_named_for_pip_and_pipx(tmp_path: Path) -> None:
+    shadow = tmp_path / "shadow" / "redis"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('no redis here')\n")
+    e = env(tmp_path / "home")
+    e["PYTHONPATH"] = f"{tmp_path / 'shadow'}:{ROOT}"
+    done = subprocess.run([sys.executable, "-m", "companion", "server", "--port", "0", "--store",
+                           "redis://127.0.0.1:1/0"], capture_output=True, text=True, env=e, cwd=str(ROOT), timeout=60)
+    assert done.returncode != 0
+    assert 'pip install "dominion-companion[server]"' in done.stdout, done.stdout
+    assert "pipx inject dominion-companion redis" in done.stdout
+
+
+class SlowList(FileStore):
+    """The file store, with the list of games read slowly (as a busy Redis answers): the moment in which a
+    lobby message could once overtake the welcome."""
+
+    slow = False
+
+    async def summaries(self) -> dict[str, dict[str, Any]]:
+        if self.slow:
+            await asyncio.sleep(0.6)
+        return await super().summaries()
+
+
+def test_no_lobby_message_comes_before_the_welcome(tmp_path: Path) -> None:
+    store = SlowList(tmp_path / "games")
+    with server_in_thread(store, tmp_path / "spool") as server:
+
+        async def talk() -> list[dict[str, Any]]:
+            async with aiohttp.ClientSession() as http:
+                ben = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
+                await ben.open("Ben")
+                store.slow = True
+                ana = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
+                opening = asyncio.ensure_future(ana.open("Ana"))
+                await asyncio.sleep(0.3)  # Ana's welcome is on its way
+                await ben.say("say hello, whoever is here")
+                first = await opening
+                store.slow = False
+                await ana.close()
+                await ben.close()
+                return first
+
+        first = asyncio.run(asyncio.wait_for(talk(), 60))
+    assert first[0]["type"] == "welcome", first
+
+
+def test_a_full_redis_is_said_as_full(tmp_path: Path) -> None:
+    with redis_server(tmp_path / "redis") as port:
+        url = f"redis://127.0.0.1:{port}/0"
+        with server_in_thread(RedisStore(url), tmp_path / "spool") as server:
+
+            async def talk() -> str:
+                import redis.asyncio as aioredis
+
+                r = aioredis.from_url(url)
+                async with aiohttp.ClientSession() as http:
+                    ana = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
+                    await ana.open("Ana")
+                    await r.config_set("maxmemory", "1")  # full: every write refused with OOM
+                    try:
+                        said = (await ana.say("create --name Full"))["text"]
+                    finally:
+                        await r.config_set("maxmemory", "0")
+                        await r.aclose()
+                    await ana.close()
+                    return str(said)
+
+            said = asyncio.run(asyncio.wait_for(talk(), 60))
+    assert "full" in said and "not answering" not in said, said
+    assert "maxmemory" in said
+
+
+_ = time
