@@ -29,14 +29,33 @@ HELP_ON = {
             "as in sit Friday 482 193 765, or the code alone. quit at a game brings you back here."),
 }
 
+DEFAULT_BOT = "strong"  # as new's: companion.bots.DEFAULT_BOT
+# The bots' levels as the question says them (the table calls the normal bot just "Bot").
+LEVELS = {"easy": "Easy Bot", "casual": "Casual Bot", "normal": "Normal Bot", "strong": "Strong Bot",
+          "bigmoney": "Big Money"}
+
+
+def level_typed(typed: str) -> str:
+    """A level as typed, "Normal Bot" or "normal bot" as well as "normal"."""
+    t = " ".join(typed.lower().split())
+    return t[:-4] if t.endswith(" bot") else t
+
+
 class Questions:
     """The questions ``new`` asks, one answer a line: players, people, kingdom, and whether it is private."""
 
     def __init__(self) -> None:
         self.answers: list[Any] = []
+        self.bot: str | None = None  # which bot plays the seats no person takes, asked after the people
+
+    def _asks_bot(self) -> bool:
+        return len(self.answers) == 2 and self.answers[1] < self.answers[0] and self.bot is None
 
     def question(self) -> str:
         n = len(self.answers)
+        if self._asks_bot():
+            return f"Which bot? Enter for {LEVELS[DEFAULT_BOT]}. Or {LEVELS['easy']}, {LEVELS['casual']}, " \
+                   f"{LEVELS['normal']} or {LEVELS['bigmoney']}."
         if n == 0:
             return "New game. How many players, 2 to 6? Enter for 2, or type cancel."
         if n == 1:
@@ -52,6 +71,14 @@ class Questions:
 
         n = len(self.answers)
         t = typed.strip()
+        if self._asks_bot():
+            from companion.bots import UnknownBot, bot_name
+
+            try:
+                self.bot = bot_name(level_typed(t) or DEFAULT_BOT)
+            except UnknownBot as e:
+                return f"Error: {e}"
+            return None
         if n in (0, 1):
             low, high = (2, 6) if n == 0 else (1, self.answers[0])
             t = t or str(high if n == 1 else 2)
@@ -86,7 +113,8 @@ class Questions:
         from companion.net.hosted import Options
 
         players, people, kingdom, _ = self.answers
-        return Options(players, ["bigmoney"] * (players - people), kingdom, random.SystemRandom().randrange(1, 10**6))
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom,
+                       random.SystemRandom().randrange(1, 10**6))
 
 
 def called(name: str) -> str:
@@ -161,11 +189,11 @@ def _describe(line: dict[str, Any]) -> str:
     seats = [clean(str(s), limit=40) for s in line.get("seats", [])]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
     free = int(line.get("free", 0))
-    from companion.bots import display_name
+    from companion.bots import bot_name, display_name
 
     bots = [str(b) for b in line.get("bots", [])]
     try:
-        named = [display_name(b) for b in bots]
+        named = [LEVELS.get(bot_name(b)) or display_name(b) for b in bots]  # "Normal Bot", not the table's "Bot"
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
     # one colon a line, after the game's name: "the bot Big Money", never "1 bot: Big Money"

@@ -75,7 +75,8 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.type("seven")
             term.key("Enter")
             term.wait_for('Error: "seven" is not 2 to 6 players. Type a number from 2 to 6.')
-            for answer, next_question in (("2", "How many people"), ("1", "Which kingdom?"),
+            for answer, next_question in (("2", "How many people"), ("1", "Which bot? Enter for Strong Bot."),
+                                          ("big money", "Which kingdom?"),
                                           ("first game", "Private, so only")):
                 term.type(answer)
                 term.key("Enter")
