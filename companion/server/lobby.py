@@ -66,14 +66,14 @@ class Person:
 class Lobby:
     """The lobby of one server process; what it lists and who is in it come from the store."""
 
-    def __init__(self, host: ServerHost, owner: str) -> None:
+    def __init__(self, host: ServerHost, owner: str, limits: bool = True) -> None:
         self.host = host
         self.owner = owner
         self.people: dict[int, Person] = {}
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
-        self.quota = Quota(host.store)
+        self.quota = Quota(host.store, limits)
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:

@@ -69,14 +69,14 @@ class Serving:
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = ()) -> Serving:
+                tls: Any = None, names: tuple[str, ...] = (), limits: bool = True) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
     owner = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     await store.start(owner)
     host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
-    lobby = Lobby(host, owner)
+    lobby = Lobby(host, owner, limits)
 
     def release(game_id: str) -> None:
         asyncio.ensure_future(host.release_asked(game_id))
@@ -143,7 +143,8 @@ def quiet_bad_requests() -> None:
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
-               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None) -> int:
+               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None,
+               limits: bool = True) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
@@ -183,7 +184,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
                 pass
         try:
-            serving = await start(store, listen, port, trusted, tls=tls, names=names)
+            serving = await start(store, listen, port, trusted, tls=tls, names=names, limits=limits)
         except StoreError as e:
             say(f"Error: {e}")
             return 1
@@ -193,6 +194,8 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         for line in serving_words(listen, serving.port, tls is not None, store_url or str(server_folder()),
                                   serving.host.guard.connections.cap, files):
             say(line)
+        if not limits:
+            say("The limits per person are off: one person can fill the lobby. Use this only for a load test.")
         try:
             await stop.wait()
         finally:

@@ -63,7 +63,7 @@ def test_games_lists_odd_kingdoms_and_a_damaged_line_by_its_name(tmp_path: Path)
             ana = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
             await ana.open("Ana")
             said = []
-            for i, k in enumerate([f'"{ten}"', "\"'\"", '""', "r"]):
+            for i, k in enumerate([f'"{ten}"', "\"'\"", "r"]):  # 3: the most games one person may have waiting
                 said.append((await ana.say(f"create --name K{i} --kingdom {k}"))["text"])
             said.append((await ana.say("games"))["text"])
             await ana.close()
@@ -73,11 +73,11 @@ def test_games_lists_odd_kingdoms_and_a_damaged_line_by_its_name(tmp_path: Path)
         store = server.host.store
         store.list["broken1"] = {"name": "Broken", "free": 1, "seats": 7, "kingdom": ["x"], "bots": 3}
         said = asyncio.run(asyncio.wait_for(talk(server.port), 120))
-    assert all(s.startswith("Made the game K") for s in said[:4]), said
-    listing = said[4]
+    assert all(s.startswith("Made the game K") for s in said[:3]), said
+    listing = said[3]
     assert "K0: nobody sits yet, 2 seats free, 10 chosen cards, no bots, open." in listing, listing
     assert "K1: nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
-    assert "K3: nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
+    assert "K2: nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
     assert "Broken: a game this server cannot describe." in listing, listing
 
 

@@ -119,3 +119,59 @@ def test_a_full_redis_is_said_as_full(tmp_path: Path) -> None:
 
 
 _ = time
+
+
+def test_back_after_a_bot_played_no_stale_word_that_a_bot_plays(tmp_path: Path) -> None:
+    from companion.net.hosted import Options
+    from tests.net.helpers import add_game, finish, host_on_loopback, join_process, joined_run
+    from tests.net.test_hostile import hello, line, until
+
+    code = "135792468"
+    with host_on_loopback(tmp_path / "hosted") as running:
+        add_game(running, Options(2, [], "First Game", 6), code)
+        home = tmp_path / "ben"
+
+        async def main() -> str:
+            loop = asyncio.get_running_loop()
+            async with aiohttp.ClientSession() as http:
+                ana = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
+                await ana.send_str(hello("Ana", code=code))
+                await until(ana, lambda m: m["type"] == "welcome")
+                await loop.run_in_executor(None, joined_run, home, running.port, code, "Ben", "quit\n")
+                await ana.send_str(line(1, "bot Ben"))
+                await until(ana, lambda m: m.get("reply") == 1)
+                proc = join_process(home, running.port, code, "Ben", "who\nquit\n")
+                status, back, err = await loop.run_in_executor(None, finish, proc, home, 60)
+                assert status == 0, (back, err)
+                await ana.close()
+                return back
+
+        back = asyncio.run(main())
+    assert "You have your seat back from the bot." in back, back
+    assert "A bot plays for Ben now" not in back, back
+
+
+def test_after_a_server_restart_you_do_not_hear_your_own_joined(tmp_path: Path) -> None:
+    from tests.server.helpers import lobby_process, wait_for
+
+    port = free_port()
+    data = tmp_path / "data"
+    server = server_process(tmp_path / "one", port, data=data)
+    ana = None
+    try:
+        wait_serving(tmp_path / "one", server)
+        ana = lobby_process(tmp_path / "Ana", f"127.0.0.1:{port}", "Ana", "create --name Wait\n", True)
+        out = tmp_path / "Ana" / "out"
+        wait_for(out, "Ana joined. Waiting for 1 more player.", proc=ana)
+        server.terminate()
+        server.wait(30)
+        server = server_process(tmp_path / "two", port, data=data)
+        wait_serving(tmp_path / "two", server)
+        text = wait_for(out, "Welcome back, Ana. Waiting for 1 more player.", timeout=60, proc=ana)
+    finally:
+        if ana is not None:
+            ana.kill()
+            ana.wait()
+        server.terminate()
+        server.wait(30)
+    assert text.count("Ana joined.") == 1, text
