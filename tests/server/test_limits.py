@@ -149,3 +149,39 @@ def test_unstarted_games_nobody_is_in_expire_and_leave_the_list(tmp_path: Path,
         listing = _ask(server.port, "127.0.2.7", "Ana", ["games"])[0]
     assert sorted(gone) == sorted([never["go"]["game"], left["go"]["game"]])
     assert listing.startswith("1 open game:\nStays: Cleo sits"), listing
+
+
+def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Path) -> None:
+    import io
+    import json
+
+    from companion.server import events
+
+    stream = io.StringIO()
+    events.configure(stream)
+    try:
+        with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+            made = _make(server.port, "127.0.3.1", "Ana", "create --name Chat --private")
+
+            async def chat() -> list[str]:
+                async with aiohttp.ClientSession() as http:
+                    raw = Raw(http, f"ws://127.0.0.1:{server.port}/g/{made['go']['game']}/ws")
+                    await raw.open("Ana", code=made["go"]["code"])
+                    said = [(await raw.say(f"say hi {i}"))["text"] for i in range(6)]
+                    await raw.close()
+                    return said
+
+            said = asyncio.run(asyncio.wait_for(chat(), 60))
+            wrong = _ask(server.port, "127.0.3.2", "Ben", ["sit Chat 111111111"])
+    finally:
+        events.LOGGER.handlers.clear()
+        events._handler = None
+    assert said[:5] == [f"You said: hi {i}" for i in range(5)]
+    assert said[5].startswith("Error: you have said a lot at once, so that was not passed on. Say it again in 1 ")
+    assert wrong == ["Error: that is not the code of Chat. Check it with its maker."]
+    logged = [json.loads(x) for x in stream.getvalue().splitlines()]
+    kinds = [(e["event"], e.get("name"), e.get("address")) for e in logged]
+    assert ("lobby", "Ana", "127.0.3.1") in kinds and ("leave", "Ana", "127.0.3.1") in kinds
+    assert ("create", "Chat", "127.0.3.1") in kinds
+    assert ("wrong_code", "Ben", "127.0.3.2") in kinds
+    assert all("code" not in e and "token" not in e for e in logged)
