@@ -131,7 +131,9 @@ class _BadRequest(logging.Filter):
         if isinstance(exc, HttpProcessingError):
             reason = " ".join(str(exc.message).split(":")[0].split())[:80] or "not HTTP"
             address = str(record.getMessage()).rpartition(" from ")[2][:60]
-            events.emit("bad_request", address=address, reason=reason)
+            if events.LOGGER.isEnabledFor(logging.INFO):  # the operator's log of events has it: that line alone
+                events.emit("bad_request", address=address, reason=reason)
+                return False
             record.msg, record.args = "A request that is not HTTP came from %s (%s); it was answered 400.", \
                 (address, reason)
             record.exc_info, record.exc_text = None, None
