@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     shell=False,
     details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
              "--store redis://HOST:PORT/0 shares games among server processes. docs/server.md says "
-             "more: --trust-proxy, --server-name, --cert, --key, --metrics-from."),
+             "more: --trust-proxy, --server-name, --cert, --key, --metrics-from, --no-person-limits."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server
@@ -36,10 +36,11 @@ def server_command(session: Session, args: str) -> None:
     p.add_argument("--cert")
     p.add_argument("--key")
     p.add_argument("--metrics-from", action="append", default=[])
+    p.add_argument("--no-person-limits", action="store_true")  # a load test's many games from one address
     ns = p.parse(args)
     if ns.port is not None and not 0 <= ns.port <= 65535:
         raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
     status = run_server(ns.listen, DEFAULT_PORT if ns.port is None else ns.port, ns.store, ns.trust_proxy,
                         cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name),
-                        metrics_from=ns.metrics_from)
+                        metrics_from=ns.metrics_from, limits=not ns.no_person_limits)
     session.failed = status != 0

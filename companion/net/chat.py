@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
+from companion.net.clean import clean
 
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
@@ -58,7 +59,7 @@ def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int
         if extra is not None:
             return extra
     if verb == "say":
-        said = " ".join(rest.split())
+        said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
         if not said:
             return {seat: "Error: say needs words after it. Type say hello, for example."}
         if len(said) > MAX_CHAT:

@@ -23,6 +23,7 @@ from typing import Any, Callable
 import aiohttp
 
 from companion.net import protocol
+from companion.net.clean import printable
 from companion.net.protocol import ProtocolError, encode
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
@@ -287,7 +288,7 @@ class Remote:
             elif kind == "say":
                 self._say(msg)
             elif kind == "bye":
-                reason = str(msg.get("reason", ""))
+                reason = printable(str(msg.get("reason", "")))
                 if "another place" in reason:
                     self._refuse(reason)
                 elif reason.startswith("Error:"):
@@ -305,7 +306,7 @@ class Remote:
             self.token = msg["renewed"]
             if self.on_renewed is not None:
                 self.on_renewed()
-        self.prompt = msg.get("prompt") or self.prompt
+        self.prompt = printable(msg.get("prompt") or "") or self.prompt
         if not self.seen_known:  # heard from now on
             self.seen, self.seen_known = msg.get("n", 0), True
         elif msg.get("n", self.seen) < self.seen:  # a host restarted from its file: count from its number
@@ -344,10 +345,10 @@ class Remote:
                     self.changed.notify_all()
             return
         self.seen = n
-        self.prompt = msg.get("prompt") or self.prompt
+        self.prompt = printable(msg.get("prompt") or "") or self.prompt
         self.yours = bool(msg.get("yours"))
         self.over = bool(msg.get("over"))
-        text = msg.get("text", "")
+        text = printable(msg.get("text", ""))  # never a control character the host sent (it is hostile too)
         if text and self._again_note:  # "Connected again. Welcome back, Ben.": one line, not two utterances
             if self._again_timer is not None:
                 self._again_timer.cancel()

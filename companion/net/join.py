@@ -13,6 +13,7 @@ import sys
 import threading
 from typing import Any, Callable, TextIO
 
+from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote, remember, remembered, unsendable
 from companion.net.seating import refused
 from companion.session import Session
@@ -134,23 +135,30 @@ class _Printer:
         self.redraw: Any = None
         self.remote: Remote | None = None
         self.keep: Callable[[], None] | None = None  # keeps the number of the last message heard, on disk
+        self.later = PromptLater(self.lock)
 
     def show(self, text: str) -> None:
         with self.lock:
             s = self.session
-            if self.tty and not self.busy:
+            waiting = self.tty and not self.busy
+            if waiting and not self.later.pending:  # the prompt is on its line: the words go below it
                 s.out.write("\n")
             s.begin()
             s.say(text)
             s.end()
-            if self.tty and not self.busy:
-                if self.redraw is not None:
-                    self.redraw()
-                elif self.remote is not None:
-                    s.out.write(self.remote.prompt)
-                    s.out.flush()
+            if waiting:  # the prompt again, once, after the last line of a burst
+                self.later.later(self._prompt)
             if self.keep is not None:  # heard, so kept: a run that is killed still comes back to what it missed
                 self.keep()
+
+    def _prompt(self) -> None:
+        if not self.tty or self.busy:  # a line was typed meanwhile: the shell writes its prompt itself
+            return
+        if self.redraw is not None:
+            self.redraw()
+        elif self.remote is not None:
+            self.session.out.write(self.remote.prompt)
+            self.session.out.flush()
 
 
 def _piped(session: Session, remote: Remote, stdin: TextIO, goodbye: str = GOODBYE,
@@ -260,7 +268,9 @@ def _shell(session: Session, remote: Remote, stdin: TextIO, stdout: TextIO, prin
                 session.error(unsent)
                 session.end()
                 return False
-            printer.busy = True
+            with printer.lock:
+                printer.busy = True
+                printer.later.cancel()
             try:
                 if not remote.send_line(line):
                     session.begin()

@@ -96,6 +96,39 @@ def connection_cap(wanted: int = MAX_CONNECTIONS, reserve: int = FILE_RESERVE + 
     return max(1, min(wanted, soft - reserve - _open_now()))
 
 
+def file_limit() -> int | None:
+    """The process's soft limit on open files; None where there is none to speak of (Windows, unlimited)."""
+    if sys.platform == "win32":
+        return None
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return None
+    return int(soft)
+
+
+def raise_file_limit() -> int | None:
+    """Raise the soft limit on open files to the hard limit, as nginx's ``worker_rlimit_nofile`` does (a
+    login shell's default soft limit, 1,024 on Debian, holds a few hundred people); the soft limit got, or
+    None where there is none. Where the hard limit is unlimited (macOS), as many as the system allows."""
+    if sys.platform == "win32":
+        return None
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        tries = [hard] if hard != resource.RLIM_INFINITY else []
+        tries += [n for n in (1_048_576, 65_536, 10_240) if hard == resource.RLIM_INFINITY or n < hard]
+        for wanted in tries:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+                break
+            except (ValueError, OSError):
+                continue
+    return file_limit()
+
+
 def _open_now() -> int:
     import os
 

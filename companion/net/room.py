@@ -83,7 +83,12 @@ def joined(game: HostedGame, seat: int, how: str) -> None:
         return
     if seating is None:
         wanted = game.free_seats()
-        game.to_all(f"{st.name} joined. Waiting for {wanted} more {'player' if wanted == 1 else 'players'}.")
+        waiting = f"Waiting for {wanted} more {'player' if wanted == 1 else 'players'}."
+        if how == "token":  # back with its token (after leaving, or the server's restart): no join of its own
+            game.to_all(f"{st.name} is back.", but=seat)
+            game.push(seat, f"Welcome back, {st.name}. {waiting}")
+            return
+        game.to_all(f"{st.name} joined. {waiting}")
     else:  # a player joins a table (or a game) that is already on
         game.to_all(f"{st.name} joined.", but=seat)
         game.push(seat, seating.catch_up(seat))
@@ -113,8 +118,11 @@ def welcome_back(game: HostedGame, seat: int, was_away: bool, missed: list[int])
         game.push(seat, head + "\n" + seating.catch_up(seat))
         return
     game.push(seat, head)  # first; then what was missed, told again with new numbers so it comes after
+    stale = f"A bot plays for {st.name} now."  # said while away, and no longer so: the seat is back
     for m in [x for x in st.outbox if missed[0] <= x.n <= missed[-1]]:
-        game.push(seat, m.text, m.reply)
+        text = "\n".join(x for x in m.text.split("\n") if not (was_away and x.startswith(stale)))
+        if text.strip():
+            game.push(seat, text, m.reply)
     if was_away:  # what the bot did for the seat, and its hand now
         game.push(seat, seating.catch_up(seat))
 

@@ -48,8 +48,9 @@ class ServerHost(Host):
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
         # A server takes over another process's games at once: room for every seat of both, and a backlog
-        # for a burst of hundreds of connections (within the process's file limit, less that backlog).
-        self.guard.connections.cap = limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + BACKLOG)
+        # for a burst of hundreds of connections, within the process's file limit less that backlog and the
+        # store's own connections. Under a small limit (1,024, a login shell's) the backlog is a quarter of it.
+        self.backlog, self.guard.connections.cap = sized(store)
         self.max_sockets = CONNECTIONS
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
@@ -70,18 +71,20 @@ class ServerHost(Host):
         self.on_answer = self.watch.answered
 
     # ---- making and holding games ----
-    async def create(self, options: Options, name: str, private: bool, game_id: str = "") -> HostedGame | None:
+    async def create(self, options: Options, name: str, private: bool, game_id: str = "",
+                     by: str = "") -> HostedGame | None:
         """A new game in the store, held by nobody yet: its first player's connection claims it. None when
-        a game of that id was made already. StoreDown if the store is away (no new game is made then)."""
+        a game of that id was made already. StoreDown if the store is away (no new game is made then).
+        ``by``: its maker, as companion.server.quota.maker says them (their limit of games counts it)."""
         game = HostedGame(game_id or secrets.token_hex(6), codes.new_code(), options, self.folder)
         text = game.record()
-        meta = {"name": name, "private": private}
+        meta = made_meta(name, private, by)
         if not await self.store.write(game.id, 0, text, summary(game, meta)):
             return None
         return game
 
     async def create_table(self, players: list[str], kingdom: str, seed: int | None, name: str, private: bool,
-                           game_id: str = "") -> HostedGame | None:
+                           game_id: str = "", by: str = "") -> HostedGame | None:
         """A new table of real cards in the store, as ``create`` makes a game: None when a game of that id was
         made already; ValueError (the table assistant's sentence) if the table cannot be made; StoreDown."""
         from companion.server import tables
@@ -92,7 +95,7 @@ class ServerHost(Host):
         game = tables.new_table_game(game_id, codes.new_code(), players, kingdom, seed, self.folder, name)
         try:
             text = game.record()
-            meta = {"name": name, "private": private}
+            meta = made_meta(name, private, by)
             if not await self.store.write(game.id, 0, tables.with_table(text, game), summary(game, meta)):
                 return None
             return game
@@ -210,8 +213,7 @@ class ServerHost(Host):
                 continue
             if game.id != game_id:
                 continue
-            line = await self.store.summary(game_id) or {}
-            meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+            meta = read_meta(await self.store.summary(game_id) or {}, game_id)
             await self.store.hand_over(game_id, token, text, summary(game, meta))
             try:  # taken, or older than what the store has: either way done with
                 path.unlink()
@@ -234,8 +236,7 @@ class ServerHost(Host):
                 tables.let_go(game)
             await self.store.release(game_id, token)
             return NO_GAME
-        line = line or {}
-        self.meta[game_id] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+        self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
@@ -413,6 +414,23 @@ class ServerHost(Host):
         return await self.socket(request)
 
 
+def sized(store: Store) -> tuple[int, int]:
+    """The listening socket's backlog and the cap on open connections, from the process's file limit: a
+    burst of ``backlog`` connections is taken before the first is counted, so that many files are kept."""
+    soft = limits.file_limit()
+    backlog = BACKLOG if soft is None else max(limits.ACCEPT_BURST, min(BACKLOG, soft // 4))
+    return backlog, limits.connection_cap(CONNECTIONS, limits.FILE_RESERVE + backlog + store_files(store))
+
+
+def store_files(store: Store) -> int:
+    """Files the store keeps open at most: Redis's pool of connections and its listening connection."""
+    try:
+        from companion.server.redis_store import POOL, RedisStore
+    except ImportError:  # no redis library: the file store
+        return 0
+    return POOL + 2 if isinstance(store, RedisStore) else 0
+
+
 class ProxiedConnections(limits.Connections):
     """The host's connection counter, with a trusted proxy's own address counted in the total only."""
 
@@ -439,6 +457,22 @@ class ProxiedConnections(limits.Connections):
             super().gone(address)
 
 
+def made_meta(name: str, private: bool, by: str) -> dict[str, Any]:
+    """A new game's lobby facts: its name, privacy, maker and when it was made (an unstarted game nobody
+    holds expires 30 minutes after, companion.server.expiry)."""
+    return {"name": name, "private": private, "by": by, "made": int(time.time())}
+
+
+def read_meta(line: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The lobby facts of a game, from its line in the store (hostile: only the well-formed kept)."""
+    meta: dict[str, Any] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+    if isinstance(line.get("by"), str):
+        meta["by"] = line["by"][:40]
+    if isinstance(line.get("made"), int) and not isinstance(line.get("made"), bool):
+        meta["made"] = line["made"]
+    return meta
+
+
 def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
     """The game's line in the lobby's list (None once it is over: it leaves the list)."""
     if game.over():
@@ -448,6 +482,9 @@ def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
             "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
             "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
             "started": game.started}
+    for key in ("by", "made"):  # whose limit of open games it counts in; when an unstarted one expires
+        if meta.get(key):
+            line[key] = meta[key]
     if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
         line.update(table=True, names=[st.name for st in game.seats])
     return line

@@ -21,11 +21,15 @@ from aiohttp import web
 
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
+from companion.net.clean import clean
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
-from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, describe,
-                                          elsewhere, made_words, named, not_named, table_words, who_said)
+from companion.server import events
+from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
+                                          games_page, made_words, named, not_named, store_trouble, table_words,
+                                          who_said)
+from companion.server.quota import SAYS, WRONG_CODES, Quota, maker, person_key, wait_words
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -56,18 +60,20 @@ class Person:
     line: int = 0  # the id of the line being answered
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
+    who: str = ""  # whom the lobby's limits count: companion.server.quota.person_key
 
 
 class Lobby:
     """The lobby of one server process; what it lists and who is in it come from the store."""
 
-    def __init__(self, host: ServerHost, owner: str) -> None:
+    def __init__(self, host: ServerHost, owner: str, limits: bool = True) -> None:
         self.host = host
         self.owner = owner
         self.people: dict[int, Person] = {}
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
+        self.quota = Quota(host.store, limits)
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -81,13 +87,14 @@ class Lobby:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
-            self.people[person.id] = person
-            await self._here_changed()
+            events.emit("lobby", name=person.name, address=person.address, back=person.back)
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
             greeting = f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
                        prompt=PROMPT, last_line=person.last, n=person.n)
             self.tell(person, greeting)
+            self.people[person.id] = person  # only now: what others say comes after the welcome, never before
+            await self._here_changed()
             bucket = Bucket()
             while not ws.closed:
                 msg = await receive_frame(ws)
@@ -112,13 +119,14 @@ class Lobby:
             await close(ws, f"Error: {e} The connection was closed; nothing was changed.")
         finally:
             if person is not None:
+                events.emit("leave", name=person.name, address=person.address)
                 self.people.pop(person.id, None)
                 await self._here_changed()
         return ws
 
     async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
-        person = Person(ws, hello["name"].strip(), address)
+        person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address, who=person_key(address))
         token = hello.get("token")
         if not token or len(token) < MIN_TOKEN:
             person.token = codes.new_token()
@@ -191,7 +199,7 @@ class Lobby:
         if verb in ("help", "?"):
             return HELP_ON.get(rest.lower().split(" ", 1)[0], HELP), None
         if verb == "games":
-            return await self._games(), None
+            return await self._games(rest), None
         if verb == "who":
             try:
                 names = sorted(await self.host.store.here(), key=str.lower)
@@ -199,11 +207,16 @@ class Lobby:
                 names = [p.name for p in self.people.values()]
             return who_said(names, person.name), None
         if verb == "say":
-            said = " ".join(rest.split())
+            said = clean(rest)  # no control, bidi override or pile of marks reaches anyone's terminal
             if not said:
                 return "Error: say needs words after it. Type say hello, for example.", None
             if len(said) > 300:
                 return f"Error: that message is {len(said)} characters, more than 300. Shorten it.", None
+            wait = await self.quota.take(SAYS, person.who)
+            if wait:
+                self._refused(person, "say")
+                return f"Error: you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
+                    None
             try:
                 await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}",
                                                        "text": f"{person.name} says: {said}"}))
@@ -280,7 +293,7 @@ class Lobby:
         if ns.players is not None or ns.bots is not None:
             return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
                     "and the names with commas, such as create --table Ana,Ben."), None
-        names = [n.strip() for n in ns.table.split(",") if n.strip()]
+        names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
         if person.name.lower() not in [n.lower() for n in names]:
             names.insert(0, person.name)
         name = player_name(ns.name) if ns.name is not None else None
@@ -288,9 +301,13 @@ class Lobby:
         try:
             made = await self.host.store.summary(game_id) if game_id else None
             if made is None:
+                refused = await self._may_make(person)
+                if refused:
+                    return refused, None
                 name = await self._free_name(name or f"{person.name}'s table"[:20])
                 try:
-                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id)
+                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id,
+                                                        by=maker(person.who))
                 except ValueError as e:
                     return str(e), None
                 made = await self.host.store.summary(game_id) if game is None else None
@@ -298,9 +315,9 @@ class Lobby:
                     return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
                                        game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown:
-            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} is not "
-                    "answering. Games in play go on. Try again in a minute."), None
+        except StoreDown as e:
+            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} "
+                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error: that table was made and is gone now. Type games to hear the open games.", None
         code = str(made.get("code", ""))
@@ -323,16 +340,21 @@ class Lobby:
         try:
             made = await self.host.store.summary(game_id) if game_id else None
             if made is None:
+                refused = await self._may_make(person)
+                if refused:
+                    return refused, None
                 name = await self._free_name(name or f"{person.name}'s game"[:20])
-                game = await self.host.create(options, name, private, game_id)
+                game = await self.host.create(options, name, private, game_id, by=maker(person.who))
+                if game is not None:
+                    events.emit("create", game=game.id, name=name, by=person.name, address=person.address)
                 made = await self.host.store.summary(game_id) if game is None else None
                 if game is not None:
                     people = options.players - len(options.bots)
                     return made_words(name, options.players, people, options.kingdom, private, game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown:
-            return (f"Error: no new game can be made now: the server's store at {self.host.store.url} is not "
-                    "answering. Games in play go on. Try again in a minute."), None
+        except StoreDown as e:
+            return (f"Error: no new game can be made now: the server's store at {self.host.store.url} "
+                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error: that game was made and is over now. Type games to hear the open games.", None
         # this line was answered before, and its answer lost: the game it made, not another
@@ -359,11 +381,13 @@ class Lobby:
                                                                    typed_code)]
         else:
             found = named(lines, rest)
-        if self.host.guesses.blocked(person.address):
-            return "Error: too many wrong codes. Wait a minute, then try again.", None
+        blocked = await self.quota.take(WRONG_CODES, person.who, cost=0) if typed_code else 0.0
+        if blocked:
+            self._refused(person, "wrong codes")
+            return f"Error: too many wrong codes, so no code is tried now. Try again {wait_words(blocked)}.", None
         if not found:
             if not rest and typed_code:
-                self.host.guesses.wrong(person.address)
+                await self._wrong(person, "")
                 return "Error: no game has that code. Check it with the person who made the game.", None
             return not_named(lines, rest), None
         if len(found) > 1:
@@ -375,7 +399,7 @@ class Lobby:
         been = game_id in person.been  # sent there before: the seat is theirs, private or not
         if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
-                self.host.guesses.wrong(person.address)
+                await self._wrong(person, game_id)
                 return f"Error: that is not the code of {name}. Check it with its maker.", None
             return f"Error: {name} is private. Type sit {name} and its code, which its maker can tell you.", None
         players = [str(n) for n in line.get("names") or []]
@@ -385,8 +409,14 @@ class Lobby:
         seated = [str(n) for n in line.get("seats") or []]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
             return f"Error: {name} is full. Type games to hear the open games, or create to start one.", None
+        events.emit("sit", game=game_id, name=person.name, address=person.address)
         return f"Going to {name}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code, "name": name}
+
+    async def _wrong(self, person: Person, game_id: str) -> None:
+        """A wrong code: counted in the store, so every process of the server refuses the sixth in a minute."""
+        events.emit("wrong_code", game=game_id or None, name=person.name, address=person.address)
+        await self.quota.take(WRONG_CODES, person.who)
 
     async def _count(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
@@ -404,20 +434,23 @@ class Lobby:
                    "start one, or help."
         return "No games yet. Type create to start one, or help."
 
-    async def _games(self) -> str:
+    async def _games(self, typed: str = "") -> str:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
             return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
-        open_ = sorted((s for s in lines.values() if s.get("free")), key=lambda s: str(s.get("name")).lower())
-        playing = sum(1 for s in lines.values() if not s.get("free"))
-        if not open_:
-            more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
-            return f"No open games{more}. Type create to start one."
-        after = [f"{playing} more {'is' if playing == 1 else 'are'} being played."] if playing else []
-        return "\n".join([f"{len(open_)} open {'game' if len(open_) == 1 else 'games'}:",
-                          *(describe(s) for s in open_), *after])
+        open_ = [s for s in lines.values() if s.get("free")]
+        return games_page(open_, len(lines) - len(open_), typed)
+
+    def _refused(self, person: Person, limit: str) -> None:
+        events.emit("refused", limit=limit, name=person.name, address=person.address)
+
+    async def _may_make(self, person: Person) -> str:
+        refused, limit = await self.quota.may_make(person.who)
+        if limit:
+            self._refused(person, limit)
+        return refused
 
     async def close_all(self) -> None:
         """Stopping: every person in the lobby is told so, and their program (or page) tries again by itself."""
@@ -428,7 +461,7 @@ class Lobby:
     def _heard(self, raw: str) -> None:
         try:
             msg = json.loads(raw)
-            by, text = str(msg["by"]), str(msg["text"])[:400]
+            by, text = str(msg["by"]), clean(str(msg["text"]), limit=400)  # from another process: cleaned too
         except (ValueError, KeyError, TypeError):
             return
         for person in list(self.people.values()):
@@ -438,6 +471,12 @@ class Lobby:
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
+        if verb in ("say", "chat") and text.strip()[len(verb):].strip():  # a seat's own bucket, in this process
+            wait = self.quota.take_here(SAYS, f"{game.id}/{seat}")
+            if wait:
+                return {seat: f"Error: you have said a lot at once, so that was not passed on. Say it again "
+                              f"{wait_words(wait)}."}
+            return None
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}

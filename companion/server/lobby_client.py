@@ -15,12 +15,14 @@ from typing import Any, TextIO
 
 from companion.cards.names import quote
 from companion.net import codes
+from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
+from companion.net.clean import clean
 from companion.server.lobby_lines import LobbyLines
+from companion.server.lobby_words import left_words
 
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
-LEFT = "You left the game; your seat is kept."  # the lobby then says "Back in the lobby" and its games
 ASKING = "create> "
 
 
@@ -32,6 +34,7 @@ class LobbyRemote(Remote):
         super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH, seat=0 if token else None,
                          token=token, seen=0)  # every lobby message after the welcome is new to this run
         self.go: tuple[str, str] | None = None
+        self.go_name = ""  # the name of the game it sends the person to: said when they leave it
         self.greeted = False  # the lobby's first words came: only then the first prompt, below them
 
     def start(self, wait: float = 15.0) -> None:
@@ -45,6 +48,8 @@ class LobbyRemote(Remote):
             if isinstance(game, str) and game.isalnum() and len(game) <= 40 and isinstance(code, str) \
                     and codes.normal_code(code):
                 self.go = (game, codes.normal_code(code))
+                named = go.get("name")
+                self.go_name = clean(named, limit=40) if isinstance(named, str) else ""
         super()._say(msg)
         with self.changed:
             self.greeted = True
@@ -64,17 +69,28 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
     shown: list[str] = []  # the prompt on screen now, waiting for a line ([] when none is)
     lines = LobbyLines(stdin, stdout, tty)  # the game's line editor: up-arrow and Tab in the lobby too
     redraw = lines.redraw()
+    later = PromptLater(lock)
 
     def say(text: str) -> None:
         """Print words on their own lines: a message that comes while the prompt waits goes below it, and
         the prompt is written again under it (never "lobby> The server stopped...")."""
         with lock:
-            if shown and redraw is not None:  # the line editor writes the prompt and the line typed so far
-                stdout.write("\n" + text + "\n")
+            if not shown:
+                stdout.write(text + "\n")
                 stdout.flush()
-                redraw(shown[0])
                 return
-            stdout.write(("\n" if shown else "") + text + "\n" + "".join(shown))
+            # below the prompt's line (once a burst), and the prompt again once after its last line
+            stdout.write(("" if later.pending else "\n") + text + "\n")
+            stdout.flush()
+            later.later(prompt_again)
+
+    def prompt_again() -> None:
+        if not shown:  # a line was typed meanwhile
+            return
+        if redraw is not None:  # the line editor writes the prompt and the line typed so far
+            redraw(shown[0])
+        else:
+            stdout.write(shown[0])
             stdout.flush()
 
     token: str | None = None  # the lobby's token, from its first welcome: coming back, the lobby knows the person
@@ -104,6 +120,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                 raw = lines.read(prompt if redraw is not None else "")
                 with lock:
                     shown.clear()
+                    later.cancel()
                 if raw is None:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
                     if tty:
                         stdout.write("\n")
@@ -125,5 +142,6 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
         finally:
             remote.close()
         game, code = remote.go
-        run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech, goodbye=LEFT,
+        run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech,
+                 goodbye=left_words(remote.go_name),
                  path=f"/g/{game}/ws", leave=LEAVE)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import and_list, quote
 from companion.net import codes
+from companion.net.clean import clean
 
 if TYPE_CHECKING:
     from companion.net.hosted import Options
@@ -28,14 +29,33 @@ HELP_ON = {
             "as in sit Friday 482 193 765, or the code alone. quit at a game brings you back here."),
 }
 
+DEFAULT_BOT = "strong"  # as new's: companion.bots.DEFAULT_BOT
+# The bots' levels as the question says them (the table calls the normal bot just "Bot").
+LEVELS = {"easy": "Easy Bot", "casual": "Casual Bot", "normal": "Normal Bot", "strong": "Strong Bot",
+          "bigmoney": "Big Money"}
+
+
+def level_typed(typed: str) -> str:
+    """A level as typed, "Normal Bot" or "normal bot" as well as "normal"."""
+    t = " ".join(typed.lower().split())
+    return t[:-4] if t.endswith(" bot") else t
+
+
 class Questions:
     """The questions ``new`` asks, one answer a line: players, people, kingdom, and whether it is private."""
 
     def __init__(self) -> None:
         self.answers: list[Any] = []
+        self.bot: str | None = None  # which bot plays the seats no person takes, asked after the people
+
+    def _asks_bot(self) -> bool:
+        return len(self.answers) == 2 and self.answers[1] < self.answers[0] and self.bot is None
 
     def question(self) -> str:
         n = len(self.answers)
+        if self._asks_bot():
+            return f"Which bot? Enter for {LEVELS[DEFAULT_BOT]}. Or {LEVELS['easy']}, {LEVELS['casual']}, " \
+                   f"{LEVELS['normal']} or {LEVELS['bigmoney']}."
         if n == 0:
             return "New game. How many players, 2 to 6? Enter for 2, or type cancel."
         if n == 1:
@@ -51,6 +71,14 @@ class Questions:
 
         n = len(self.answers)
         t = typed.strip()
+        if self._asks_bot():
+            from companion.bots import UnknownBot, bot_name
+
+            try:
+                self.bot = bot_name(level_typed(t) or DEFAULT_BOT)
+            except UnknownBot as e:
+                return f"Error: {e}"
+            return None
         if n in (0, 1):
             low, high = (2, 6) if n == 0 else (1, self.answers[0])
             t = t or str(high if n == 1 else 2)
@@ -85,7 +113,8 @@ class Questions:
         from companion.net.hosted import Options
 
         players, people, kingdom, _ = self.answers
-        return Options(players, ["bigmoney"] * (players - people), kingdom, random.SystemRandom().randrange(1, 10**6))
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom,
+                       random.SystemRandom().randrange(1, 10**6))
 
 
 def called(name: str) -> str:
@@ -93,6 +122,13 @@ def called(name: str) -> str:
     if not name:
         return "this game"
     return name if name.lower().endswith("game") else f"the game {name}"
+
+
+def left_words(name: str) -> str:
+    """Said on leaving a game for the lobby: where the seat is kept, and how to go back to it."""
+    if not name:
+        return "You left the game; your seat is kept."
+    return f"You left {called(name)}; your seat is kept. Type sit {name} to go back."
 
 
 def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
@@ -136,43 +172,61 @@ def codes_words(games: list[tuple[str, str]]) -> str:
 
 def describe(line: dict[str, Any]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not. One
-    speakable line, with one colon, after the name."""
-    seats = [str(s) for s in line.get("seats", [])]
+    speakable line, with one colon, after the name. A line that cannot be said (a record from another
+    version, damaged) is said by its name alone: one game never breaks the list."""
+    try:
+        return _describe(line)
+    except Exception:  # noqa: BLE001 - the store is read like any file: hostile
+        return f"{_name(line)}: a game this server cannot describe."
+
+
+def _name(line: dict[str, Any]) -> str:
+    """A listed game's name as said: cleaned again (a store is hostile too), never empty."""
+    return clean(str(line.get("name") or ""), limit=40) or "A game"
+
+
+def _describe(line: dict[str, Any]) -> str:
+    seats = [clean(str(s), limit=40) for s in line.get("seats", [])]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
     free = int(line.get("free", 0))
-    from companion.bots import display_name
+    from companion.bots import bot_name, display_name
 
     bots = [str(b) for b in line.get("bots", [])]
     try:
-        named = [display_name(b) for b in bots]
+        named = [LEVELS.get(bot_name(b)) or display_name(b) for b in bots]  # "Normal Bot", not the table's "Bot"
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
     # one colon a line, after the game's name: "the bot Big Money", never "1 bot: Big Money"
     bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
         names = [str(n) for n in line.get("names") or []]
-        return (f"{line.get('name')}: a table of real cards for {and_list(names)}; {who}, {free} "
-                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom')))}, "
+        return (f"{_name(line)}: a table of real cards for {and_list(names)}; {who}, {free} "
+                f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom') or ''))}, "
                 f"{'private' if line.get('private') else 'open'}.")
-    return (f"{line.get('name')}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
-            f"{_kingdom(str(line.get('kingdom')))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
+    return (f"{_name(line)}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
+            f"{_kingdom(str(line.get('kingdom') or ''))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 
 
 def _kingdom(kingdom: str) -> str:
     """A kingdom as said: a recommended set by its own name, however it was typed; "random kingdom"."""
-    if kingdom.strip().lower() == "random":
+    from companion.cards.names import loose
+
+    if loose(kingdom) in ("random", "r", ""):  # as choose_kingdom reads it
         return "random kingdom"
+    if "," in kingdom:  # ten cards by name: too long for a list's line
+        return "10 chosen cards"
     return _set_name(kingdom)
 
 
 @functools.lru_cache(maxsize=256)
 def _set_name(typed: str) -> str:
+    from companion.cards.names import NameError_
     from companion.kingdom import KingdomError, recommended_kingdom
 
     try:
-        return recommended_kingdom(typed).name or typed
-    except (KingdomError, ValueError):
-        return typed  # ten cards by name, said as typed
+        return recommended_kingdom(typed).name or clean(typed, limit=40)
+    except (KingdomError, NameError_, ValueError):
+        return clean(typed, limit=40) or "random kingdom"  # a set this version does not know: as typed
 
 
 def _plain(name: str) -> str:
@@ -227,3 +281,57 @@ def elsewhere(verb: str) -> str:
     if near:
         return f"Error: {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
     return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
+
+
+PAGE = 10  # games a page of the list
+PAGE_CHARS = 1200  # characters a page of the list says at most: one breath of a screen reader, a braille screenful or two
+
+
+def _in_order(name: str) -> list[tuple[int, str]]:
+    """A name as the list orders it: without case or marks, and its numbers by value (Game 2 before Game 10)."""
+    import re
+
+    return [(int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"(\d+)", _plain(name)) if p]
+
+
+def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
+    """The answer to ``games``, ``games 2`` or ``games NAME``: one page of the open games (at most PAGE of
+    them and PAGE_CHARS characters), what page it is and how to hear the next."""
+    typed = typed.strip()
+    open_ = sorted(lines, key=lambda s: _in_order(str(s.get("name", ""))))
+    after = f" {playing} more {'is' if playing == 1 else 'are'} being played." if playing else ""
+    if not open_:
+        more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
+        return f"No open games{more}. Type create to start one."
+    page, named_with, word = 1, "", ""
+    if typed.isdigit():
+        page = int(typed)
+    elif typed:
+        t = _plain(typed)
+        open_ = [s for s in open_ if t in _plain(str(s.get("name", "")))]
+        if not open_:
+            return f"No open game has {quote(typed)} in its name. Type games to hear them all."
+        named_with, word = f" with {quote(typed)} in the name", f" {typed}"
+    said = [describe(s) for s in open_]
+    pages: list[list[str]] = [[]]
+    for line in said:  # filled in order, so page 2 is the same page each time it is asked for
+        if len(pages[-1]) >= PAGE or sum(len(x) + 1 for x in pages[-1]) + len(line) > PAGE_CHARS - 160:
+            pages.append([])
+        pages[-1].append(line)
+    n = len(said)
+    games = f"{n} open {'game' if n == 1 else 'games'}{named_with}"
+    if len(pages) == 1 and page == 1:
+        return "\n".join([f"{games}:", *pages[0], *([after.strip()] if after else [])])
+    if not 1 <= page <= len(pages):
+        return f"Error: there {'is' if len(pages) == 1 else 'are'} {len(pages)} pages of open games. Type games " \
+               f"{len(pages)} for the last."
+    nxt = f"Type games{word} {page + 1} for the next page." if page < len(pages) and not word else \
+        ("Type more of the name to hear fewer." if page < len(pages) else "That is the last page.")
+    return "\n".join([f"{games}, page {page} of {len(pages)}:", *pages[page - 1], nxt + after])
+
+
+def store_trouble(e: Exception) -> str:
+    """What is wrong with the store, said: full (Redis refuses writes past its maxmemory), or not answering."""
+    if "OOM" in str(e) or "maxmemory" in str(e):
+        return "is full (Redis's maxmemory is reached: its operator raises it or frees memory)"
+    return "is not answering"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import signal
@@ -13,7 +14,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.server import events
-from companion.server.games import BACKLOG, ServerHost
+from companion.server.expiry import Expiry
+from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.store import FileStore, Store, StoreError
 
@@ -34,8 +36,9 @@ def make_store(url: str | None) -> Store:
         try:
             from companion.server.redis_store import RedisStore
         except ImportError:
-            raise StoreError("--store redis:// needs the redis library. Type pip install \"companion[server]\", "
-                             "or leave --store out to keep games in the data folder.") from None
+            raise StoreError("--store redis:// needs the redis library. Type pip install "
+                             "\"dominion-companion[server]\" (installed with pipx: pipx inject dominion-companion "
+                             "redis), or leave --store out to keep games in the data folder.") from None
         return RedisStore(url)
     raise StoreError(f'The store "{url[:60]}" is not a Redis address. Type --store redis://127.0.0.1:6379/0, '
                      "or leave --store out to keep games in the data folder.")
@@ -48,6 +51,7 @@ class Serving:
     runner: Any
     port: int
     tasks: list[asyncio.Task[Any]]
+    expiry: Any = None  # companion.server.expiry.Expiry
 
     async def stop(self) -> None:
         self.host.watch.end()
@@ -66,7 +70,8 @@ class Serving:
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None) -> Serving:
+                tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None,
+                limits: bool = True) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
@@ -74,26 +79,79 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     await store.start(owner)
     host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
     host.watch.allowed.extend(metrics_from or [])
-    lobby = Lobby(host, owner)
+    lobby = Lobby(host, owner, limits)
 
     def release(game_id: str) -> None:
         asyncio.ensure_future(host.release_asked(game_id))
 
     store.on_release = release
     try:
-        runner = await serve(host, listen, port, tls, backlog=BACKLOG)
+        runner = await serve(host, listen, port, tls, backlog=host.backlog)
     except BaseException:
         await store.close()
         raise
     leases = asyncio.ensure_future(host.keep_leases())
     host.watch.begin(leases)
+    expiry = Expiry(host)
     return Serving(host, lobby, runner, bound_port(runner), [leases, asyncio.ensure_future(host.sweeping()),
-                                                             asyncio.ensure_future(host.watch.watchdog())])
+                                                             asyncio.ensure_future(host.watch.watchdog()),
+                                                             asyncio.ensure_future(expiry.run())], expiry)
+
+
+LOW_FILES = 8192  # an open-file limit under this is said at start: it holds fewer people than a community
+
+
+def serving_words(listen: str, port: int, tls: bool, kept: str, cap: int, files: int | None,
+                  machine: list[str] | None = None) -> list[str]:
+    """What the server says when it serves: where people reach it (this computer's own addresses when it
+    listens on all of them), that plain connections can be read, and a file limit that holds few people."""
+    from companion.net.hosting import friend_addresses, is_loopback
+
+    addresses = friend_addresses(listen, machine)
+    address = addresses[0] if addresses else "ADDRESS"
+    where = f"{'https' if tls else 'http'}://{address}:{port}"
+    lines = [f"Serving on {where}, games kept in {kept}. People type: companion join {address}:{port}"
+             f"{' --tls' if tls else ''} --name NAME, or open {where} in a browser. Press Ctrl-C to stop."]
+    if not addresses:
+        lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
+    elif len(addresses) > 1:
+        lines.append(f"This computer's other addresses: {', '.join(addresses[1:])}.")
+    if not tls and not is_loopback(listen):
+        lines.append("The connection is not encrypted: anyone on the network between you can read the games. "
+                     "Give --cert and --key to encrypt it, or serve behind nginx as docs/server.md says.")
+    if files is not None and files < LOW_FILES:
+        lines.append(f"This computer lets the server open only {files:,} files, so it holds at most {cap:,} "
+                     "connections at once. To hold more, raise the open-file limit: ulimit -n, or LimitNOFILE "
+                     "in its service file.")
+    return lines
+
+
+class _BadRequest(logging.Filter):
+    """A request that is not HTTP (a scanner, a mistyped client) is one line in the log, not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            reason = " ".join(str(exc.message).split(":")[0].split())[:80] or "not HTTP"
+            address = str(record.getMessage()).rpartition(" from ")[2][:60]
+            if events.LOGGER.isEnabledFor(logging.INFO):  # the operator's log of events has it: that line alone
+                events.emit("bad_request", address=address, reason=reason)
+                return False
+            record.msg, record.args = "A request that is not HTTP came from %s (%s); it was answered 400.", \
+                (address, reason)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_bad_requests() -> None:
+    logging.getLogger("aiohttp.server").addFilter(_BadRequest())
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
                key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None,
-               metrics_from: list[str] | None = None) -> int:
+               metrics_from: list[str] | None = None, limits: bool = True) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
@@ -118,6 +176,11 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
 
+    from companion.net.limits import raise_file_limit
+
+    files = raise_file_limit()  # before anything is opened: the caps are sized from what it got
+    quiet_bad_requests()
+
     async def main() -> int:
         # The handlers come first: a stop asked for while starting (the service manager stopping a server it has
         # just started) is honoured once the games are served, never by the signal's default, which would end
@@ -130,7 +193,8 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
                 pass
         try:
-            serving = await start(store, listen, port, trusted, tls=tls, names=names, metrics_from=watchers)
+            serving = await start(store, listen, port, trusted, tls=tls, names=names, metrics_from=watchers,
+                                  limits=limits)
         except StoreError as e:
             events.emit("store_error", during="start", why=str(e))
             say(f"Error: {e}")
@@ -140,10 +204,11 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             return 1
         events.emit("start", listen=listen, port=serving.port, store="redis" if store_url else "folder",
                     pid=os.getpid())
-        where = f"{'https' if tls else 'http'}://{listen}:{serving.port}"
-        kept = store_url or str(server_folder())
-        say(f"Serving on {where}, games kept in {kept}. People type: companion join {listen}:{serving.port} "
-            f"--name NAME, or open {where} in a browser. Press Ctrl-C to stop.")
+        for line in serving_words(listen, serving.port, tls is not None, store_url or str(server_folder()),
+                                  serving.host.guard.connections.cap, files):
+            say(line)
+        if not limits:
+            say("The limits per person are off: one person can fill the lobby. Use this only for a load test.")
         try:
             await stop.wait()
         finally:

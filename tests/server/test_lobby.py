@@ -36,10 +36,11 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         ana.stdin.flush()  # type: ignore[union-attr]
         out = wait_for(tmp_path / "Ana" / "out", "Going to Ana's game.", proc=ana)
         deadline = time.monotonic() + 30
-        while out.count("Ana joined. Waiting for 1 more player.") < 2:  # her own seat: no "is taken" error
+        while "Welcome back, Ana. Waiting for 1 more player." not in out:  # her own seat: no "is taken" error
             assert time.monotonic() < deadline and "Error" not in out.split("Going to")[-1], out
             out = (tmp_path / "Ana" / "out").read_text()
-        assert "You left the game; your seat is kept.\nBack in the lobby, Ana. 1 open game" in out
+        assert out.count("Ana joined.") == 1  # back at her seat: not her own join said to her again
+        assert "You left Ana's game; your seat is kept. Type sit Ana's game to go back.\nBack in the lobby, Ana. 1 open game" in out
         ben = lobby_process(tmp_path / "Ben", address, "Ben",
                             "games\nsay hello Ana\nsit ana\nsit ana 111111111\n"
                             f"sit ana {code}\ngames\n" + BIG_MONEY * 60 + "quit\n")

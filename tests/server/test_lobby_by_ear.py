@@ -75,7 +75,8 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.type("seven")
             term.key("Enter")
             term.wait_for('Error: "seven" is not 2 to 6 players. Type a number from 2 to 6.')
-            for answer, next_question in (("2", "How many people"), ("1", "Which kingdom?"),
+            for answer, next_question in (("2", "How many people"), ("1", "Which bot? Enter for Strong Bot."),
+                                          ("big money", "Which kingdom?"),
                                           ("first game", "Private, so only")):
                 term.type(answer)
                 term.key("Enter")
@@ -92,12 +93,13 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby> ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
-            assert "You left the game; your seat is kept.\nBack in the lobby, Ben. No open games; 1 is being " \
+            assert "You left Ben's game; your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games; 1 is being " \
                    "played. Type create to start one, or help.\n" in heard
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
             server.stop()
             term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
+            term.wait_for("lobby> ", count=4)  # the prompt again once no more words come, then Ben types
             term.type("games")
             term.key("Enter")
             term.wait_for('Error: the connection to the server is lost, so "games" was not sent.')

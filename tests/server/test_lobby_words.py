@@ -52,7 +52,10 @@ def test_the_lobby_by_its_words(tmp_path):
                 check_error(wrong + "\n", typed="9")
                 assert (await ana.say("3"))["text"] == "How many people, you included? Enter for 3. The rest are bots."
                 assert (await ana.say("0"))["text"] == 'Error: "0" is not 1 to 3 people. Type a number from 1 to 3.'
-                assert (await ana.say("2"))["text"].startswith("Which kingdom?")
+                assert (await ana.say("2"))["text"] == ("Which bot? Enter for Strong Bot. Or Easy Bot, Casual Bot, "
+                                                        "Normal Bot or Big Money.")
+                assert (await ana.say("expert"))["text"].startswith('Error: no bot named "expert".')
+                assert (await ana.say("Normal Bot"))["text"].startswith("Which kingdom?")
                 assert (await ana.say("village, smithy"))["text"].startswith('Error: "village, smithy" names 2')
                 assert (await ana.say("first game"))["text"].startswith("Private, so only those")
                 assert (await ana.say("maybe"))["text"] == 'Error: "maybe" is not yes or no. Type yes or no.'
@@ -72,8 +75,8 @@ def test_the_lobby_by_its_words(tmp_path):
                 assert heard == ["Welcome to the lobby, Ben. 1 open game: type games to hear it, create to start one, "
                                  "or help."]
                 listed = (await ben.say("games"))["text"]
-                assert listed == ("1 open game:\nAna's game: nobody sits yet, 2 seats free, First Game, the bot Big "
-                                  "Money, private.")
+                assert listed == ("1 open game:\nAna's game: nobody sits yet, 2 seats free, First Game, the bot Normal "
+                                  "Bot, private.")  # the level chosen, by its name
                 near = (await ben.say("sit anas gmae"))["text"]
                 assert near == ('Error: no game is named "anas gmae". Did you mean Ana\'s game? Type sit Ana\'s '
                                 "game.")

@@ -138,7 +138,7 @@ def test_a_killed_process_games_are_claimed_without_a_player_and_read_on_first_c
     with redis_server(tmp_path / "redis") as rport:
         url = f"redis://127.0.0.1:{rport}/0"
         port = free_port()
-        dying = server_process(tmp_path / "dying", port, "--store", url)
+        dying = server_process(tmp_path / "dying", port, "--store", url, "--no-person-limits")  # 6 games, one maker
         try:
             wait_serving(tmp_path / "dying", dying)
             with server_in_thread(RedisStore(url), tmp_path / "spool") as survivor:
@@ -201,7 +201,7 @@ def test_a_bot_standing_in_keeps_playing_after_a_takeover_and_gives_the_seat_bac
     with redis_server(tmp_path / "redis") as rport:
         url = f"redis://127.0.0.1:{rport}/0"
         port = free_port()
-        dying = server_process(tmp_path / "dying", port, "--store", url)
+        dying = server_process(tmp_path / "dying", port, "--store", url, "--no-person-limits")  # 6 games, one maker
         try:
             wait_serving(tmp_path / "dying", dying)
             with server_in_thread(RedisStore(url), tmp_path / "spool") as survivor:

@@ -288,7 +288,9 @@
   function toLobby() {
     notSent("you left the game");
     inLobby = true; code = ""; path = "/ws"; token = null; seat = null; game = null; joined = false;
-    show("You left the game; your seat is kept.");  // the lobby's welcome back says its games
+    // where the seat is kept, and how to go back; the lobby's welcome back says its games
+    const at = !gameName ? "the game" : (/game$/i.test(gameName) ? gameName : "the game " + gameName);
+    show("You left " + at + "; your seat is kept." + (gameName ? " Type sit " + gameName + " to go back." : ""));
     switching = true; ws.close();
   }
 
