@@ -16,17 +16,31 @@ if TYPE_CHECKING:
 @command(
     "server",
     summary="serves many games with a lobby, for a community.",
-    usage="companion server [--listen ADDRESS] [--port P] [--store URL]",
+    usage="companion server [--listen ADDRESS] [--port P] [--store URL] [--accounts required] [--unrated]",
     example="companion server --listen 0.0.0.0 --port 8650",
     topic="Playing from different places",
     shell=False,
     details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
              "--store redis://HOST:PORT/0 shares games among server processes. docs/server.md says "
-             "more: --trust-proxy, --server-name, --cert, --key."),
+             "more: --trust-proxy, --server-name, --cert, --key. companion server moderator add NAME and "
+             "companion server account reset NAME act on the community, with the same --store."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server
 
+    words = args.split()
+    if words and words[0].lower() in ("moderator", "account"):  # the operator's commands on the community
+        import sys
+
+        from companion.server.operator import run_operator
+
+        q = ArgumentParser("server")
+        q.add_argument("words", nargs="+")
+        q.add_argument("--store")
+        ns = q.parse(args, intermixed=True)
+        session.failed = run_operator([w.lower() if i < 2 else w for i, w in enumerate(ns.words)], ns.store,
+                                      sys.stdout) != 0
+        return
     p = ArgumentParser("server")
     p.add_argument("--listen", default="127.0.0.1")
     p.add_argument("--port", type=whole)
@@ -35,9 +49,12 @@ def server_command(session: Session, args: str) -> None:
     p.add_argument("--server-name", action="append", default=[])
     p.add_argument("--cert")
     p.add_argument("--key")
+    p.add_argument("--accounts", choices=["optional", "required"], default="optional")
+    p.add_argument("--unrated", action="store_true")
     ns = p.parse(args)
     if ns.port is not None and not 0 <= ns.port <= 65535:
         raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
     status = run_server(ns.listen, DEFAULT_PORT if ns.port is None else ns.port, ns.store, ns.trust_proxy,
-                        cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name))
+                        cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name),
+                        accounts_required=ns.accounts == "required", unrated=ns.unrated)
     session.failed = status != 0

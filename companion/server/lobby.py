@@ -26,6 +26,10 @@ from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, describe,
                                           elsewhere, made_words, named, not_named, table_words, who_said)
+from companion.net.clean import clean
+from companion.server.community import Community
+from companion.server.community_store import FileKv
+from companion.server.names import key
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -56,6 +60,7 @@ class Person:
     line: int = 0  # the id of the line being answered
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
+    member: Any = None  # companion.server.community.Member: their account, questions, what they ignore
 
 
 class Lobby:
@@ -68,6 +73,7 @@ class Lobby:
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
+        self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -81,12 +87,17 @@ class Lobby:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
+            refused = await self.community.admit(person, msg)
+            if refused:
+                await close(ws, refused)
+                return ws
             self.people[person.id] = person
             await self._here_changed()
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
-            greeting = f"{greeting}, {person.name}. {await self._count()}"
+            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       prompt=PROMPT, last_line=person.last, n=person.n)
+                       prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                       **self.community.fields(person))
             self.tell(person, greeting)
             bucket = Bucket()
             while not ws.closed:
@@ -118,7 +129,7 @@ class Lobby:
 
     async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
-        person = Person(ws, hello["name"].strip(), address)
+        person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address)
         token = hello.get("token")
         if not token or len(token) < MIN_TOKEN:
             person.token = codes.new_token()
@@ -146,10 +157,12 @@ class Lobby:
         """Answer a line: kept in the store (its id and answer) before it is said, so the same line sent
         again, to this process or another, is answered again and not done twice."""
         person.n += 1
-        more = {"go": go} if go else {}
+        if go:
+            go = await self.community.go(person, go)
+        more = {"go": go, **self.community.fields(person)} if go else self.community.fields(person)
         if go and go["game"] not in person.been:  # sent there: back with sit alone, even to a private game
             person.been = [*person.been, go["game"]][-MAX_BEEN:]
-        prompt = ASKING if person.asking is not None else PROMPT
+        prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
         person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
                        "reply": line_id, **more}
         try:
@@ -165,12 +178,12 @@ class Lobby:
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1
         more = {"go": go} if go else {}
-        prompt = ASKING if person.asking is not None else PROMPT
+        prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
 
     async def _here_changed(self) -> None:
         try:
-            await self.host.store.set_here([p.name for p in self.people.values()])
+            await self.host.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
         except StoreDown:
             pass
 
@@ -180,6 +193,9 @@ class Lobby:
         by line ``line_id`` has an id made from it and the person's token, so the same line sent again
         (after a lost answer, even to another process) finds that game instead of making another."""
         person.line = line_id
+        said = await self.community.answer(person, text)
+        if said is not None:
+            return said, None
         if person.asking is not None:
             return await self._questions(person, text)
         line = text.strip()
@@ -205,7 +221,11 @@ class Lobby:
             if len(said) > 300:
                 return f"Error: that message is {len(said)} characters, more than 300. Shorten it.", None
             try:
-                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}",
+                said = clean(said)
+                muted = await self.community.said(person, said)
+                if muted:
+                    return muted, None
+                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
                                                        "text": f"{person.name} says: {said}"}))
             except StoreDown:
                 return "Error: the lobby cannot pass messages on now. Try again in a minute.", None
@@ -428,16 +448,24 @@ class Lobby:
     def _heard(self, raw: str) -> None:
         try:
             msg = json.loads(raw)
+            if self.community.heard(msg):
+                return
             by, text = str(msg["by"]), str(msg["text"])[:400]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return
         for person in list(self.people.values()):
-            if f"{self.owner}/{person.id}" != by and not person.ws.closed:
+            if f"{self.owner}/{person.id}" != by and not person.ws.closed and self.listed_to(person, msg):
                 self.tell(person, text)
+
+    def listed_to(self, person: Person, msg: dict[str, Any]) -> bool:
+        """A lobby line is said to this person: signed in (or a guest), and not ignoring its speaker."""
+        return self.community.listed(person) and not self.community.ignores(person, msg.get("who"))
 
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
+        if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
+            return {seat: "Error: a moderator muted you; what you say is not passed on."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}

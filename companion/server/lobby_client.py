@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from companion.cards.names import quote
 from companion.net import codes
 from companion.net.client import Refused, Remote
+from companion.server import devices
 from companion.server.lobby_lines import LobbyLines
 
 LOBBY_PATH = "/lobby/ws"
@@ -32,7 +33,24 @@ class LobbyRemote(Remote):
         super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH, seat=0 if token else None,
                          token=token, seen=0)  # every lobby message after the welcome is new to this run
         self.go: tuple[str, str] | None = None
+        self.go_pass = ""  # a signed-in account's pass to that game
         self.greeted = False  # the lobby's first words came: only then the first prompt, below them
+        self.secret = False  # the lobby asks for a password: the next line is read without echo
+        self.address = address
+
+    def extra_hello(self) -> dict[str, str]:
+        device = devices.kept(self.address, self.name)
+        return {"device": device} if device else {}
+
+    async def _welcome(self, ws: Any, msg: dict[str, Any]) -> None:
+        self._keep_device(msg)
+        self.secret = bool(msg.get("secret"))
+        await super()._welcome(ws, msg)
+
+    def _keep_device(self, msg: dict[str, Any]) -> None:
+        device = msg.get("device")
+        if isinstance(device, str) and 20 <= len(device) <= 100 and device.isascii():
+            devices.keep(self.address, self.name, device)
 
     def start(self, wait: float = 15.0) -> None:
         super().start(wait)
@@ -45,6 +63,10 @@ class LobbyRemote(Remote):
             if isinstance(game, str) and game.isalnum() and len(game) <= 40 and isinstance(code, str) \
                     and codes.normal_code(code):
                 self.go = (game, codes.normal_code(code))
+                ticket = go.get("pass")
+                self.go_pass = ticket if isinstance(ticket, str) and len(ticket) <= 100 else ""
+        self._keep_device(msg)
+        self.secret = bool(msg.get("secret"))
         super()._say(msg)
         with self.changed:
             self.greeted = True
@@ -101,7 +123,10 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                         stdout.write(prompt)
                         stdout.flush()
                     shown[:] = [prompt] if prompt else []
-                raw = lines.read(prompt if redraw is not None else "")
+                if remote.secret:  # a password: never shown, never kept in the lines' history
+                    raw = devices.read_secret(prompt, stdin, stdout, tty)
+                else:
+                    raw = lines.read(prompt if redraw is not None else "")
                 with lock:
                     shown.clear()
                 if raw is None:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
@@ -125,5 +150,9 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
         finally:
             remote.close()
         game, code = remote.go
+        if remote.go_pass:
+            from companion.net.client import PASSES, ws_url
+
+            PASSES[ws_url(address, tls is not None, f"/g/{game}/ws")] = remote.go_pass
         run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech, goodbye=LEFT,
                  path=f"/g/{game}/ws", leave=LEAVE)

@@ -61,10 +61,21 @@ class Serving:
             except Exception:  # noqa: BLE001 - stopping anyway; the lease runs out by itself
                 pass
         await self.host.store.close()
+        await self.lobby.community.kv.close()
+
+
+def community_kv(store: Store) -> Any:
+    """Where the accounts, moderation, ratings and history are kept: beside the games (companion.server.community_store)."""
+    from companion.server.community_store import FileKv, RedisKv
+
+    if isinstance(store, FileStore):
+        return FileKv(store.folder.parent / "community")
+    return RedisKv(store.url)
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = ()) -> Serving:
+                tls: Any = None, names: tuple[str, ...] = (), accounts_required: bool = False,
+                unrated: bool = False) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
@@ -72,6 +83,9 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     await store.start(owner)
     host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
     lobby = Lobby(host, owner)
+    from companion.server.community import Community
+
+    lobby.community = Community(lobby, community_kv(store), accounts_required, unrated)
 
     def release(game_id: str) -> None:
         asyncio.ensure_future(host.release_asked(game_id))
@@ -87,12 +101,16 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
 
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
-               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None) -> int:
+               key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None,
+               accounts_required: bool = False, unrated: bool = False) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
 
     out = stdout or sys.stdout
+    from companion.server import events
+
+    events.configure()  # one JSON line an event on standard error
 
     def say(text: str) -> None:
         out.write(text + "\n")
@@ -122,7 +140,8 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             except (NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl-C is KeyboardInterrupt
                 pass
         try:
-            serving = await start(store, listen, port, trusted, tls=tls, names=names)
+            serving = await start(store, listen, port, trusted, tls=tls, names=names,
+                                  accounts_required=accounts_required, unrated=unrated)
         except StoreError as e:
             say(f"Error: {e}")
             return 1
