@@ -282,8 +282,11 @@ class Lobby:
         p.add_argument("--name")
         p.add_argument("--private", action="store_true")
         p.add_argument("--table")
+        p.add_argument("--unrated", action="store_true")
         try:
             ns = p.parse(args)
+            if ns.unrated:  # before it is made: never rated, even if its answer is lost and the line comes again
+                await self.community.standing.unrate(made_id(person.key, person.line))
             if ns.table is not None:
                 return await self._make_table(person, ns)
             colony = bool_or_random(ns.colony)
@@ -291,6 +294,8 @@ class Lobby:
             name = player_name(ns.name) if ns.name is not None else None
         except (CommandError, SetupError) as e:
             return f"Error: {e}", None
+        except StoreDown:
+            return "Error: the server's store is not answering. Try again in a minute.", None
         return await self._make(person, options, name, ns.private)
 
     async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:

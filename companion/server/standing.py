@@ -79,6 +79,11 @@ class Standing:
         self.unrated = unrated  # the whole server (companion server --unrated)
         self.done: set[str] = set()  # games finished here whose end was taken already
 
+    async def unrate(self, game_id: str) -> None:
+        """``create --unrated``: that game is never rated."""
+        if game_id:
+            await self.kv.set(f"unrated:{game_id}", "1", FOREVER)
+
     # ---- a game's end ----
     def finished(self, game: HostedGame) -> None:
         if game.id in self.done:
