@@ -179,6 +179,7 @@ class Lobby:
         person.n += 1
         more = {"go": go} if go else {}
         prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
+        more.update(self.community.fields(person))
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
 
     async def _here_changed(self) -> None:
