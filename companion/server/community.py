@@ -324,6 +324,7 @@ class Community:
                 rec = json.loads(raw) if raw else {}
                 if isinstance(rec, dict) and rec.get("game") == game_id and names.same(str(rec.get("account")), name):
                     await self.kv.hset(f"seated:{game_id}", names.key(name), str(rec["account"]))
+                    hello["name"] = str(rec["account"])  # seated as the account is spelt, however it was typed
                     return ""
             if token_fits:
                 return ""

@@ -104,6 +104,46 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
         run(go(), 120)
 
 
+def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore_is_ones_own(home):
+    from companion.server.running import server_folder
+
+    with server_in_thread(FileStore(server_folder() / "games"), home / "spool") as a:
+        url = f"ws://127.0.0.1:{a.port}/lobby/ws"
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                dee = await register(http, url, "Dee")
+                assert (await asyncio.to_thread(operator, "moderator", "add", "Dee")).startswith("Dee is a moderator")
+                ben = Raw(http, url)
+                await ben.open("Ben")
+                made = (await ben.say("create --players 2 --bots bigmoney --name Spam"))["go"]
+                seat = Raw(http, f"ws://127.0.0.1:{a.port}/g/{made['game']}/ws")
+                assert (await seat.open("Ben", code=made["code"]))[-1]["type"] == "welcome"
+                assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("Announced:")
+                heard = await seat.until(lambda m: "Announcement" in m.get("text", ""))
+                assert heard[-1]["text"] == "Announcement from the moderators: the server restarts at 20:00"
+                assert (await dee.say("remove spam"))["text"] == "The game Spam is removed."
+                bye = await seat.until(lambda m: m["type"] in ("bye", "closed"))
+                assert bye[-1]["reason"] == "Error: a moderator removed the game Spam. Type games in the lobby to hear the others."
+                assert (await ben.say("games"))["text"].startswith("No open games")
+                back = Raw(http, f"ws://127.0.0.1:{a.port}/g/{made['game']}/ws")
+                assert (await back.open("Ben", code=made["code"]))[-1]["reason"].startswith("Error: a moderator removed")
+                # ignore: Dee no longer hears Ben in the lobby; the others still do
+                cy = Raw(http, url)
+                await cy.open("Cy")
+                assert (await dee.say("ignore ben"))["text"] == (
+                    "You no longer hear ben in the lobby. Type unignore ben to hear them again.")
+                await ben.say("say first")
+                await cy.until(lambda m: "Ben says: first" in m.get("text", ""))
+                await dee.say("unignore Ben")
+                await ben.say("say second")
+                heard = await dee.until(lambda m: "Ben says:" in m.get("text", ""))
+                assert heard[-1]["text"] == "Ben says: second"
+                assert not any("Ben says: first" in m.get("text", "") for m in dee.heard)
+
+        run(go(), 120)
+
+
 async def _wrongs(a) -> None:
     """Forget the wrong-password counts (as 15 minutes would): the operator's code is tried next."""
     kv = a.host.lobby.community.kv
@@ -151,10 +191,10 @@ def test_companion_join_asks_the_password_once_on_a_computer(home):
         first.stdin.close()
         first.wait(30)
         # the same computer (its data folder) comes back: signed in by the kept device token, no password asked
-        second = lobby_process(home / "one", address, "ANA", "who\n")
-        second.wait(60)
-        out = (home / "one" / "out").read_text()
+        second = lobby_process(home / "one", address, "ANA", "who\ncreate --players 2 --bots bigmoney --name Solo\nwho\n")
+        out = wait_for(home / "one" / "out", "Here: Ana.", 60, second)  # sat, as the account, with the lobby's pass
         assert "Welcome to the lobby, Ana." in out and "registered name" not in out
+        second.wait(60)
         # another computer is asked for the password, and a wrong one is refused
         other = lobby_process(home / "two", address, "Ana", "guessing wrong\nwho\n")
         other.wait(60)
