@@ -30,6 +30,7 @@ PASSWORD_PROMPT = "password> "
 PASS_FOR = 86400.0  # seconds a pass to a game works
 SEEN_FOR = 7 * 86400.0  # seconds a name's last address is kept (a guest's ban is by address)
 DOWN = "Error: the server's store is not answering, so that cannot be done now. Try again in a minute."
+AWAY = "The server's store is not answering, so no name can be checked now. Trying again until it is back."
 GUEST_WORDS = ("register", "help", "?", "quit", "who")
 
 
@@ -101,9 +102,8 @@ class Community:
                             "them. Join again with another name.")
             await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
             await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
-        except StoreDown:
-            if self.required:
-                return DOWN
+        except StoreDown:  # no name can be checked: nobody comes in as anyone (a program tries again by itself)
+            return AWAY
         return ""
 
     async def _others(self, person: Person) -> list[str]:
@@ -335,9 +335,10 @@ class Community:
                         "at the game from there.")
             if self.required:
                 return "Error: this server needs an account to play. Join the lobby and type register."
-        except (StoreDown, ValueError):
-            if self.required:
-                return DOWN
+        except StoreDown:
+            return AWAY
+        except ValueError:  # a pass record that is not JSON: as if none came
+            return ""
         return ""
 
     # ---- what passes between processes ----
