@@ -9,11 +9,12 @@ A game's hello is asked too (``admit_game``): a registered name sits only with t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.net import codes
 from companion.net.clean import clean
@@ -24,6 +25,7 @@ from companion.server.events import emit
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    from companion.net.hosted import HostedGame
     from companion.server.lobby import Lobby, Person
 
 PASSWORD_PROMPT = "password> "
@@ -31,6 +33,9 @@ PASS_FOR = 86400.0  # seconds a pass to a game works
 SEEN_FOR = 7 * 86400.0  # seconds a name's last address is kept (a guest's ban is by address)
 DOWN = "Error: the server's store is not answering, so that cannot be done now. Try again in a minute."
 AWAY = "The server's store is not answering, so no name can be checked now. Trying again until it is back."
+# Words of the community typed at a game (its own say, who, bot and back are the game's)
+COMMUNITY_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports", "report", "ignore",
+                   "unignore", "rating", "top", "history")
 GUEST_WORDS = ("register", "help", "?", "quit", "who")
 
 
@@ -340,6 +345,32 @@ class Community:
         except ValueError:  # a pass record that is not JSON: as if none came
             return ""
         return ""
+
+    async def in_game(self, game: HostedGame, seat: int, text: str) -> None:
+        """A community word typed at a game: answered as in the lobby, as the account that sat there (a moderator
+        acts from a game too), and the answer told to that seat."""
+        from companion.server.lobby import Person
+
+        name = game.seats[seat].name
+        person = Person(cast(Any, None), name, "")
+        m = self.member(person)
+        try:
+            m.account = await self.kv.hget(f"seated:{game.id}", m.key)
+            said = await self.answer(person, text)
+        except StoreDown:
+            said = DOWN
+        host = self.lobby.host
+        if game.lock is None:
+            game.lock = asyncio.Lock()
+        async with game.lock:
+            if host.by_id.get(game.id) is not game:
+                return
+            game.push(seat, said or "Done.")
+            game.save()
+            try:
+                await host.persist(game)
+            except Exception:  # noqa: BLE001 - the game moved meanwhile: the act is done, only its answer unsaid
+                pass
 
     # ---- what passes between processes ----
     async def tell_all(self, act: dict[str, Any]) -> None:

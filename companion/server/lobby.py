@@ -27,7 +27,7 @@ from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, describe,
                                           elsewhere, made_words, named, not_named, table_words, who_said)
 from companion.net.clean import clean
-from companion.server.community import Community
+from companion.server.community import COMMUNITY_WORDS, Community
 from companion.server.community_store import FileKv
 from companion.server.names import key
 from companion.server.store import StoreDown
@@ -472,6 +472,9 @@ class Lobby:
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
             return {seat: "Error: a moderator muted you; what you say is not passed on."}
+        if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news
+            asyncio.ensure_future(self.community.in_game(game, seat, text))
+            return {seat: f"Asked the server: {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}
