@@ -99,6 +99,11 @@ class Standing:
         except StoreDown:
             self.done.discard(game.id)
             return
+        except Exception:  # noqa: BLE001 - a fault of ours is logged; the game itself is saved and over
+            from companion.dispatch import log_exception
+
+            log_exception("server game over")
+            return
         if not told:
             return
         host = self.c.lobby.host
