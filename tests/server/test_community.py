@@ -111,7 +111,17 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     assert sit["go"]["pass"]
                     seat = Raw(http, f"ws://127.0.0.1:{two.ports[1]}/g/{game}/ws")
                     assert (await seat.open("Ana", code=code, **{"pass": sit["go"]["pass"]}))[-1]["type"] == "welcome"
-                    for p in (ana, fake, real, again, ben, twin, server, thief, seat):
+                    # wrong passwords are counted in Redis (from the last right one): five on process a...
+                    guesser = Raw(http, two.lobby(0))
+                    await guesser.open("Ana")
+                    for i in range(5):
+                        said = (await guesser.say(f"guess number {i}"))["text"]
+                    assert said == "Error: that is not the password, and that was the last try for 15 minutes."
+                    # ...so process b refuses even the right one now
+                    late = Raw(http, two.lobby(1))
+                    await late.open("Ana")
+                    assert (await late.say(PASSWORD))["text"] == "Error: too many wrong passwords; try again in 15 minutes."
+                    for p in (ana, fake, real, again, ben, twin, server, thief, seat, guesser, late):
                         frames.extend(p.heard)
                         await p.close()
 
