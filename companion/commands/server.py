@@ -16,17 +16,32 @@ if TYPE_CHECKING:
 @command(
     "server",
     summary="serves many games with a lobby, for a community.",
-    usage="companion server [--listen ADDRESS] [--port P] [--store URL]",
+    usage="companion server [--listen ADDRESS] [--port P] [--store URL] [--accounts required] [--unrated]",
     example="companion server --listen 0.0.0.0 --port 8650",
     topic="Playing from different places",
     shell=False,
     details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
              "--store redis://HOST:PORT/0 shares games among server processes. docs/server.md says "
-             "more: --trust-proxy, --server-name, --cert, --key, --metrics-from, --no-person-limits."),
+             "more: --trust-proxy, --server-name, --cert, --key, --metrics-from, --no-person-limits. "
+             "companion server moderator add NAME and companion server account reset NAME act on the community, "
+             "with the same --store."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server
 
+    words = args.split()
+    if words and words[0].lower() in ("moderator", "account"):  # the operator's commands on the community
+        import sys
+
+        from companion.server.operator import run_operator
+
+        q = ArgumentParser("server")
+        q.add_argument("words", nargs="+")
+        q.add_argument("--store")
+        ns = q.parse(args, intermixed=True)
+        session.failed = run_operator([w.lower() if i < 2 else w for i, w in enumerate(ns.words)], ns.store,
+                                      sys.stdout) != 0
+        return
     p = ArgumentParser("server")
     p.add_argument("--listen", default="127.0.0.1")
     p.add_argument("--port", type=whole)
@@ -37,10 +52,13 @@ def server_command(session: Session, args: str) -> None:
     p.add_argument("--key")
     p.add_argument("--metrics-from", action="append", default=[])
     p.add_argument("--no-person-limits", action="store_true")  # a load test's many games from one address
+    p.add_argument("--accounts", choices=["optional", "required"], default="optional")
+    p.add_argument("--unrated", action="store_true")
     ns = p.parse(args)
     if ns.port is not None and not 0 <= ns.port <= 65535:
         raise CommandError(f"the port {quote(str(ns.port))} is not 0 to 65535. Type --port 8650, for example.")
     status = run_server(ns.listen, DEFAULT_PORT if ns.port is None else ns.port, ns.store, ns.trust_proxy,
                         cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name),
-                        metrics_from=ns.metrics_from, limits=not ns.no_person_limits)
+                        metrics_from=ns.metrics_from, limits=not ns.no_person_limits,
+                        accounts_required=ns.accounts == "required", unrated=ns.unrated)
     session.failed = status != 0

@@ -46,6 +46,11 @@ def retry_wait(tries: int, draw: Callable[[], float] = random.random) -> float:
     return BACKOFF[min(max(tries, 0), len(BACKOFF) - 1)] * (0.5 + 0.5 * draw())
 
 
+# A server's lobby sends a signed-in account to a game with a pass for it, by the game's socket address: sent in
+# that game's hello (a registered name sits only with it). Kept for this run only.
+PASSES: dict[str, str] = {}
+
+
 class Refused(Exception):
     """The host closed the connection with a reason (a wrong code, a full game...)."""
 
@@ -202,6 +207,11 @@ class Remote:
         with self.changed:
             self.changed.notify_all()
 
+    def extra_hello(self) -> dict[str, str]:
+        """More fields of the hello: a server's account (companion.server.lobby_client), or a game's pass from it."""
+        ticket = PASSES.get(self.url)
+        return {"pass": ticket} if ticket else {}
+
     # ---- on the loop's thread ----
     async def _ping(self) -> None:
         ws = self._ws
@@ -265,7 +275,7 @@ class Remote:
             self.changed.notify_all()
 
     def _hello(self) -> str:
-        fields: dict[str, Any] = {"code": self.code, "name": self.name}
+        fields: dict[str, Any] = {"code": self.code, "name": self.name, **self.extra_hello()}
         if self.token:
             fields.update(seat=self.seat, token=self.token)
             if self.seen_known:

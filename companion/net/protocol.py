@@ -31,6 +31,7 @@ MAX_LINE = 1000
 MAX_NAME = 20
 MAX_CODE = 40
 MAX_TOKEN = 100
+MAX_PASSWORD = 200
 MAX_ID = 2**53
 MAX_DEPTH = 20  # brackets inside brackets; a message of ours has 1
 
@@ -92,7 +93,9 @@ def _count(msg: dict[str, Any], key: str, required: bool = True) -> int | None:
 
 
 _FIELDS = {
-    "hello": {"v", "type", "code", "name", "seat", "token", "seen"},
+    # password, device: a server's account (the password the first time on a device, then the device's token);
+    # pass: the lobby's pass to a game for a signed-in account
+    "hello": {"v", "type", "code", "name", "seat", "token", "seen", "password", "device", "pass"},
     "line": {"v", "type", "id", "text"},
     "ping": {"v", "type"},
 }
@@ -129,6 +132,9 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         _count(msg, "seat", required=False)
         _text(msg, "token", MAX_TOKEN, required=False)
         _count(msg, "seen", required=False)
+        _text(msg, "password", MAX_PASSWORD, required=False)
+        _text(msg, "device", MAX_TOKEN, required=False)
+        _text(msg, "pass", MAX_TOKEN, required=False)
     elif kind == "line":
         if _count(msg, "id") == 0:
             raise ProtocolError("line ids start at 1.")

@@ -179,6 +179,10 @@ class Host(Transport[Seat]):
             return None
         if hello["type"] != "hello":
             raise ProtocolError("the first message must be hello.")
+        refused = await self.admit(hello, address)
+        if refused:
+            await close(ws, refused)
+            return None
         name = hello["name"].strip()
         game, decided = self.claim(hello, address)
         if isinstance(decided, Refusal):
@@ -226,6 +230,10 @@ class Host(Transport[Seat]):
         if not started:
             room.joined(game, seat, decided.how)
         return game, seat
+
+    async def admit(self, hello: dict[str, Any], address: str) -> str:
+        """A sentence refusing this hello before any seat is looked at ("" to go on): a server's bans and names."""
+        return ""
 
     def _hold_messages(self, game: HostedGame) -> None:
         """Hold back every message to the game's seats until ``_send_held`` (its change is being saved)."""

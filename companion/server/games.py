@@ -320,7 +320,19 @@ class ServerHost(Host):
             raise Moved(MOVED)
         if self.dirty.pop(game.id, None) is not None:
             self.spool.drop(game.id)
+        if game.over() and self.lobby is not None:  # kept in the history, and rated (companion.server.standing)
+            self.lobby.community.standing.finished(game)
         return ""
+
+    async def admit(self, hello: dict[str, Any], address: str) -> str:
+        """The community's word on a game's hello: bans, names, a registered name's pass (companion.server.community)."""
+        if self.lobby is None:
+            return ""
+        game = self.games.get(codes.code_key(codes.normal_code(hello["code"]) or ""))
+        seat, token = hello.get("seat"), hello.get("token")
+        fits = game is not None and isinstance(seat, int) and isinstance(token, str) and 0 <= seat < len(game.seats) \
+            and game.token_fits(seat, token)
+        return await self.lobby.community.admit_game(game.id if game else "", hello, address, fits)
 
     async def keep_leases(self) -> None:
         """Renew every lease, a third of the way through it; give back what the store kept while away; let go

@@ -30,6 +30,9 @@ from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code
                                           games_page, made_words, named, not_named, store_trouble, table_words,
                                           who_said)
 from companion.server.quota import SAYS, WRONG_CODES, Quota, maker, person_key, wait_words
+from companion.server.community import COMMUNITY_WORDS, Community
+from companion.server.community_store import FileKv
+from companion.server.names import key
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
@@ -61,6 +64,7 @@ class Person:
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
     who: str = ""  # whom the lobby's limits count: companion.server.quota.person_key
+    member: Any = None  # companion.server.community.Member: their account, questions, what they ignore
 
 
 class Lobby:
@@ -74,6 +78,7 @@ class Lobby:
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
         self.quota = Quota(host.store, limits)
+        self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -87,11 +92,19 @@ class Lobby:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
-            events.emit("lobby", name=person.name, address=person.address, back=person.back)
+            refused = await self.community.admit(person, msg)
+            if refused:
+                await close(ws, refused)
+                return ws
+            if person.member is not None and person.member.account:  # the limits count the account, not the address
+                person.who = f"account:{person.member.account}"
+            events.emit("lobby", name=person.name, address=person.address, back=person.back,
+                        account=bool(person.member is not None and person.member.account))
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
-            greeting = f"{greeting}, {person.name}. {await self._count()}"
+            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       prompt=PROMPT, last_line=person.last, n=person.n)
+                       prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                       **self.community.fields(person))
             self.tell(person, greeting)
             self.people[person.id] = person  # only now: what others say comes after the welcome, never before
             await self._here_changed()
@@ -154,10 +167,12 @@ class Lobby:
         """Answer a line: kept in the store (its id and answer) before it is said, so the same line sent
         again, to this process or another, is answered again and not done twice."""
         person.n += 1
-        more = {"go": go} if go else {}
+        if go:
+            go = await self.community.go(person, go)
+        more = {"go": go, **self.community.fields(person)} if go else self.community.fields(person)
         if go and go["game"] not in person.been:  # sent there: back with sit alone, even to a private game
             person.been = [*person.been, go["game"]][-MAX_BEEN:]
-        prompt = ASKING if person.asking is not None else PROMPT
+        prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
         person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
                        "reply": line_id, **more}
         try:
@@ -173,12 +188,13 @@ class Lobby:
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1
         more = {"go": go} if go else {}
-        prompt = ASKING if person.asking is not None else PROMPT
+        prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
+        more.update(self.community.fields(person))
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
 
     async def _here_changed(self) -> None:
         try:
-            await self.host.store.set_here([p.name for p in self.people.values()])
+            await self.host.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
         except StoreDown:
             pass
 
@@ -188,6 +204,9 @@ class Lobby:
         by line ``line_id`` has an id made from it and the person's token, so the same line sent again
         (after a lost answer, even to another process) finds that game instead of making another."""
         person.line = line_id
+        said = await self.community.answer(person, text)
+        if said is not None:
+            return said, None
         if person.asking is not None:
             return await self._questions(person, text)
         line = text.strip()
@@ -218,7 +237,11 @@ class Lobby:
                 return f"Error: you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
                     None
             try:
-                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}",
+                said = clean(said)
+                muted = await self.community.said(person, said)
+                if muted:
+                    return muted, None
+                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
                                                        "text": f"{person.name} says: {said}"}))
             except StoreDown:
                 return "Error: the lobby cannot pass messages on now. Try again in a minute.", None
@@ -275,8 +298,11 @@ class Lobby:
         p.add_argument("--name")
         p.add_argument("--private", action="store_true")
         p.add_argument("--table")
+        p.add_argument("--unrated", action="store_true")
         try:
             ns = p.parse(args)
+            if ns.unrated:  # before it is made: never rated, even if its answer is lost and the line comes again
+                await self.community.standing.unrate(made_id(person.key, person.line))
             if ns.table is not None:
                 return await self._make_table(person, ns)
             colony = bool_or_random(ns.colony)
@@ -284,6 +310,8 @@ class Lobby:
             name = player_name(ns.name) if ns.name is not None else None
         except (CommandError, SetupError) as e:
             return f"Error: {e}", None
+        except StoreDown:
+            return "Error: the server's store is not answering. Try again in a minute.", None
         return await self._make(person, options, name, ns.private)
 
     async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
@@ -461,12 +489,18 @@ class Lobby:
     def _heard(self, raw: str) -> None:
         try:
             msg = json.loads(raw)
+            if self.community.heard(msg):
+                return
             by, text = str(msg["by"]), clean(str(msg["text"]), limit=400)  # from another process: cleaned too
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return
         for person in list(self.people.values()):
-            if f"{self.owner}/{person.id}" != by and not person.ws.closed:
+            if f"{self.owner}/{person.id}" != by and not person.ws.closed and self.listed_to(person, msg):
                 self.tell(person, text)
+
+    def listed_to(self, person: Person, msg: dict[str, Any]) -> bool:
+        """A lobby line is said to this person: signed in (or a guest), and not ignoring its speaker."""
+        return self.community.listed(person) and not self.community.ignores(person, msg.get("who"))
 
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
@@ -477,6 +511,11 @@ class Lobby:
                 return {seat: f"Error: you have said a lot at once, so that was not passed on. Say it again "
                               f"{wait_words(wait)}."}
             return None
+        if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
+            return {seat: "Error: a moderator muted you; what you say is not passed on."}
+        if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news
+            asyncio.ensure_future(self.community.in_game(game, seat, text))
+            return {seat: f"Asked the server: {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}

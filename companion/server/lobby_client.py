@@ -18,6 +18,7 @@ from companion.net import codes
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
 from companion.net.clean import clean
+from companion.server import devices
 from companion.server.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
 
@@ -35,7 +36,24 @@ class LobbyRemote(Remote):
                          token=token, seen=0)  # every lobby message after the welcome is new to this run
         self.go: tuple[str, str] | None = None
         self.go_name = ""  # the name of the game it sends the person to: said when they leave it
+        self.go_pass = ""  # a signed-in account's pass to that game
         self.greeted = False  # the lobby's first words came: only then the first prompt, below them
+        self.secret = False  # the lobby asks for a password: the next line is read without echo
+        self.address = address
+
+    def extra_hello(self) -> dict[str, str]:
+        device = devices.kept(self.address, self.name)
+        return {"device": device} if device else {}
+
+    async def _welcome(self, ws: Any, msg: dict[str, Any]) -> None:
+        self._keep_device(msg)
+        self.secret = bool(msg.get("secret"))
+        await super()._welcome(ws, msg)
+
+    def _keep_device(self, msg: dict[str, Any]) -> None:
+        device = msg.get("device")
+        if isinstance(device, str) and 20 <= len(device) <= 100 and device.isascii():
+            devices.keep(self.address, self.name, device)
 
     def start(self, wait: float = 15.0) -> None:
         super().start(wait)
@@ -50,6 +68,10 @@ class LobbyRemote(Remote):
                 self.go = (game, codes.normal_code(code))
                 named = go.get("name")
                 self.go_name = clean(named, limit=40) if isinstance(named, str) else ""
+                ticket = go.get("pass")
+                self.go_pass = ticket if isinstance(ticket, str) and len(ticket) <= 100 else ""
+        self._keep_device(msg)
+        self.secret = bool(msg.get("secret"))
         super()._say(msg)
         with self.changed:
             self.greeted = True
@@ -117,7 +139,10 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                         stdout.write(prompt)
                         stdout.flush()
                     shown[:] = [prompt] if prompt else []
-                raw = lines.read(prompt if redraw is not None else "")
+                if remote.secret:  # a password: never shown, never kept in the lines' history
+                    raw = devices.read_secret(prompt, stdin, stdout, tty)
+                else:
+                    raw = lines.read(prompt if redraw is not None else "")
                 with lock:
                     shown.clear()
                     later.cancel()
@@ -142,6 +167,10 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
         finally:
             remote.close()
         game, code = remote.go
+        if remote.go_pass:
+            from companion.net.client import PASSES, ws_url
+
+            PASSES[ws_url(address, tls is not None, f"/g/{game}/ws")] = remote.go_pass
         run_join(address, code, name, tls=tls, stdin=stdin, stdout=stdout, speech=speech,
                  goodbye=left_words(remote.go_name),
                  path=f"/g/{game}/ws", leave=LEAVE)

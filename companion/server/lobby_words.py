@@ -14,17 +14,24 @@ from companion.net.clean import clean
 if TYPE_CHECKING:
     from companion.net.hosted import Options
 
-WORDS = ("games", "create", "sit", "code", "who", "say", "help")
+WORDS = ("games", "create", "sit", "code", "who", "say", "help", "register", "password", "logout", "rating", "top",
+         "history", "report", "ignore", "unignore")
 LEAVING = ("quit", "exit", "bye", "leave")
 HELP = ("In the lobby, type:\n"
         "games, to hear open games;\n"
         "sit and a game's name, and its code if private;\n"
         "create, to make a game; code, to hear its code again;\n"
-        "who, say and words, help create, or quit to leave.")
+        "who, say, help create, help account, or quit to leave.")
 HELP_ON = {
     "create": ("create asks how many players, how many people and which kingdom, and whether the game is "
                "private. Or type them at once: create --players 3 --bots strong --kingdom \"First Game\" "
-               "--name Friday --private. create --table Ana,Ben makes a table of real cards for those players."),
+               "--name Friday --private. create --table Ana,Ben makes a table of real cards for those players. "
+               "--unrated: a game of accounts that is not rated."),
+    "account": ("register keeps your name with a password; password changes it; logout, or logout everywhere, "
+                "asks for it again; delete account removes it. rating, rating and a name, top, history, history "
+                "and a name. report, a name and why, tells the moderators; ignore and unignore a name."),
+    "moderator": ("A moderator types mute NAME MINUTES, unmute NAME, kick NAME and why, ban NAME DAYS and why, "
+                  "unban NAME, remove and a game's name, announce and words, reports, or reports and a number."),
     "sit": ("sit and a game's name sits you there; its start is enough. A private game also needs its code, "
             "as in sit Friday 482 193 765, or the code alone. quit at a game brings you back here."),
 }

@@ -67,11 +67,21 @@ class Serving:
             except Exception:  # noqa: BLE001 - stopping anyway; the lease runs out by itself
                 pass
         await self.host.store.close()
+        await self.lobby.community.kv.close()
+
+
+def community_kv(store: Store) -> Any:
+    """Where the accounts, moderation, ratings and history are kept: beside the games (companion.server.community_store)."""
+    from companion.server.community_store import FileKv, RedisKv
+
+    if isinstance(store, FileStore):
+        return FileKv(store.folder.parent / "community")
+    return RedisKv(store.url)
 
 
 async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
                 tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None,
-                limits: bool = True) -> Serving:
+                limits: bool = True, accounts_required: bool = False, unrated: bool = False) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve
 
@@ -80,6 +90,9 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     host = ServerHost(store, spool or server_folder() / f"spool-{port}", names, tls is not None, trusted)
     host.watch.allowed.extend(metrics_from or [])
     lobby = Lobby(host, owner, limits)
+    from companion.server.community import Community
+
+    lobby.community = Community(lobby, community_kv(store), accounts_required, unrated)
 
     def release(game_id: str) -> None:
         asyncio.ensure_future(host.release_asked(game_id))
@@ -151,12 +164,16 @@ def quiet_bad_requests() -> None:
 
 def run_server(listen: str, port: int, store_url: str | None, trust: list[str], *, cert: str | None = None,
                key: str | None = None, names: tuple[str, ...] = (), stdout: TextIO | None = None,
-               metrics_from: list[str] | None = None, limits: bool = True) -> int:
+               metrics_from: list[str] | None = None, limits: bool = True, accounts_required: bool = False,
+               unrated: bool = False) -> int:
     """Serve until stopped (Ctrl-C, or the service manager's SIGTERM). Returns the exit status."""
     from companion.net.server import tls_context
     from companion.server.proxy import networks
 
     out = stdout or sys.stdout
+    from companion.server import events
+
+    events.configure()  # one JSON line an event on standard error
 
     def say(text: str) -> None:
         out.write(text + "\n")
@@ -194,7 +211,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
                 pass
         try:
             serving = await start(store, listen, port, trusted, tls=tls, names=names, metrics_from=watchers,
-                                  limits=limits)
+                                  limits=limits, accounts_required=accounts_required, unrated=unrated)
         except StoreError as e:
             events.emit("store_error", during="start", why=str(e))
             say(f"Error: {e}")

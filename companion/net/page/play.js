@@ -25,6 +25,25 @@
   let told = false;  // the connection's goodbye said why it ended (such as "The server stopped. Trying again...")
   const place = lobbyMode ? "server" : "host";  // what the words call the other end
   const heading = document.getElementById("log-heading");
+  // A server's account: while the lobby asks for a password the field is a password field (never shown, never
+  // written into the log); the device token the lobby gives is kept, so the password is asked once here; a
+  // signed-in person's pass to a game goes in that game's hello.
+  let secret = false, gamePass = "";
+  function deviceKey() { return "companion:device:" + name.toLowerCase(); }
+  function keptDevice() {
+    try {
+      const d = localStorage.getItem(deviceKey());
+      return typeof d === "string" && /^[\x21-\x7e]{20,100}$/.test(d) ? d : "";
+    } catch (e) { return ""; }
+  }
+  function account(msg) {
+    if (typeof msg.device === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.device)) {
+      try { localStorage.setItem(deviceKey(), msg.device); } catch (e) { /* asked for the password next time */ }
+    }
+    secret = msg.secret === true;
+    field.type = secret ? "password" : "text";
+    field.autocomplete = secret ? "current-password" : "off";
+  }
 
   // Milliseconds before reconnect try `tries` (from 0), as the terminal program waits (client.retry_wait):
   // growing, each drawn between half and all of its step, so the many seats a stopped server process drops at
@@ -163,10 +182,13 @@
       if (inLobby) {
         const hello = {v: 1, type: "hello", code: "", name: name};
         if (lobbyToken) { hello.seat = 0; hello.token = lobbyToken; }
+        const device = keptDevice();
+        if (device) hello.device = device;
         ws.send(JSON.stringify(hello));
         return;
       }
       const hello = {v: 1, type: "hello", code: code, name: name};
+      if (gamePass) hello.pass = gamePass;
       if (token) { hello.seat = seat; hello.token = token; if (seen > 0 || joined) hello.seen = seen; }
       ws.send(JSON.stringify(hello));
     };
@@ -251,6 +273,7 @@
 
   // The lobby's messages: its answers are said; one that seats the person opens the game's own socket.
   function lobbyMessage(msg) {
+    if (msg.type === "welcome" || msg.type === "say") account(msg);
     if (msg.type === "welcome") {
       joined = true; ready = true; tries = 0; titleState = ""; gameName = "";
       setTitle();
@@ -272,6 +295,7 @@
       if (go && typeof go.game === "string" && /^[0-9a-f]{6,40}$/.test(go.game) && typeof go.code === "string"
           && /^\d{9}$/.test(go.code)) {
         code = go.code; path = "/g/" + go.game + "/ws"; inLobby = false;
+        gamePass = typeof go.pass === "string" && /^[\x21-\x7e]{1,100}$/.test(go.pass) ? go.pass : "";
         // the game's name, as the lobby said it: printable, short, or none (the title then says "Game")
         gameName = typeof go.name === "string" && /^[^\u0000-\u001f\u007f-\u009f]{1,40}$/.test(go.name) ? go.name : "";
         const k = kept();
@@ -282,6 +306,7 @@
     } else if (msg.type === "bye") {
       const reason = typeof msg.reason === "string" ? msg.reason : "";
       if (reason) { show(reason); told = true; }
+      secret = false; field.type = "text"; field.autocomplete = "off";
       if (reason.indexOf("Error:") === 0) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
     }
   }
@@ -299,7 +324,7 @@
     field.focus();  // Send pressed as a button (a click, or Space in browse mode): the next line goes in the field
     const text = field.value.trim();
     field.value = "";
-    if (text) own(label.textContent, text);
+    if (text) own(label.textContent, secret && inLobby ? "(not shown)" : text);
     if (lobbyMode && !name) {
       if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {

@@ -1,0 +1,186 @@
+"""Accounts: a name kept by a password, the devices signed in with it, and the limits on guessing it.
+
+An account is found by its name's key (companion.server.names.key), so "ANA" or a Cyrillic "Аna" finds Ana's.
+The password is kept only as an argon2id hash (argon2-cffi); hashing runs off the event loop. A device that
+signed in gets a token (only its SHA-256 digest is kept), which it sends instead of the password next time;
+each use gives a new token, as a seat's token is renewed: the old one fits until the new one is used once.
+Wrong passwords are counted in the store, so the limits hold across processes: per account and per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from companion.net import codes
+from companion.server import names
+from companion.server.community_store import Kv
+
+MIN_PASSWORD = 10
+MAX_PASSWORD = 200
+WRONG_WINDOW = 900.0  # seconds wrong passwords are counted over
+WRONG_PER_ACCOUNT = 5
+WRONG_PER_ADDRESS = 20
+RESET_FOR = 86400.0  # seconds a reset code works
+
+
+def hasher() -> Any:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher()  # argon2id, RFC 9106's low-memory profile (3 passes, 64 MiB)
+
+
+@dataclass
+class Checked:
+    ok: bool
+    said: str = ""  # why not: one sentence
+    reset: bool = False  # signed in with the operator's one-time code: a new password is asked for now
+
+
+def password_problem(password: str) -> str | None:
+    if len(password) < MIN_PASSWORD:
+        return f"Error: that password has {len(password)} characters; it needs {MIN_PASSWORD} or more. Type another."
+    if len(password) > MAX_PASSWORD:
+        return f"Error: that password is longer than {MAX_PASSWORD} characters. Type a shorter one."
+    return None
+
+
+def _minutes(seconds: float) -> str:
+    m = max(1, round(seconds / 60))
+    return f"{m} {'minute' if m == 1 else 'minutes'}"
+
+
+class Accounts:
+    def __init__(self, kv: Kv) -> None:
+        self.kv = kv
+
+    async def _hash(self, password: str) -> str:
+        return await asyncio.get_running_loop().run_in_executor(None, hasher().hash, password)
+
+    async def _verify(self, digest: str, password: str) -> bool:
+        from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+        def check() -> bool:
+            try:
+                return bool(hasher().verify(digest, password))
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                return False
+
+        return await asyncio.get_running_loop().run_in_executor(None, check)
+
+    async def record(self, name: str) -> dict[str, Any] | None:
+        raw = await self.kv.get(f"account:{names.key(name)}")
+        try:
+            rec = json.loads(raw) if raw else None
+        except ValueError:
+            return None
+        return rec if isinstance(rec, dict) and isinstance(rec.get("name"), str) else None
+
+    async def owner(self, name: str) -> str | None:
+        """The registered spelling of the account ``name`` would be taken for, or None."""
+        rec = await self.record(name)
+        return str(rec["name"]) if rec else None
+
+    async def register(self, name: str, password: str) -> str:
+        """Make the account (the caller checked the name is free and the password long enough): a device token."""
+        rec = {"name": names.tidy(name), "hash": await self._hash(password), "made": int(time.time())}
+        await self.kv.set(f"account:{names.key(name)}", json.dumps(rec))
+        return await self.new_device(name)
+
+    async def check(self, name: str, password: str, address: str) -> Checked:
+        """Is ``password`` the account's (or its one-time reset code)? Refused without looking while too many
+        wrong ones came for this account or from this address."""
+        k = names.key(name)
+        for counter, most in ((f"wrong:account:{k}", WRONG_PER_ACCOUNT), (f"wrong:address:{address}", WRONG_PER_ADDRESS)):
+            count = await self.kv.get(counter)
+            if count is not None and count.isdigit() and int(count) >= most:
+                wait = await self.kv.ttl(counter)
+                return Checked(False, f"Error: too many wrong passwords; try again in {_minutes(wait)}.")
+        rec = await self.record(name)
+        if rec is None:
+            return Checked(False, "Error: there is no account of that name.")
+        if await self._verify(str(rec.get("hash", "")), password):
+            await self.kv.delete(f"wrong:account:{k}")
+            return Checked(True)
+        reset = await self.kv.get(f"reset:{k}")
+        if reset and secrets.compare_digest(reset, codes.token_digest(password.strip().replace(" ", ""))):
+            await self.kv.delete(f"reset:{k}", f"wrong:account:{k}")
+            return Checked(True, reset=True)
+        left = WRONG_PER_ACCOUNT - await self.kv.incr(f"wrong:account:{k}", WRONG_WINDOW)
+        await self.kv.incr(f"wrong:address:{address}", WRONG_WINDOW)
+        if left <= 0:
+            return Checked(False, f"Error: that is not the password, and that was the last try for {_minutes(WRONG_WINDOW)}.")
+        return Checked(False, f"Error: that is not the password. {left} {'try' if left == 1 else 'tries'} left.")
+
+    async def set_password(self, name: str, password: str) -> None:
+        rec = await self.record(name)
+        if rec is None:
+            return
+        rec["hash"] = await self._hash(password)
+        await self.kv.set(f"account:{names.key(name)}", json.dumps(rec))
+
+    async def reset_code(self, name: str) -> str | None:
+        """A one-time code that signs the account in once, within a day (then a new password is asked for)."""
+        if await self.record(name) is None:
+            return None
+        code = "-".join(secrets.token_hex(3) for _ in range(3))
+        await self.kv.set(f"reset:{names.key(name)}", codes.token_digest(code.replace(" ", "")), RESET_FOR)
+        return code
+
+    # ---- devices ----
+    async def new_device(self, name: str, before: str = "") -> str:
+        token = secrets.token_urlsafe(24)
+        digest = codes.token_digest(token)
+        await self.kv.set(f"device:{digest}", json.dumps({"account": names.key(name), "before": before}))
+        await self.kv.hset(f"devices:{names.key(name)}", digest, str(int(time.time())))
+        return token
+
+    async def device(self, name: str, token: str) -> str | None:
+        """A device's token for the account ``name``: its new token, or None if it does not fit."""
+        digest = codes.token_digest(token)
+        raw = await self.kv.get(f"device:{digest}")
+        try:
+            rec = json.loads(raw) if raw else None
+        except ValueError:
+            rec = None
+        if not isinstance(rec, dict) or rec.get("account") != names.key(name) or await self.record(name) is None:
+            return None
+        k = names.key(name)
+        before, after = str(rec.get("before") or ""), str(rec.get("after") or "")
+        if before:  # this one was used: the one it replaced fits no more
+            await self.kv.delete(f"device:{before}")
+            await self.kv.hdel(f"devices:{k}", before)
+        if after:  # a newer one was told but never used (it never reached the device): dropped
+            await self.kv.delete(f"device:{after}")
+            await self.kv.hdel(f"devices:{k}", after)
+        new = await self.new_device(name, digest)
+        rec.update(before="", after=codes.token_digest(new))
+        await self.kv.set(f"device:{digest}", json.dumps(rec))
+        return new
+
+    async def logout(self, name: str, token: str) -> None:
+        digest = codes.token_digest(token)
+        raw = await self.kv.get(f"device:{digest}")
+        rec = json.loads(raw) if raw else {}
+        for d in (digest, str(rec.get("before") or ""), str(rec.get("after") or "")):
+            if d:
+                await self.kv.delete(f"device:{d}")
+                await self.kv.hdel(f"devices:{names.key(name)}", d)
+
+    async def logout_everywhere(self, name: str) -> int:
+        k = names.key(name)
+        devices = await self.kv.hgetall(f"devices:{k}")
+        for d in devices:
+            await self.kv.delete(f"device:{d}")
+        await self.kv.delete(f"devices:{k}")
+        return len(devices)
+
+    async def delete(self, name: str) -> None:
+        """The account and its devices (its ratings and history are removed by their own modules)."""
+        await self.logout_everywhere(name)
+        k = names.key(name)
+        await self.kv.delete(f"account:{k}", f"reset:{k}", f"ignore:{k}")

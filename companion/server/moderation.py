@@ -1,0 +1,287 @@
+"""Moderators and what they can do, and what everyone can do about another person: report and ignore.
+
+Moderators are named by the operator (``companion server moderator add NAME``) in the store, and looked
+up there each time one acts, so a change counts at once on every running process. Each act is kept in
+the store where it must last (a mute, a ban), told to every process (so a kick closes the person's
+connections wherever they are), said to the person it touches in one sentence, and written to the
+server's event log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from companion.cards.names import quote
+from companion.net.clean import clean
+from companion.numbers import NumberError, as_number
+from companion.server import names
+from companion.server.events import emit
+
+if TYPE_CHECKING:
+    from companion.server.community import Community, Member
+    from companion.server.lobby import Person
+
+MOD_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports")
+MAX_REPORTS = 200
+MAX_WHY = 200
+
+
+def when(at: float) -> str:
+    return time.strftime("%d %B %Y at %H:%M UTC", time.gmtime(at)).lstrip("0")
+
+
+class Moderation:
+    def __init__(self, community: Community) -> None:
+        self.c = community
+        self.kv = community.kv
+        self.mutes: dict[str, float] = {}  # name key: until, as told by every process (for games' say)
+
+    async def is_moderator(self, m: Member) -> bool:
+        return m.account is not None and await self.kv.hget("moderators", m.key) is not None
+
+    async def banned(self, key: str, address: str) -> str:
+        """The sentence that refuses a banned person (by name, or a guest's address), or ""."""
+        for k in (f"ban:{key}", f"ban:address:{address}"):
+            raw = await self.kv.get(k)
+            try:
+                rec = json.loads(raw) if raw else None
+            except ValueError:
+                rec = None
+            if isinstance(rec, dict) and float(rec.get("until", 0)) > time.time():
+                why = f": {rec['why']}" if rec.get("why") else ""
+                return f"Error: a moderator banned you until {when(float(rec['until']))}{why}."
+        return ""
+
+    async def muted(self, key: str) -> float:
+        raw = await self.kv.get(f"mute:{key}")
+        until = float(raw) if raw and raw.replace(".", "", 1).isdigit() else 0.0
+        return until if until > time.time() else 0.0
+
+    def muted_here(self, key: str) -> bool:
+        return self.mutes.get(key, 0) > time.time()
+
+    # ---- typed ----
+    async def answer(self, person: Person, m: Member, verb: str, rest: str) -> str | None:
+        if verb == "report":
+            return await self._report(person, m, rest)
+        if verb == "ignore":
+            return await self._ignore(m, rest)
+        if verb == "unignore":
+            return await self._unignore(m, rest)
+        if verb not in MOD_WORDS:
+            return None
+        if not await self.is_moderator(m):
+            return f"Error: only a moderator can {verb}. Type report and a name and why, to tell the moderators."
+        by = m.account or person.name
+        if verb == "announce":
+            text = clean(rest, limit=300)
+            if not text:
+                return "Error: announce needs words after it."
+            await self.c.tell_all({"do": "announce", "text": f"Announcement from the moderators: {text}"})
+            emit("announce", by=by, text=text)
+            return f"Announced: {text}"
+        if verb == "reports":
+            return await self._reports(rest)
+        if verb == "remove":
+            return await self._remove(by, rest)
+        target, _, more = rest.partition(" ")
+        if not target:
+            return f"Error: {verb} needs a name. Type {verb} and the person's name."
+        target = names.tidy(target)
+        key = names.key(target)
+        if verb == "unban":
+            raw = await self.kv.get(f"ban:{key}")
+            try:
+                was = json.loads(raw) if raw else {}
+            except ValueError:
+                was = {}
+            address = was.get("address") if isinstance(was, dict) else None
+            await self.kv.delete(f"ban:{key}", *([f"ban:address:{address}"] if address else []))
+            emit("unban", by=by, name=target)
+            return f"{target} is no longer banned." if raw else f"{target} was not banned."
+        if verb == "unmute":
+            await self.kv.delete(f"mute:{key}")
+            await self.c.tell_all({"do": "mute", "key": key, "until": 0, "say": "A moderator unmuted you."})
+            emit("unmute", by=by, name=target)
+            return f"{target} may speak again."
+        if verb == "kick":
+            why = clean(more, limit=MAX_WHY)
+            said = f"Error: a moderator removed you from the server{': ' + why if why else ''}."
+            await self.c.tell_all({"do": "kick", "key": key, "say": said})
+            emit("kick", by=by, name=target, why=why)
+            return f"{target} is removed from the server; they may join again."
+        amount, _, why = more.strip().partition(" ")
+        try:
+            n = as_number(amount) if amount else None
+        except NumberError:
+            n = None
+        unit = "minutes" if verb == "mute" else "days"
+        if n is None or not 1 <= n <= (10_000 if verb == "mute" else 3650):
+            return f"Error: {verb} needs a name and a number of {unit}, as in {verb} {target} 10."
+        why = clean(why, limit=MAX_WHY)
+        if verb == "mute":
+            until = time.time() + n * 60
+            await self.kv.set(f"mute:{key}", str(until), n * 60)
+            await self.c.tell_all({"do": "mute", "key": key, "until": until,
+                                   "say": f"A moderator muted you for {n} {'minute' if n == 1 else 'minutes'}."})
+            emit("mute", by=by, name=target, minutes=n, why=why)
+            return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
+        until = time.time() + n * 86400
+        rec: dict[str, Any] = {"until": until, "why": why, "name": target}
+        if await self.c.accounts.owner(target) is None:  # a guest: their address too
+            address = await self.kv.get(f"seen:{key}")
+            if address:
+                rec["address"] = address
+                await self.kv.set(f"ban:address:{address}", json.dumps(rec), n * 86400)
+        await self.kv.set(f"ban:{key}", json.dumps(rec), n * 86400)
+        said = f"Error: a moderator banned you until {when(until)}{': ' + why if why else ''}."
+        await self.c.tell_all({"do": "kick", "key": key, "say": said})
+        emit("ban", by=by, name=target, days=n, why=why, address=rec.get("address"))
+        return f"{target} is banned for {n} {'day' if n == 1 else 'days'}, until {when(until)}."
+
+    async def _remove(self, by: str, rest: str) -> str:
+        from companion.server.lobby_words import named
+
+        if not rest:
+            return "Error: remove needs a game's name. Type games to hear them."
+        lines = await self.c.lobby.host.store.summaries()
+        found = named(lines, rest)
+        if len(found) != 1:
+            return f"Error: no one game is named {quote(rest)}. Type games to hear them."
+        game_id, line = found[0]
+        await self.kv.set(f"removed:{game_id}", "1", 30 * 86400)
+        await self.c.tell_all({"do": "remove", "game": game_id,
+                               "say": f"Error: a moderator removed the game {line.get('name')}. Type games in the "
+                                      "lobby to hear the others."})
+        await drop_listed(self.c.lobby.host.store, game_id)
+        emit("remove", by=by, game=game_id, name=str(line.get("name")))
+        return f"The game {line.get('name')} is removed."
+
+    async def _report(self, person: Person, m: Member, rest: str) -> str:
+        target, _, why = rest.partition(" ")
+        why = clean(why, limit=MAX_WHY)
+        if not target or not why:
+            return "Error: report needs a name and why, as in report Cy spamming the lobby."
+        key = names.key(target)
+        lines = list(reversed(await self.kv.items(f"said:{key}")))
+        rec = {"at": time.time(), "by": person.name, "about": names.tidy(target), "why": why, "lines": lines}
+        await self.kv.push("reports", json.dumps(rec), MAX_REPORTS)
+        emit("report", by=person.name, name=rec["about"], why=why, lines=lines)
+        return f"Reported {rec['about']} to the moderators, with their last {len(lines)} lines. Thank you."
+
+    async def _reports(self, rest: str) -> str:
+        reports: list[dict[str, Any]] = []
+        for text in await self.kv.items("reports"):
+            try:
+                found = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(found, dict):
+                reports.append(found)
+        if not reports:
+            return "No reports."
+        try:
+            n = as_number(rest) if rest else None
+        except NumberError:
+            n = None
+        if n is not None:
+            if not 1 <= n <= len(reports):
+                return f"Error: there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
+            r = reports[n - 1]
+            said = [f"Report {n}: {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}: {r.get('why')}."]
+            lines = [str(x) for x in r.get("lines") or []]
+            said.append(f"{r.get('about')}'s last {len(lines)} lines:" if lines else f"{r.get('about')} said nothing here lately.")
+            return "\n".join([*said, *lines])
+        shown = reports[:10]
+        return "\n".join([f"{len(reports)} {'report' if len(reports) == 1 else 'reports'}, newest first:",
+                          *(f"{i}. {r.get('about')}, by {r.get('by')}: {r.get('why')}" for i, r in enumerate(shown, 1)),
+                          "Type reports and a number to hear one with the lines said."])
+
+    async def _ignore(self, m: Member, rest: str) -> str:
+        if not rest:
+            if not m.ignored:
+                return "You ignore nobody. Type ignore and a name to stop hearing them."
+            from companion.cards.names import and_list
+
+            return f"You ignore {and_list(sorted(m.ignored.values()))}."
+        target = names.tidy(rest)
+        m.ignored[names.key(target)] = target
+        if m.account is not None:
+            await self.kv.hset(f"ignore:{m.key}", names.key(target), target)
+        return f"You no longer hear {target} in the lobby. Type unignore {target} to hear them again."
+
+    async def _unignore(self, m: Member, rest: str) -> str:
+        target = names.tidy(rest)
+        if names.key(target) not in m.ignored:
+            return f"Error: you do not ignore {quote(target)}."
+        del m.ignored[names.key(target)]
+        if m.account is not None:
+            await self.kv.hdel(f"ignore:{m.key}", names.key(target))
+        return f"You hear {target} again."
+
+    # ---- told by any process ----
+    def apply(self, act: dict[str, Any]) -> None:
+        from companion.net.transport import close
+
+        lobby = self.c.lobby
+        do, key, say = act.get("do"), act.get("key"), str(act.get("say", ""))[:400]
+        if do == "announce":
+            text = str(act.get("text", ""))[:400]
+            for person in list(lobby.people.values()):
+                if not person.ws.closed:
+                    lobby.tell(person, text)
+            asyncio.ensure_future(self._to_games(text))
+            return
+        if do == "remove":
+            game = lobby.host.by_id.get(str(act.get("game")))
+            if game is not None:
+                asyncio.ensure_future(lobby.host.let_go(game, say))
+            return
+        if not isinstance(key, str):
+            return
+        if do == "mute":
+            self.mutes[key] = float(act.get("until") or 0)
+        people = [p for p in lobby.people.values() if self.c.member(p).key == key]
+        for person in people:
+            if do == "kick":
+                asyncio.ensure_future(close(person.ws, say))
+            elif say:
+                lobby.tell(person, say)
+        for (game_id, seat), ws in list(lobby.host.conns.items()):
+            game = lobby.host.by_id.get(game_id)
+            if game is None or names.key(game.seats[seat].name) != key:
+                continue
+            if do == "kick":
+                asyncio.ensure_future(close(ws, say))
+            elif say and not people:
+                game.push(seat, say)
+
+    async def _to_games(self, text: str) -> None:
+        host = self.c.lobby.host
+        for game in list(host.by_id.values()):
+            game.to_all(text)
+            game.save()
+            try:
+                await host.persist(game)
+            except Exception:  # noqa: BLE001 - the game moved meanwhile: its players hear it in the lobby
+                pass
+
+
+async def drop_listed(store: Any, game_id: str) -> None:
+    """Take a game off the lobby's list, in whichever store the server uses."""
+    from companion.server.store import FileStore
+
+    try:
+        if isinstance(store, FileStore):
+            store.list.pop(game_id, None)
+            return
+        r = getattr(store, "r", None)
+        if r is not None:
+            from companion.server.redis_store import PREFIX
+
+            await r.hdel(f"{PREFIX}games", game_id)
+    except Exception:  # noqa: BLE001 - the store is away (any client's error): the removed mark refuses it anyway
+        pass
