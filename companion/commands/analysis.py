@@ -164,17 +164,20 @@ def analysis_command(session: "Session", args: str) -> None:
 
     progress = Progress(session.aside)
     kept = _kept(session)
+    a = kept.get((record, seat))
     try:
-        a = kept.get((record, seat))
+        fresh = a is None
         if a is None:
             _plan_ready(session, record)
-            a = an.analyse(record, seat, ns.jobs, progress)
+            a = an.differences(record, seat)  # a fraction of a second: what was typed is checked against it
+        turn = _turn(ns.words[1], a.turns) if form == "turn" else 0
+        page = _page(ns.words[1] if len(ns.words) > 1 else "", aw.pages(a)) if form == "all" else 0
+        if fresh:
+            an.costed(a, ns.jobs, progress)
         if form == "turn":
-            turn = _turn(ns.words[1], a.turns)
             _refine(a, a.on_turn(turn), ns.jobs, progress)
             text = aw.turn_words(a, turn)
         elif form == "all":
-            page = _page(ns.words[1] if len(ns.words) > 1 else "", aw.pages(a))
             _refine(a, aw.page_moves(a, page), ns.jobs, progress)
             text = aw.page_words(a, page)
         else:

@@ -356,7 +356,12 @@ def _seed(analysis: Analysis) -> int:
 
 def analyse(record: str, seat: int, jobs: int = 1, progress: Progress | None = None) -> Analysis:
     """The whole first run: the differences, a few rollouts of each, then more of the costliest."""
-    a = differences(record, seat, progress)
+    return costed(differences(record, seat, progress), jobs, progress)
+
+
+def costed(a: Analysis, jobs: int = 1, progress: Progress | None = None) -> Analysis:
+    """A few rollouts of every difference, then more of those likeliest to be costliest (``a`` is changed
+    only as each step ends)."""
     estimate(a, a.differences, FIRST_GAMES, jobs, progress)
     # The likeliest to be costly get the full count: by the mean and half the interval above it.
     ranked = sorted(a.differences, key=lambda d: (-(a.cost(d).mean + a.cost(d).half / 2), d.index))[:REFINED]
@@ -368,5 +373,5 @@ def analyse(record: str, seat: int, jobs: int = 1, progress: Progress | None = N
         estimate(a, rest, FULL_GAMES, jobs, progress, checking=True)
 
 
-__all__ = ["Analysis", "AnalysisError", "Cost", "Difference", "Roller", "analyse", "differences", "estimate",
+__all__ = ["Analysis", "AnalysisError", "Cost", "Difference", "Roller", "analyse", "costed", "differences", "estimate",
            "game_of", "same", "seeds_for"]
