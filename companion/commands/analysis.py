@@ -131,10 +131,10 @@ def _page(text: str, pages: int) -> int:
 
 @command(
     "analysis",
-    summary="after a game, says where your moves differed from the strong bot's, and what each cost.",
+    summary="says, after a game, where your moves differed from the strong bot's and what each cost.",
     usage="analysis [turn N | all [PAGE]] [--game NAME] [--player NAME] [--jobs N]",
     example="analysis turn 7",
-    topic="Playing a game",
+    topic="Game tools",
     one_shot=False,
     details=("Once a game is over, analysis says your three costliest moves: the turn, what you did, what the "
              "strong bot would have done, how many more games in 100 it would win, give or take, and why; then "

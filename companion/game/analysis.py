@@ -299,10 +299,37 @@ def _work(task: tuple[int, Any, int, list[int]]) -> tuple[int, list[float]]:
     return index, _worker.pairs(index, _decode(bots), seat, seeds)
 
 
+CHUNK = 50  # rollout pairs a worker plays at a time
+
+
+class Workers:
+    """Worker processes for one record's rollouts: started the portable way (spawn: the shell may have
+    threads, and a threaded process must not fork) when first needed, and kept for the whole run."""
+
+    def __init__(self, record: str, jobs: int) -> None:
+        self.record, self.jobs = record, jobs
+        self.pool: Any = None
+
+    def map(self, tasks: list[tuple[int, Any, int, list[int]]]) -> Any:
+        if self.pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_init_worker, initargs=(self.record,))
+        return self.pool.map(_work, tasks)
+
+    def close(self, stopped: bool = False) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=not stopped, cancel_futures=stopped)
+            self.pool = None
+
+
 def estimate(analysis: Analysis, chosen: Sequence[Difference], games: int, jobs: int = 1,
-             progress: Progress | None = None, checking: bool = False) -> None:
+             progress: Progress | None = None, checking: bool = False, workers: Workers | None = None) -> None:
     """Play each chosen difference's rollouts up to ``games`` pairs (those it has are kept). Progress
-    names the turn, or with ``checking`` how many of the chosen are done."""
+    names the turn, or with ``checking`` how many of the chosen are done. With ``jobs`` above 1 the pairs
+    are played by ``workers`` (started here if none are given), CHUNK at a time."""
     tasks = []
     for d in chosen:
         have = analysis.cost(d).games
@@ -316,31 +343,30 @@ def estimate(analysis: Analysis, chosen: Sequence[Difference], games: int, jobs:
 
     def said(index: int) -> str:
         if checking:
-            return f"Checking move {len(results) + 1} of {len(tasks)}."
+            return f"Checking move {min(len(results) + 1, len(tasks))} of {len(tasks)}."
         return f"Analysing, turn {turns[index]} of {analysis.turns}."
 
-    if jobs <= 1 or len(tasks) < 2:
+    if jobs <= 1:
         roller = Roller(analysis.record)
         for index, bots, seat, seeds in tasks:
             if progress is not None:
                 progress(said(index))
             results[index] = roller.pairs(index, _decode(bots), seat, seeds)
     else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        ctx = multiprocessing.get_context("spawn")  # the shell may have threads: never fork it
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
-                                   initializer=_init_worker, initargs=(analysis.record,))
+        own = workers is None
+        pool = workers if workers is not None else Workers(analysis.record, jobs)
+        chunks = [(index, bots, seat, seeds[i:i + CHUNK]) for index, bots, seat, seeds in tasks
+                  for i in range(0, len(seeds), CHUNK)]
         try:
-            for index, pairs in pool.map(_work, tasks):
+            for index, pairs in pool.map(chunks):  # in order: each decision's pairs in their seeds' order
                 if progress is not None:
                     progress(said(index))
-                results[index] = pairs
+                results.setdefault(index, []).extend(pairs)
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.close(stopped=True)
             raise
-        pool.shutdown()
+        if own:
+            pool.close()
     for index, pairs in results.items():  # only once every rollout is in: a stopped run changes nothing
         analysis.costs.setdefault(index, Cost()).add(pairs)
 
@@ -362,16 +388,21 @@ def analyse(record: str, seat: int, jobs: int = 1, progress: Progress | None = N
 def costed(a: Analysis, jobs: int = 1, progress: Progress | None = None) -> Analysis:
     """A few rollouts of every difference, then more of those likeliest to be costliest (``a`` is changed
     only as each step ends)."""
-    estimate(a, a.differences, FIRST_GAMES, jobs, progress)
-    # The likeliest to be costly get the full count: by the mean and half the interval above it.
-    ranked = sorted(a.differences, key=lambda d: (-(a.cost(d).mean + a.cost(d).half / 2), d.index))[:REFINED]
-    estimate(a, sorted(ranked, key=lambda d: d.index), FULL_GAMES, jobs, progress, checking=True)
-    while True:  # what is said has the full count: any other that is now among the three costliest too
-        rest = [d for d in a.costliest(3) if a.cost(d).games < FULL_GAMES]
-        if not rest:
-            return a
-        estimate(a, rest, FULL_GAMES, jobs, progress, checking=True)
+    workers = Workers(a.record, jobs) if jobs > 1 else None
+    try:
+        estimate(a, a.differences, FIRST_GAMES, jobs, progress, workers=workers)
+        # The likeliest to be costly get the full count: by the mean and half the interval above it.
+        ranked = sorted(a.differences, key=lambda d: (-(a.cost(d).mean + a.cost(d).half / 2), d.index))[:REFINED]
+        estimate(a, sorted(ranked, key=lambda d: d.index), FULL_GAMES, jobs, progress, True, workers)
+        while True:  # what is said has the full count: any other that is now among the three costliest too
+            rest = [d for d in a.costliest(3) if a.cost(d).games < FULL_GAMES]
+            if not rest:
+                return a
+            estimate(a, rest, FULL_GAMES, jobs, progress, True, workers)
+    finally:
+        if workers is not None:
+            workers.close()
 
 
-__all__ = ["Analysis", "AnalysisError", "Cost", "Difference", "Roller", "analyse", "costed", "differences", "estimate",
+__all__ = ["Analysis", "AnalysisError", "Cost", "Difference", "Roller", "Workers", "analyse", "costed", "differences", "estimate",
            "game_of", "same", "seeds_for"]

@@ -240,3 +240,25 @@ def test_a_saved_finished_game_is_analysed_from_its_record(record: str) -> None:
     assert "once the game is over" in said
     said = t("analysis --game nosuch")
     check_error(said)
+
+
+def test_in_a_hosted_game_each_seat_hears_its_own_moves_only() -> None:
+    from companion.net.seat_sessions import SessionSeats
+
+    setup = GameSetup(choose_kingdom("First Game"), (Seat("Ana"), Seat("Ben"), Seat("Strong Bot", "strong")), 4)
+    g = Game(setup)
+    agents = agents_for(setup)
+    people = [make_bot("easy", 1), make_bot("normal", 2)]
+    while (d := g.advance(agents)) is not None:
+        g.answer(people[d.player].decide(g.view(d.player), d), True)
+    record = dumps(g)
+    seats = SessionSeats(g, {"started": True})
+    heard = {seat: seats.run(seat, "analysis") for seat in (0, 1)}
+    for seat in (0, 1):
+        assert set(heard[seat]) == {seat}  # nobody else hears it
+        said = heard[seat][seat]
+        a = an.differences(record, seat)
+        assert said.startswith(f"Strong Bot differed on {len(a.differences)} of {a.decisions} moves.")
+        assert said.endswith(aw.points_line(a))
+        check_response(said + "\n", max_words=aw.MAX_WORDS, max_lines=6)
+    assert heard[0] != heard[1]
