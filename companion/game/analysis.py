@@ -311,13 +311,24 @@ class Workers:
         self.pool: Any = None
 
     def map(self, tasks: list[tuple[int, Any, int, list[int]]]) -> Any:
-        if self.pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+        if self.pool is not None:
+            return self.pool.map(_work, tasks)
+        import multiprocessing
+        import signal
+        import threading
+        from concurrent.futures import ProcessPoolExecutor
 
-            self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_init_worker, initargs=(self.record,))
-        return self.pool.map(_work, tasks)
+        self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_init_worker, initargs=(self.record,))
+        # The workers start with Ctrl-C ignored (a process started with it ignored keeps it so, even while
+        # Python starts): a Ctrl-C while they import must stop the run here, not print their tracebacks.
+        main = threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            return self.pool.map(_work, tasks)  # submits every task, which starts the workers
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, old)
 
     def close(self, stopped: bool = False) -> None:
         if self.pool is not None:

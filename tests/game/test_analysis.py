@@ -262,3 +262,42 @@ def test_in_a_hosted_game_each_seat_hears_its_own_moves_only() -> None:
         assert said.endswith(aw.points_line(a))
         check_response(said + "\n", max_words=aw.MAX_WORDS, max_lines=6)
     assert heard[0] != heard[1]
+
+
+CTRL_C_SCRIPT = """
+import os, sys
+sys.path.insert(0, os.getcwd())
+from tests.game.test_analysis import finished, typist_with
+t = typist_with(finished())
+print("ready", flush=True)
+print(t("analysis --jobs 2"), flush=True)
+print("kept", bool(t.session.state.get("analysis")), flush=True)
+"""
+
+
+def test_ctrl_c_at_the_terminal_stops_the_workers_too_without_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, the shell says one
+    sentence, and nothing is kept."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, COMPANION_HOME=str(tmp_path), COMPANION_PLAN_GAMES="0", PYTHONPATH=str(root))
+    proc = subprocess.Popen([sys.executable, "-c", CTRL_C_SCRIPT], cwd=str(root), env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.5)  # the workers are starting or playing
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "Analysis stopped; nothing was changed." in out
+    assert "kept False" in out
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
