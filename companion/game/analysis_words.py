@@ -106,7 +106,7 @@ def summary(a: Analysis) -> str:
     costly = a.costliest(3)
     n = len(a.differences)
     if n == 0:
-        head = [f"Every one of your {a.decisions} moves was {BOT}'s."]
+        head = [f"All {a.decisions} of your moves were {BOT}'s."]
     elif not costly:
         head = [f"{BOT} differed on {n} of {a.decisions} moves.", "None of them cost you a clear share of wins."]
     else:
@@ -134,7 +134,7 @@ def page_moves(a: Analysis, page: int) -> list[Difference]:
 def page_words(a: Analysis, page: int) -> str:
     n = len(a.differences)
     if n == 0:
-        return f"Every one of your {a.decisions} moves was {BOT}'s."
+        return f"All {a.decisions} of your moves were {BOT}'s."
     last = pages(a)
     head = [f"Page {page} of {last}, {n} {'move' if n == 1 else 'moves'} in all."]
     tail = [f"Type analysis all {page + 1} for the next page."] if page < last else []

@@ -301,3 +301,21 @@ def test_ctrl_c_at_the_terminal_stops_the_workers_too_without_a_traceback(tmp_pa
     assert "Analysis stopped; nothing was changed." in out
     assert "kept False" in out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_a_game_played_by_the_hints_has_nothing_to_say_but_the_points() -> None:
+    from companion.bots import StrongBot
+
+    setup = GameSetup(choose_kingdom("First Game"), (Seat("You"), Seat("Strong Bot", "strong")), 8)
+    g = Game(setup)
+    agents = agents_for(setup)
+    while (d := g.advance(agents)) is not None:  # every answer the one hint gives
+        g.answer(StrongBot(setup.seed + d.player).decide(g.view(d.player), d), True)
+    record = dumps(g)
+    t = typist_with(record)
+    said = response(t, "analysis")
+    check_response(said, max_words=aw.MAX_WORDS, max_lines=6)
+    a = an.differences(record, ME)
+    assert a.differences == ()
+    assert said == f"All {a.decisions} of your moves were Strong Bot's.\n{aw.points_line(a)}\n"
+    assert response(t, "analysis all") == f"All {a.decisions} of your moves were Strong Bot's.\n"
