@@ -159,9 +159,18 @@ def analysis_command(session: "Session", args: str) -> None:
     if (form == "all" and len(words) > 2) or (form == "" and words):
         raise CommandError(f"did not expect {quote(' '.join(ns.words[2:]))}. Type {USAGE}.")
     record, seat = _record(session, ns.game, ns.player)
+    say_analysis(session, record, seat, ns.words, ns.jobs)
+
+
+def say_analysis(session: "Session", record: str, seat: int, words: list[str], jobs: int = 1) -> None:
+    """Say the analysis of a finished game's ``record`` (the engine's save text: the game just played, a
+    saved game, a game from the server's history) for ``seat``: ``words`` are what followed ``analysis``
+    (none, ``turn 7``, ``all 2``), already checked for their form. Kept in the session for the next ask;
+    Ctrl-C stops it with one sentence and keeps nothing."""
     from companion.game import analysis as an
     from companion.game import analysis_words as aw
 
+    form = words[0].lower() if words else ""
     progress = Progress(session.aside)
     kept = _kept(session)
     a = kept.get((record, seat))
@@ -170,15 +179,15 @@ def analysis_command(session: "Session", args: str) -> None:
         if a is None:
             _plan_ready(session, record)
             a = an.differences(record, seat)  # a fraction of a second: what was typed is checked against it
-        turn = _turn(ns.words[1], a.turns) if form == "turn" else 0
-        page = _page(ns.words[1] if len(ns.words) > 1 else "", aw.pages(a)) if form == "all" else 0
+        turn = _turn(words[1], a.turns) if form == "turn" else 0
+        page = _page(words[1] if len(words) > 1 else "", aw.pages(a)) if form == "all" else 0
         if fresh:
-            an.costed(a, ns.jobs, progress)
+            an.costed(a, jobs, progress)
         if form == "turn":
-            _refine(a, a.on_turn(turn), ns.jobs, progress)
+            _refine(a, a.on_turn(turn), jobs, progress)
             text = aw.turn_words(a, turn)
         elif form == "all":
-            _refine(a, aw.page_moves(a, page), ns.jobs, progress)
+            _refine(a, aw.page_moves(a, page), jobs, progress)
             text = aw.page_words(a, page)
         else:
             text = aw.summary(a)
@@ -187,12 +196,12 @@ def analysis_command(session: "Session", args: str) -> None:
         return
     except an.AnalysisError as e:
         raise CommandError(str(e)) from None
-    kept[(record, seat)] = a  # kept only once the run is whole
+    kept[(record, seat)] = a  # a new analysis is kept only once its run is whole
     session.say(text)
 
 
 def _refine(a: Any, moves: list[Any], jobs: int, progress: Callable[[str], None]) -> None:
-    """More rollouts for the moves about to be said, up to the full count (a copy: kept only when done)."""
+    """More rollouts for the moves about to be said, up to the full count (added only once all are played)."""
     from companion.game import analysis as an
 
     an.estimate(a, moves, an.FULL_GAMES, jobs, progress, checking=True)
