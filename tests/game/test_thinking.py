@@ -97,3 +97,12 @@ def test_ready_gives_the_cue_once_and_only_for_a_long_wait(monkeypatch: pytest.M
         assert thinking.ready(k, 2, lambda: heard.append(name)) is (name == "Intrigue")
         assert not thinking.ready(k, 2, lambda: heard.append("again"))  # found: no wait, no cue
     assert heard == ["Intrigue"]
+
+
+def test_with_speech_on_the_cue_is_spoken_at_once_and_the_response_after(slow: list[str]) -> None:
+    t = Typist()
+    spoken: list[str] = []
+    t.session.speak = spoken.append
+    t(f"new --bots strong --seed {BOT_FIRST}")
+    assert spoken[0] == "Thinking."  # while the person waits, not with the response at the end
+    assert len(spoken) == 2 and spoken[1].startswith("New game") and "Thinking." not in spoken[1]
