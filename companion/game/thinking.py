@@ -1,7 +1,7 @@
 """No silent thinking: the strong bot's plan search runs in the background from the start of a game.
 
 The strong bot chooses its plan for a kingdom and table by trial games (``companion.bots.search``): about
-1 to 1.5 s of processor time the first time a kingdom is played. Done when a bot first buys or a person
+1 to 2 s of processor time the first time a kingdom is played. Done when a bot first buys or a person
 first asks ``hint``, it was a silence that cannot be told from a hang. So a game ``start``s the search in a
 thread of its own when it begins (the engine never prints, and the search only computes: a thread needs
 no start-up of its own, and the plan it finds is kept in this process, where the bots read it). Whoever
