@@ -131,16 +131,13 @@ def _page(text: str, pages: int) -> int:
 
 @command(
     "analysis",
-    summary="says, after a game, where your moves differed from the strong bot's and what each cost.",
-    usage="analysis [turn N | all [PAGE]] [--game NAME] [--player NAME] [--jobs N]",
+    summary="says, after a game, what your moves cost against the strong bot's.",
+    usage="analysis [turn N | all [PAGE]] [OPTIONS]",
     example="analysis turn 7",
     topic="Game tools",
     one_shot=False,
-    details=("Once a game is over, analysis says your three costliest moves: the turn, what you did, what the "
-             "strong bot would have done, how many more games in 100 it would win, give or take, and why; then "
-             "everyone's points by turn. analysis turn 7 says one turn; analysis all every move that differed, "
-             "3 a page. --game NAME analyses a saved game; --player NAME another person's moves; --jobs N uses "
-             "N processes. It takes a few seconds; Ctrl-C stops it."),
+    details=("Once a game is over: your three costliest moves and why, then points by turn. turn 7: "
+             "one turn; all: every move, 3 a page. Options: --game NAME, --player NAME, --jobs N."),
 )
 def analysis_command(session: "Session", args: str) -> None:
     p = ArgumentParser("analysis")
