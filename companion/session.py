@@ -104,6 +104,15 @@ class Session:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def aside(self, text: str) -> None:
+        """Words said at once in the middle of a response (a cue such as "Thinking."): printed and, with
+        speech on, spoken now; not part of the response that repeat says."""
+        text = text.rstrip("\n")
+        self.out.write(text + "\n")
+        self.out.flush()
+        if self.speak is not None:
+            self.speak(text)
+
     def replay(self, text: str) -> None:
         """Say earlier words again (repeat, review) without making them the newest response."""
         self._record = False

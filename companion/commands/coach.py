@@ -66,6 +66,7 @@ def hint_command(session: "Session", args: str) -> None:
         return
     from companion.game.coach import advice, move_only
 
+    act.plan_ready()  # found in the background since the game began; "Thinking." if it is still a while
     _, text = advice(act.game, d.player)
     session.say(move_only(text) if session.verbosity == "brief" else text)
 

@@ -398,11 +398,20 @@ def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     say_outcome(session, GameService(act).answer(seat_of(session, act), line, session.verbosity))
 
 
+def thinking_cue(session: "Session") -> Callable[[], None]:
+    """What a person hears, at once, when the strong bot's plan keeps them waiting (companion.game.thinking)."""
+    from companion.game.thinking import THINKING
+
+    return lambda: session.aside(THINKING)
+
+
 def install(session: "Session") -> None:
     """Make typed answers reach the game (keeping any other area's fallback after ours), and let the game
     read the hints setting."""
     act = game_of(session)
     if act is not None:
+        if session.seat is None:  # the shell's own session: a seat's session at a host hears its own words only
+            act.cue = thinking_cue(session)
         act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
         act.offers_hint = any("hint" in names for names in AREAS.values())  # it comes with the bots
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:

@@ -8,6 +8,7 @@ from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, hold_game, install, keep_unfinished, play_here, say_lines, say_outcome,
+    thinking_cue,
 )
 from companion.commands.registry import ArgumentParser, command, take_over
 from companion.refusal import CommandError
@@ -27,7 +28,12 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     held = hold_game(session)  # first: a refusal changes nothing
     kept = keep_unfinished(session)
     kept += "".join(f" {said}" for said in take_over(session, KEY))
-    act = GameActivity(Game(setup))
+    # The plan search starts now, in the background; when a bot goes first and must wait for it, the game's
+    # opening words are said first, and "Thinking." only if the wait is still long (companion.game.thinking).
+    act = GameActivity(Game(setup), cue=thinking_cue(session), play=False)
+    early = act.must_wait()
+    if not early:
+        act.begin()
     act.held = held
     play_here(session, act)
     act.autosave()
@@ -54,6 +60,11 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     starter = g.players[first].name
     lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first.")
+    if early:
+        say_lines(session, lines, fit=False)
+        lines = []
+        act.begin()
+        act.autosave()
     d = act.pending
     if len(people) > 1 and d is not None:
         act.holder, act.waiting = d.player, True  # the first person's hand only after Enter

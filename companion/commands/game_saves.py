@@ -71,7 +71,9 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     held = None if look else hold_game(session)
     head += keep_unfinished(session, game)
     head += "".join(f" {said}" for said in take_over(session, KEY))
-    act = GameActivity(game, extra=extra)
+    from companion.commands.game import thinking_cue
+
+    act = GameActivity(game, extra=extra, cue=thinking_cue(session))
     act.held, act.read_only = held, look
     if look:
         head += " Read-only: another window is playing it."

@@ -47,6 +47,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.simulate": ("simulate",),
     "companion.shell.editors": ("input",),
     "companion.commands.coach": ("hint", "bots"),
+    "companion.commands.analysis": ("analysis",),
     "companion.commands.net": ("host", "join", "say", "who", "bot", "back"),
     "companion.commands.server": ("server",),
 }

@@ -70,8 +70,12 @@ class News:
 class GameActivity:
     """A game being played in the shell."""
 
-    def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None,
+                 cue: Callable[[], None] | None = None, play: bool = True) -> None:
+        """``cue``: said when a person would wait more than half a second for the strong bot's plan
+        (companion.game.thinking); ``play`` False: the bots' first moves wait for ``begin``."""
         self.game = game
+        self.cue = cue
         setup = game.setup
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
@@ -92,12 +96,18 @@ class GameActivity:
         self.held: Held | None = None  # the lock on the game being played; None while read-only
         self.read_only = False  # another window is playing this game: it can be looked at, not changed
         self.let_go_at_end = False  # the game ended and its lock was let go: taken again before a change
-        self.game.advance(self.agents)
+        if not game.over:  # the plan search starts with the game, in the background (companion.game.thinking)
+            from companion.game import thinking
+
+            thinking.start(game.kingdom, game.n)
+        if play:
+            self.advance()
         # How far each person has heard the game, kept by the game's service (companion.game.service)
         piles = game.setup.kingdom.pile_sizes(game.n)
         self.heard: dict[int, Mark] = {p: Mark(0, MappingProxyType(dict(piles))) for p in self.people}
         pending = self.game.pending
-        self.holder: int = pending.player if pending is not None else self.people[0]
+        self.holder: int = pending.player if pending is not None and pending.player in self.people \
+            else self.people[0]
         self.waiting = False  # the keyboard is being handed to ``holder``
         self.save_problem: str | None = None
         self.encoded = store.Encoded()  # the answers as the last save wrote them (a save encodes only new ones)
@@ -109,6 +119,42 @@ class GameActivity:
         self.hints_on: Callable[[], bool] = lambda: False  # the hints setting (set by the shell)
         self.offers_hint = False  # the program has a hint command to offer in lessons (set by the shell)
         self.undos = 0  # undos done since this activity began (a hosted game tells every seat of each)
+
+    def begin(self) -> None:
+        """The bots' first moves, for an activity made with ``play`` False; the keyboard goes to the person
+        asked first."""
+        self.advance()
+        pending = self.game.pending
+        if pending is not None and pending.player in self.people:
+            self.holder = pending.player
+
+    def plans_wanted(self) -> bool:
+        """Whether a strong bot at this table will need its plan (found in the background)."""
+        import sys
+
+        strong = sys.modules.get("companion.bots.strong")
+        return strong is not None and any(isinstance(a, strong.StrongBot) for a in self.agents)
+
+    def must_wait(self) -> bool:
+        """Whether a bot moves next and its plan is still being found."""
+        from companion.game import thinking
+
+        d = self.game.pending
+        return d is not None and self.agents[d.player] is not None and self.plans_wanted() \
+            and not thinking.start(self.kingdom, self.game.n).is_set()
+
+    def plan_ready(self) -> None:
+        """Wait for the strong bot's plan, saying ``cue`` once if it takes more than half a second."""
+        from companion.game import thinking
+
+        thinking.ready(self.kingdom, self.game.n, self.cue)
+
+    def advance(self) -> None:
+        """Bots play until a person must answer; first, if a strong bot may play, its plan is waited for."""
+        d = self.game.pending
+        if d is not None and self.agents[d.player] is not None and self.plans_wanted():
+            self.plan_ready()
+        self.game.advance(self.agents)
 
     def catch_up(self) -> None:
         """A loaded game: everyone has heard everything so far; only what comes next is told."""
@@ -171,13 +217,13 @@ class GameActivity:
     def answer(self, value: Any) -> None:
         """Answer the pending decision as a person; IllegalAnswer if it is not allowed."""
         self.game.answer(value, True)
-        self.game.advance(self.agents)
+        self.advance()
 
     def _rebuild(self, answers: int) -> None:
         old = self.game
         self.game = replay(old.setup, old.answers[:answers], check=False)
         old.close()
-        self.game.advance(self.agents)
+        self.advance()
 
     def undo(self, by: int | None = None) -> None:
         """Take back the last command that changed the game (``by`` a seat with its own device, or the
@@ -194,7 +240,7 @@ class GameActivity:
         self.game = back
         self.undos += 1
         game.close()
-        self.game.advance(self.agents)
+        self.advance()
         d = self.game.pending
         if d is not None and not self.own_devices:
             if d.player != self.holder:
@@ -318,6 +364,7 @@ class GameActivity:
             if self.hints_on():  # the hints setting: what the strong bot would do, before you are asked
                 from companion.game.coach import advice, move_only
 
+                self.plan_ready()
                 text = advice(g, d.player)[1]
                 move = "Hint: " + move_only(text)
                 # as hint says it; the first thing to give way when the response is too long

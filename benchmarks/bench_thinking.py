@@ -1,0 +1,144 @@
+"""The wait from Enter to the first words while the strong bot's plan is being found, before and after.
+
+    python3 benchmarks/bench_thinking.py                 # 3 kingdoms a case
+    python3 benchmarks/bench_thinking.py --kingdoms 5
+
+Two cases, each on random kingdoms no plan was found for yet (no plan cache on disk, a new kingdom each
+time), 2 players against the strong bot, in-process sessions exactly as the shell runs lines:
+
+- ``new`` where the bot goes first: from the line to the first words printed, and to the end of the
+  response;
+- ``hint`` typed at once after ``new`` where you go first: the same two waits.
+
+"Before" is the search where it used to be: found by the bot's own first call, on the main thread, with no
+words until it ends (``thinking.start`` made a no-op, so nothing runs in the background). "After" is the
+program as it is: the search starts with the game, the opening words come first, "Thinking." after half a
+second. Printed: the medians, the processor time of the command's thread (``time.thread_time``) and of
+the process, and the load average. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COMPANION_HOME", tempfile.mkdtemp(prefix="bench-thinking-"))
+os.environ["COMPANION_NO_CACHE"] = "1"
+
+
+class Timed:
+    """An output stream that notes when the first words came."""
+
+    def __init__(self) -> None:
+        self.first: float | None = None
+        self.text: list[str] = []
+
+    def write(self, text: str) -> int:
+        if self.first is None and text.strip():
+            self.first = time.perf_counter()
+        self.text.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def session() -> Any:
+    from companion.commands.game import install
+    from companion.session import Session
+    from companion.settings import Settings
+
+    s = Session(out=Timed(), settings=Settings({"verbosity": "normal"}))
+    install(s)
+    return s
+
+
+def timed(s: Any, line: str) -> tuple[float, float, float, str]:
+    """Seconds to the first words and to the end, processor seconds of this thread, and what was said."""
+    from companion.dispatch import run_line
+
+    out = Timed()
+    s.out = out
+    start, cpu = time.perf_counter(), time.thread_time()
+    run_line(s, line)
+    end = time.perf_counter()
+    first = (out.first or end) - start
+    return first, end - start, time.thread_time() - cpu, "".join(out.text)
+
+
+def first_player(seed: int) -> int:
+    from companion.engine import Game
+    from companion.game.starting import build_setup
+
+    setup = build_setup(2, ["strong"], [], "random", None, seed, False)
+    g = Game(setup, log=False)
+    return g.current
+
+
+def run(case: str, before: bool, seeds: list[int]) -> list[tuple[float, float, float, str]]:
+    from companion.game import thinking
+
+    rows = []
+    real = thinking.start
+    if before:
+        def nothing(kingdom: Any, players: int) -> threading.Event:
+            done = threading.Event()
+            done.set()
+            return done
+        thinking.start = nothing  # type: ignore[assignment]
+    try:
+        for seed in seeds:
+            s = session()
+            line = f"new --bots strong --kingdom random --colony off --seed {seed}"
+            if case == "new":
+                rows.append(timed(s, line))
+            else:
+                timed(s, line)
+                rows.append(timed(s, "hint"))
+            from companion.game.activity import game_of
+
+            act = game_of(s)
+            if act is not None:
+                act.release()  # the next session's new may take the game's lock
+    finally:
+        thinking.start = real  # type: ignore[assignment]
+    return rows
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--kingdoms", type=int, default=3)
+    p.add_argument("--seed", type=int, default=11)
+    ns = p.parse_args()
+    rng = random.Random(ns.seed)
+    bot_first: list[int] = []
+    you_first: list[int] = []
+    while len(bot_first) < 2 * ns.kingdoms or len(you_first) < 2 * ns.kingdoms:
+        seed = rng.randrange(1 << 30)
+        (bot_first if first_player(seed) == 1 else you_first).append(seed)
+    print(f"load average {os.getloadavg()[0]:.1f}, plan games {os.environ.get('COMPANION_PLAN_GAMES', 'default')}")
+    for case, seeds in (("new", bot_first), ("hint", you_first)):
+        for before, part in ((True, seeds[: ns.kingdoms]), (False, seeds[ns.kingdoms: 2 * ns.kingdoms])):
+            c0 = time.process_time()
+            rows = run(case, before, part)
+            proc = time.process_time() - c0
+            said_cue = sum("Thinking." in r[3] for r in rows)
+            print(f"{case:4} {'before' if before else 'after '}: first words median "
+                  f"{statistics.median(r[0] for r in rows):.2f} s (each {', '.join(f'{r[0]:.2f}' for r in rows)}), "
+                  f"whole response {statistics.median(r[1] for r in rows):.2f} s, command thread's processor "
+                  f"{statistics.median(r[2] for r in rows):.2f} s, process {proc / len(rows):.2f} s a game; "
+                  f"Thinking. said {said_cue} of {len(rows)}; load {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

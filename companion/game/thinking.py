@@ -1,0 +1,88 @@
+"""No silent thinking: the strong bot's plan search runs in the background from the start of a game.
+
+The strong bot chooses its plan for a kingdom and table by trial games (``companion.bots.search``): about
+1 to 2 s of processor time the first time a kingdom is played. Done when a bot first buys or a person
+first asks ``hint``, it was a silence that cannot be told from a hang. So a game ``start``s the search in a
+thread of its own when it begins (the engine never prints, and the search only computes: a thread needs
+no start-up of its own, and the plan it finds is kept in this process, where the bots read it). Whoever
+then needs the plan calls ``ready`` first: when it is found, at once; when a person would still wait more
+than ``CUE_AFTER`` seconds, ``cue`` is called once (the shell says "Thinking."), then the wait goes on.
+
+The search is the bots' own ``plan_for``, called as it is; once found, the plan is in its memory (and on
+disk), so the bot's own call finds it without searching again.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from companion.kingdom import Kingdom
+
+CUE_AFTER = 0.5  # seconds: a wait longer than this is said
+THINKING = "Thinking."
+
+Key = tuple[tuple[str, ...], bool, int]
+
+_runs: dict[Key, threading.Event] = {}
+_lock = threading.Lock()
+
+
+def _key(kingdom: Kingdom, players: int) -> Key:
+    return tuple(sorted(c.name for c in kingdom.cards)), kingdom.platinum_colony, players
+
+
+def _search(kingdom: Kingdom, players: int) -> None:
+    """Find the plan (the bots' own search and memory; a test may put a slower one in its place)."""
+    from companion.bots.search import plan_for
+
+    plan_for(kingdom.cards, kingdom.platinum_colony, players)
+
+
+def _run(kingdom: Kingdom, players: int, done: threading.Event) -> None:
+    try:
+        _search(kingdom, players)
+    except Exception:  # noqa: BLE001 - the bot's own call searches again and says any error where it is asked
+        with _lock:
+            _runs.pop(_key(kingdom, players), None)
+    finally:
+        done.set()
+
+
+def start(kingdom: Kingdom, players: int) -> threading.Event:
+    """Start finding the plan for this kingdom and table, unless it is found or being found; the event
+    is set once it is."""
+    key = _key(kingdom, players)
+    with _lock:
+        done = _runs.get(key)
+        if done is not None:
+            return done
+        done = _runs[key] = threading.Event()
+    from companion.bots.search import budget
+
+    if budget() == 0:  # the shipped table alone: nothing to wait for, and no thread
+        _run(kingdom, players, done)
+        return done
+    threading.Thread(target=_run, args=(kingdom, players, done), name="plan search", daemon=True).start()
+    return done
+
+
+def ready(kingdom: Kingdom, players: int, cue: Callable[[], None] | None = None) -> bool:
+    """Wait for the plan (starting its search if no one has); ``cue`` is called once if the wait is longer
+    than CUE_AFTER seconds. True if the cue was given."""
+    done = start(kingdom, players)
+    if done.wait(CUE_AFTER):
+        return False
+    if cue is not None:
+        cue()
+    done.wait()
+    return cue is not None
+
+
+def forget() -> None:
+    """Forget which searches were started (tests; the plans themselves stay in the bots' memory)."""
+    with _lock:
+        _runs.clear()
+
+
+__all__ = ["CUE_AFTER", "THINKING", "forget", "ready", "start"]
