@@ -281,6 +281,13 @@ async def player() -> None:
     reply({"latencies": latencies, "failed": len(failed)})
 
     cmd = await command()  # a process was killed at cmd["killed_at"]: its games' seats come back
+    if "killed_at" in cmd:  # (one process: nothing was killed, and the next word is the end)
+        await takeover_seen(cmd, seats, play, reply, command)
+    await finish(seats, keepers, reply)
+
+
+async def takeover_seen(cmd: dict[str, Any], seats: list[Seat], play: Any, reply: Any, command: Any) -> None:
+    """A players' process after a kill: its seats of the dead process's games come back; their stages."""
     killed_at, games, typing = cmd["killed_at"], set(cmd["games"]), cmd["typing"]
     cpu0 = time.process_time()
     theirs = [s for s in seats if s.game in games]
@@ -319,6 +326,9 @@ async def player() -> None:
     reply({"stages": stages, "why": why, "cpu_s": cpu, "theirs": len(theirs), "during": during,
            "failed_during": len(failed_during)})
     await command()  # the end
+
+
+async def finish(seats: list[Seat], keepers: list[Any], reply: Any) -> None:
     for s in seats:
         s.stopping = True
         if s.ws is not None:
@@ -604,8 +614,12 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
                 for p in procs:
                     if p.poll() is None:
                         p.terminate()
-                for p in procs:
-                    p.wait(30)
+                for p in procs:  # (stopping thousands of connections on a busy machine can take a while)
+                    try:
+                        p.wait(90)
+                    except subprocess.TimeoutExpired:
+                        p.kill()
+                        p.wait(10)
 
         if procs_n == 1:
             return measure(None, None)
