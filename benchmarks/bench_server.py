@@ -629,11 +629,65 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
             return measure(f"redis://127.0.0.1:{rport}/0", REDIS_PIDS[rport])
 
 
+LOBBY_OPEN = 10  # of the games in the lobby measurement, those with a seat free (the rest are being played)
+
+
+async def lobby_cost(games: int, calls: int) -> dict[str, Any]:
+    """Processor time of the lobby's `games` and of its welcome's count, with ``games`` games in a real
+    Redis: read as the tree being measured reads them (every line, or its index kept up to date), with one
+    game's line changing between calls as a busy server's would."""
+    from tests.server.components import redis_server
+
+    from companion.server.games import ServerHost
+    from companion.server.lobby import Lobby
+    from companion.server.redis_store import RedisStore
+
+    with tempfile.TemporaryDirectory() as tmp_name, redis_server(Path(tmp_name) / "redis") as port:
+        import redis
+
+        r = redis.Redis(port=port)
+        pipe = r.pipeline(transaction=False)
+        for i in range(games):
+            free = i < LOBBY_OPEN
+            line = {"name": f"Game {i}", "private": False, "code": f"{100000000 + i}", "players": 4, "bots": [],
+                    "kingdom": "First Game", "seats": ["Ana", "Ben"] if free else ["Ana", "Ben", "Cal", "Dee"],
+                    "free": 2 if free else 0, "started": not free}
+            pipe.set(f"companion:game:{i:012x}", "{}")
+            pipe.hset("companion:games", f"{i:012x}", json.dumps(line, separators=(",", ":")))
+        pipe.execute()
+        store = RedisStore(f"redis://127.0.0.1:{port}/0")
+        await store.start("bench")
+        try:
+            lobby = Lobby(ServerHost(store, Path(tmp_name) / "spool"), "bench")
+            said = await lobby._games()  # the first call reads the list whole (either tree)
+            out: dict[str, Any] = {"lobby_games": games, "open": LOBBY_OPEN, "answer_chars": len(said)}
+            tokens = {k: await store.claim(f"{k + LOBBY_OPEN:012x}") for k in range(calls)}  # (as their owner)
+            for name, call in (("games_ms", lobby._games), ("welcome_count_ms", lobby._count)):
+                for changing in (False, True):
+                    spent = 0.0
+                    for k in range(calls):
+                        if changing:  # a game's line changes (a seat taken), as the store's save does it
+                            line = {"name": f"Game {k}", "private": False, "code": "1", "players": 4, "bots": [],
+                                    "kingdom": "First Game", "seats": ["Ana"] * (k % 4), "free": 0, "started": True}
+                            await store.write(f"{k + LOBBY_OPEN:012x}", tokens[k] or 0, "{}", line)
+                        t0 = time.process_time()
+                        await call()
+                        spent += time.process_time() - t0
+                    out[f"{name}{'_changing' if changing else ''}"] = round(1000 * spent / calls, 3)
+            return out
+        finally:
+            await store.close()
+
+
 def main() -> None:
     global CODE
     if sys.argv[1:] == ["--player"]:
         sys.path.insert(0, str(CODE))
         asyncio.run(player())
+        return
+    if sys.argv[1:2] == ["--lobby-child"]:
+        sys.path.insert(0, str(CODE))
+        print(json.dumps(asyncio.run(lobby_cost(int(sys.argv[2]), int(sys.argv[3])))), flush=True)
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="100,1000")
@@ -645,10 +699,17 @@ def main() -> None:
     ap.add_argument("--typing", action="store_true", help="the players keep typing through the takeover")
     ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
     ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
+    ap.add_argument("--lobby", type=int, default=0, help="only the lobby's processor time at this many games")
     ns = ap.parse_args()
     CODE = Path(ns.code).resolve()
     os.environ["COMPANION_BENCH_CODE"] = str(CODE)
     print(f"load average before: {os.getloadavg()}; code {CODE}", flush=True)
+    if ns.lobby:
+        env = dict(os.environ, PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
+        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--lobby-child", str(ns.lobby), "50"],
+                       env=env, check=True)
+        print(f"load average: {os.getloadavg()}", flush=True)
+        return
     for games in [int(g) for g in ns.games.split(",")]:
         for setup in ns.setups.split(","):
             for edge_kind in ns.edge.split(","):
