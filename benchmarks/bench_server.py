@@ -679,11 +679,62 @@ async def lobby_cost(games: int, calls: int) -> dict[str, Any]:
             await store.close()
 
 
+async def line_cost(kind: str, count: int) -> dict[str, Any]:
+    """Processor time of one line in a game of 4 people, from its arrival to its answer's save, on a
+    server process (everything it does for the line: the game, the record or journal entry, the store's
+    write), with the store in the data folder (``file``) or in a real Redis (``redis``)."""
+    from contextlib import nullcontext
+
+    from tests.server.components import redis_server
+
+    from companion.net.hosted import Options
+    from companion.server.games import ServerHost
+    from companion.server.lobby import Lobby
+    from companion.server.redis_store import RedisStore
+    from companion.server.store import FileStore
+
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        with (redis_server(tmp / "redis") if kind == "redis" else nullcontext(0)) as port:
+            store = RedisStore(f"redis://127.0.0.1:{port}/0") if kind == "redis" else FileStore(tmp / "games")
+            await store.start("bench")
+            try:
+                host = ServerHost(store, tmp / "spool")
+                Lobby(host, "bench")
+                made = await host.create(Options(4, [], "First Game", 11), "Bench", False)
+                assert made is not None and await host.hold(made.id) == ""
+                game = host.by_id[made.id]
+                for name in ("Ana", "Ben", "Cal", "Dee"):
+                    game.take_seat(name)
+                    game.start_if_full()
+                    await host.persist(game)
+                script = ["hand", "play all", "buy silver", "end"]
+                ids = [0, 0, 0, 0]
+                spent: list[float] = []
+                for k in range(count):
+                    seat = game.seating.waiting_for() or 0  # type: ignore[union-attr]
+                    ids[seat] += 1
+                    t0 = time.process_time()
+                    await host.line(game, seat, ids[seat], script[k % 4])
+                    spent.append(time.process_time() - t0)
+                    if game.over():
+                        break
+                return {"store": kind, "lines": len(spent), "line_ms_p50": round(1000 * statistics.median(spent), 3),
+                        "line_ms_mean": round(1000 * statistics.mean(spent), 3),
+                        "record_kib": round(len(game.record()) / 1024, 1)}
+            finally:
+                await store.close()
+
+
 def main() -> None:
     global CODE
     if sys.argv[1:] == ["--player"]:
         sys.path.insert(0, str(CODE))
         asyncio.run(player())
+        return
+    if sys.argv[1:2] == ["--line-child"]:
+        sys.path.insert(0, str(CODE))
+        print(json.dumps(asyncio.run(line_cost(sys.argv[2], int(sys.argv[3])))), flush=True)
         return
     if sys.argv[1:2] == ["--lobby-child"]:
         sys.path.insert(0, str(CODE))
@@ -700,10 +751,18 @@ def main() -> None:
     ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
     ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
     ap.add_argument("--lobby", type=int, default=0, help="only the lobby's processor time at this many games")
+    ap.add_argument("--line-cost", type=int, default=0, help="only a line's processor time, over this many lines")
     ns = ap.parse_args()
     CODE = Path(ns.code).resolve()
     os.environ["COMPANION_BENCH_CODE"] = str(CODE)
     print(f"load average before: {os.getloadavg()}; code {CODE}", flush=True)
+    if ns.line_cost:
+        env = dict(os.environ, PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
+        for kind in ("file", "redis"):
+            subprocess.run([sys.executable, str(Path(__file__).resolve()), "--line-child", kind, str(ns.line_cost)],
+                           env=env, check=True)
+        print(f"load average: {os.getloadavg()}", flush=True)
+        return
     if ns.lobby:
         env = dict(os.environ, PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
         subprocess.run([sys.executable, str(Path(__file__).resolve()), "--lobby-child", str(ns.lobby), "50"],
