@@ -8,6 +8,8 @@ stage by stage.
     ... --edge tls-rsa,tls-ecdsa,plain   # the players reach nginx over TLS (either certificate) or plain HTTP
     ... --typing                         # the players keep typing through the takeover (else they are idle)
     ... --code /tmp/old                  # run another tree's server, site and reconnect policy (before/after)
+    ... --lobby 10000                    # only the processor time of the lobby's games at 10,000 games (Redis)
+    ... --line-cost 400                  # only a line's processor time on a server process (data folder, Redis)
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as

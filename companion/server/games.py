@@ -21,13 +21,13 @@ from aiohttp import web
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host
-from companion.net.transport import Moved, close
+from companion.net.transport import close
 from companion.server import journal, tables
+from companion.server.saving import MOVED, Saving, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
-MOVED = "This game moved to another server process. Joining again."
 MOVING = "This game is moving between server processes. Joining again."
 NO_GAME = "Error: there is no such game on this server. Type games in the lobby to hear them."
 HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's runs out in LEASE_MS)
@@ -37,7 +37,7 @@ SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
 SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
 
-class ServerHost(Host):
+class ServerHost(Saving, Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
     def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
@@ -196,6 +196,10 @@ class ServerHost(Host):
         except StoreDown:
             got = {}
         waiting = await asyncio.get_running_loop().run_in_executor(None, self.spool.waiting) if got else set()
+        if got:
+            from companion.server.events import emit
+
+            emit("takeover", games=len(got), asked=len([g for g in got if g in self.wanted]))
         for game_id, token in got.items():
             if game_id in self.by_id:  # the store never sweeps a process's own game; were it to, the next
                 if token == self.fences.get(game_id, 0) + 1:  # number is taken, nobody wrote between
@@ -207,28 +211,6 @@ class ServerHost(Host):
                     await self.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
-
-    async def hand_over_found(self, game_id: str, holder: int = 0) -> None:
-        """Give the store the saves of this game that a process on this machine made while the store was
-        away (it may have died since); each is taken unless a later owner has written the game. ``holder``:
-        this process's claim, made to read the game after them (not fenced out by them)."""
-        loop = asyncio.get_running_loop()
-        for path, token, version, text in await loop.run_in_executor(None, self.spool.found, game_id):
-            try:
-                tables.put_back(text, game_id)
-                game = game_from_text(text, self.folder)
-                tables.let_go(game)
-            except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
-                continue
-            if game.id != game_id:
-                continue
-            line = await self.store.summary(game_id) or {}
-            meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-            await self.store.hand_over(game_id, token, version, text, summary(game, meta), holder)
-            try:  # taken, or older than what the store has: either way done with
-                path.unlink()
-            except OSError:
-                pass
 
     async def _load(self, game_id: str, token: int) -> str:
         await self.hand_over_found(game_id, token)
@@ -317,70 +299,6 @@ class ServerHost(Host):
         if game is not None and not (game.lock is not None and game.lock.locked()):
             await self.let_go(game)
 
-    # ---- saving ----
-    async def persist(self, game: HostedGame) -> str:
-        """Save the game's change (made under its lock) to the store, with this process's fencing token and
-        the change's version: a journal entry, or now and then the whole record. Fenced out: Moved (nothing
-        is said; the player joins again where the game is). The store away: kept in the spool folder, and
-        the store given the whole record when it is back, so nothing said is lost."""
-        if not game.changed:
-            return ""
-        if game.id not in self.by_id:
-            raise Moved(MOVED)
-        game.changed = False
-        game.version += 1
-        version, token = game.version, self.fences[game.id]
-        tracker = self.trackers.setdefault(game.id, journal.Tracker())
-        made = tracker.entry(game, version)
-        state = made[1] if made is not None else tracker.state(game)
-        record = tables.with_table(game.record(), game) if made is None else None
-        game.line_at_save = None
-        if game.id in self.dirty:  # the store is away: the spool folder has this game's changes since
-            return await self._spool(game, token, version, tracker, made, record, state)
-        line = summary(game, self.meta.get(game.id, {}))
-        listed = game.id not in self.listed or self.listed[game.id] != line
-        try:
-            ok = await self.store.save(game.id, token, version, record=record,
-                                       entry=made[0] if made is not None else None, summary=line, listed=listed)
-        except StoreDown:
-            tracker.fresh = False  # the spool starts with the whole record
-            self.dirty.add(game.id)
-            return await self._spool(game, token, version, tracker, None, None, None)
-        if not ok:
-            asyncio.ensure_future(self.let_go(game))
-            raise Moved(MOVED)
-        if made is not None:
-            tracker.wrote_entry(state)
-        else:
-            tracker.wrote_snapshot(state)
-        if listed:
-            self.listed[game.id] = line
-        return ""
-
-    async def _spool(self, game: HostedGame, token: int, version: int, tracker: journal.Tracker,
-                     made: tuple[str, journal.Written] | None, record: str | None,
-                     state: journal.Written | None) -> str:
-        """Keep a change in the spool folder: the whole record first, then journal entries."""
-        if made is None and record is None:
-            state = tracker.state(game)
-            record = tables.with_table(game.record(), game)
-        loop = asyncio.get_running_loop()
-        try:
-            if made is not None:
-                await loop.run_in_executor(None, self.spool.add, game.id, token, version, made[0])
-            else:
-                assert record is not None
-                await loop.run_in_executor(None, self.spool.start, game.id, token, version, record)
-        except OSError as e:
-            tracker.fresh = False
-            return f"The game could not be saved: {e.strerror or e}."
-        assert state is not None
-        if made is not None:
-            tracker.wrote_entry(state)
-        else:
-            tracker.wrote_snapshot(state)
-        return ""
-
     async def keep_leases(self) -> None:
         """Renew every lease, a third of the way through it; give back what the store kept while away; let go
         of games another process has taken."""
@@ -412,26 +330,6 @@ class ServerHost(Host):
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
             if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.dirty:
                 await self.let_go(game)
-
-    async def _give_back(self, game: HostedGame) -> bool:
-        """The store is back: give it the whole record of a game kept in the spool folder meanwhile (under
-        the game's lock, as a change of its own). False when fenced out; StoreDown."""
-        async with self.lock_of(game):
-            token = self.fences.get(game.id)
-            if game.id not in self.dirty or token is None:
-                return True
-            game.version += 1
-            tracker = self.trackers.setdefault(game.id, journal.Tracker())
-            state = tracker.state(game)
-            line = summary(game, self.meta.get(game.id, {}))
-            record = tables.with_table(game.record(), game)
-            if not await self.store.save(game.id, token, game.version, record=record, summary=line, listed=True):
-                return False
-            tracker.wrote_snapshot(state)
-            self.listed[game.id] = line
-            self.dirty.discard(game.id)
-            self.spool.drop(game.id)
-            return True
 
     async def close_all(self) -> None:
         """Stopping: each held game's whole record is written (its journal starts again from it)."""
@@ -515,17 +413,3 @@ class ProxiedConnections(limits.Connections):
             self.total = max(0, self.total - 1)
         else:
             super().gone(address)
-
-
-def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
-    """The game's line in the lobby's list (None once it is over: it leaves the list)."""
-    if game.over():
-        return None
-    o = game.options
-    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
-            "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
-            "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
-            "started": game.started}
-    if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
-        line.update(table=True, names=[st.name for st in game.seats])
-    return line

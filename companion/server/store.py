@@ -290,7 +290,9 @@ class FileStore(Store):
                    entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
         if self.fences.get(game_id, 0) != token or not token:
             return False
-        if version <= await self._on_disk(self._stored_version, game_id):
+        stored = self.versions[game_id] if game_id in self.versions else \
+            await self._on_disk(self._stored_version, game_id)
+        if version <= stored:
             return False  # an older change, late: the store has a newer one
         if record is not None:
             await self._on_disk(self._put_snapshot, game_id, record, version)
