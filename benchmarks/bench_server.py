@@ -8,6 +8,8 @@ stage by stage.
     ... --edge tls-rsa,tls-ecdsa,plain   # the players reach nginx over TLS (either certificate) or plain HTTP
     ... --typing                         # the players keep typing through the takeover (else they are idle)
     ... --code /tmp/old                  # run another tree's server, site and reconnect policy (before/after)
+    ... --lobby 10000                    # only the processor time of the lobby's games at 10,000 games (Redis)
+    ... --line-cost 400                  # only a line's processor time on a server process (data folder, Redis)
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as
@@ -281,6 +283,13 @@ async def player() -> None:
     reply({"latencies": latencies, "failed": len(failed)})
 
     cmd = await command()  # a process was killed at cmd["killed_at"]: its games' seats come back
+    if "killed_at" in cmd:  # (one process: nothing was killed, and the next word is the end)
+        await takeover_seen(cmd, seats, play, reply, command)
+    await finish(seats, keepers, reply)
+
+
+async def takeover_seen(cmd: dict[str, Any], seats: list[Seat], play: Any, reply: Any, command: Any) -> None:
+    """A players' process after a kill: its seats of the dead process's games come back; their stages."""
     killed_at, games, typing = cmd["killed_at"], set(cmd["games"]), cmd["typing"]
     cpu0 = time.process_time()
     theirs = [s for s in seats if s.game in games]
@@ -319,6 +328,9 @@ async def player() -> None:
     reply({"stages": stages, "why": why, "cpu_s": cpu, "theirs": len(theirs), "during": during,
            "failed_during": len(failed_during)})
     await command()  # the end
+
+
+async def finish(seats: list[Seat], keepers: list[Any], reply: Any) -> None:
     for s in seats:
         s.stopping = True
         if s.ws is not None:
@@ -604,8 +616,12 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
                 for p in procs:
                     if p.poll() is None:
                         p.terminate()
-                for p in procs:
-                    p.wait(30)
+                for p in procs:  # (stopping thousands of connections on a busy machine can take a while)
+                    try:
+                        p.wait(90)
+                    except subprocess.TimeoutExpired:
+                        p.kill()
+                        p.wait(10)
 
         if procs_n == 1:
             return measure(None, None)
@@ -615,11 +631,116 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
             return measure(f"redis://127.0.0.1:{rport}/0", REDIS_PIDS[rport])
 
 
+LOBBY_OPEN = 10  # of the games in the lobby measurement, those with a seat free (the rest are being played)
+
+
+async def lobby_cost(games: int, calls: int) -> dict[str, Any]:
+    """Processor time of the lobby's `games` and of its welcome's count, with ``games`` games in a real
+    Redis: read as the tree being measured reads them (every line, or its index kept up to date), with one
+    game's line changing between calls as a busy server's would."""
+    from tests.server.components import redis_server
+
+    from companion.server.games import ServerHost
+    from companion.server.lobby import Lobby
+    from companion.server.redis_store import RedisStore
+
+    with tempfile.TemporaryDirectory() as tmp_name, redis_server(Path(tmp_name) / "redis") as port:
+        import redis
+
+        r = redis.Redis(port=port)
+        pipe = r.pipeline(transaction=False)
+        for i in range(games):
+            free = i < LOBBY_OPEN
+            line = {"name": f"Game {i}", "private": False, "code": f"{100000000 + i}", "players": 4, "bots": [],
+                    "kingdom": "First Game", "seats": ["Ana", "Ben"] if free else ["Ana", "Ben", "Cal", "Dee"],
+                    "free": 2 if free else 0, "started": not free}
+            pipe.set(f"companion:game:{i:012x}", "{}")
+            pipe.hset("companion:games", f"{i:012x}", json.dumps(line, separators=(",", ":")))
+        pipe.execute()
+        store = RedisStore(f"redis://127.0.0.1:{port}/0")
+        await store.start("bench")
+        try:
+            lobby = Lobby(ServerHost(store, Path(tmp_name) / "spool"), "bench")
+            said = await lobby._games()  # the first call reads the list whole (either tree)
+            out: dict[str, Any] = {"lobby_games": games, "open": LOBBY_OPEN, "answer_chars": len(said)}
+            tokens = {k: await store.claim(f"{k + LOBBY_OPEN:012x}") for k in range(calls)}  # (as their owner)
+            for name, call in (("games_ms", lobby._games), ("welcome_count_ms", lobby._count)):
+                for changing in (False, True):
+                    spent = 0.0
+                    for k in range(calls):
+                        if changing:  # a game's line changes (a seat taken), as the store's save does it
+                            line = {"name": f"Game {k}", "private": False, "code": "1", "players": 4, "bots": [],
+                                    "kingdom": "First Game", "seats": ["Ana"] * (k % 4), "free": 0, "started": True}
+                            await store.write(f"{k + LOBBY_OPEN:012x}", tokens[k] or 0, "{}", line)
+                        t0 = time.process_time()
+                        await call()
+                        spent += time.process_time() - t0
+                    out[f"{name}{'_changing' if changing else ''}"] = round(1000 * spent / calls, 3)
+            return out
+        finally:
+            await store.close()
+
+
+async def line_cost(kind: str, count: int) -> dict[str, Any]:
+    """Processor time of one line in a game of 4 people, from its arrival to its answer's save, on a
+    server process (everything it does for the line: the game, the record or journal entry, the store's
+    write), with the store in the data folder (``file``) or in a real Redis (``redis``)."""
+    from contextlib import nullcontext
+
+    from tests.server.components import redis_server
+
+    from companion.net.hosted import Options
+    from companion.server.games import ServerHost
+    from companion.server.lobby import Lobby
+    from companion.server.redis_store import RedisStore
+    from companion.server.store import FileStore
+
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        with (redis_server(tmp / "redis") if kind == "redis" else nullcontext(0)) as port:
+            store = RedisStore(f"redis://127.0.0.1:{port}/0") if kind == "redis" else FileStore(tmp / "games")
+            await store.start("bench")
+            try:
+                host = ServerHost(store, tmp / "spool")
+                Lobby(host, "bench")
+                made = await host.create(Options(4, [], "First Game", 11), "Bench", False)
+                assert made is not None and await host.hold(made.id) == ""
+                game = host.by_id[made.id]
+                for name in ("Ana", "Ben", "Cal", "Dee"):
+                    game.take_seat(name)
+                    game.start_if_full()
+                    await host.persist(game)
+                script = ["hand", "play all", "buy silver", "end"]
+                ids = [0, 0, 0, 0]
+                spent: list[float] = []
+                for k in range(count):
+                    seat = game.seating.waiting_for() or 0  # type: ignore[union-attr]
+                    ids[seat] += 1
+                    t0 = time.process_time()
+                    await host.line(game, seat, ids[seat], script[k % 4])
+                    spent.append(time.process_time() - t0)
+                    if game.over():
+                        break
+                return {"store": kind, "lines": len(spent), "line_ms_p50": round(1000 * statistics.median(spent), 3),
+                        "line_ms_mean": round(1000 * statistics.mean(spent), 3),
+                        "record_kib": round(len(game.record()) / 1024, 1)}
+            finally:
+                await store.close()
+
+
 def main() -> None:
     global CODE
     if sys.argv[1:] == ["--player"]:
         sys.path.insert(0, str(CODE))
         asyncio.run(player())
+        return
+    if sys.argv[1:2] == ["--line-child"]:
+        sys.path.insert(0, str(CODE))
+        print(json.dumps(asyncio.run(line_cost(sys.argv[2], int(sys.argv[3])))), flush=True)
+        return
+    if sys.argv[1:2] == ["--lobby-child"]:
+        sys.path.insert(0, str(CODE))
+        print(json.dumps(asyncio.run(lobby_cost(int(sys.argv[2]), int(sys.argv[3])))), flush=True)
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="100,1000")
@@ -631,10 +752,25 @@ def main() -> None:
     ap.add_argument("--typing", action="store_true", help="the players keep typing through the takeover")
     ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
     ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
+    ap.add_argument("--lobby", type=int, default=0, help="only the lobby's processor time at this many games")
+    ap.add_argument("--line-cost", type=int, default=0, help="only a line's processor time, over this many lines")
     ns = ap.parse_args()
     CODE = Path(ns.code).resolve()
     os.environ["COMPANION_BENCH_CODE"] = str(CODE)
     print(f"load average before: {os.getloadavg()}; code {CODE}", flush=True)
+    if ns.line_cost:
+        env = dict(os.environ, PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
+        for kind in ("file", "redis"):
+            subprocess.run([sys.executable, str(Path(__file__).resolve()), "--line-child", kind, str(ns.line_cost)],
+                           env=env, check=True)
+        print(f"load average: {os.getloadavg()}", flush=True)
+        return
+    if ns.lobby:
+        env = dict(os.environ, PYTHONPATH=str(CODE), COMPANION_BENCH_CODE=str(CODE))
+        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--lobby-child", str(ns.lobby), "50"],
+                       env=env, check=True)
+        print(f"load average: {os.getloadavg()}", flush=True)
+        return
     for games in [int(g) for g in ns.games.split(",")]:
         for setup in ns.setups.split(","):
             for edge_kind in ns.edge.split(","):

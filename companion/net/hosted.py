@@ -81,6 +81,13 @@ class HostedGame:
         # held (a game on its own, as in tests), each save is written at once.
         self.held = False
         self.unsaved: str | None = None
+        # Held by a server that writes only what changed (``lazy``): a save marks the game changed, and the
+        # server makes the record, or the journal entry, once when it writes it. ``version`` numbers the
+        # changes written, so a store can refuse an older one that arrives late.
+        self.lazy = False
+        self.changed = False
+        self.line_at_save: tuple[int, int] | None = None  # the line being applied when the change was made
+        self.version = 0
         self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
         self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
         # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
@@ -203,20 +210,30 @@ class HostedGame:
     def path(self) -> Path:
         return self.folder / f"{self.id}.json"
 
+    def last_lines(self) -> list[int]:
+        """Each seat's last line as a save holds it: the line being applied counts as done."""
+        last = [s.last_line for s in self.seats]
+        line = self.inflight or self.line_at_save
+        if line is not None and line[1] > last[line[0]]:
+            last[line[0]] = line[1]
+        return last
+
+    def seat_note(self, i: int, last: int, outbox: Any) -> dict[str, Any]:
+        """A seat in the record (``outbox``: the messages to keep, all of them in a whole record)."""
+        s = self.seats[i]
+        return {"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last, "n": s.n,
+                "outbox": [[m.n, m.text, m.reply] for m in outbox],
+                **({"reply": {"id": s.kept_reply.reply, "n": s.kept_reply.n, "text": s.kept_reply.text}}
+                   if s.kept_reply is not None and s.kept_reply.reply == last else {})}
+
     def host_notes(self) -> dict[str, Any]:
-        last = {i: s.last_line for i, s in enumerate(self.seats)}
-        if self.inflight is not None:
-            last[self.inflight[0]] = self.inflight[1]
+        last = self.last_lines()
         o = self.options
         return {"net": {
             "format": FORMAT, "id": self.id, "code": self.code, "hosted_with": self.hosted_with,
             "options": {"players": o.players, "bots": o.bots, "kingdom": o.kingdom, "seed": o.seed,
                         "colony": o.colony, "table": o.table},
-            "seats": [{"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last[i], "n": s.n,
-                       "outbox": [[m.n, m.text, m.reply] for m in s.outbox],
-                       **({"reply": {"id": s.kept_reply.reply, "n": s.kept_reply.n, "text": s.kept_reply.text}}
-                          if s.kept_reply is not None and s.kept_reply.reply == last[i] else {})}
-                      for i, s in enumerate(self.seats)],
+            "seats": [self.seat_note(i, last[i], s.outbox) for i, s in enumerate(self.seats)],
         }, "started": self.started}
 
     def record(self) -> str:
@@ -229,6 +246,11 @@ class HostedGame:
     def save(self) -> None:
         """Keep the record as it stands now: for the server holding the game to write (``held``), else
         written at once."""
+        if self.lazy:
+            self.changed = True
+            if self.inflight is not None:
+                self.line_at_save = self.inflight
+            return
         text = self.record()
         if self.held:
             self.unsaved = text

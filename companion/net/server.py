@@ -183,6 +183,22 @@ class Host(Transport[Seat]):
         if refused:
             await close(ws, refused)
             return None
+        typed = codes.normal_code(hello["code"])
+        game = self.games.get(codes.code_key(typed)) if typed else None
+        if game is None:
+            return await self._greet(ws, hello, address)
+        async with self.lock_of(game):  # a hello changes the game (a seat, a token): one change at a time
+            return await self._greet(ws, hello, address)
+
+    def lock_of(self, game: HostedGame) -> asyncio.Lock:
+        """The game's lock: every change of it (a line, a hello, a token kept) is made and saved under it,
+        so its saves are made, and reach the store, in the order of the changes."""
+        if game.lock is None:
+            game.lock = asyncio.Lock()
+        lock: asyncio.Lock = game.lock
+        return lock
+
+    async def _greet(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Seat | None:
         name = hello["name"].strip()
         game, decided = self.claim(hello, address)
         if isinstance(decided, Refusal):
@@ -280,8 +296,9 @@ class Host(Transport[Seat]):
                 raise ProtocolError("messages came too fast.")
             self.unclaimed.discard((game.id, seat))  # it heard its welcome, so it kept its token
             if game.seats[seat].old_digest:  # and its renewed one: the old token fits no more
-                game.token_kept(seat)
-                await self.persist(game)
+                async with self.lock_of(game):
+                    if game.token_kept(seat):
+                        await self.persist(game)
             if msg["type"] == "ping":
                 await send_text(ws, frame({"type": "pong"}))
             elif msg["type"] == "hello":
@@ -298,9 +315,7 @@ class Host(Transport[Seat]):
     # ---- one typed line ----
     async def line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
         """Apply a seat's line once, save, then send each seat what it should hear."""
-        if game.lock is None:
-            game.lock = asyncio.Lock()
-        async with game.lock:
+        async with self.lock_of(game):
             await self._line(game, seat, line_id, text)
 
     async def _line(self, game: HostedGame, seat: int, line_id: int, text: str) -> None:
@@ -338,11 +353,12 @@ class Host(Transport[Seat]):
     async def close_all(self) -> None:
         """Save every game (with what each seat was told) and say goodbye to every connection: stopping."""
         for game in list(self.games.values()):
-            game.save()
-            try:
-                await self.persist(game)
-            except (Moved, OSError):
-                pass  # each change was saved as it was made; only the newest news may be missing
+            async with self.lock_of(game):
+                game.save()
+                try:
+                    await self.persist(game)
+                except (Moved, OSError):
+                    pass  # each change was saved as it was made; only the newest news may be missing
         for ws in list(self.conns.values()):
             await close(ws, self.stopped)  # the program joins again by itself
 

@@ -21,13 +21,13 @@ from aiohttp import web
 from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, game_from_text
 from companion.net.server import Host
-from companion.net.transport import Moved, close
-from companion.server import events, tables
+from companion.net.transport import close
+from companion.server import events, journal, tables
+from companion.server.saving import MOVED, Saving, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
-MOVED = "This game moved to another server process. Joining again."
 MOVING = "This game is moving between server processes. Joining again."
 NO_GAME = "Error: there is no such game on this server. Type games in the lobby to hear them."
 HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's runs out in LEASE_MS)
@@ -37,7 +37,7 @@ SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
 SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
 
-class ServerHost(Host):
+class ServerHost(Saving, Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
     def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
@@ -56,9 +56,15 @@ class ServerHost(Host):
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
         self.meta: dict[str, dict[str, Any]] = {}  # each held game's name and privacy, from its lobby line
-        self.dirty: dict[str, str] = {}  # records saved while the store was away, to give it when it is back
+        # Games whose changes went to the spool folder while the store was away: the store is given the whole
+        # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
+        # its line in the lobby's list as last written (written again only when it changes).
+        self.dirty: set[str] = set()
         self.spool = Spool(spool)
-        self.claiming: dict[str, asyncio.Lock] = {}
+        self.trackers: dict[str, journal.Tracker] = {}
+        self.listed: dict[str, dict[str, Any] | None] = {}
+        # A lock for each game a connection is claiming now, with how many wait on it: gone when none does.
+        self.claiming: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         # Games whose lease this process took in a sweep but whose record is read only when a player comes.
         self.claimed: dict[str, int] = {}
         self.wanted: set[str] = set()  # games a player here waits for, claimed by the next sweep
@@ -107,23 +113,32 @@ class ServerHost(Host):
         the game does not exist; otherwise it is moving, and joining again will find it)."""
         if game_id in self.by_id:
             return ""
-        lock = self.claiming.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            if game_id in self.by_id:
-                return ""
-            try:
-                token = self.claimed.pop(game_id, None)  # claimed already by a sweep: only the record to read
-                if token is None:
-                    token = await self.store.claim(game_id)
-                if token == 0:
-                    return NO_GAME
-                if token is None:
-                    token = await self._wait_for(game_id)
-                if token is None:
-                    return MOVING
-                return await self._load(game_id, token)
-            except StoreDown:
+        lock, waiting = self.claiming.setdefault(game_id, (asyncio.Lock(), [0]))
+        waiting[0] += 1
+        try:
+            async with lock:
+                return await self._claim_and_load(game_id)
+        finally:
+            waiting[0] -= 1
+            if not waiting[0]:
+                del self.claiming[game_id]
+
+    async def _claim_and_load(self, game_id: str) -> str:
+        if game_id in self.by_id:
+            return ""
+        try:
+            token = self.claimed.pop(game_id, None)  # claimed already by a sweep: only the record to read
+            if token is None:
+                token = await self.store.claim(game_id)
+            if token == 0:
+                return NO_GAME
+            if token is None:
+                token = await self._wait_for(game_id)
+            if token is None:
                 return MOVING
+            return await self._load(game_id, token)
+        except StoreDown:
+            return MOVING
 
     async def _wait_for(self, game_id: str) -> int | None:
         """Another process holds the game (the proxy now sends its players here, or its owner died and its
@@ -189,40 +204,27 @@ class ServerHost(Host):
             events.emit("store_error", during="sweep")
             got = {}
         waiting = await asyncio.get_running_loop().run_in_executor(None, self.spool.waiting) if got else set()
+        if got:
+            from companion.server.events import emit
+
+            emit("takeover", games=len(got), asked=len([g for g in got if g in self.wanted]))
         for game_id, token in got.items():
-            if game_id in self.by_id:  # cannot be (held here means its lease is ours); never two tokens
+            if game_id in self.by_id:  # the store never sweeps a process's own game; were it to, the next
+                if token == self.fences.get(game_id, 0) + 1:  # number is taken, nobody wrote between
+                    self.fences[game_id] = token
                 continue
             self.claimed[game_id] = token
             events.emit("takeover", game=game_id)
             if game_id in waiting:  # saves its dead owner made on this machine while the store was away
                 try:
-                    await self.hand_over_found(game_id)
+                    await self.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
 
-    async def hand_over_found(self, game_id: str) -> None:
-        """Give the store the saves of this game that a process on this machine made while the store was
-        away (it may have died since); each is taken unless a later owner has written the game."""
-        loop = asyncio.get_running_loop()
-        for path, token, text in await loop.run_in_executor(None, self.spool.found, game_id):
-            try:
-                tables.put_back(text, game_id)
-                game = game_from_text(text, self.folder)
-                tables.let_go(game)
-            except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
-                continue
-            if game.id != game_id:
-                continue
-            meta = read_meta(await self.store.summary(game_id) or {}, game_id)
-            await self.store.hand_over(game_id, token, text, summary(game, meta))
-            try:  # taken, or older than what the store has: either way done with
-                path.unlink()
-            except OSError:
-                pass
-
     async def _load(self, game_id: str, token: int) -> str:
-        await self.hand_over_found(game_id)
-        text = await self.store.read(game_id)
+        await self.hand_over_found(game_id, token)
+        saved = await self.store.load(game_id)
+        text = saved.text if saved is not None else None
         line = await self.store.summary(game_id)
         game = None
         if text is not None:
@@ -240,6 +242,10 @@ class ServerHost(Host):
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
         game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
         self._wire(game)
+        game.lazy = True  # each change is written once, by persist: a journal entry, or now and then whole
+        game.version = saved.version if saved is not None else 0
+        self.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
+        self.listed[game_id] = line
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
@@ -257,17 +263,25 @@ class ServerHost(Host):
         """This process no longer holds the game: its players are told to join again (where it is now)."""
         if self.by_id.get(game.id) is not game:
             return
-        del self.by_id[game.id]
-        self.games.pop(codes.code_key(game.code), None)
-        tables.let_go(game)
-        token = self.fences.pop(game.id, 0)
-        text = self.dirty.pop(game.id, None)
-        if text is not None:  # saved while the store was away: given over unless a later owner wrote since
-            try:
-                await self.store.hand_over(game.id, token, text, summary(game, self.meta.get(game.id, {})))
-                self.spool.drop(game.id)
-            except StoreDown:
-                pass  # left in the spool folder, for whichever process on this machine reads the game next
+        async with self.lock_of(game):  # after the change being made, if any
+            if self.by_id.get(game.id) is not game:
+                return
+            del self.by_id[game.id]
+            self.games.pop(codes.code_key(game.code), None)
+            token = self.fences.pop(game.id, 0)
+            self.trackers.pop(game.id, None)
+            self.listed.pop(game.id, None)
+            if game.id in self.dirty:  # saved while the store was away: given over unless a later owner wrote
+                self.dirty.discard(game.id)
+                game.version += 1
+                text = tables.with_table(game.record(), game)
+                try:
+                    await self.store.hand_over(game.id, token, game.version, text,
+                                               summary(game, self.meta.get(game.id, {})))
+                    self.spool.drop(game.id)
+                except StoreDown:
+                    pass  # left in the spool folder, for whichever process on this machine reads the game next
+            tables.let_go(game)
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
                 del self.conns[(gid, seat)]
@@ -292,37 +306,6 @@ class ServerHost(Host):
         game = self.by_id.get(game_id)
         if game is not None and not (game.lock is not None and game.lock.locked()):
             await self.let_go(game)
-
-    # ---- saving ----
-    async def persist(self, game: HostedGame) -> str:
-        """Save to the store with this process's fencing token. Fenced out: Moved (nothing is said; the
-        player joins again where the game is). The store away: kept in the spool folder and given to the
-        store when it is back, so nothing said is lost."""
-        unsaved, game.unsaved = game.unsaved, None
-        if unsaved is None:
-            return ""
-        if game.id not in self.by_id:
-            raise Moved(MOVED)
-        unsaved = tables.with_table(unsaved, game)
-        token = self.fences[game.id]
-        try:
-            ok = await self.store.write(game.id, token, unsaved, summary(game, self.meta.get(game.id, {})))
-        except StoreDown:
-            events.emit("store_error", during="save", game=game.id)
-            try:
-                await asyncio.get_running_loop().run_in_executor(None, self.spool.keep, game.id, token, unsaved)
-            except OSError as e:
-                return f"The game could not be saved: {e.strerror or e}."
-            self.dirty[game.id] = unsaved
-            return ""
-        if not ok:
-            asyncio.ensure_future(self.let_go(game))
-            raise Moved(MOVED)
-        if self.dirty.pop(game.id, None) is not None:
-            self.spool.drop(game.id)
-        if game.over() and self.lobby is not None:  # kept in the history, and rated (companion.server.standing)
-            self.lobby.community.standing.finished(game)
-        return ""
 
     async def admit(self, hello: dict[str, Any], address: str) -> str:
         """The community's word on a game's hello: bans, names, a registered name's pass (companion.server.community)."""
@@ -355,23 +338,24 @@ class ServerHost(Host):
             game = self.by_id.get(game_id)
             if game is not None and self.fences.get(game_id) == held[game_id]:
                 await self.let_go(game)
-        for game_id, text in list(self.dirty.items()):
+        for game_id in list(self.dirty):
             game = self.by_id.get(game_id)
-            token = self.fences.get(game_id)
-            if game is None or token is None:
+            if game is None:
                 continue
             try:
-                if await self.store.write(game_id, token, text, summary(game, self.meta.get(game_id, {}))):
-                    if self.dirty.get(game_id) is text:
-                        del self.dirty[game_id]
-                        self.spool.drop(game_id)
-                else:
+                if not await self._give_back(game):
                     await self.let_go(game)  # claimed by another meanwhile: given over there, if still newest
             except StoreDown:
                 return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
             if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.dirty:
                 await self.let_go(game)
+
+    async def close_all(self) -> None:
+        """Stopping: each held game's whole record is written (its journal starts again from it)."""
+        for tracker in self.trackers.values():
+            tracker.fresh = False
+        await super().close_all()
 
     # ---- routes ----
     def app(self) -> web.Application:
@@ -467,36 +451,3 @@ class ProxiedConnections(limits.Connections):
             self.total = max(0, self.total - 1)
         else:
             super().gone(address)
-
-
-def made_meta(name: str, private: bool, by: str) -> dict[str, Any]:
-    """A new game's lobby facts: its name, privacy, maker and when it was made (an unstarted game nobody
-    holds expires 30 minutes after, companion.server.expiry)."""
-    return {"name": name, "private": private, "by": by, "made": int(time.time())}
-
-
-def read_meta(line: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """The lobby facts of a game, from its line in the store (hostile: only the well-formed kept)."""
-    meta: dict[str, Any] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-    if isinstance(line.get("by"), str):
-        meta["by"] = line["by"][:40]
-    if isinstance(line.get("made"), int) and not isinstance(line.get("made"), bool):
-        meta["made"] = line["made"]
-    return meta
-
-
-def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
-    """The game's line in the lobby's list (None once it is over: it leaves the list)."""
-    if game.over():
-        return None
-    o = game.options
-    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
-            "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
-            "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
-            "started": game.started}
-    for key in ("by", "made"):  # whose limit of open games it counts in; when an unstarted one expires
-        if meta.get(key):
-            line[key] = meta[key]
-    if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
-        line.update(table=True, names=[st.name for st in game.seats])
-    return line

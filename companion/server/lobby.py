@@ -449,11 +449,9 @@ class Lobby:
     async def _count(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
         try:
-            lines = await self.host.store.summaries()
+            n, playing = (await self.host.store.listing()).counts()
         except StoreDown:
             return "The list of games cannot be read now. Type create to start a game, or help."
-        n = sum(1 for s in lines.values() if s.get("free"))
-        playing = len(lines) - n
         if n:
             return f"{n} open {'game' if n == 1 else 'games'}: type games to hear {'it' if n == 1 else 'them'}, " \
                    "create to start one, or help."
@@ -464,12 +462,12 @@ class Lobby:
 
     async def _games(self, typed: str = "") -> str:
         try:
-            lines = await self.host.store.summaries()
+            listing = await self.host.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
             return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
-        open_ = [s for s in lines.values() if s.get("free")]
-        return games_page(open_, len(lines) - len(open_), typed)
+        open_ = [s for _, s in listing.open()]
+        return games_page(open_, listing.counts()[1], typed)
 
     def _refused(self, person: Person, limit: str) -> None:
         events.emit("refused", limit=limit, name=person.name, address=person.address)

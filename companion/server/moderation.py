@@ -271,17 +271,10 @@ class Moderation:
 
 
 async def drop_listed(store: Any, game_id: str) -> None:
-    """Take a game off the lobby's list, in whichever store the server uses."""
-    from companion.server.store import FileStore
+    """Take a game off the lobby's list, in whichever store the server uses (every process's copy follows)."""
+    from companion.server.store import StoreDown
 
     try:
-        if isinstance(store, FileStore):
-            store.list.pop(game_id, None)
-            return
-        r = getattr(store, "r", None)
-        if r is not None:
-            from companion.server.redis_store import PREFIX
-
-            await r.hdel(f"{PREFIX}games", game_id)
-    except Exception:  # noqa: BLE001 - the store is away (any client's error): the removed mark refuses it anyway
-        pass
+        await store.unlist(game_id)
+    except StoreDown:
+        pass  # the removed mark refuses it anyway; its line goes when its owner next saves it

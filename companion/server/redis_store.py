@@ -1,11 +1,14 @@
 """The store in Redis (``--store redis://HOST:PORT/DB``), shared by every server process that names it.
 
 Each game's lease is a key taken with ``SET NX PX`` and renewed while its process lives; each claim also
-takes the next number of the game's fencing counter, and a record is written only by a Lua script that
-first checks that counter is still the writer's number, so a process paused past its lease (and so
-overtaken by another) can no longer write. The lobby's list of games is a hash, beside the records;
-who is in the lobby is a hash of each process's people with the time it last said so; what is said in
-the lobby, and a request to hand a game over, go by publish and subscribe.
+takes the next number of the game's fencing counter, and a change is written only by a Lua script that
+first checks that counter is still the writer's number and that the change's version is newer than the
+one stored, so a process paused past its lease (and so overtaken by another) can no longer write, and an
+older change arriving late never lands. A game is its snapshot (``game:ID``), the journal of changes since
+(a list, ``journal:ID``) and the version of its newest change (``ver:ID``). The lobby's list of games is a
+hash, beside the records, and each change of it is also added to a stream, from which each process keeps
+its own index up to date; who is in the lobby is a hash of each process's people with the time it last
+said so; what is said in the lobby, and a request to hand a game over, go by publish and subscribe.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from companion.server.store import LEASE_MS, PERSON_FOR, Store, StoreDown, StoreError
+from companion.server import journal
+from companion.server.listing import Listing
+from companion.server.store import LEASE_MS, PERSON_FOR, Saved, Store, StoreDown, StoreError, said_problems
 
 PREFIX = "companion:"
 HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
@@ -58,6 +63,9 @@ local p, owner, ms = ARGV[1], ARGV[2], ARGV[3]
 local out = {'0'}
 local function take(id)
   if redis.call('EXISTS', p .. 'game:' .. id) == 0 then return end
+  -- never this process's own game: after an outage its lease ran out while it still holds the game, and
+  -- its renewal takes the lease again under the same number; a claim here would fence the process out
+  if redis.call('GET', p .. 'owner:' .. id) == owner then return end
   local lease = p .. 'lease:' .. id
   if redis.call('SET', lease, owner, 'NX', 'PX', ms) then
     local t = redis.call('INCR', p .. 'fence:' .. id)
@@ -102,23 +110,89 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 """
-WRITE = """
+STREAM_MAX = 100_000  # changes of the lobby's list kept in its stream (a process further behind reads it whole)
+# The lobby's list: a game's line changed ('-': unchanged, '': it leaves the list). KEYS[3] the list's hash,
+# KEYS[7] its stream of changes, KEYS[8] the count of changes (a process that missed one reads the list whole).
+LIST = """
+local function list(id, line)
+  if line == '-' then return end
+  local cur = redis.call('HGET', KEYS[3], id)
+  if line == '' then
+    if not cur then return end
+    redis.call('HDEL', KEYS[3], id)
+  else
+    if cur == line then return end
+    redis.call('HSET', KEYS[3], id, line)
+  end
+  local n = redis.call('INCR', KEYS[8])
+  redis.call('XADD', KEYS[7], 'MAXLEN', '~', '""" + str(STREAM_MAX) + """', '*', 'n', n, 'id', id, 'line', line)
+end
+"""
+# A game taken off the lobby's list (a moderator removed it). ARGV: id.
+UNLIST = LIST + """
+list(ARGV[1], '')
+return 1
+"""
+# A whole record as the next version (a new game's, token 0, or an owner's). ARGV: token, text, id, line.
+WRITE = LIST + """
 if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
 if ARGV[1] == '0' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
+redis.call('DEL', KEYS[6])
+redis.call('INCR', KEYS[5])
 redis.call('SET', KEYS[4], ARGV[1])
-if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
+list(ARGV[3], ARGV[4])
 return 1
 """
-# A save made while Redis was away, under token ARGV[1]: taken if nobody wrote the game under a later token
-# since (a later owner may have claimed it, but has not changed it), whatever the lease says now.
-HAND_OVER = """
+# One change of a held game: a snapshot (ARGV[3]) or a journal entry (ARGV[4]), as version ARGV[2], under
+# token ARGV[1]; refused when fenced out or not newer than the stored version. ARGV[5] id, ARGV[6] line.
+SAVE = LIST + """
+if ARGV[1] == '0' or tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
+if tonumber(ARGV[2]) <= tonumber(redis.call('GET', KEYS[5]) or '0') then return 0 end
+if ARGV[3] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[3])
+  redis.call('DEL', KEYS[6])
+else
+  if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+  redis.call('RPUSH', KEYS[6], ARGV[4])
+end
+redis.call('SET', KEYS[5], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[1])
+list(ARGV[5], ARGV[6])
+return 1
+"""
+# A save made while Redis was away, under token ARGV[1], as version ARGV[2]: taken if nobody wrote the game
+# under a later token since (a later owner may have claimed it, and read it, but has not changed it) and it
+# is newer than the stored version. Taken, every owner after it is fenced out, readers included (what they
+# read is older): the counter moves past them and the lease goes; unless ARGV[6] is the newest claim, the
+# caller's own, made to give this over before reading. KEYS[9]: the lease.
+HAND_OVER = LIST + """
 if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[1]) then return 0 end
 if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
-redis.call('SET', KEYS[2], ARGV[2])
+if tonumber(ARGV[2]) <= tonumber(redis.call('GET', KEYS[5]) or '0') then return 0 end
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('DEL', KEYS[6])
+redis.call('SET', KEYS[5], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[1])
-if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[3]) else redis.call('HSET', KEYS[3], ARGV[3], ARGV[4]) end
+list(ARGV[4], ARGV[5])
+local newest = tonumber(redis.call('GET', KEYS[1]) or '0')
+if not (ARGV[6] ~= '0' and tonumber(ARGV[6]) == newest) then
+  redis.call('INCR', KEYS[1])
+  redis.call('DEL', KEYS[9])
+end
 return 1
+"""
+
+
+# A game's snapshot, the version of its newest change, then its journal's entries, as of one moment. KEYS:
+# game, ver, journal; ARGV: the last entry to read. An empty answer: no such game.
+LOAD = """
+local text = redis.call('GET', KEYS[1])
+if not text then return {} end
+local out = {text, redis.call('GET', KEYS[2]) or '0'}
+local entries = redis.call('LRANGE', KEYS[3], 0, ARGV[1])
+for i = 1, #entries do out[#out + 1] = entries[i] end
+return out
 """
 
 
@@ -133,6 +207,9 @@ class RedisStore(Store):
         self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
         self.alive_stop = threading.Event()
+        self.index = Listing()  # the lobby's list, kept up to date from the stream of its changes
+        self.listed_at: str | None = None  # the id of the last change read from that stream
+        self.listed_n = 0
 
     async def check(self) -> str:
         """A write that expires: Redis answers it while it is up and not full (maxmemory)."""
@@ -176,12 +253,15 @@ class RedisStore(Store):
             raise StoreError(f"The store at {self.url} cannot be reached ({e}). Start Redis there, or type "
                              "another --store.") from None
         self._claim = self.r.register_script(CLAIM)
+        self._unlist = self.r.register_script(UNLIST)
         self._renew = self.r.register_script(RENEW)
         self._renew_many = self.r.register_script(RENEW_MANY)
         self._sweep = self.r.register_script(SWEEP)
         self._release = self.r.register_script(RELEASE)
         self._write = self.r.register_script(WRITE)
         self._hand_over = self.r.register_script(HAND_OVER)
+        self._save = self.r.register_script(SAVE)
+        self._load = self.r.register_script(LOAD)
         self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
         self.alive_stop = threading.Event()
         await self._do(self.r.set(self._key("alive", owner), "1", px=LEASE_MS))
@@ -266,43 +346,80 @@ class RedisStore(Store):
     async def release(self, game_id: str, token: int) -> None:
         await self._do(self._release(keys=[self._key("lease", game_id)], args=[self._lease_value(token)]))
 
+    async def unlist(self, game_id: str) -> None:
+        await self._do(self._unlist(keys=self._record_keys(game_id), args=[game_id]))
+
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
-        line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
-        ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
+        ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, _line(summary)]))
         return bool(ok)
 
     def _record_keys(self, game_id: str) -> list[str]:
         return [self._key("fence", game_id), self._key("game", game_id), self._key("games"),
-                self._key("wrote", game_id)]
+                self._key("wrote", game_id), self._key("ver", game_id), self._key("journal", game_id),
+                self._key("listing"), self._key("listing-n"), self._key("lease", game_id)]
 
-    async def hand_over(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
-        line = "" if summary is None else json.dumps(summary, separators=(",", ":"))
-        ok = await self._do(self._hand_over(keys=self._record_keys(game_id), args=[token, text, game_id, line]))
-        return bool(ok)
+    async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
+                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+        if record is None and entry is None:
+            return False
+        args = [token, version, record or "", entry or "", game_id, _line(summary) if listed else "-"]
+        return bool(await self._do(self._save(keys=self._record_keys(game_id), args=args)))
 
-    async def read(self, game_id: str) -> str | None:
-        text = await self._do(self.r.get(self._key("game", game_id)))
-        return text if isinstance(text, str) else None
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+                        holder: int = 0) -> bool:
+        args = [token, version, text, game_id, _line(summary), holder]
+        return bool(await self._do(self._hand_over(keys=self._record_keys(game_id), args=args)))
+
+    async def load(self, game_id: str) -> Saved | None:
+        keys = [self._key("game", game_id), self._key("ver", game_id), self._key("journal", game_id)]
+        got = await self._do(self._load(keys=keys, args=[journal.MAX_ENTRIES]))
+        if not got or not isinstance(got[0], str):
+            return None
+        try:
+            version = int(got[1])
+        except (TypeError, ValueError):
+            version = 0
+        rebuilt = journal.rebuild(got[0], [e for e in got[2:] if isinstance(e, str)], 0)
+        said_problems(game_id, rebuilt.problems)
+        return Saved(rebuilt.text, max(version, rebuilt.version), rebuilt.entries, rebuilt.problems)
 
     async def summary(self, game_id: str) -> dict[str, Any] | None:
         text = await self._do(self.r.hget(self._key("games"), game_id))
-        try:
-            line = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
-            return None
-        return line if isinstance(line, dict) else None
+        return _parsed(text)
 
-    async def summaries(self) -> dict[str, dict[str, Any]]:
-        raw = await self._do(self.r.hgetall(self._key("games")))
-        out: dict[str, dict[str, Any]] = {}
-        for game_id, text in raw.items():
-            try:
-                line = json.loads(text)
-            except ValueError:
-                continue
-            if isinstance(line, dict):
-                out[game_id] = line
-        return out
+    async def listing(self) -> Listing:
+        if self.listed_at is None:
+            await self._list_whole()
+            return self.index
+        while True:
+            got = await self._do(self.r.xread({self._key("listing"): self.listed_at}, count=1000))
+            changes = got[0][1] if got else []
+            for at, fields in changes:
+                try:
+                    n = int(fields.get("n", ""))
+                except ValueError:
+                    n = -1
+                if n != self.listed_n + 1:  # a change was missed (the stream was cut short): read it whole
+                    await self._list_whole()
+                    return self.index
+                self.listed_n, self.listed_at = n, at
+                self.index.put(str(fields.get("id", ""))[:40], _parsed(fields.get("line")))
+            if len(changes) < 1000:
+                return self.index
+
+    async def _list_whole(self) -> None:
+        async with self.r.pipeline(transaction=True) as pipe:
+            pipe.get(self._key("listing-n"))
+            pipe.xrevrange(self._key("listing"), count=1)
+            pipe.hgetall(self._key("games"))
+            n, last, raw = await self._do(pipe.execute())
+        lines = {game_id: line for game_id, text in raw.items() if (line := _parsed(text)) is not None}
+        self.index.replace(lines)
+        try:
+            self.listed_n = int(n or 0)
+        except ValueError:
+            self.listed_n = 0
+        self.listed_at = last[0][0] if last else "0-0"
 
     # ---- the lobby's people and words ----
     async def set_here(self, names: list[str]) -> None:
@@ -376,3 +493,16 @@ class RedisStore(Store):
                     await pubsub.aclose()
                 except Exception:  # noqa: BLE001
                     pass
+
+
+def _line(summary: dict[str, Any] | None) -> str:
+    return "" if summary is None else json.dumps(summary, separators=(",", ":"))
+
+
+def _parsed(text: Any) -> dict[str, Any] | None:
+    """A game's line in the lobby's list as the store holds it (hostile): a group of fields, or None."""
+    try:
+        line = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None
+    except ValueError:
+        return None
+    return line if isinstance(line, dict) else None

@@ -96,3 +96,22 @@ def server_process(home: Path, port: int, *more: str, data: Path | None = None) 
 
 def wait_serving(home: Path, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
     wait_for(home / "server.out", "Serving on", timeout, proc)
+
+
+async def record_in(r: Any, game_id: str) -> str | None:
+    """A game's record as a Redis store holds it (``r``: a client of it): its snapshot with its journal."""
+    from companion.server import journal
+
+    text = await r.get(f"companion:game:{game_id}")
+    if text is None:
+        return None
+    entries = await r.lrange(f"companion:journal:{game_id}", 0, -1)
+    return journal.rebuild(text, list(entries), 0).text
+
+
+def record_now(r: Any, game_id: str) -> str | None:
+    """``record_in`` with a client that is not asynchronous."""
+    from companion.server import journal
+
+    text = r.get(f"companion:game:{game_id}")
+    return None if text is None else journal.rebuild(text, list(r.lrange(f"companion:journal:{game_id}", 0, -1)), 0).text

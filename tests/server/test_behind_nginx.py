@@ -20,7 +20,7 @@ import aiohttp
 from companion.net.hosted import game_from_text
 from tests.net.helpers import BIG_MONEY, finish, hidden_leaks
 from tests.server.components import free_port, nginx, redis_server
-from tests.server.helpers import lobby_process, server_process, wait_for, wait_serving
+from tests.server.helpers import lobby_process, record_in, server_process, wait_for, wait_serving
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
@@ -139,7 +139,7 @@ def _play(tmp_path: Path, url: str, ports: list[int], procs: list[Any], nport: i
             await seat.ws.send_str(  # type: ignore[union-attr]
                 '{"v":1,"type":"line","id":%d,"text":"end"}' % line_id)
             deadline = time.monotonic() + 30
-            while game_from_text(now := await r.get(f"companion:game:{game_id}"),  # confirmed: in the store
+            while game_from_text(now := await record_in(r, game_id),  # confirmed: in the store
                                  tmp_path).seats[welcome["seat"]].last_line != line_id:
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.005)
@@ -154,11 +154,11 @@ def _play(tmp_path: Path, url: str, ports: list[int], procs: list[Any], nport: i
             assert again[-1]["type"] == "welcome", again
             assert again[-1]["last_line"] == line_id  # the confirmed line is kept
             await asyncio.sleep(0.5)  # the welcome's own save (the seat's new token) is in the store
-            taken = answers(await r.get(f"companion:game:{game_id}"), tmp_path)
+            taken = answers(await record_in(r, game_id), tmp_path)
             assert taken >= confirmed  # nothing confirmed is lost
             reply = await seat2.say("end", line_id)  # sent again, as a program does: not applied twice
             assert reply.get("reply") == line_id and not reply["text"].startswith("Error")  # its answer, said again
-            after = await r.get(f"companion:game:{game_id}")
+            after = await record_in(r, game_id)
             assert answers(after, tmp_path) == taken
             lease = await r.get(f"companion:lease:{game_id}")
             assert pids[owner_pid(lease)] != victim

@@ -16,7 +16,7 @@ from typing import Any
 from companion.net.hosted import game_from_text
 from tests.net import browser as chromium
 from tests.server.components import free_port, nginx, redis_server
-from tests.server.helpers import server_process, wait_serving
+from tests.server.helpers import record_now, server_process, wait_serving
 
 pytestmark = [pytest.mark.network, pytest.mark.process, pytest.mark.browser]  # loopback, processes it starts
 
@@ -70,7 +70,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     r: Any = redis.Redis.from_url(url, decode_responses=True)  # its answers are str (decode_responses)
 
     def cleo() -> Any:  # the browser's seat, as the store holds it
-        game = game_from_text(r.get(f"companion:game:{game_id}"), tmp_path)
+        game = game_from_text(record_now(r, game_id), tmp_path)
         return game, next(seat for seat in game.seats if seat.name == "Cleo")
 
     def kept_lines() -> list[dict[str, Any]]:  # the lines the page keeps as sent and not yet answered

@@ -18,7 +18,7 @@ from companion.net.hosted import game_from_text
 from companion.server.redis_store import RedisStore
 from companion.server.store import LEASE_MS
 from tests.server.components import free_port, redis_server
-from tests.server.helpers import server_process, wait_serving
+from tests.server.helpers import record_in, server_process, wait_serving
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
@@ -90,7 +90,7 @@ def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
                     a = Raw(http, f"ws://127.0.0.1:{ports[0]}/g/{game_id}/ws")
                     welcome = (await a.open("Ana", code))[-1]
                     await a.until(lambda m: m.get("yours"))
-                    text_of[0] = await r.get(f"companion:game:{game_id}")
+                    text_of[0] = await record_in(r, game_id)
                     before, before_text = answers(), text_of[0]
                     os.kill(procs[0].pid, signal.SIGSTOP)
                     try:
@@ -102,7 +102,7 @@ def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
                         assert back[-1]["type"] == "welcome" and back[-1]["last_line"] == 0
                         reply = await b.say("end", 1)
                         assert not reply["text"].startswith("Error"), reply
-                        text_of[0] = await r.get(f"companion:game:{game_id}")
+                        text_of[0] = await record_in(r, game_id)
                         by_b = text_of[0]
                         assert by_b != before_text and answers() > before, reply["text"]  # B applied the line
                         assert (await r.get(f"companion:lease:{game_id}")).split(":")[-1] == "2"
@@ -114,7 +114,7 @@ def test_a_process_paused_past_its_lease_has_its_late_line_refused(tmp_path):
                     if got[-1]["type"] == "bye":
                         assert got[-1]["reason"].startswith("This game moved to another server process.")
                     await asyncio.sleep(2 * LEASE_MS / 3000 + 0.5)  # its lease check has run too
-                    assert await r.get(f"companion:game:{game_id}") == by_b
+                    assert await record_in(r, game_id) == by_b
                     # the game goes on where it is now
                     assert (await b.say("hand"))["type"] == "say"
                     await r.aclose()
@@ -163,7 +163,7 @@ def test_redis_lost_while_running_games_go_on_new_ones_are_refused_nothing_is_lo
                         os.kill(REDIS_PIDS[rport], signal.SIGCONT)
                     deadline = time.monotonic() + 30
                     while True:  # the saves kept meanwhile reach Redis when it is back
-                        record = game_from_text(await r.get(f"companion:game:{game_id}"), tmp_path)
+                        record = game_from_text(await record_in(r, game_id), tmp_path)
                         if record.seats[welcome["seat"]].last_line == 1:
                             break
                         assert time.monotonic() < deadline, "the line answered while Redis was away was lost"
@@ -210,8 +210,7 @@ def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_m
     """Redis stopped; a game plays on, its lines kept in its process's spool folder; Redis started again;
     that process killed before it could give them over: the other process on the machine claims the game
     by itself and gives them over, and the player back on it finds every confirmed line."""
-    import json as _json
-
+    from companion.server.spool import Spool
     from tests.server.components import start_redis, stop_redis
 
     with redis_server(tmp_path / "redis") as rport:
@@ -238,8 +237,10 @@ def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_m
                     for text in ("end", "hand"):  # confirmed while Redis is away
                         reply = await seat.say(text)
                         assert not reply["text"].startswith("Error") and "could not be saved" not in reply["text"]
-                    spooled = data / "data" / "server" / f"spool-{ports[0]}" / f"{game_id}.json"
-                    kept = _json.loads(spooled.read_text())["record"]
+                    folder = data / "data" / "server" / f"spool-{ports[0]}"
+                    spooled = folder / f"{game_id}.spool"
+                    [(_, _, _, kept)] = Spool(folder).found(game_id)  # the whole record, then a line a change
+                    assert len(spooled.read_text().splitlines()) >= 2
                     assert game_from_text(kept, tmp_path).seats[welcome["seat"]].last_line == 2
                     await asyncio.sleep(LEASE_MS / 1000 + 1)  # longer than a lease
                     os.kill(procs[0].pid, signal.SIGSTOP)  # it never runs again with Redis back
@@ -249,7 +250,7 @@ def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_m
                     r = aioredis.from_url(url, decode_responses=True)
                     deadline = time.monotonic() + 30
                     while True:  # no player has come back yet: the other process takes the game by itself
-                        text = await r.get(f"companion:game:{game_id}")
+                        text = await record_in(r, game_id)
                         if game_from_text(text, tmp_path).seats[welcome["seat"]].last_line == 2:
                             break
                         assert time.monotonic() < deadline, "the lines confirmed while Redis was away were lost"
@@ -262,7 +263,7 @@ def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_m
                     answered = len(game_from_text(kept, tmp_path).seating.act.game.answers)  # type: ignore[union-attr]
                     reply = await back.say("hand", 2)  # sent again: answered, not applied twice
                     assert reply["reply"] == 2
-                    now = game_from_text(await r.get(f"companion:game:{game_id}"), tmp_path)
+                    now = game_from_text(await record_in(r, game_id), tmp_path)
                     assert len(now.seating.act.game.answers) == answered  # type: ignore[union-attr]
                     assert (await back.say("end", 3))["reply"] == 3  # and the game goes on there
                     await r.aclose()

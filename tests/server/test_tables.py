@@ -18,7 +18,7 @@ import aiohttp
 from companion.server.redis_store import RedisStore
 from tests.accessibility import check_response
 from tests.server.components import free_port, redis_server
-from tests.server.helpers import server_in_thread, server_process, wait_serving
+from tests.server.helpers import record_in, server_in_thread, server_process, wait_serving
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
@@ -69,7 +69,7 @@ def test_a_table_of_real_cards_from_the_lobby_survives_its_process(tmp_path, mon
                             welcomes[name] = (await seat.open(name, code))[-1]
                             assert welcomes[name]["type"] == "welcome", welcomes[name]
                         await seats["Ana"].until(lambda m: "Ben joined" in m.get("text", ""))
-                        record = json.loads(await r.get(f"companion:game:{game_id}"))
+                        record = json.loads(await record_in(r, game_id))
                         first = record["table_record"]["setup"]["players"][record["table_record"]["setup"]["first"]]
                         other = "Ben" if first == "Ana" else "Ana"
                         mine = await seats[first].say("buy gold")

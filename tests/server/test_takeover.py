@@ -17,7 +17,7 @@ from companion.net.hosted import game_from_text
 from companion.server.redis_store import RedisStore
 from companion.server.store import LEASE_MS, StoreDown
 from tests.server.components import free_port, redis_server
-from tests.server.helpers import server_in_thread, server_process, wait_serving
+from tests.server.helpers import record_in, server_in_thread, server_process, wait_serving
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
@@ -181,7 +181,7 @@ def test_a_killed_process_games_are_claimed_without_a_player_and_read_on_first_c
                         assert again[-1]["type"] == "welcome" and again[-1]["last_line"] == 1
                         assert list(survivor.host.by_id) == [one] and one not in survivor.host.claimed
                         assert (await back.say("end", 1))["reply"] == 1  # said again, not applied twice
-                        record = game_from_text(await r.get(f"companion:game:{one}"), tmp_path)
+                        record = game_from_text(await record_in(r, one), tmp_path)
                         assert record.seats[welcome["seat"]].last_line == 1
                         await asyncio.sleep(2 * LEASE_MS / 1000)  # the survivor keeps every lease it took
                         for game_id in seats:
