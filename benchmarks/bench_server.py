@@ -49,6 +49,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = Path(os.environ.get("COMPANION_BENCH_CODE") or ROOT)  # the tree whose server and client run
+
+
+def no_limits(code: Path) -> list[str]:
+    """The benchmark's players make hundreds of games from a few addresses: a tree with limits per person
+    (3 open games each) is started with them off; an older tree has none to turn off."""
+    return ["--no-person-limits"] if "no-person-limits" in (code / "companion/commands/server.py").read_text() else []
 sys.path.insert(0, str(ROOT))
 
 SCRIPT = ["hand", "status", "buy silver", "end"]
@@ -525,7 +531,7 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
             procs = []
             for i, port in enumerate(ports):
                 args = [sys.executable, "-m", "companion", "server", "--port", str(port), "--trust-proxy",
-                        "127.0.0.1"] + (["--store", url] if url else [])
+                        "127.0.0.1"] + (["--store", url] if url else []) + no_limits(CODE)
                 e = dict(env, COMPANION_HOME=str(tmp / f"home{i}")) if url is None else env
                 procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e,
                                               cwd=str(CODE)))
