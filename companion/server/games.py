@@ -388,7 +388,8 @@ class ServerHost(Host):
         if request.path.endswith("/ws") and not origins.origin_allowed(request.headers.get("Origin"), host, tls):
             raise web.HTTPForbidden(text="Only this server's own page may join its games. Open the server's "
                                          "address.\n")
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def game_socket(self, request: web.Request) -> web.StreamResponse:
         game_id = request.match_info["id"]
