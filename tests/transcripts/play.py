@@ -154,8 +154,7 @@ def lobby(folder: Path) -> str:
     at a game; two people, one after the other (frames on loopback)."""
     import aiohttp
 
-    from companion.server.store import FileStore
-    from tests.server.helpers import server_in_thread
+    from tests.server.helpers import file_server
     from tests.server.raw import Raw, run
 
     parts: list[str] = []
@@ -167,7 +166,7 @@ def lobby(folder: Path) -> str:
             elif m.get("type") in ("bye", "closed"):
                 parts.append(f"[{who}: {m['type']}]\n")
 
-    with server_in_thread(FileStore(folder / "games"), folder / "spool") as server:
+    with file_server(folder) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
