@@ -180,3 +180,19 @@ def test_no_function_is_set_onto_a_class_from_outside_it() -> None:
     assert not wrong, "make these methods, or call the free functions:\n" + "\n".join(wrong)
     sample = "from companion.engine import gaining\nclass Game:\n    play = gaining.play\nGame.buy = gaining.buy\n"
     assert [w for _, w in _bolted(sample)] == ["Game: play = gaining.play", "Game.buy"]
+
+
+def test_a_host_gets_a_line_back_as_a_value() -> None:
+    """A host runs a seat's line with ``dispatch.respond`` and sends the Response: no module of the host or
+    the server runs the shell's ``run_line`` (``join.py`` is the joining player's own shell), and none
+    writes a seat's words into a StringIO to read them back."""
+    wrong: list[str] = []
+    for folder in ("net", "server"):
+        for path in _modules(PACKAGE / folder):
+            text = path.read_text(encoding="utf-8")
+            if "StringIO" in text:
+                wrong.append(f"{path.relative_to(ROOT)}: StringIO")
+            if path.name != "join.py":
+                wrong += [f"{path.relative_to(ROOT)}:{line}: {module}.{name}" for line, module, name in _imports(path)
+                          if (module, name) == ("companion.dispatch", "run_line")]
+    assert not wrong, "return the line's Response instead:\n" + "\n".join(wrong)
