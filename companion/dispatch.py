@@ -8,20 +8,17 @@ This module never imports cmd2.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
-from pathlib import Path
 
 from companion.cards.names import or_list, quote
 from companion.commands import registry
+from companion.errorlog import LOG_LIMIT, LOG_NAME, log_exception, log_path
 from companion.refusal import CommandError
 from companion.numbers import NumberError
+from companion.response import Response
 from companion.session import Session
 
 MAX_LINE = 1000  # characters; no command needs more
-LOG_NAME = "errors.log"
-LOG_LIMIT = 256 * 1024  # the log is cut to its newest half beyond this
 UNEXPECTED = "something went wrong with that command. Nothing was changed."
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _NOT_TEXT = re.compile(r"[\udc80-\udcff\ufffd]")  # undecodable bytes (surrogateescape or replace)
@@ -59,7 +56,8 @@ def _names_a_card(text: str) -> bool:
 
 
 def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
-    """Run one typed line as one response. Returns True when the session should end (quit).
+    """The shell's adapter: run one typed line (``respond``), write and speak its response, and give each
+    other seat at this program its words in its own session. Returns True when the session should end (quit).
 
     At a keyboard shared by friends (``session.route``), the line is run in the session of the person
     holding the keyboard, so it is heard, remembered for ``repeat`` and ``review``, and spoken there."""
@@ -67,6 +65,34 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
         seated = session.route(line)
         if seated is not session:
             return run_line(seated, line) or session.quitting
+    response = respond(session, line, one_shot=one_shot)
+    say(session, response)
+    return response.quit
+
+
+def say(session: Session, response: Response) -> None:
+    """Write and speak ``response`` on the session's terminal; each other seat playing in this program
+    hears its words in its own session (companion.game.seats.hear)."""
+    if response.lines:
+        session.out.write("".join(part + "\n" for part in response.lines))
+        session.out.flush()
+        if session.speak is not None:
+            session.speak(response.text)
+    if response.others or response.notices:
+        from companion.game.activity import game_of
+        from companion.game.seats import hear
+
+        act = game_of(session)
+        if act is not None:
+            hear(act, response)
+
+
+def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
+    """Run one typed line in ``session`` as one response, and return it (nothing is written or spoken:
+    that is the caller's to do, the shell's ``say`` or a host's messages). A CommandError, a number no
+    command reads and any unexpected exception become one ``Error:`` line; tracebacks go to the log."""
+    holding = session.holding
+    session.holding = True
     session.begin()
     try:
         _run(session, line, one_shot)
@@ -83,7 +109,11 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
         session.error(failure_sentence(e, line))
     finally:
         session.end()
-    return session.quitting
+        session.holding = holding
+    told = session.told
+    return Response(session.seat, session.parts, session.prompt, tuple(told.cues), dict(told.others),
+                    dict(told.prompts), dict(told.notices), told.changed, told.saved, told.save_problem,
+                    session.failed, session.quitting)
 
 
 def _run(session: Session, raw: str, one_shot: bool) -> None:
@@ -148,58 +178,5 @@ def failure_sentence(error: BaseException, line: str) -> str:
     return UNEXPECTED
 
 
-def log_path() -> Path:
-    from companion.paths import state_dir
-
-    return state_dir() / LOG_NAME
-
-
-def log_exception(line: str) -> Path | None:
-    """Append the current exception's traceback to the error log; never raises.
-
-    The log is in the state folder, where every file is hostile: a link planted as ``errors.log`` is
-    removed, never written through, and the log is cut to its newest half by the atomic writer (a new
-    file renamed over the old), so neither appending nor cutting can change a file elsewhere."""
-    try:
-        import traceback  # (here, not at the top: a one-shot command that works never needs them)
-        from datetime import datetime, timezone
-
-        path = log_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        entry = f"--- {stamp} line: {line[:200]!r}\n{traceback.format_exc()}\n"
-        _trim_log(path)
-        _append(path, entry.encode("utf-8", errors="backslashreplace"))
-        return path
-    except Exception:  # noqa: BLE001 - the log is a courtesy; failing to write it must not fail the command
-        return None
-
-
-def _trim_log(path: Path) -> None:
-    """Keep the log a regular file of at most LOG_LIMIT bytes: anything else at its name is replaced."""
-    try:
-        st = path.lstat()
-    except FileNotFoundError:
-        return
-    if stat.S_ISLNK(st.st_mode):
-        path.unlink()  # never follow it: the next append makes a new, ordinary log
-        return
-    if not stat.S_ISREG(st.st_mode) or st.st_size <= LOG_LIMIT:
-        return
-    with path.open("rb") as f:
-        f.seek(-(LOG_LIMIT // 2), os.SEEK_END)
-        kept = f.read()
-    from companion.paths import atomic_write
-
-    atomic_write(path, kept.decode("utf-8", errors="replace"))
-
-
-def _append(path: Path, data: bytes) -> None:
-    """Append to a regular file only: no following a link, no waiting on a pipe planted at the name."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if stat.S_ISREG(os.fstat(fd).st_mode):
-            os.write(fd, data)
-    finally:
-        os.close(fd)
+__all__ = ["LOG_LIMIT", "LOG_NAME", "UNEXPECTED", "check_line", "failure_sentence", "log_exception", "log_path",
+           "respond", "run_line", "say", "unknown_command"]

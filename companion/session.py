@@ -15,6 +15,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TextIO, TypeVar, overload
 
+from companion.response import Told
+
 T = TypeVar("T")
 
 
@@ -34,6 +36,9 @@ class Terminal:
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
     quitting: bool = False  # set by quit; the shell stops after this line
+    # Words are kept for a ``Response`` (companion.response), not written or spoken as they are said: while
+    # ``dispatch.respond`` runs a line, and always at a host's seat, whose words the host sends itself.
+    holding: bool = False
 
 
 class _OnTerminal(Generic[T]):
@@ -70,6 +75,7 @@ class Session:
     on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     on_close: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     quitting: _OnTerminal[bool] = _OnTerminal()
+    holding: _OnTerminal[bool] = _OnTerminal()
 
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
@@ -77,10 +83,12 @@ class Session:
                  fallback: Callable[["Session", str], bool] | None = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
-                 route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None) -> None:
+                 route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None,
+                 holding: bool = False) -> None:
         self.terminal = terminal if terminal is not None else Terminal(
             out if out is not None else sys.stdout, speak, settings, prompt, fallback,
-            on_start if on_start is not None else [], on_close if on_close is not None else [])
+            on_start if on_start is not None else [], on_close if on_close is not None else [],
+            holding=holding)
         self.history_size = history_size
         self.sounds = sounds  # the sound cues' worker, once one has played (companion.speech.sounds)
         self.state: dict[str, Any] = state if state is not None else {}  # per-area state, keyed by area name
@@ -95,14 +103,17 @@ class Session:
         self.failed = False
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
+        self.parts: tuple[str, ...] = ()  # that response as it was said, one string a ``say``
+        self.told = Told()  # what the line being run told other seats (companion.response)
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
         """Print one or more lines of a response (each ends with a newline)."""
         text = text.rstrip("\n")
         self._current.append(text)
-        self.out.write(text + "\n")
-        self.out.flush()
+        if not self.holding:
+            self.out.write(text + "\n")
+            self.out.flush()
 
     def aside(self, text: str) -> None:
         """Words said at once in the middle of a response (a cue such as "Thinking."): printed and, with
@@ -128,17 +139,26 @@ class Session:
         self._current = []
         self._record = True
         self.failed = False
+        self.told = Told()
 
     def end(self, record: bool = True) -> str:
         """Finish the response: remember it for repeat/review and speak it if speech is on."""
+        self.parts = tuple(self._current)
         text = "\n".join(self._current)
         self._current = []
         self.said = text
         if text and record and self._record:
             self.responses.append(text)
-        if text and self.speak is not None:
+        if text and self.speak is not None and not self.holding:
             self.speak(text)
         return text
+
+    def keep(self, text: str) -> None:
+        """Words this person heard without typing (another seat's move, a notice): kept as a response of
+        their own, for repeat and review, and written and spoken unless the session is holding its words."""
+        self.begin()
+        self.say(text)
+        self.end()
 
     def close(self) -> None:
         """Run the ``on_close`` hooks once (speech uses this to let the last words out)."""

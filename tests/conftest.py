@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # The strong bot plays about 1,000 trial games to choose its plan on each new kingdom (companion/bots/search.py).
 # The suite plays thousands of games on new kingdoms, so outside the search's own tests
-# (tests/engine/test_plan_search.py, which set their own budget) the plan comes from the shipped table alone.
+# (tests/bots/test_plan_search.py, which set their own budget) the plan comes from the shipped table alone.
 # Subprocesses the tests start inherit this.
 os.environ.setdefault("COMPANION_PLAN_GAMES", "0")
 # The shared reference folder beside the repository (found from a git worktree too).

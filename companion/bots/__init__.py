@@ -63,6 +63,15 @@ class UnknownBot(ValueError):
     pass
 
 
+def known_bot(name: str) -> bool:
+    """A bot this version plays: its registry name, or an earlier version's name for it ("general")."""
+    try:
+        bot_name(name)
+    except UnknownBot:
+        return False
+    return True
+
+
 @lru_cache(maxsize=256)
 def bot_name(typed: str) -> str:
     """The registry's name for a typed bot name (``Smithy BM``, ``general``, ``Strong``); UnknownBot if none.

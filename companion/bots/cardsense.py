@@ -141,4 +141,5 @@ def late(view: Any) -> bool:
         return True
     if view.turns() >= 30:  # a game that drags on: score while it can
         return True
-    return view.empty_piles() >= view.piles_to_end - 1
+    near_end: bool = view.empty_piles() >= view.piles_to_end - 1
+    return near_end

@@ -416,7 +416,8 @@ class GeneralBot:
         if d.purpose is Purpose.REACT:
             return True  # Moat: always be unaffected
         if d.purpose is Purpose.SET_ASIDE:  # Library: skip Actions it cannot play
-            return view.actions == 0
+            no_actions: bool = view.actions == 0
+            return no_actions
         if name == "Moneylender":  # a coin more than the Copper, and a deck without it
             return not self.facts(view).gardens if self.careful else money_total(view) > 8
         if name == "Tiara":
@@ -480,4 +481,5 @@ class GeneralBot:
         affordable = [c for c, left in view.supply.items() if left and view.cost(c) <= 5 and c not in view.named]
         if not affordable:
             return d.options[0]
-        return max(affordable, key=lambda c: (BUY_VALUE.get(c.name, 2 if c is SILVER else 1), c.cost, c.name))
+        named: Card = max(affordable, key=lambda c: (BUY_VALUE.get(c.name, 2 if c is SILVER else 1), c.cost, c.name))
+        return named

@@ -215,13 +215,15 @@ class StrongBot(GeneralBot):
             left = pile(card)
             if left == 1 and (card is PROVINCE or card is COLONY):
                 return True
-            return left == 1 and view.empty_piles() >= view.piles_to_end - 1
+            last: bool = left == 1 and view.empty_piles() >= view.piles_to_end - 1
+            return last
 
         def loses(card: Card, vp: int) -> bool:
             if not ends_game(card):
                 return False
             theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
-            return view.vp() + vp <= theirs
+            behind: bool = view.vp() + vp <= theirs
+            return behind
 
         if provinces == 1 or colonies == 1 or empty >= view.piles_to_end - 1:
             pick = self.winning_end(view, coins)

@@ -130,7 +130,8 @@ class Translator:
 
     def back(self, brf: str) -> str:
         """Braille ASCII back to print, as liblouis reads it (for checking)."""
-        return self.louis.backTranslateString(self.tables, brf)
+        text: str = self.louis.backTranslateString(self.tables, brf)
+        return text
 
 
 def load_translator(grade: Grade = Grade.CONTRACTED) -> Translator:

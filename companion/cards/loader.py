@@ -16,7 +16,8 @@ def _yaml_loader() -> type:
     PyYAML is imported only when YAML is read, not when the card cache answers."""
     import yaml  # type: ignore[import-untyped]  # PyYAML ships no type hints
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 
 def __getattr__(name: str) -> object:  # ``loader._Loader`` as before, without importing yaml at import time

@@ -5,7 +5,7 @@ The commands live in modules named for what they hold: ``game_new`` (starting a 
 (play, buy, end, options, choose), ``game_views`` (one-line views: status, hand, supply, deck, log...) and
 ``game_saves`` (undo, save, load, games, resume). A move is one intent of the game's service
 (companion.game.service): these modules read what was typed, call it, and say its ``Outcome`` with
-``say_outcome``, the one place other seats are told. Words are built in companion.game.
+``say_outcome``, which puts what other seats hear into the line's response (companion.response). Words are built in companion.game.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from companion.cards.names import AmbiguousName, NameError_, loose, quote
 from companion.commands.registry import AREAS, activity, command
 from companion.refusal import CommandError
 from companion.game import render, store
-from companion.game.activity import KEY, GameActivity, game_of, put_game
+from companion.game.activity import KEY as KEY, GameActivity, game_of, put_game  # (KEY: the game's area)
 from companion.game.fitting import Spoken
 from companion.game import seats
 from companion.game.service import GameService, Outcome
@@ -137,7 +137,7 @@ def need_game(session: "Session") -> GameActivity:
     return act
 
 
-def tell(session: "Session", text: str) -> None:
+def say_fitted(session: "Session", text: str) -> None:
     """Say a response whose first line fits a 40-cell braille display."""
     session.say(render.fit_first_line(text))
 
@@ -155,21 +155,23 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
     cue(session, *cues)  # heard with the words, when sounds are on
     if clear:
         _clear_for_next(session)
-    tell(session, "\n".join(map(str, lines)) if lines else "Done.")
+    say_fitted(session, "\n".join(map(str, lines)) if lines else "Done.")
     _update_prompt(session)
 
 
 def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> None:
     """The one place a move is said: the seat that made it hears its own words in ``session`` (after
-    ``before``), then each other seat with its own device hears its own, in its own session
-    (companion.game.seats.deliver). ``fit`` False: ``before`` was fitted on its own (new's kingdom is a
-    listing), and the move's own words are fitted alone."""
+    ``before``); each other seat's words, fitted to its own verbosity (companion.game.seats.words_for), and
+    any notice for it go into the line's response (``session.told``), which the shell or the host
+    delivers. ``fit`` False: ``before`` was fitted on its own (new's kingdom is a listing), and the move's
+    own words are fitted alone."""
     own = outcome.own
     lines = [*before, *(own.lines if fit else render.fit_response(own.lines, session.verbosity))]
     say_lines(session, lines, fit=fit, cues=own.cues, clear=own.clear)
     act = game_of(session)
-    if act is not None:
-        seats.deliver(act, outcome.others)
+    others = seats.words_for(act, outcome.others) if act is not None else {}
+    session.told.add(others, outcome.notices, cues=own.cues, changed=outcome.changed, saved=outcome.saved,
+                     save_problem=outcome.save_problem)
 
 
 def _clear_for_next(session: "Session") -> None:

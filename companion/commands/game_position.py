@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
-from companion.commands.game import TOOLS, need_game, game_command, tell
+from companion.commands.game import TOOLS, need_game, game_command, say_fitted
 from companion.refusal import CommandError
 from companion.engine.position import Position, PositionError, parse_position, position_of
 from companion.game.words import possessive
@@ -75,7 +75,7 @@ def position_command(session: "Session", args: str) -> None:
     if not words:  # never spoil a game by accident: say what it tells first
         _current(session)  # refused at once where it could never be said
         others = [p.name for i, p in enumerate(need_game(session).game.players) if i != need_game(session).holder]
-        tell(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
+        say_fitted(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
                        f"{'hand' if len(others) == 1 else 'hands'}, the order of every deck and the shuffle "
                        "seed. Type position show to hear it, or position save NAME to keep it in a file "
                        "unheard.")
@@ -83,7 +83,7 @@ def position_command(session: "Session", args: str) -> None:
     if words[0].lower() == "show" and len(words) == 1:
         text = _current(session).text()
         lines = text.rstrip("\n").split("\n")
-        tell(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
+        say_fitted(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
         return
     if words[0].lower() != "save":
         raise CommandError(f"{quote('position ' + args)}: type position show, or position save NAME.")
@@ -97,7 +97,7 @@ def position_command(session: "Session", args: str) -> None:
         raise CommandError(f"could not save {quote(words[1])}: {e.strerror}. Type another name.") from None
     name = path.stem
     where = f"\nFile: {path}" if session.verbosity == "full" else ""
-    tell(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
+    say_fitted(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 
 __all__ = ["position_command", "positions_dir", "read_position"]

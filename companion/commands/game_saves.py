@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, attached_seat, game_command, hold_game, install, keep_unfinished, need_game,
-    play_here, say_lines, say_outcome, tell,
+    play_here, say_lines, say_outcome, say_fitted,
 )
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
@@ -44,7 +44,7 @@ def save_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     except OSError as e:
         raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
-    tell(session, f"Saved as {name}. Type load {name} to come back to it.")
+    say_fitted(session, f"Saved as {name}. Type load {name} to come back to it.")
 
 
 @command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
@@ -102,9 +102,9 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
 def games_command(session: "Session", args: str) -> None:
     names = store.saved_names()
     if not names:
-        tell(session, "No saved games yet. Type new to start one.")
+        say_fitted(session, "No saved games yet. Type new to start one.")
         return
-    tell(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
+    say_fitted(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, loose, quote
 from companion.commands.game import (
-    answer_question, cards_named, game_command, private_seat, say_outcome, seat_of, tell,
+    answer_question, cards_named, game_command, private_seat, say_outcome, seat_of, say_fitted,
 )
 from companion.refusal import CommandError
 from companion.engine import Purpose
@@ -121,13 +121,13 @@ def end_command(session: "Session", args: str) -> None:
 def options_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, "options")
     if act.game.over:
-        tell(session, "The game is over. Type score, log, or new.")
+        say_fitted(session, "The game is over. Type score, log, or new.")
         return
     d = act.mine(me)
     if d is None:
-        tell(session, "It is not your turn. Type status.")
+        say_fitted(session, "It is not your turn. Type status.")
         return
-    tell(session, render.options_line(act.game, me, session.verbosity))
+    say_fitted(session, render.options_line(act.game, me, session.verbosity))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

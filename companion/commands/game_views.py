@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
-from companion.commands.game import need_game, game_command, private_seat, tell, answer_question, seat_of
+from companion.commands.game import need_game, game_command, private_seat, say_fitted, answer_question, seat_of
 from companion.commands.registry import alone
 from companion.refusal import CommandError
 from companion.engine import Purpose
@@ -34,14 +34,14 @@ def status_command(session: "Session", args: str) -> None:
         line += " " + render.question(g, d, session.verbosity)
     elif d is None and act.own_devices and g.pending is not None and not g.over:
         line += f" Waiting for {g.players[g.pending.player].name}."
-    tell(session, line)
+    say_fitted(session, line)
 
 
 @game_command(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
 def hand_command(session: "Session", args: str) -> None:
     alone("hand", args)
     act, me = private_seat(session, "hand")
-    tell(session, render.hand_line(act.game, me))
+    say_fitted(session, render.hand_line(act.game, me))
 
 
 @game_command(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
@@ -54,14 +54,14 @@ def supply_command(session: "Session", args: str) -> None:
     lines = render.supply_lines(act.game, low_first=bool(word))
     if session.verbosity == "brief" and not word:
         lines = [" ".join(lines)]
-    tell(session, "\n".join(lines))
+    say_fitted(session, "\n".join(lines))
 
 
 @game_command(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
 def deck_command(session: "Session", args: str) -> None:
     alone("deck", args)
     act, me = private_seat(session, "deck")
-    tell(session, render.deck_line(act.game, me))
+    say_fitted(session, render.deck_line(act.game, me))
 
 
 @game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
@@ -70,7 +70,7 @@ def deck_command(session: "Session", args: str) -> None:
 def owned_command(session: "Session", args: str) -> None:
     alone("owned", args)
     act, me = private_seat(session, "owned")
-    tell(session, "\n".join(render.owned_lines(act.game, me)))
+    say_fitted(session, "\n".join(render.owned_lines(act.game, me)))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
@@ -103,7 +103,7 @@ def discard_command(session: "Session", args: str) -> None:
     if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
         return
     _nothing_after(args, "discard")
-    tell(session, render.discard_line(act.game, me))
+    say_fitted(session, render.discard_line(act.game, me))
 
 
 @game_command(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
@@ -113,14 +113,14 @@ def trash_command(session: "Session", args: str) -> None:
         return
     _nothing_after(args, "trash")
     trash = act.game.trash
-    tell(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
+    say_fitted(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
 
 
 @game_command(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
 def score_command(session: "Session", args: str) -> None:
     alone("score", args)
     act = need_game(session)
-    tell(session, render.score_line(act.game, seat_of(session, act)))
+    say_fitted(session, render.score_line(act.game, seat_of(session, act)))
 
 
 @game_command(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
@@ -130,7 +130,7 @@ def kingdom_command(session: "Session", args: str) -> None:
     line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
-    tell(session, line)
+    say_fitted(session, line)
 
 
 @game_command(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
@@ -146,7 +146,7 @@ def log_command(session: "Session", args: str) -> None:
     verbosity = session.verbosity if session.verbosity != "brief" else "normal"
     shown, total = render.log_tail(act.game, seat_of(session, act), verbosity, n)  # only the lines said
     if not total:
-        tell(session, "Nothing has happened yet.")
+        say_fitted(session, "Nothing has happened yet.")
         return
     head = f"Last {len(shown)} of {total} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
-    tell(session, "\n".join([head, *shown]))
+    say_fitted(session, "\n".join([head, *shown]))

@@ -78,7 +78,7 @@ def _play_chunk(args: tuple[list[str], list[int], str, str | None, bool | None])
 def default_jobs() -> int:
     """Every core this process may use."""
     try:
-        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined, unused-ignore]  # (Linux only)
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
 

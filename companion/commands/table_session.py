@@ -39,7 +39,8 @@ def open_table(session: "Session") -> TableService:
     if service.refresh():
         session.state[KEY] = service.saved
         update_prompt(session)
-    return service
+    held: TableService = service
+    return held
 
 
 def set_open(session: "Session", service: TableService | None) -> None:

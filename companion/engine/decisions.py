@@ -142,10 +142,10 @@ class ChooseTreasures(ChooseCards):
     """
 
     __slots__ = ()
-    purpose = Purpose.PLAY_TREASURES  # type: ignore[assignment]
-    card = None  # type: ignore[assignment]
-    min = 0  # type: ignore[assignment]
-    ordered = True  # type: ignore[assignment]
+    purpose = Purpose.PLAY_TREASURES
+    card = None
+    min = 0
+    ordered = True
 
     def __init__(self, player: int, options: tuple[Card, ...]) -> None:  # (no super(): the hot path)
         self.player = player
@@ -162,11 +162,11 @@ class ChooseBuy(ChooseCards):
     ChooseTreasures's are."""
 
     __slots__ = ("_options", "_source")
-    purpose = Purpose.BUY  # type: ignore[assignment]
-    card = None  # type: ignore[assignment]
-    min = 0  # type: ignore[assignment]
-    max = 1  # type: ignore[assignment]
-    ordered = False  # type: ignore[assignment]
+    purpose = Purpose.BUY
+    card = None
+    min = 0
+    max = 1
+    ordered = False
 
     def __init__(self, player: int, source: Any) -> None:  # (no super(): the hot path)
         self.player = player

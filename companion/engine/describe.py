@@ -33,7 +33,7 @@ def describe(e: ev.Event, names: Sequence[str] | None = None) -> str:
         return names[seat] if names is not None else f"Player {seat + 1}"
 
     words = _WORDS.get(type(e))
-    return type(e).__name__ if words is None else words(e, who)  # type: ignore[operator]
+    return type(e).__name__ if words is None else words(e, who)
 
 
 def _gained(e: ev.Gained, who: Callable[[int], str]) -> str:

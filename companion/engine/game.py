@@ -187,7 +187,8 @@ class Game:
     # ---- the flow of the game -------------------------------------------------------------------
     def _main(self, resume: str | None = None) -> Steps:
         """The game's flow: a generator of Decisions (play_game itself, one generator fewer per answer)."""
-        return _play_game()(self, resume)
+        steps: Steps = _play_game()(self, resume)
+        return steps
 
     # ---- facts ----------------------------------------------------------------------------------
     @property
@@ -392,10 +393,22 @@ class Game:
         t.coins += coins
 
     # ---- gaining, buying, playing (generators: hooks may ask decisions), written in gaining.py ----
-    gain = gaining.gain
-    buy = gaining.buy
-    play = gaining.play
-    move_gained = gaining.move_gained
+    def gain(self, player: int, card: Card, to: Zone = Zone.DISCARD, bought: bool = False) -> Steps:
+        """Gain ``card`` from the Supply (``gaining.gain``); returns the GainedCard, or None if its pile is empty."""
+        return gaining.gain(self, player, card, to, bought)
+
+    def buy(self, player: int, card: Card) -> Steps:
+        """Buy ``card`` (``gaining.buy``): pay for it, then gain it."""
+        return gaining.buy(self, player, card)
+
+    def play(self, player: int, card: Card, source: Zone | None = Zone.HAND, by: Card | None = None,
+             this: ThisCard | None = None) -> Steps:
+        """Play ``card`` and follow its instructions (``gaining.play``); returns its ThisCard."""
+        return gaining.play(self, player, card, source, by, this)
+
+    def move_gained(self, g: GainedCard, to: Zone) -> bool:
+        """Move a just-gained card to ``to`` if it is still where it was put (``gaining.move_gained``)."""
+        return gaining.move_gained(self, g, to)
 
     def react(self, player: int, reaction: Card, to: Card | None = None) -> None:
         self.emit(Reacted(player, reaction, to))

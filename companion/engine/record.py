@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from companion.cards import Card, catalogue
 from companion.filecheck import Damaged, parse
@@ -120,8 +120,9 @@ def save(game: Game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
-def loads(text: str, log: bool = True) -> Game:
-    """The game a saved text holds, replayed and checked; SaveError if it is damaged or too new."""
+def loads(text: str, log: bool = True, known_bot: Callable[[str], bool] | None = None) -> Game:
+    """The game a saved text holds, replayed and checked; SaveError if it is damaged or too new.
+    ``known_bot``: whether a seat's bot is one this version plays (``companion.bots.known_bot``)."""
     try:
         data = parse(text)  # no NaN, no Infinity, no unbounded nesting
     except Damaged as e:
@@ -138,7 +139,7 @@ def loads(text: str, log: bool = True) -> Game:
     body = data.get("game")
     if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
         raise SaveError("The save file is damaged: its checksum does not match.")
-    check_save(data)  # every field, before anything is built from it
+    check_save(data, known_bot)  # every field, before anything is built from it
     try:
         cat = catalogue()
         k = body["kingdom"]
@@ -162,9 +163,9 @@ def loads(text: str, log: bool = True) -> Game:
         raise SaveError(f"The save file is damaged: an answer does not fit the game. {e}") from None
 
 
-def load(path: str | Path, log: bool = True) -> Game:
+def load(path: str | Path, log: bool = True, known_bot: Callable[[str], bool] | None = None) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise SaveError(f"Cannot read {path}: {e.strerror}.") from None
-    return loads(text, log)
+    return loads(text, log, known_bot)

@@ -8,7 +8,7 @@ answer nested too deeply. The replay that follows checks that every answer fits 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from companion import filecheck
 from companion.filecheck import Damaged
@@ -36,21 +36,10 @@ def _value(value: Any, where: str, depth: int = 0) -> None:
         raise Damaged(f"{where} is not an answer this program gives")
 
 
-def _known_bot(bot: Any, bot_name: Any, unknown: type[Exception]) -> bool:
-    """A bot this version plays: its registry name, or an earlier version's name for it ("general")."""
-    if not isinstance(bot, str) or len(bot) > 40:
-        return False
-    try:
-        bot_name(bot)
-    except unknown:
-        return False
-    return True
-
-
-def check_body(body: Any) -> None:
-    """The ``game`` part of a save: kingdom, seats, seed, turn limit and answers. Damaged if one is wrong."""
-    from companion.bots import UnknownBot, bot_name
-
+def check_body(body: Any, known_bot: Callable[[str], bool] | None = None) -> None:
+    """The ``game`` part of a save: kingdom, seats, seed, turn limit and answers. Damaged if one is wrong.
+    ``known_bot`` says whether a seat's bot is one this version plays (the bots are above the engine, so
+    the caller who will make them gives it); without it, a bot's name is only checked as a name."""
     body = filecheck.mapping(body, "the game")
     kingdom = filecheck.mapping(filecheck.field(body, "kingdom", "the game"), "the kingdom")
     filecheck.kingdom(filecheck.field(kingdom, "cards", "the kingdom"))
@@ -62,7 +51,8 @@ def check_body(body: Any) -> None:
         seat = filecheck.mapping(seat, where)
         filecheck.text(filecheck.field(seat, "name", where), f"{where}'s name", 40)
         bot = seat.get("bot")
-        if bot is not None and not _known_bot(bot, bot_name, UnknownBot):
+        if bot is not None and (not isinstance(bot, str) or len(bot) > 40
+                                or (known_bot is not None and not known_bot(bot))):
             shown = bot[:20] if isinstance(bot, str) else "a number"
             raise Damaged(f'{where}\'s bot is unknown here, "{shown}"')
     filecheck.whole(filecheck.field(body, "seed", "the game"), "the seed", -2**63, 2**63 - 1)
@@ -77,11 +67,11 @@ def check_body(body: Any) -> None:
         _value(answer[2], where)
 
 
-def check_save(data: Any) -> None:
+def check_save(data: Any, known_bot: Callable[[str], bool] | None = None) -> None:
     """SaveError with a sentence if the ``game`` part of a parsed save is not what this program writes."""
     from companion.engine.record import SaveError
 
     try:
-        check_body(data.get("game") if isinstance(data, dict) else None)
+        check_body(data.get("game") if isinstance(data, dict) else None, known_bot)
     except Damaged as e:
         raise SaveError(f"The save file is damaged: {e}.") from None

@@ -37,7 +37,7 @@ class Supply(dict[Card, int]):
         if 0 in self.values():
             self.emptied = True
 
-    def setdefault(self, card: Card, left: int = 0) -> int:  # type: ignore[override]
+    def setdefault(self, card: Card, left: int = 0) -> int:
         if card not in self:
             self[card] = left
         return self[card]

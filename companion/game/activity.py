@@ -332,7 +332,7 @@ class GameActivity:
             lines.extend(render.render_events(g, events, seat, verbosity, None if start is None else start.player,
                                               None if start is None else start.turn, done_by_bot(g, seat, mark.log)))
         except Exception:  # noqa: BLE001 - the game has changed and is saved; never say otherwise
-            from companion.dispatch import log_exception
+            from companion.errorlog import log_exception
 
             log_exception("<game news>")
             lines.append("Some of what happened could not be put into words. Type log to hear it.")

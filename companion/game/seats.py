@@ -10,10 +10,10 @@ is built for that seat (``session.seat``), so one person's hand is never said in
   the shell's session routes each typed line to the person holding the keyboard (``Session.route``),
   and while the keyboard changes hands keeps any line but Enter to itself, where only public words are
   said and remembered.
-- A network host: ``attach`` gives each connection a seat session with its own output; ``run_for`` runs
-  a line typed by that seat and returns exactly what the seat hears; after every move, each other
-  attached seat is told what it missed: the move's ``Outcome`` (companion.game.service) is said by
-  ``companion.commands.game.say_outcome``, which hands the other seats' words to ``deliver`` here.
+- A network host: ``attach`` gives each connection a seat session that holds its words (the host sends
+  them); a line typed by that seat is run by ``companion.dispatch.respond``, which returns a ``Response``
+  (companion.response): the seat's words, and each other seat's (``words_for``, from the move's
+  ``Outcome``), which ``hear`` gives to their sessions. The host sends the same response as messages.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from companion.game.activity import game_of, put_game
 if TYPE_CHECKING:
     from companion.game.activity import GameActivity
     from companion.game.service import Heard
+    from companion.response import Response
 
 
 class SeatSession(Session):
@@ -35,15 +36,16 @@ class SeatSession(Session):
 
     With ``front`` (friends at one keyboard), the seat is on the front's ``Terminal`` (output, settings,
     speech, prompt, fallback and close hooks) and keeps the areas' state with it. Without it (a connection
-    to a host), it has a terminal of its own."""
+    to a host), it has a terminal of its own; ``holding``: its words are never written, only returned in
+    each line's response (a host sends them)."""
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
                  settings: Any = None, speak: Callable[[str], None] | None = None,
-                 state: dict[str, Any] | None = None) -> None:
+                 state: dict[str, Any] | None = None, holding: bool = False) -> None:
         if front is not None:
             super().__init__(seat=seat, state=front.state, terminal=front.terminal)
         else:
-            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat)
+            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat, holding=holding)
         self.front = front  # the terminal's own session, when this seat shares a keyboard with others
 
 
@@ -101,39 +103,46 @@ def attach(act: "GameActivity", seat: int, *, install: Callable[[Session], None]
     return session
 
 
-def run_for(session: Session, line: str) -> str:
-    """Run one line typed by a seat's person; return exactly the response that seat hears (it is also
-    written to the session's output, remembered for repeat and review, and spoken if speech is on)."""
-    from companion.dispatch import run_line
-
-    run_line(session, line)
-    return session.said
-
-
-def deliver(act: "GameActivity", told: Mapping[int, "Heard"]) -> dict[int, str]:
-    """The one place other seats hear a move: each seat's words in ``told`` are said in its own session
-    (fitted to its verbosity, kept for its repeat and review), and its prompt set; returns what each
-    was told, by seat (a seat without a session, or with nothing to say, is left out)."""
+def words_for(act: "GameActivity", told: Mapping[int, "Heard"]) -> dict[int, tuple[str, str]]:
+    """Each other seat's words of a move, as that seat hears them: ``told`` fitted to its session's
+    verbosity, with its prompt after, by seat (a seat without a session, or with nothing to hear, is left
+    out). Nothing is said: the response carries them (companion.response) and ``hear`` gives them to the
+    seats' sessions."""
     from companion.game import render
 
-    said: dict[int, str] = {}
+    words: dict[int, tuple[str, str]] = {}
     for other, heard in told.items():
         session = act.sessions.get(other)
         if session is None:
             continue
         lines = render.fit_response(heard.lines, session.verbosity)
-        if not lines:
+        if lines:
+            words[other] = (render.fit_first_line("\n".join(lines)), heard.prompt)
+    return words
+
+
+def hear(act: "GameActivity", response: "Response") -> None:
+    """Each other seat of ``act`` hears its part of ``response`` in its own session (kept there for its
+    repeat and review; written on its terminal unless the session holds its words for a host), and is
+    left at its prompt. The one place another seat's session is given a move's words."""
+    for other in dict.fromkeys([*response.others, *response.notices]):
+        session = act.sessions.get(other)
+        if session is None or other == response.seat:
             continue
-        session.begin()
-        session.say(render.fit_first_line("\n".join(lines)))
-        said[other] = session.end()
-        session.prompt = heard.prompt
-    return said
+        words = response.others.get(other)
+        if words:
+            session.keep(words)
+            session.prompt = response.prompts.get(other, session.prompt)
+        note = response.notices.get(other)
+        if note:
+            session.keep(note)
 
 
-def tell_others(act: "GameActivity", seat: int | None) -> dict[int, str]:
-    """Tell each seat with its own device but ``seat`` (None: every one) what it has not heard, in its
-    own session, and return what each was told (seats with nothing new are left out)."""
+def others_news(act: "GameActivity", seat: int | None) -> "Response":
+    """What each seat with its own device but ``seat`` (None: every one) has not heard yet, as a response
+    of ``seat`` with no words of its own (a game just started or resumed, a seat come back)."""
     from companion.game.service import GameService
+    from companion.response import Response
 
-    return deliver(act, GameService(act).tell(seat).others)
+    words = words_for(act, GameService(act).news_for_others(seat).others)
+    return Response(seat, others={s: w for s, (w, _) in words.items()}, prompts={s: p for s, (_, p) in words.items()})

@@ -54,13 +54,15 @@ class Outcome:
     """What one intent did: ``heard`` by seat (the seat that moved under ``seat``, -1 for the public
     words of a keyboard changing hands; then each other seat with its own device that has news),
     whether the game ``changed``, and whether the change was ``saved`` (before any of it is said);
-    ``save_problem`` says why not."""
+    ``save_problem`` says why not. ``notices``: what each other seat with its own device hears first, by
+    seat, of a move that is not news of the game (undo's "Ana took back play treasures. Your turn.")."""
 
     seat: int
     heard: Mapping[int, Heard] = field(default_factory=dict)
     changed: bool = False
     saved: bool = False
     save_problem: str | None = None
+    notices: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def own(self) -> Heard:
@@ -271,7 +273,25 @@ class GameService:
             lines.append(render.status_line(act.game, me, named=act.shared))
         elif d is not None:
             lines.append(render.question(act.game, d, verbosity))
-        return self._outcome(me, lines, (), False, -1)
+        return replace(self._outcome(me, lines, (), False, -1), notices=self._took_back(me, label))
+
+    def _took_back(self, seat: int, label: str | None) -> dict[int, str]:
+        """What each other seat with its own device hears of ``seat``'s undo: who took back what, and whose
+        turn it is now."""
+        act = self.act
+        if not act.own_devices or seat < 0:
+            return {}
+        names = [p.name for p in act.game.players]
+        pending = act.pending
+        who = None if pending is None else pending.player
+        what = f"took back {label}" if label else "took back a move"
+        notices: dict[int, str] = {}
+        for p in act.sessions:
+            if p == seat:
+                continue
+            turn = "" if who is None else " Your turn." if who == p else f" {names[who]}'s turn."
+            notices[p] = f"{names[seat]} {what}.{turn}"
+        return notices
 
     def take_keyboard(self, verbosity: str) -> Outcome:
         """The person handed a shared keyboard pressed Enter: what they missed, then their hand or question.
@@ -287,7 +307,7 @@ class GameService:
         lines, cues, clear = self._hear(seat, verbosity)
         return self._outcome(seat, lines, cues, clear, len(self.act.game.answers))
 
-    def tell(self, seat: int | None = None) -> Outcome:
+    def news_for_others(self, seat: int | None = None) -> Outcome:
         """What every seat with its own device but ``seat`` has not heard yet (``seat`` None: every one),
         as the others of an Outcome of ``seat`` (-1 for None): a host calls it once every seat is seated."""
         return Outcome(-1 if seat is None else seat, self._others(seat))

@@ -185,8 +185,10 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
         raise SaveError(f"no saved game named {quote(name)}. Type games for the list.") from None
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"the saved game {quote(name)} cannot be read: {getattr(e, 'strerror', None) or e}.") from None
+    from companion.bots import known_bot
+
     try:
-        game = loads(text)  # parsed and checked there; read again here only for the companion block
+        game = loads(text, known_bot=known_bot)  # parsed and checked there; read again here only for the companion block
         extra = _extra(json.loads(text))
     except SaveError:
         raise

@@ -1,7 +1,9 @@
 """The words a hosted game adds to the game's own: say, who, bot and back; and the line's way in.
 
-``run_line`` is what the server calls for every typed line: these verbs are answered here, before the
-game starts everything else waits, and after it every other line goes to the seat's own session.
+``answer_line`` is what the server calls for every typed line, and it returns the line's ``Response``
+(companion.response): these verbs are answered here, before the game starts everything else waits (but
+help, card, rule and the like, run for the seat with ``companion.dispatch.respond``), and after it every
+other line goes to the game's seating, which runs it in the seat's own session.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
 from companion.net.clean import clean
+from companion.response import Response
 
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
@@ -46,8 +49,14 @@ def _bot_names(game: "HostedGame") -> list[str]:
         return list(game.options.bots)
 
 
-def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int, str]:
-    """What each seat hears after ``seat`` typed ``text`` (the typing seat's words under its own number)."""
+def answer_line(host: "Here", game: "HostedGame", seat: int, text: str) -> Response:
+    """What ``seat`` typing ``text`` did: its response, with what each other seat hears."""
+    said = _answer(host, game, seat, text)
+    return said if isinstance(said, Response) else Response.words(seat, said)
+
+
+def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int, str] | Response":
+    """The hosted game's own words for ``text`` by seat, or the seating's response."""
     line = text.strip()
     word, _, rest = line.partition(" ")
     verb = word.lower()
@@ -85,19 +94,14 @@ def run_line(host: "Here", game: "HostedGame", seat: int, text: str) -> dict[int
         return _bot(host, game, seat, verb, rest.strip())
     if not game.started:
         if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
-            from companion.dispatch import run_line as local
-            from companion.net.seating import SeatSettings, refuse, refused
+            from companion.dispatch import respond
+            from companion.net.seating import SeatSettings, refusal, refused
             from companion.session import Session
-            import io
 
-            written = io.StringIO()
-            s = Session(out=written, settings=SeatSettings())
             barred = refused(line)  # set speech, quit: as refused once the game is on
             if barred is not None:
-                refuse(s, barred)
-            else:
-                local(s, line)
-            return {seat: written.getvalue().rstrip()}
+                return refusal(seat, barred)
+            return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
     return game.seating.run(seat, text)

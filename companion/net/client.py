@@ -230,7 +230,7 @@ class Remote:
                 pass  # sent again after reconnecting
 
     async def _run(self) -> None:
-        self._atask = asyncio.current_task()  # type: ignore[assignment]
+        self._atask = asyncio.current_task()
         tries = 0
         lost_at: float | None = None
         async with aiohttp.ClientSession() as http:

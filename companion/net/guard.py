@@ -81,7 +81,7 @@ class _Door(asyncio.Protocol):
         if not self.admitted:
             return
         self.admitted = False
-        self.guard.doors.pop(self.transport, None)  # type: ignore[arg-type]
+        self.guard.doors.pop(self.transport, None)
         self.guard.connections.gone(self.address)
         self.inner.connection_lost(exc)
 

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from companion.net.claiming import Claim
 from companion.net.hosted import HostedGame, Message
+from companion.response import Response
 
 
 class Here(Protocol):
@@ -40,28 +41,29 @@ def take(game: HostedGame, claim: Claim, name: str) -> Seated:
     return Seated(claim.seat, game.give_seat(claim.seat, name))
 
 
-def apply_line(here: Here, game: HostedGame, seat: int, line_id: int, text: str) -> dict[int, str]:
-    """Apply a seat's line (a new id): what each seat hears (the typing seat's own answer always there).
-    The game's save, with the line's id and its answer, is pending when this returns."""
-    from companion.net.chat import run_line
+def apply_line(here: Here, game: HostedGame, seat: int, line_id: int, text: str) -> Response:
+    """Apply a seat's line (a new id): its response (``companion.net.chat.answer_line``), the words each
+    seat hears. The game's save, with the line's id and its answer, is pending when this returns."""
+    from companion.net.chat import answer_line
 
     st = game.seats[seat]
     try:
         game.inflight = (seat, line_id)
-        said = run_line(here, game, seat, text)
+        response = answer_line(here, game, seat, text)
         # The line's id and its answer are saved even when nothing else changed (an error, hand): a host
         # restarted from this file says the answer again for that id, and takes the next id as next.
-        st.kept_reply = Message(st.n + 1, said.get(seat) or "Done.", line_id)
+        st.kept_reply = Message(st.n + 1, response.text or "Done.", line_id)
         game.save()
     finally:
         game.inflight = None
-    return said
+    return response
 
 
-def tell_line(game: HostedGame, seat: int, line_id: int, said: dict[int, str], problem: str = "") -> None:
-    """After the line's save: each other seat hears its words, then the typing seat its answer (numbered,
-    kept to be said again if the line comes again)."""
+def tell_line(game: HostedGame, seat: int, line_id: int, response: Response, problem: str = "") -> None:
+    """The host's adapter, after the line's save: each other seat hears its words of ``response``, then
+    the typing seat its answer (numbered, kept to be said again if the line comes again)."""
     st = game.seats[seat]
+    said = response.heard()
     answer = said.get(seat) or "Done."
     if problem:
         answer += f"\n{problem}"

@@ -1,40 +1,32 @@
 """``Seating`` on the game's own seats API (companion.game.seats): one game, one session per person.
 
-Each person's seat gets its own session from ``attach``, whose output nobody reads: the host sends each
-seat its words itself. A line typed by a seat runs through ``run_for``; the game's commands say the move's
-``Outcome`` (``companion.game.service``) to the seat that made it and to every other seat, each in its own
-session, as whole responses (``Session.end``), which the seat's session keeps for the host (``take``).
+Each person's seat gets its own session from ``attach``, which holds its words: nothing is written
+anywhere, as the host sends each seat its words itself. A line typed by a seat is run by
+``companion.dispatch.respond``, which returns its ``Response`` (companion.response): the seat's own words
+and each other seat's (the move's news from its own view, undo's notice); ``companion.game.seats.hear``
+keeps the others' words in their sessions (for repeat and review), and the host sends the response.
 Where the host itself acts (the game starts, a seat comes back, a bot takes a seat), it asks the game
-service directly (``tell_others``) and sends what that returns.
+service directly and sends what that returns.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.dispatch import respond
 from companion.engine import Game
+from companion.game import render, seats
 from companion.game.activity import GameActivity
 from companion.game.seats import SeatSession
-from companion.net.seating import REFUSED, SeatSettings, Unheard, refuse, refused
+from companion.net.seating import REFUSED, SeatSettings, refusal, refused
+from companion.response import Response
 
 
 class HostedSeat(SeatSession):
-    """A seat's session at a host: every response it finishes is also kept, whole, for the host to send."""
+    """A seat's session at a host: it holds its words for the host to send (none is written)."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__(seat, out=Unheard(), settings=SeatSettings())
-        self.heard: list[str] = []
-
-    def end(self, record: bool = True) -> str:
-        text = super().end(record)
-        if text:
-            self.heard.append(text)
-        return text
-
-    def take(self) -> str:
-        """The responses this seat heard since the host last took them, in order."""
-        heard, self.heard = self.heard, []
-        return "\n".join(heard).rstrip("\n")
+        super().__init__(seat, settings=SeatSettings(), holding=True)
 
 
 class _HostedActivity(GameActivity):
@@ -57,9 +49,7 @@ class SessionSeats:
 
     def __init__(self, game: Game, extra: dict[str, Any] | None = None) -> None:
         from companion.commands.game import install
-        from companion.game import seats
 
-        self._seats = seats
         extra = extra or {}
         self.away_bots: dict[int, str] = {int(k): v for k, v in (extra.get("away_bots") or {}).items()
                                           if str(k).isdigit() and isinstance(v, str)}
@@ -91,44 +81,24 @@ class SessionSeats:
         return self.act.prompt(seat)
 
     # ---- lines ----
-    def _take_all(self) -> dict[int, str]:
-        return {p: text for p in self._people if (text := self.sessions[p].take())}
-
-    def run(self, seat: int, line: str) -> dict[int, str]:
+    def run(self, seat: int, line: str) -> Response:
+        """A line typed by ``seat``, run as a value: its response, whose other seats' words are kept in
+        their sessions too."""
         word = refused(line)
         s = self.sessions[seat]
-        self._take_all()
-        undos, labels = self.act.undos, list(self.act.labels)
         if word is not None:
-            refuse(s, word)
-        else:
-            self._seats.run_for(s, line)
-        out = self._take_all()
-        if self.act.undos != undos:  # every seat hears that a move was taken back, and whose turn it is now
-            self._told_undo(seat, labels[-1] if labels else "", out)
-        out.setdefault(seat, "")
-        return out
+            response = refusal(seat, word)
+            s.keep(response.text)
+            return response
+        response = respond(s, line)
+        seats.hear(self.act, response)
+        return response
 
-    def _told_undo(self, seat: int, label: str, out: dict[int, str]) -> None:
-        who = self.waiting_for()
-        what = f"took back {label}" if label else "took back a move"
-        for p in self._people:
-            if p == seat:
-                continue
-            turn = "" if who is None else " Your turn." if who == p else f" {self.names[who]}'s turn."
-            note = f"{self.names[seat]} {what}.{turn}"
-            self.tell(p, note)
-            out[p] = note + ("\n" + out[p] if out.get(p) else "")
-
-    def tell(self, seat: int, text: str) -> None:
+    def keep(self, seat: int, text: str) -> None:
         """Keep words a seat heard without typing (chat, notices) as a response of its own, for repeat."""
         s = self.sessions.get(seat)
-        if s is None:
-            return
-        s.begin()
-        s.say(text)
-        s.end()
-        s.take()  # the host sends it itself
+        if s is not None:
+            s.keep(text)
 
     def start(self) -> dict[int, list[str]]:
         from companion.engine.events import TurnStarted
@@ -139,16 +109,20 @@ class SessionSeats:
         head = "\n".join(["The game starts.", f"Kingdom {k}" if k.name else f"Kingdom: {k}",
                           f"{self.names[first]} goes first."])
         for p in self._people:
-            self.tell(p, head)
-        told = self._seats.tell_others(self.act, None)
-        self._take_all()
-        return {p: _opening(head, told.get(p, "")) for p in self._people}
+            self.keep(p, head)
+        news = seats.others_news(self.act, None)
+        seats.hear(self.act, news)
+        return {p: _opening(head, news.others.get(p, "")) for p in self._people}
 
     def catch_up(self, seat: int) -> str:
-        self._take_all()
-        told = self._seats.tell_others(self.act, None).get(seat, "")
-        hand = "" if self.act.over else self._seats.run_for(self.sessions[seat], "hand")
-        self._take_all()
+        """What ``seat`` has not heard yet, then its hand (a seat joining or coming back)."""
+        news = seats.others_news(self.act, None)
+        seats.hear(self.act, news)
+        told = news.others.get(seat, "")
+        hand = ""
+        if not self.act.over:
+            hand = render.fit_first_line(render.hand_line(self.act.game, seat))
+            self.keep(seat, hand)
         return "\n".join(x for x in (told, hand) if x)
 
     # ---- bots for seats whose player is away ----
@@ -161,13 +135,12 @@ class SessionSeats:
         from companion.bots import make_bot
         from companion.game.service import GameService
 
-        self._take_all()
         self.away_bots[seat] = bot
         outcome = GameService(self.act).hand_to_bot(seat, make_bot(bot, self.act.setup.seed + seat))
-        out = self._seats.deliver(self.act, outcome.others)  # each other seat's words, said in its session
-        self._take_all()
-        out.pop(seat, None)
-        return out
+        words = seats.words_for(self.act, outcome.others)
+        news = Response(seat, others={s: w for s, (w, _) in words.items()}, prompts={s: p for s, (_, p) in words.items()})
+        seats.hear(self.act, news)  # each other seat's words, kept in its session
+        return {s: w for s, w in news.others.items() if s != seat}
 
     def take_back(self, seat: int) -> dict[int, str]:
         self.away_bots.pop(seat, None)

@@ -1,8 +1,8 @@
 """The one place the host meets the game: a narrow seat interface, made by the game's own per-seat sessions
 (``companion.net.seat_sessions``).
 
-The host only ever calls what ``Seating`` declares: run a typed line for a seat and get back, for each
-seat, the words it should hear; ask a seat's prompt; ask whose answer the game waits for; hand a seat
+The host only ever calls what ``Seating`` declares: run a typed line for a seat and get back its
+``Response`` (companion.response): the words each seat should hear; ask a seat's prompt; ask whose answer the game waits for; hand a seat
 to a bot and back; save and load. Each seat has its own ``Session`` (its own responses for ``repeat``
 and ``review``, its own prompt and verbosity), and every word a seat hears is made for that seat's view
 of the game, so no other seat's hidden card can reach it.
@@ -10,12 +10,11 @@ of the game, so no other seat's hidden card can reach it.
 
 from __future__ import annotations
 
-import io
 import json
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.engine import Game, GameSetup
-from companion.session import Session
+from companion.response import Response
 from companion.settings import Settings
 
 if TYPE_CHECKING:
@@ -37,8 +36,8 @@ class Seating(Protocol):
     away_bots: dict[int, str]  # seats a bot plays while their person is away, and which bot
 
     def people(self) -> list[int]: ...
-    def run(self, seat: int, line: str) -> dict[int, str]: ...
-    def tell(self, seat: int, text: str) -> None: ...
+    def run(self, seat: int, line: str) -> Response: ...
+    def keep(self, seat: int, text: str) -> None: ...
     def prompt(self, seat: int) -> str: ...
     def waiting_for(self) -> int | None: ...
     def over(self) -> bool: ...
@@ -47,13 +46,6 @@ class Seating(Protocol):
     def hand_to_bot(self, seat: int, bot: str = ...) -> dict[int, str]: ...
     def take_back(self, seat: int) -> dict[int, str]: ...
     def dump(self, host: dict[str, Any]) -> str: ...
-
-
-class Unheard(io.StringIO):
-    """A hosted seat session's output: nobody reads it, as the host sends each seat its words itself."""
-
-    def write(self, s: str) -> int:
-        return len(s)
 
 
 class SeatSettings(Settings):
@@ -85,15 +77,13 @@ def refused(line: str, words: tuple[str, ...] = REFUSED) -> str | None:
     return None
 
 
-def refuse(session: Session, word: str) -> None:
-    """A verb a hosted seat may not use, said as that seat's response."""
-    session.begin()
+def refusal(seat: int, word: str) -> Response:
+    """The response to a verb a hosted seat may not use."""
     if word in LEAVING:  # only a page or a program of its own sends it: a terminal leaves by itself
-        session.say("To leave, close the page. Your seat is kept; open the page again and join with the same "
-                    "name to come back.")
-    else:
-        session.error(f'"{word}" is not available in a hosted game. Type help for what is.')
-    session.end()
+        return Response(seat, ("To leave, close the page. Your seat is kept; open the page again and join with "
+                               "the same name to come back.",))
+    return Response(seat, (f'Error: "{word}" is not available in a hosted game. Type help for what is.',),
+                    failed=True)
 
 
 def new_seating(setup: GameSetup) -> SessionSeats:
@@ -104,9 +94,10 @@ def new_seating(setup: GameSetup) -> SessionSeats:
 
 def load_seating(text: str) -> tuple[SessionSeats, dict[str, Any]]:
     """A hosted game from its save text, and the host's own notes kept in it. SaveError if damaged."""
+    from companion.bots import known_bot
     from companion.engine.record import loads
 
-    game = loads(text)
+    game = loads(text, known_bot=known_bot)
     data = json.loads(text)
     body = data.get("game")
     # the host's notes: at the top of the save, or inside its game part in saves of another version

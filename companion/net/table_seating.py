@@ -2,17 +2,19 @@
 
 The table is the table assistant's own: one ``TableService`` (``companion.table.service``), held and saved
 by the host, shared by one session per player. Each player types entries as at a table of their own,
-through the same commands and ``run_line`` as the shell; the service's ``Outcome`` of an entry says what
-every other seat hears (one line, with who typed it), so all hear the piles, the turn, the warnings and
-the final score. The seat's own words are its session's response (``Session.said``).
+through the same commands as the shell (``companion.dispatch.respond``, which returns the seat's
+``Response``); the service's ``Outcome`` of an entry says what every other seat hears (one line, with who
+typed it), so all hear the piles, the turn, the warnings and the final score.
 """
 
 from __future__ import annotations
 
-import io
+from dataclasses import replace
 from typing import Any
 
-from companion.net.seating import REFUSED, SeatSettings, refuse, refused
+from companion.dispatch import respond
+from companion.net.seating import REFUSED, SeatSettings, refusal, refused
+from companion.response import Response
 from companion.session import Session
 from companion.table.service import TableService
 from companion.table.storage import Saved
@@ -20,13 +22,6 @@ from companion.table.storage import Saved
 TABLE_REFUSED = (*REFUSED, "table")
 TABLE_ALLOWED = ("table status",)
 PROMPT = "table> "
-
-
-class _Unheard(io.StringIO):
-    """A seat session's output: nobody reads it, as the host sends each seat its response itself."""
-
-    def write(self, s: str) -> int:
-        return len(s)
 
 
 class TableSeating:
@@ -40,7 +35,7 @@ class TableSeating:
         self.away_bots: dict[int, str] = {}  # a table of real cards has no bots (the Seating protocol asks)
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
-            s = Session(out=_Unheard(), settings=SeatSettings())
+            s = Session(settings=SeatSettings(), holding=True)  # the host sends its words
             table_session.attach(s, service, seat)
             s.prompt = PROMPT
             self.sessions[seat] = s
@@ -65,39 +60,37 @@ class TableSeating:
     def prompt(self, seat: int) -> str:
         return PROMPT
 
-    def run(self, seat: int, line: str) -> dict[int, str]:
-        from companion.dispatch import run_line
-
+    def run(self, seat: int, line: str) -> Response:
         s = self.sessions[seat]
         low = " ".join(line.lower().split())
         word = refused(line, TABLE_REFUSED)
         if word is not None and low not in TABLE_ALLOWED:
-            refuse(s, word)
-            return {seat: s.said}
+            response = refusal(seat, word)
+            s.keep(response.text)
+            return response
         self.service.last = None
-        run_line(s, line)
-        out = {seat: s.said}
+        response = replace(respond(s, line), seat=seat)
         outcome = self.service.last
-        if outcome is not None and not s.failed:
-            for other, lines in outcome.others.items():
-                out[other] = "\n".join(lines)
-                self.tell(other, out[other])
-        return out
+        if outcome is None or response.failed:
+            return response
+        others = {other: "\n".join(lines) for other, lines in outcome.others.items()}
+        for other, text in others.items():
+            self.keep(other, text)
+        return replace(response, others=others)
 
-    def tell(self, seat: int, text: str) -> None:
+    def keep(self, seat: int, text: str) -> None:
+        """Keep words a seat heard without typing as a response of its own, for repeat."""
         s = self.sessions.get(seat)
-        if s is None:
-            return
-        s.begin()
-        s.say(text)
-        s.end()
+        if s is not None:
+            s.keep(text)
 
     def start(self) -> dict[int, list[str]]:
         return {}
 
     def catch_up(self, seat: int) -> str:
-        self.tell(seat, self.service.status().text)
-        return self.sessions[seat].said
+        text = self.service.status().text
+        self.keep(seat, text)
+        return text
 
     def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
         return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}

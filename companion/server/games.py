@@ -315,7 +315,8 @@ class ServerHost(Saving, Host):
         seat, token = hello.get("seat"), hello.get("token")
         fits = game is not None and isinstance(seat, int) and isinstance(token, str) and 0 <= seat < len(game.seats) \
             and game.token_fits(seat, token)
-        return await self.lobby.community.admit_game(game.id if game else "", hello, address, fits)
+        said: str = await self.lobby.community.admit_game(game.id if game else "", hello, address, fits)
+        return said
 
     async def keep_leases(self) -> None:
         """Renew every lease, a third of the way through it; give back what the store kept while away; let go
@@ -395,7 +396,8 @@ class ServerHost(Saving, Host):
         if request.path.endswith("/ws") and not origins.origin_allowed(request.headers.get("Origin"), host, tls):
             raise web.HTTPForbidden(text="Only this server's own page may join its games. Open the server's "
                                          "address.\n")
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def game_socket(self, request: web.Request) -> web.StreamResponse:
         game_id = request.match_info["id"]

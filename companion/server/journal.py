@@ -120,7 +120,8 @@ def _spliced(old: Any, part: Any, where: str, item: Any) -> list[Any]:
     cut = filecheck.whole(cut, f"{where}' start", 0, len(old))
     for x in filecheck.listed(tail, where):
         item(x)
-    return old[:cut] + tail
+    joined: list[Any] = old[:cut] + tail
+    return joined
 
 
 def _answer(x: Any) -> None:

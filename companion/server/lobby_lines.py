@@ -127,13 +127,11 @@ class LobbyLines:
 
 def _readline_kind() -> str | None:
     """readline or libedit, when the game's shell would edit lines with it here (``set input``)."""
-    import io
-
     from companion.session import Session
     from companion.settings import load_settings
     from companion.shell import editors
 
-    chosen, _ = editors.choose(editors.requested(Session(out=io.StringIO(), settings=load_settings())))
+    chosen, _ = editors.choose(editors.requested(Session(settings=load_settings(), holding=True)))  # says nothing
     if chosen == "readline":
         return "gnu"
     if chosen == "libedit":

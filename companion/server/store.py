@@ -333,7 +333,7 @@ class FileStore(Store):
         return True
 
     async def load(self, game_id: str) -> Saved | None:
-        saved = await self._on_disk(self._read, game_id)
+        saved: Saved | None = await self._on_disk(self._read, game_id)
         if saved is not None:
             said_problems(game_id, saved.problems)
         return saved

@@ -28,7 +28,7 @@ from companion.dispatch import run_line  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.shell import editors, plain  # noqa: E402
 from companion.shell.completion import complete_line  # noqa: E402
-from companion.shell.history import HISTORY_FILE, HISTORY_LENGTH, history_path, load_history, save_history  # noqa: E402,F401
+from companion.shell.history import HISTORY_FILE, HISTORY_LENGTH, history_path, load_history, save_history as save_history  # noqa: E402,F401
 
 rich_utils.ALLOW_STYLE = rich_utils.AllowStyle.NEVER
 

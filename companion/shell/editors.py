@@ -105,7 +105,8 @@ def requested(session: "Session | None") -> str:
     if typed is not None:
         return typed
     if session is not None and session.settings is not None:
-        return session.settings.get(SETTING)
+        chosen: str = session.settings.get(SETTING)
+        return chosen
     return AUTO
 
 

@@ -48,7 +48,7 @@ def listener_pid(path: Path) -> int | None:
             creds = s.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     except (OSError, ValueError):
         return None
-    pid = struct.unpack("3i", creds)[0]
+    pid: int = struct.unpack("3i", creds)[0]
     if pid > 0 and is_speech_dispatcher(pid):
         return pid
     # The credentials name the process that made the socket; a daemon forks after that, so look for the

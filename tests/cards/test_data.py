@@ -82,7 +82,7 @@ def copy_data(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("  cost: 3\n  types:\n  - Action\n  text:\n  - +1 Card\n  - +2 Actions", "  cost: three\n  types:\n  - Action\n  text:\n  - +1 Card\n  - +2 Actions",
+        ("  cost: 3\n  types:\n  - Action\n  text:\n  - +1 Card\n  - +2 Actions", "  cost: three\n  types:\n  - Action\n  text:\n  - +1 Card\n  - +2 Actions",  # noqa: E501
          "base2e.yaml: card 'Village': field 'cost' must be a whole number, got 'three'"),
         ("- name: Village\n  kind: kingdom", "- name: Village\n  kind: kingdum", "card 'Village': field 'kind' must be one of"),
     ],

@@ -43,7 +43,7 @@ def test_golden_transcript(path: Path) -> None:
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(got, encoding="utf-8")
     assert got == path.read_text(encoding="utf-8")
-    for typed, out in pairs:
+    for _typed, out in pairs:
         if out.startswith("Error:"):
             check_error(out)
 

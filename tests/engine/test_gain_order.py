@@ -15,7 +15,7 @@ import pytest
 
 from companion.bots import GeneralBot
 from companion.engine import ChooseOne, IllegalAnswer, Purpose, dumps, loads
-from companion.engine.events import Gained, PutOnDeck, TookVP, Trashed
+from companion.engine.events import Gained, PutOnDeck, TookVP
 from tests.engine.scene import Scene, card
 
 SAVES = Path(__file__).parent / "saves"

@@ -22,24 +22,25 @@ NEW = f'new --bots general --kingdom "{KINGDOM}" --seed 11'
 WANT_ONCE = ("Smithy", "Militia")
 
 
-def choose_line(act: GameActivity) -> str:
-    """What the scripted person types next."""
+def choose_line(act: GameActivity, seat: int | None = None) -> str:
+    """What the scripted person types next (at ``seat``; by default the person holding the keyboard)."""
     g = act.game
-    d = act.mine()
+    me = act.holder if seat is None else seat
+    d = act.mine(me)
     if d is None:
         return ""
     if render.is_turn_decision(d):
         t = g.turn
-        hand = g.players[act.holder].hand
+        hand = g.players[me].hand
         if d.purpose is Purpose.PLAY_ACTION:
             best = max(d.options, key=lambda c: (c.cost, c.name))  # type: ignore[attr-defined]
             return f"play {best.name.lower()}"
         coins = t.coins
         if d.purpose is Purpose.PLAY_TREASURES:
             coins += sum(g.fx[c.name].coin for c in hand if g.is_treasure(c) and g.fx[c.name].play is None)
-            if len(g.players[act.holder].discard) % 2:
+            if len(g.players[me].discard) % 2:
                 return "play treasures"
-        owned = g.players[act.holder].counts()
+        owned = g.players[me].counts()
         names = {c.name: c for c in g.supply}
         for name, price in (("Province", 8), ("Gold", 6)):
             if coins >= price and g.supply[names[name]]:

@@ -67,7 +67,6 @@ def test_undo_across_a_shuffle() -> None:
     t(NEW)
     found = False
     for _ in range(200):
-        d = t.act.mine()
         before = dumps(t.act.game)
         hand = list(t.act.game.players[t.act.holder].hand)
         at = len(t.act.game.log)

@@ -18,7 +18,9 @@ from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import game_of
 from companion.commands.game import install
-from companion.game.seats import attach, run_for
+from companion.dispatch import run_line
+from companion.game.seats import attach
+from companion.session import Session
 from companion.settings import Settings
 from tests.accessibility import check_error, check_response
 from tests.game.driver import choose_line
@@ -29,6 +31,12 @@ from tests.game.shell import Shell
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
     return tmp_path
+
+
+def run_for(session: Session, line: str) -> str:
+    """A line typed at a seat on its own device, as the shell runs it: what that seat heard."""
+    run_line(session, line)
+    return session.said
 
 
 FRIENDS = 'new --players 3 --bots bigmoney --names "Ana,Ben" --kingdom "First Game" --seed 7'

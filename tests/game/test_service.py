@@ -5,6 +5,9 @@ Outcome is said, whichever verb made it."""
 
 from __future__ import annotations
 
+from companion.dispatch import say
+from companion.response import Response
+
 import io
 from pathlib import Path
 
@@ -91,7 +94,8 @@ def test_news_since_is_a_query_and_the_caller_keeps_the_mark() -> None:
 
 def test_other_seats_are_told_when_an_outcome_is_said_whichever_verb_made_it() -> None:
     """A verb that only calls the service and says its Outcome tells the other seats: no verb has to
-    remember to."""
+    remember to. The others' words go into the line's response, and the shell's adapter says them in each
+    other seat's session."""
     t = Typist()
     t(FRIENDS)
     act = t.act
@@ -104,7 +108,13 @@ def test_other_seats_are_told_when_an_outcome_is_said_whichever_verb_made_it() -
     assert set(outcome.others) == {other}
     told = _text(outcome.others[other].lines)
     assert "Your turn 1." in told and outs[other].getvalue()[before:] == ""  # not said until it is said
+    seated[mover].begin()
     say_outcome(seated[mover], outcome)
+    assert seated[mover].told.others[other] == render.fit_first_line(told)
+    assert outs[other].getvalue()[before:] == ""  # in the response, not yet delivered
+    seated[mover].end()
+    say(seated[mover], Response(mover, others=dict(seated[mover].told.others),
+                                prompts=dict(seated[mover].told.prompts)))
     assert told in outs[other].getvalue()[before:]
     assert seated[other].said == render.fit_first_line(told)
     assert seated[other].prompt == outcome.others[other].prompt

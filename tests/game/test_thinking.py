@@ -94,7 +94,7 @@ def test_ready_gives_the_cue_once_and_only_for_a_long_wait(monkeypatch: pytest.M
     monkeypatch.setattr(thinking, "_search", lambda k, n: time.sleep(waits[by_cards[k.cards]]))
     for name, k in kingdoms.items():
         thinking.start(k, 2)
-        assert thinking.ready(k, 2, lambda: heard.append(name)) is (name == "Intrigue")
+        assert thinking.ready(k, 2, lambda name=name: heard.append(name)) is (name == "Intrigue")
         assert not thinking.ready(k, 2, lambda: heard.append("again"))  # found: no wait, no cue
     assert heard == ["Intrigue"]
 

@@ -95,7 +95,7 @@ def test_whole_games_with_2_and_4_remote_seats_in_terminals_and_browsers(tmp_pat
                 if not moved:
                     time.sleep(0.01)
             assert replies > 20
-            for name, (game, page) in pages.items():
+            for _name, (_game, page) in pages.items():
                 page.wait_for_function("document.body.innerText.includes('Game over')", timeout=15_000)
             problems = chromium.axe_problems(pages["Finn"][1])  # a page full of a whole game still passes
             assert not problems, problems

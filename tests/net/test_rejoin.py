@@ -17,7 +17,7 @@ CODE = "246813579"
 
 def test_a_new_run_hears_only_what_it_missed(tmp_path):
     with host_on_loopback(tmp_path / "hosted") as running:
-        game = add_game(running, Options(2, [], "First Game", 6), CODE)
+        add_game(running, Options(2, [], "First Game", 6), CODE)
         home = tmp_path / "ben"
 
         def ben(script: str) -> str:

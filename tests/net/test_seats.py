@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 
-from companion.net.chat import run_line
+from companion.net.chat import answer_line
 from companion.net.hosted import HostedGame, Options
+
+
+def run_line(host: Any, game: Any, seat: int, text: str) -> dict[int, str]:
+    """What each seat hears of a line typed at a hosted game (its response, by seat)."""
+    return answer_line(host, game, seat, text).heard()
 
 
 class _Host:

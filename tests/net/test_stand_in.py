@@ -3,13 +3,20 @@ player when they come back (and in their log), and to everyone else."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import asyncio
 from pathlib import Path
 
-from companion.net.chat import run_line
+from companion.net.chat import answer_line
 from companion.net.hosted import HostedGame, Options
 from tests.net.helpers import add_game, finish, host_on_loopback, join_process, joined_run
 from tests.net.test_hostile import hello as _hello, line, until
+
+
+def run_line(host: Any, game: Any, seat: int, text: str) -> dict[int, str]:
+    """What each seat hears of a line typed at a hosted game (its response, by seat)."""
+    return answer_line(host, game, seat, text).heard()
 
 CODE = "135792468"
 

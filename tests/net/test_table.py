@@ -24,7 +24,6 @@ def test_a_hosted_table_says_each_entry_to_everyone(tmp_path, monkeypatch):
     running = start_server("127.0.0.1", 0, folder=folder)
     game = on_loop(running, running.host.add_table, "Ana, Ben, Cleo", "First Game", 4, CODE)
     url = f"ws://127.0.0.1:{running.port}/ws"
-    heard: dict[str, list[str]] = {"Ana": [], "Ben": []}
 
     async def main() -> str:
         async with aiohttp.ClientSession() as http:
@@ -56,7 +55,7 @@ def test_a_hosted_table_says_each_entry_to_everyone(tmp_path, monkeypatch):
             await ben.close()
             return heard_line
 
-    heard_line = asyncio.run(main())
+    asyncio.run(main())
     entries = len(game.seating.saved.table.entries)
     assert entries >= 1
     running.stop()

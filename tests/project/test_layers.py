@@ -127,3 +127,72 @@ def test_commands_change_a_game_only_through_its_service() -> None:
     assert not wrong, "call an intent of companion.game.service instead:\n" + "\n".join(wrong)
     assert _calls_of("with act.change(me):\n    act.answer(())\nGameService(act).answer(0, 'x', 'normal')\n",
                      SERVICE_ONLY) == [(1, "change"), (2, "answer")]
+
+
+# The game and the engine sit below what calls them: the game never reaches up to the line's way in (the
+# dispatcher), the commands or the shell; the engine never to the bots that play it.
+REACHES_UP = {
+    "game": ("companion.dispatch", "companion.commands", "companion.shell"),
+    "engine": ("companion.bots", "companion.game", "companion.dispatch", "companion.commands", "companion.shell"),
+}
+
+
+def _reaches(module: str, name: str, above: tuple[str, ...]) -> bool:
+    full = f"{module}.{name}" if name else module
+    return any(full == a or full.startswith(a + ".") for a in above)
+
+
+def test_the_game_and_the_engine_never_reach_up() -> None:
+    wrong = [f"{path.relative_to(ROOT)}:{line}: {module}{'.' + name if name else ''}"
+             for folder, above in REACHES_UP.items() for path in _modules(PACKAGE / folder)
+             for line, module, name in _imports(path) if _reaches(module, name, above)]
+    assert not wrong, "these reach up a layer; pass what they need down instead:\n" + "\n".join(wrong)
+    assert _reaches("companion.dispatch", "log_exception", REACHES_UP["game"])
+    assert _reaches("companion", "bots", REACHES_UP["engine"]) and not _reaches("companion.cards", "", REACHES_UP["engine"])
+
+
+def _bolted(source: str) -> list[tuple[int, str]]:
+    """Functions set onto a class from outside it: ``Game.play = gaining.play`` at a module's top, or
+    ``play = gaining.play`` in a class's body (a method that lives in another module, which a compiled
+    class does not bind)."""
+    tree = ast.parse(source)
+    modules = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+               for a in node.names}
+    found: list[tuple[int, str]] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id[:1].isupper():
+                    found.append((node.lineno, f"{target.value.id}.{target.attr}"))
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.Assign) and isinstance(item.value, ast.Attribute) \
+                        and isinstance(item.value.value, ast.Name) and item.value.value.id in modules \
+                        and item.value.value.id[:1].islower() and not item.value.attr.isupper():
+                    found.append((item.lineno, f"{node.name}: {ast.unparse(item)}"))
+    return found
+
+
+def test_no_function_is_set_onto_a_class_from_outside_it() -> None:
+    wrong = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in _modules(PACKAGE)
+             for line, what in _bolted(path.read_text(encoding="utf-8"))]
+    assert not wrong, "make these methods, or call the free functions:\n" + "\n".join(wrong)
+    sample = "from companion.engine import gaining\nclass Game:\n    play = gaining.play\nGame.buy = gaining.buy\n"
+    assert [w for _, w in _bolted(sample)] == ["Game: play = gaining.play", "Game.buy"]
+
+
+def test_a_host_gets_a_line_back_as_a_value() -> None:
+    """A host runs a seat's line with ``dispatch.respond`` and sends the Response: no module of the host or
+    the server runs the shell's ``run_line`` (``join.py`` is the joining player's own shell), and none
+    writes a seat's words into a StringIO to read them back."""
+    wrong: list[str] = []
+    for folder in ("net", "server"):
+        for path in _modules(PACKAGE / folder):
+            text = path.read_text(encoding="utf-8")
+            if "StringIO" in text:
+                wrong.append(f"{path.relative_to(ROOT)}: StringIO")
+            if path.name != "join.py":
+                wrong += [f"{path.relative_to(ROOT)}:{line}: {module}.{name}" for line, module, name in _imports(path)
+                          if (module, name) == ("companion.dispatch", "run_line")]
+    assert not wrong, "return the line's Response instead:\n" + "\n".join(wrong)

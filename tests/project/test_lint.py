@@ -1,5 +1,5 @@
-"""The package passes ruff with the rules in pyproject.toml ([tool.ruff]): no unused import or variable,
-no likely bug, no blind `except Exception` without a reason given."""
+"""The package and its tests pass ruff with the rules in pyproject.toml ([tool.ruff]): no unused import or
+variable, no likely bug, no blind `except Exception` without a reason given."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import sys
 from tests.conftest import ROOT, needs
 
 
-def test_the_package_passes_ruff() -> None:
+def test_the_package_and_its_tests_pass_ruff() -> None:
     needs("ruff (pip install ruff)", importlib.util.find_spec("ruff") is not None)
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "companion"],
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "companion",
+                           "tests"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ContextManager
 
 from tests.net.helpers import ROOT, env
 
@@ -46,6 +46,14 @@ def server_in_thread(store: Any, spool: Path, trusted: list[str] | None = None) 
         it.call(serving.stop())
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=10)
+
+
+def file_server(folder: Path) -> ContextManager[InThread]:
+    """The set-up most server tests share: a server in this process on a loopback port of its own, its
+    games' records in a FileStore under ``folder``/games and its spool in ``folder``/spool."""
+    from companion.server.store import FileStore
+
+    return server_in_thread(FileStore(folder / "games"), folder / "spool")
 
 
 def lobby_process(home: Path, address: str, name: str, script: str, more_to_come: bool = False,

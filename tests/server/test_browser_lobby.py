@@ -8,9 +8,8 @@ import pytest
 
 from typing import Any
 
-from companion.server.store import FileStore
 from tests.net import browser as chromium
-from tests.server.helpers import server_in_thread
+from tests.server.helpers import file_server
 
 pytestmark = [pytest.mark.network, pytest.mark.browser]  # real sockets on loopback (and processes it starts)
 MINE = "!['game','waiting','lobby'].includes(document.getElementById('prompt').textContent)"
@@ -18,7 +17,7 @@ MINE = "!['game','waiting','lobby'].includes(document.getElementById('prompt').t
 
 def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
     sync_playwright = chromium.playwright()
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+    with file_server(tmp_path) as server, sync_playwright() as pw:
         browser = chromium.launch(pw)
         try:
             page = browser.new_context(bypass_csp=True).new_page()
@@ -97,7 +96,7 @@ DROP_AFTER_CREATE = """
 
 def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path):
     sync_playwright = chromium.playwright()
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+    with file_server(tmp_path) as server, sync_playwright() as pw:
         browser = chromium.launch(pw)
         try:
             page = browser.new_context(bypass_csp=True).new_page()
@@ -132,7 +131,7 @@ def test_the_page_title_says_where_the_player_is(tmp_path):
     """A screen reader names the window and the tab by the title: it says the lobby, the game's name, and
     "Your turn" while the game waits for that person (it was "Dominion Companion" whatever happened)."""
     sync_playwright = chromium.playwright()
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server, sync_playwright() as pw:
+    with file_server(tmp_path) as server, sync_playwright() as pw:
         browser = chromium.launch(pw)
         try:
             cleo = browser.new_context(bypass_csp=True).new_page()

@@ -9,8 +9,7 @@ import pytest
 
 import aiohttp
 
-from companion.server.store import FileStore
-from tests.server.helpers import server_in_thread
+from tests.server.helpers import file_server
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network]  # real sockets on loopback
@@ -39,7 +38,7 @@ async def _table_of_three(http: aiohttp.ClientSession, base: str, more: str = ""
 
 
 def test_the_start_and_the_first_turn_are_one_message(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -58,7 +57,7 @@ def test_the_start_and_the_first_turn_are_one_message(tmp_path):
 
 
 def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -90,7 +89,7 @@ def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp
 
 
 def test_the_others_hear_who_can_hand_a_seat_to_a_bot(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -119,7 +118,7 @@ def test_the_others_hear_who_can_hand_a_seat_to_a_bot(tmp_path):
 def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby(tmp_path):
     from tests.accessibility import check_response
 
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -153,7 +152,7 @@ def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby
 
 
 def test_an_open_games_code_is_not_needed_and_said_so(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -177,7 +176,7 @@ def test_a_start_too_long_for_one_response_stays_two(tmp_path):
     a response's 5, so they stay two messages, each a response that can be heard whole."""
     from tests.accessibility import check_response
 
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:

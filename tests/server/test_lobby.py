@@ -11,15 +11,14 @@ import json
 import re
 import time
 
-from companion.server.store import FileStore
 from tests.net.helpers import BIG_MONEY, finish, hidden_leaks
-from tests.server.helpers import lobby_process, server_in_thread, wait_for
+from tests.server.helpers import lobby_process, file_server, wait_for
 
 pytestmark = [pytest.mark.network, pytest.mark.process]  # real sockets on loopback (and processes it starts)
 
 
 def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         frames: dict[tuple[str, int], list[dict]] = {}
         server.host.tap = lambda gid, seat, text: frames.setdefault((gid, seat), []).append(json.loads(text))
         address = f"127.0.0.1:{server.port}"

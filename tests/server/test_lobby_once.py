@@ -12,9 +12,8 @@ import asyncio
 import aiohttp
 
 from companion.server.redis_store import RedisStore
-from companion.server.store import FileStore
 from tests.server.components import redis_server
-from tests.server.helpers import server_in_thread
+from tests.server.helpers import file_server, server_in_thread
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network]  # real sockets on loopback
@@ -35,7 +34,7 @@ def _games(listed: str) -> list[str]:
 
 
 def test_a_create_sent_again_to_the_same_process_makes_one_game(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         url = f"ws://127.0.0.1:{server.port}/lobby/ws"
 
         async def go() -> None:

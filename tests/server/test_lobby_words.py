@@ -13,9 +13,8 @@ import re
 
 import aiohttp
 
-from companion.server.store import FileStore
 from tests.accessibility import check_error, check_response
-from tests.server.helpers import server_in_thread
+from tests.server.helpers import file_server
 from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network]  # real sockets on loopback
@@ -26,7 +25,7 @@ def _said(frames: list[dict]) -> list[str]:
 
 
 def test_the_lobby_by_its_words(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         url = f"ws://127.0.0.1:{server.port}/lobby/ws"
 
         async def go() -> None:
@@ -105,7 +104,7 @@ def test_the_lobby_by_its_words(tmp_path):
 
 
 def test_a_full_game_is_refused_in_the_lobby_and_a_lobby_word_in_a_game_says_where(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -142,7 +141,7 @@ def test_a_full_game_is_refused_in_the_lobby_and_a_lobby_word_in_a_game_says_whe
 
 def test_a_table_is_called_by_its_games_name(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -165,7 +164,7 @@ def test_a_table_is_called_by_its_games_name(tmp_path, monkeypatch):
 def test_stopping_the_server_tells_the_lobby_at_once(tmp_path):
     import asyncio
 
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         url = f"ws://127.0.0.1:{server.port}/lobby/ws"
 
         async def go() -> list[dict]:
@@ -190,7 +189,7 @@ async def _stopped() -> None:
 
 def test_the_welcome_counts_match_games(tmp_path):
     """The welcome and `games` agree on how many games are open."""
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         url = f"ws://127.0.0.1:{server.port}/lobby/ws"
 
         async def go() -> None:
@@ -214,7 +213,7 @@ def test_the_welcome_counts_match_games(tmp_path):
 
 
 def test_the_last_to_sit_is_named_before_the_game_starts(tmp_path):
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         base = f"ws://127.0.0.1:{server.port}"
 
         async def go() -> None:
@@ -239,7 +238,7 @@ def test_the_last_to_sit_is_named_before_the_game_starts(tmp_path):
 def test_each_game_in_the_list_is_one_line_with_one_colon(tmp_path, monkeypatch):
     """A second colon ("1 bot: Big Money") is heard as a second heading inside the line."""
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
-    with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
+    with file_server(tmp_path) as server:
         url = f"ws://127.0.0.1:{server.port}/lobby/ws"
 
         async def go() -> None:

@@ -153,7 +153,7 @@ def test_setup_and_lists_pass_the_checks_for_every_player_count(players: int) ->
     names = ",".join(["Ann", "Ben", "Cal", "Dee", "Eve", "Fay"][:players])
     d = Driver()
     lines = [f"table new --players {names} --kingdom random --seed {players}", "table", "piles", "piles low",
-             "score", "count", "play", "table list", "pile copper", f"score Ann"]
+             "score", "count", "play", "table list", "pile copper", "score Ann"]
     for line in lines:
         said = d.run(line)
         assert not said.startswith("Error"), (line, said)

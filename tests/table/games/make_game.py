@@ -128,7 +128,6 @@ def _apply(table: Table, line: str) -> None:
 
 def game(which: str) -> list[str]:
     rng = random.Random(7 if which == "two" else 11)
-    money = [("Province", 8, 99), ("Gold", 6, 99), ("Silver", 3, 99)]
     if which == "two":
         head = 'table new --players Ann,Ben --kingdom "First Game" --seed 3'
         setup = Setup(("Ann", "Ben"), tuple(c.name for c in catalogue().kingdom if c.name in (

@@ -5,7 +5,7 @@ the reason the bot kept for it (``why``, which ``hint`` says). The record was wr
 made faster, so any change to a bot's choices (or its reasons) shows here as the first game that differs.
 The games: random kingdoms of the base set and of both boxes, 2 to 6 players, normal, strong and easy bots
 in mixed seats, some with the event log on. When a bot is meant to play differently, write the record
-again with ``python3 tests/engine/test_bot_decisions_kept.py --write`` and say why in the commit.
+again with ``python3 tests/bots/test_bot_decisions_kept.py --write`` and say why in the commit.
 """
 
 from __future__ import annotations
@@ -88,6 +88,6 @@ def test_every_seeded_game_is_answered_as_before() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: python3 tests/engine/test_bot_decisions_kept.py --write")
+        raise SystemExit("usage: python3 tests/bots/test_bot_decisions_kept.py --write")
     RECORD.write_text("\n".join(digests()) + "\n", encoding="utf-8")
     print(f"wrote {GAMES} games to {RECORD}")
