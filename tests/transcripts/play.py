@@ -186,7 +186,7 @@ def lobby(folder: Path) -> str:
                     return answer
 
                 ana = await enter("Ana", f"{base}/lobby/ws")
-                for text in ("help", "help create", "who", "games", "gmes", "sit Friday", "create", "9", "3", "2",
+                for text in ("help", "help create", "who", "games", "gmes", "sit Friday", "create", "9", "3", "2", "big money",
                              "first game", "maybe", "no"):
                     made = await say(ana, "Ana", text)
                 ben = await enter("Ben", f"{base}/lobby/ws")
