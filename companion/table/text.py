@@ -123,6 +123,15 @@ def turn_line(state: State) -> str:
     return line
 
 
+def vp_taken(table: Table, before: State, card: str) -> str:
+    """The VP tokens the current player took for a Bishop's trashed card or a Collection's gain."""
+    me = before.current
+    took, total = table.state.tokens[me] - before.tokens[me], table.state.tokens[me]
+    if not took:
+        return f"{card}: no VP tokens for it."
+    return f"{card}: {table.players[me]} took {plural(took, 'VP token')}, {total} in all."
+
+
 def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
     """Whose turn, this turn's counts, and the piles; ``named=False`` when the table's name was just said."""
     s = table.state

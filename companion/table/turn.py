@@ -29,12 +29,15 @@ class Turn:
     trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
     treasures: int = 0  # Treasures played this turn: once there are some, the Action phase is over
     gains_on_buy: list[tuple[str, str]] = field(default_factory=list)  # Hoard: ("Victory", "Gold"), each play
+    trashes_for_vp: list[int] = field(default_factory=list)  # Bishop: coins a VP for the next cards trashed, each
+    vp_per_action_gain: int = 0  # Collections played: VP for each Action card gained this turn
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
                     self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
-                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy))
+                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy),
+                    list(self.trashes_for_vp), self.vp_per_action_gain)
 
     @property
     def started(self) -> bool:
@@ -86,10 +89,14 @@ class Turn:
             self.plays_allowed += effect.plays_an_action
             if effect.gain_on_buy:
                 self.gains_on_buy.append(effect.gain_on_buy)
+            if effect.vp_per_cost:
+                self.trashes_for_vp.append(effect.vp_per_cost)
+            self.vp_per_action_gain += effect.vp_per_action_gain
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]
-        if (effect.variable or effect.variable_vp) and card.name not in self.uncounted:
+        counted_vp = effect.vp_per_cost or effect.vp_per_action_gain  # from the trash or gain entries that follow
+        if (effect.variable or (effect.variable_vp and not counted_vp)) and card.name not in self.uncounted:
             self.uncounted.append(card.name)
         self.vp_tokens += vp
         return vp

@@ -61,10 +61,10 @@ def test_cards_whose_vp_tokens_depend_on_the_play_are_marked(card: str, variable
     assert effect_of(CAT[card]).variable_vp is variable
 
 
-def test_collection_is_said_as_not_counted_so_its_tokens_are_typed() -> None:
+def test_collection_counts_its_tokens_from_the_gains_and_is_not_said_as_not_counted() -> None:
     t = make("Collection, Market, City, Vault, Mint, Quarry, Peddler, Bank, Tiara, Monument")
     play(t, "collection")
-    assert t.state.turn.uncounted == ["Collection"]
+    assert t.state.turn.uncounted == [] and t.state.turn.vp_per_action_gain == 1
     assert (t.state.turn.coins, t.state.turn.buys) == (2, 2)  # its fixed coins and Buy still count
 
 
