@@ -360,9 +360,11 @@ class Table:
             fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"
             raise TableError(f"{said}. If {who} gained {'another' if have else 'one'}, type {fix} first.", card.name)
         if not turn.may_play(card):
-            hint = "Actions come before Treasures: undo, then type the plays in order." if turn.treasures \
-                else "Type the plays in order, with undo for any out of order."
-            raise TableError(f"{who} has no Action left to play {card.name}. {hint}", card.name)
+            if turn.treasures:  # the rulebooks: Actions in the Action phase; Crystal Ball's note: +Actions do not
+                raise TableError(f"{who} has played Treasures, so cannot play {card.name} now. If it came first, "
+                                 f"undo, then type the plays in order.", card.name)
+            raise TableError(f"{who} has no Action left to play {card.name}. Type the plays in order, with undo "
+                             f"for any out of order.", card.name)
 
     def _do_coins(self, state: State, entry: Entry) -> None:
         """Coins the calculator cannot know (Moneylender, Bank, Vault), added by hand."""

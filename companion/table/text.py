@@ -112,7 +112,8 @@ def turn_line(state: State) -> str:
     """This turn's calculator in one line, coins first; then pending Throne Rooms and uncounted cards."""
     t = state.turn
     coins, buys = max(0, t.coins), max(0, t.buys)
-    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}, {plural(t.actions, 'action')}."
+    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}"
+    line += "." if t.treasures else f", {plural(t.actions, 'action')}."  # none are played after a Treasure
     if t.coins < 0 or t.buys < 0:
         line += "\nMore was bought than the calculator counted."
     waiting = t.waiting()

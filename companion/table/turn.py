@@ -46,7 +46,11 @@ class Turn:
     def may_play(self, card: Card) -> bool:
         """Whether the rules let ``card`` be played now: a Treasure always; an Action with an Action left, by a
         pending Throne Room, by a Vassal or Crystal Ball that has not played one yet, or Clerk at the start."""
-        if not card.is_action or self.repeats.get("Action") or self.actions > 0:
+        if not card.is_action or self.repeats.get("Action"):
+            return True
+        if self.treasures:  # the Buy phase: only the Action a Crystal Ball plays, whatever +Actions say
+            return self.free_plays < self.plays_allowed
+        if self.actions > 0:
             return True
         return (effect_of(card).start_of_turn and self.at_start) or self.free_plays < self.plays_allowed
 
@@ -55,6 +59,8 @@ class Turn:
         kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
         if kind == "Treasure":
             self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
+            if not self.treasures:  # nor a Vassal's play that never came: it played its card at once or not
+                self.plays_allowed = min(self.plays_allowed, self.free_plays)
             self.treasures += 1
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
@@ -62,7 +68,7 @@ class Turn:
         if card.is_action:
             self.actions_in_play += 1
             if times == 1 and not (effect.start_of_turn and self.at_start):  # nor Throne Room's, nor Clerk's
-                if self.actions > 0:
+                if self.actions > 0 and not self.treasures:  # in the Buy phase, a Crystal Ball played it
                     self.actions -= 1
                 else:
                     self.free_plays += 1
