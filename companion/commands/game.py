@@ -148,14 +148,21 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing). ``cues`` are
     played with them (when sounds are on); ``clear``: the keyboard changes hands with these words."""
     act = game_of(session)
+    handover = str(lines[-1]) if clear and lines else None  # the last line says whose the keyboard is now
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
     if fit:
         lines = render.fit_response(lines, session.verbosity)
     cue(session, *cues)  # heard with the words, when sounds are on
+    said = [str(line) for line in lines]
+    if handover in said:  # the leaving player's own words first, then the screen is cleared for the next
+        at = len(said) - 1 - said[::-1].index(handover)
+        if at:
+            tell(session, "\n".join(said[:at]))
+        said = said[at:]
     if clear:
         _clear_for_next(session)
-    tell(session, "\n".join(map(str, lines)) if lines else "Done.")
+    tell(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)
 
 
