@@ -66,7 +66,7 @@ def _number(typed: str | None, option: str, low: int, high: int, default: int, u
 # The grade: a saved setting, or --grade 1 or 2, --uncontracted, --contracted for one command.
 
 def _add_grade_options(parser: ArgumentParser) -> None:
-    parser.add_argument("--grade")
+    parser.add_argument("--grade", action="append")  # each one typed, so that two that differ are refused
     parser.add_argument("--uncontracted", action="store_true")
     parser.add_argument("--contracted", action="store_true")
 
@@ -75,10 +75,10 @@ def grade_of(session: "Session", options: argparse.Namespace) -> "Grade":
     from companion.braille import Grade
 
     chosen = []
-    if options.grade is not None:
-        word = GRADE_WORDS.get(loose(options.grade))
+    for typed in options.grade or ():
+        word = GRADE_WORDS.get(loose(typed))
         if word is None:
-            raise CommandError(f"--grade {quote(options.grade)} is not a braille grade. Type --grade 1 for "
+            raise CommandError(f"--grade {quote(typed)} is not a braille grade. Type --grade 1 for "
                                "uncontracted, or --grade 2 for contracted.")
         chosen.append(word)
     chosen += ["uncontracted"] * options.uncontracted + ["contracted"] * options.contracted
