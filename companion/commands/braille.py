@@ -305,7 +305,7 @@ EXPORT_HELP = (
     ("Which: --kingdom (a recommended set, 10 cards with commas, random, game or table), --cards and a "
      "list, or --set base, prosperity or all. --basic adds the basic cards; --setup writes the kingdom's "
      "setup instead, for --players 2 to 6."),
-    ("Where: --output and a new file, or an ordinary file to replace. Braille: --grade 1 or --uncontracted, "
+    ("Where: --output and a new file, an ordinary file to replace, or - for standard output. Braille: --grade 1 or --uncontracted, "
      "--grade 2 or --contracted; set braille keeps it. Paper: --width, --lines, --pack."),
 )
 
@@ -392,6 +392,9 @@ def export(session: "Session", args: str) -> None:
         stem = chosen.stem
     translator = _translator(grade)
     document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts)
+    if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
+        _to_standard_output(session, document.brf(), f"Wrote {what} on {document.page_count} pages.")
+        return
     try:
         if options.output is None:
             path = free_name(Path(stem + ".brf"))
@@ -408,6 +411,26 @@ def export(session: "Session", args: str) -> None:
     if chosen.note:
         said.append(chosen.note)
     session.say("\n".join(said))
+
+
+def _to_standard_output(session: "Session", data: bytes, said: str) -> None:
+    """``--output -``: the BRF's bytes alone on standard output, as they would be in the file (CR LF line ends
+    and form feeds kept, on Windows too); what was written is said on the error stream, so that
+    ``companion braille export --output - > cards.brf`` holds the braille and nothing else."""
+    import sys
+
+    out = session.out
+    binary = getattr(out, "buffer", None)
+    out.flush()
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:  # an in-memory stream: Braille ASCII is ASCII
+        out.write(data.decode("ascii"))
+        out.flush()
+    if sys.stderr is not None:
+        sys.stderr.write(said + "\n")
+        sys.stderr.flush()
 
 
 # What setup and table new say after the reference cards.
