@@ -16,6 +16,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from companion.cards.names import quote
 
@@ -181,3 +182,17 @@ def write_file(path: Path, data: bytes) -> Written:
         Path(temp).unlink(missing_ok=True)
         raise _unwritable(path, e) from None
     return Written(path, folder.resolve(), replaced)
+
+
+def write_stream(out: IO[str], data: bytes) -> None:
+    """``--output -``: the BRF's bytes on ``out`` (standard output) as the file would hold them, CR LF line
+    ends and form feeds kept, on Windows too; an in-memory text stream gets them as text (Braille ASCII is
+    ASCII)."""
+    out.flush()
+    binary = getattr(out, "buffer", None)
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:
+        out.write(data.decode("ascii"))
+        out.flush()

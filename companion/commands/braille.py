@@ -355,7 +355,7 @@ def export(session: "Session", args: str) -> None:
         reference_document,
     )
     from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
-    from companion.braille.files import OutputError, free_name, write_file
+    from companion.braille.files import OutputError, free_name, write_file, write_stream
     from companion.braille.reference import setup_section
 
     if _wants_help(args):
@@ -393,7 +393,11 @@ def export(session: "Session", args: str) -> None:
     translator = _translator(grade)
     document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts)
     if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
-        _to_standard_output(session, document.brf(), f"Wrote {what} on {document.page_count} pages.")
+        import sys
+
+        write_stream(session.out, document.brf())  # the braille alone: what was written goes to the errors
+        if sys.stderr is not None:
+            print(f"Wrote {what} on {document.page_count} pages.", file=sys.stderr, flush=True)
         return
     try:
         if options.output is None:
@@ -411,26 +415,6 @@ def export(session: "Session", args: str) -> None:
     if chosen.note:
         said.append(chosen.note)
     session.say("\n".join(said))
-
-
-def _to_standard_output(session: "Session", data: bytes, said: str) -> None:
-    """``--output -``: the BRF's bytes alone on standard output, as they would be in the file (CR LF line ends
-    and form feeds kept, on Windows too); what was written is said on the error stream, so that
-    ``companion braille export --output - > cards.brf`` holds the braille and nothing else."""
-    import sys
-
-    out = session.out
-    binary = getattr(out, "buffer", None)
-    out.flush()
-    if binary is not None:
-        binary.write(data)
-        binary.flush()
-    else:  # an in-memory stream: Braille ASCII is ASCII
-        out.write(data.decode("ascii"))
-        out.flush()
-    if sys.stderr is not None:
-        sys.stderr.write(said + "\n")
-        sys.stderr.flush()
 
 
 # What setup and table new say after the reference cards.
