@@ -10,16 +10,36 @@ from __future__ import annotations
 import sys
 
 
+PIPE_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for a program stopped by a closed pipe
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
-        if args and _quick(args):
-            return 0
-    except KeyboardInterrupt:
-        return 130  # as companion.cli.run
-    from companion.cli import run
+        try:
+            if args and _quick(args):
+                return 0
+        except KeyboardInterrupt:
+            return 130  # as companion.cli.run
+        from companion.cli import run
 
-    return run(args)
+        return run(args)
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """What we print is no longer read (``companion help | head -1`` has its line): end quietly, with
+    nothing on the screen, as a program stopped by the closed pipe does. Standard output is pointed at
+    the null device, so the interpreter's last flush at exit has nowhere to fail."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return PIPE_CLOSED
 
 
 def _quick(args: list[str]) -> bool:
@@ -39,7 +59,9 @@ def _quick(args: list[str]) -> bool:
     try:
         out.write(text)
         out.flush()
-    except OSError:  # a full disk, a closed pipe: the full path meets it too, and says what it says then
+    except BrokenPipeError:
+        raise  # nobody reads any more: main ends quietly
+    except OSError:  # a full disk: the full path meets it too, and says what it says then
         return False
     return True
 

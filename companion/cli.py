@@ -24,6 +24,8 @@ def run(argv: Sequence[str]) -> int:
         return _run(argv)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        raise  # the reader has gone (companion help | head): not a failure to report; __main__ ends quietly
     except Exception:  # noqa: BLE001 - the details go to the error log
         from companion.dispatch import log_exception
 

@@ -103,6 +103,8 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
         _error_cue(session)  # a number typed in numerals no command reads ("²", "①"), from any command
         text = str(e)
         session.error(text if text.startswith(quote(line)) else f"{quote(line)}: {text}")
+    except BrokenPipeError:
+        raise  # the reader of the output has gone (companion help | head): no bug, and nobody to tell
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
         log_exception(line)
         _error_cue(session)

@@ -109,7 +109,7 @@ def reference_document(
         running = () if len(lines) <= body else tuple(  # translated only for a section that runs over a page
             lay_out(translate([Block(Style.HEADING, s.continued)], translator), width))
         laid.append(LaidSection(lines, running))
-    note = transcribers_note([s.card for s in parts if s.card is not None])
+    note = transcribers_note(parts)
     heading_text = "Dominion reference cards" if any(s.card for s in parts) else "Dominion setup"
     title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), note, heading_text),
                                     translator), width)

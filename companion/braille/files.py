@@ -1,6 +1,7 @@
 """Writing a BRF file without ever destroying something else.
 
-``--output`` may name a new file or an ordinary file (which is replaced, and said so). Anything else is
+``--output`` may name a new file or an ordinary file (which is replaced, and said so, keeping its permissions
+and its other names; a read-only file is refused). Anything else is
 refused with a sentence before a byte is written: a folder, a symbolic link (replacing it would cut the
 link), a named pipe, a device (as root, ``/dev/null`` would be replaced by an ordinary file), a socket.
 A file is written whole or not at all: a temporary file in the same folder, renamed over the target.
@@ -15,6 +16,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from companion.cards.names import quote
 
@@ -111,6 +113,8 @@ def check_target(path: Path) -> bool:
     if kind is not None:
         raise OutputError(f"{_name(path)} is {kind}, not an ordinary file. It is left as it was: "
                           "type a new file name after --output.")
+    if not mode & 0o222 or not os.access(path, os.W_OK):  # no one may write it (root may, but was told not to)
+        raise OutputError(f"{_name(path)} is read-only. It is left as it was: type a new file name after --output.")
     return True
 
 
@@ -128,10 +132,31 @@ def free_name(path: Path) -> Path:
     raise OutputError(f"{_name(path)} and {MAX_TRIES} more of its names are taken. Choose a name with --output.")
 
 
+def _in_place(path: Path, data: bytes) -> None:
+    """Write over a file that has other names (hard links), keeping them: a new file renamed over it would
+    leave the other names holding the old sheets. Its mode, owner and links stay as they were."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "wb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # changed since it was checked: leave it be
+            raise OSError(errno.EEXIST, "not an ordinary file now")
+        f.write(data)
+        f.truncate()
+        f.flush()
+        os.fsync(f.fileno())
+
+
 def write_file(path: Path, data: bytes) -> Written:
-    """Write ``data`` to ``path``, all or nothing, after ``check_target`` has allowed it."""
+    """Write ``data`` to ``path``, all or nothing, after ``check_target`` has allowed it. A file replaced
+    keeps its permissions (and its owner, where that may be given); one with other names is written in place."""
     replaced = check_target(path)
     folder = path.parent
+    old = os.lstat(path) if replaced else None
+    if old is not None and old.st_nlink > 1:
+        try:
+            _in_place(path, data)
+        except OSError as e:
+            raise _unwritable(path, e) from None
+        return Written(path, folder.resolve(), replaced)
     try:
         fd, temp = tempfile.mkstemp(prefix=".braille-", suffix=".tmp", dir=folder)
     except OSError as e:
@@ -141,7 +166,12 @@ def write_file(path: Path, data: bytes) -> Written:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.chmod(temp, 0o666 & ~_umask())  # as an ordinary new file would be, not mkstemp's 0600
+        os.chmod(temp, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())  # not mkstemp's 0600
+        if old is not None and hasattr(os, "chown"):
+            try:
+                os.chown(temp, old.st_uid, old.st_gid)  # root replacing another's file gives it back to them
+            except OSError:
+                pass  # an ordinary user cannot give a file away: it is theirs, as a file they wrote is
         if check_target(path) != replaced:  # something took the name meanwhile: leave it be
             raise OSError(errno.EEXIST, "the name was taken while writing")
         os.replace(temp, path)
@@ -152,3 +182,17 @@ def write_file(path: Path, data: bytes) -> Written:
         Path(temp).unlink(missing_ok=True)
         raise _unwritable(path, e) from None
     return Written(path, folder.resolve(), replaced)
+
+
+def write_stream(out: IO[str], data: bytes) -> None:
+    """``--output -``: the BRF's bytes on ``out`` (standard output) as the file would hold them, CR LF line
+    ends and form feeds kept, on Windows too; an in-memory text stream gets them as text (Braille ASCII is
+    ASCII)."""
+    out.flush()
+    binary = getattr(out, "buffer", None)
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:
+        out.write(data.decode("ascii"))
+        out.flush()

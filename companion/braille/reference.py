@@ -105,18 +105,32 @@ def setup_section(heading_text: str, lines: Sequence[str]) -> Section:
     return Section(heading_text, blocks, f"{heading_text}, continued")
 
 
-NOTE_WORDS = "Transcriber's note: coins stands for the coin symbol of the printed cards, and VP for victory points."
+NOTE = "Transcriber's note:"
+NOTE_COINS = "coins stands for the coin symbol of the printed cards"
+NOTE_VP = "VP for victory points"
 NOTE_DIVIDER = "A line of dots 2-5 stands for a card's dividing line; the text after it is the text below that line."
 NOTE_CODES = "A basic card's heading gives its braille code after its name, as on the braille deck."
+_COINS = re.compile(r"\bcoins?\b")
+_VP = re.compile(r"\bVP\b")
 
 
-def transcribers_note(cards: Sequence[Card]) -> str:
-    """What a reader needs to know before the cards: the words for symbols, the divider, the codes."""
-    parts = [NOTE_WORDS]
+def transcribers_note(sections: Sequence[Section]) -> str:
+    """What a reader needs to know before the cards, of the signs this file uses alone: the words for the
+    printed symbols, the divider, the codes ("" when it uses none of them)."""
+    words = " ".join(b.text for s in sections for b in s.blocks)
+    cards = [s.card for s in sections if s.card is not None]
+    coins, vp = bool(_COINS.search(words)), bool(_VP.search(words))
+    parts = []
+    if coins:
+        parts.append(f"{NOTE} {NOTE_COINS}" + (f", and {NOTE_VP}." if vp else "."))
+    elif vp:
+        parts.append(f"{NOTE} VP stands for victory points.")
     if any(c.below_line for c in cards):
         parts.append(NOTE_DIVIDER)
     if any(c.code for c in cards):
         parts.append(NOTE_CODES)
+    if parts and not parts[0].startswith(NOTE):
+        parts[0] = f"{NOTE} {parts[0]}"
     return " ".join(parts)
 
 
@@ -125,8 +139,9 @@ def title_blocks(title: str, facts: Sequence[str], grade: str, note: str, headin
     """The title page: what this is, which kingdom or set, a few facts, the braille, a transcriber's note."""
     blocks = [Block(Style.HEADING, heading_text), BLANK, Block(Style.ITEM, f"{title}.")]
     blocks += [Block(Style.ITEM, fact) for fact in facts]
-    blocks += [BLANK, Block(Style.ITEM, f"Unified English Braille, {grade}, made with liblouis."),
-               BLANK, Block(Style.NOTE, note)]
+    blocks += [BLANK, Block(Style.ITEM, f"Unified English Braille, {grade}, made with liblouis.")]
+    if note:
+        blocks += [BLANK, Block(Style.NOTE, note)]
     return tuple(blocks)
 
 

@@ -66,7 +66,7 @@ def _number(typed: str | None, option: str, low: int, high: int, default: int, u
 # The grade: a saved setting, or --grade 1 or 2, --uncontracted, --contracted for one command.
 
 def _add_grade_options(parser: ArgumentParser) -> None:
-    parser.add_argument("--grade")
+    parser.add_argument("--grade", action="append")  # each one typed, so that two that differ are refused
     parser.add_argument("--uncontracted", action="store_true")
     parser.add_argument("--contracted", action="store_true")
 
@@ -75,10 +75,10 @@ def grade_of(session: "Session", options: argparse.Namespace) -> "Grade":
     from companion.braille import Grade
 
     chosen = []
-    if options.grade is not None:
-        word = GRADE_WORDS.get(loose(options.grade))
+    for typed in options.grade or ():
+        word = GRADE_WORDS.get(loose(typed))
         if word is None:
-            raise CommandError(f"--grade {quote(options.grade)} is not a braille grade. Type --grade 1 for "
+            raise CommandError(f"--grade {quote(typed)} is not a braille grade. Type --grade 1 for "
                                "uncontracted, or --grade 2 for contracted.")
         chosen.append(word)
     chosen += ["uncontracted"] * options.uncontracted + ["contracted"] * options.contracted
@@ -305,7 +305,7 @@ EXPORT_HELP = (
     ("Which: --kingdom (a recommended set, 10 cards with commas, random, game or table), --cards and a "
      "list, or --set base, prosperity or all. --basic adds the basic cards; --setup writes the kingdom's "
      "setup instead, for --players 2 to 6."),
-    ("Where: --output and a new file, or an ordinary file to replace. Braille: --grade 1 or --uncontracted, "
+    ("Where: --output and a new file, an ordinary file to replace, or - for standard output. Braille: --grade 1 or --uncontracted, "
      "--grade 2 or --contracted; set braille keeps it. Paper: --width, --lines, --pack."),
 )
 
@@ -355,7 +355,7 @@ def export(session: "Session", args: str) -> None:
         reference_document,
     )
     from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
-    from companion.braille.files import OutputError, free_name, write_file
+    from companion.braille.files import OutputError, free_name, write_file, write_stream
     from companion.braille.reference import setup_section
 
     if _wants_help(args):
@@ -392,6 +392,13 @@ def export(session: "Session", args: str) -> None:
         stem = chosen.stem
     translator = _translator(grade)
     document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts)
+    if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
+        import sys
+
+        write_stream(session.out, document.brf())  # the braille alone: what was written goes to the errors
+        if sys.stderr is not None:
+            print(f"Wrote {what} on {document.page_count} pages.", file=sys.stderr, flush=True)
+        return
     try:
         if options.output is None:
             path = free_name(Path(stem + ".brf"))

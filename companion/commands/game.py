@@ -148,14 +148,22 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing). ``cues`` are
     played with them (when sounds are on); ``clear``: the keyboard changes hands with these words."""
     act = game_of(session)
+    clear = clear and _clears(session)
+    handover = str(lines[-1]) if clear and lines else None  # the last line says whose the keyboard is now
     if act is not None and act.save_problem:
         lines = [*lines, act.save_problem]
     if fit:
         lines = render.fit_response(lines, session.verbosity)
     cue(session, *cues)  # heard with the words, when sounds are on
+    said = [str(line) for line in lines]
+    if handover in said:  # the leaving player's own words first, then the screen is cleared for the next
+        at = len(said) - 1 - said[::-1].index(handover)
+        if at:
+            say_fitted(session, "\n".join(said[:at]))
+        said = said[at:]
     if clear:
         _clear_for_next(session)
-    say_fitted(session, "\n".join(map(str, lines)) if lines else "Done.")
+    say_fitted(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)
 
 
@@ -177,8 +185,7 @@ def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] =
 def _clear_for_next(session: "Session") -> None:
     """The keyboard changes hands: with set handover clear, the last player's words (their hand) leave the
     screen and its scrollback before the next person sits down, so a review cursor cannot read them."""
-    settings = session.settings
-    if settings is None or settings.get("handover") != "clear" or not _is_terminal(session.out):
+    if not _clears(session):
         return
     if sys.platform == "win32":
         import subprocess
@@ -187,6 +194,12 @@ def _clear_for_next(session: "Session") -> None:
         return
     session.out.write(CLEAR)
     session.out.flush()
+
+
+def _clears(session: "Session") -> bool:
+    """set handover clear is on, and the output is a terminal's, which it clears."""
+    settings = session.settings
+    return settings is not None and settings.get("handover") == "clear" and _is_terminal(session.out)
 
 
 def _is_terminal(out: Any) -> bool:

@@ -99,6 +99,9 @@ def buy_command(session: "Session", args: str) -> None:
     text = args.strip()
     if not text:
         raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
+    if text.lower() in ("nothing", "none"):  # as the hint says it: "Buy nothing."
+        say_outcome(session, GameService(act).end_turn(d.player, typed, session.verbosity))
+        return
     wanted = cards_named(text, [c for c in act.game.supply])
     autoplay = session.settings is None or session.settings.get("autoplay") == "on"
     say_outcome(session, GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay))

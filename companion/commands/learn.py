@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 
+OVER = "Your first game is over. Type learn new to play it again, or new for a game without lessons."
+
+
 def _start(session: "Session", seed: int | None = None) -> None:
     try:
         setup = build_setup(2, ["easy"], [], "First Game", None, seed, False)
@@ -65,7 +68,10 @@ def learn_command(session: "Session", args: str) -> None:
     if word not in ("", "again", "new"):
         raise CommandError(f"{quote('learn ' + args)}: type learn, or learn new to start again.")
     act = game_of(session)
-    if word != "new" and act is not None and act.lessons is not None and not act.over:
+    if word != "new" and act is not None and act.lessons is not None:
+        if act.over:
+            say_lines(session, [OVER])
+            return
         from companion.game import render
 
         say_lines(session, ["You are in your first game.", render.status_line(act.game, act.holder),
@@ -76,7 +82,10 @@ def learn_command(session: "Session", args: str) -> None:
             game, extra = store.read(SAVE_NAME)
         except SaveError:
             game = None
-        if game is not None and not game.over and "lessons" in extra:
+        if game is not None and "lessons" in extra:
+            if game.over:  # learn again is not a new game unasked: the lessons are the same each time
+                say_lines(session, [OVER])
+                return
             from companion.commands.game_saves import resume
 
             resume(session, game, extra, "Back to your first game.")

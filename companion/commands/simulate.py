@@ -42,8 +42,9 @@ class Tally:
 
 
 def _play(bots: list[str], seeds: list[int], kingdom_text: str, sets: str | None,
-          platinum_colony: bool | None) -> Tally:
-    """Play one game for each seed: a random kingdom is drawn afresh for every game from its seed."""
+          platinum_colony: bool | None, each: Callable[[int], None] | None = None) -> Tally:
+    """Play one game for each seed: a random kingdom is drawn afresh for every game from its seed.
+    ``each(n)`` is called after every game with the games played so far (for progress)."""
     is_random = kingdom_text.strip().lower() in ("random", "r")
     fixed: Kingdom | None = None if is_random else choose_kingdom(kingdom_text, platinum_colony=platinum_colony)
     tally = Tally(wins=[0] * len(bots))
@@ -60,6 +61,8 @@ def _play(bots: list[str], seeds: list[int], kingdom_text: str, sets: str | None
             tally.ties += 1
         tally.turns += max(s.turns for s in result.scores)
         tally.stopped += result.reason is GameEndReason.TURN_LIMIT
+        if each is not None:
+            each(tally.games)
     return tally
 
 
@@ -115,22 +118,25 @@ def simulate(bots: list[str], games: int, kingdom_text: str, seed: int, sets: st
     seeds = [master.getrandbits(32) for _ in range(games)]
     tally = Tally(wins=[0] * len(bots))
     start = time.perf_counter()
+    per_game = 0.0
+
+    def each(played: int) -> None:  # said game by game where this process plays: a slow game is minutes
+        if progress is not None:
+            progress(tally.games + played, games)
+
     if jobs > 1:
         probe = min(games, PROBE_GAMES)
         spent = time.process_time()
-        _add(tally, _play(list(bots), seeds[:probe], kingdom_text, sets, platinum_colony))
+        _add(tally, _play(list(bots), seeds[:probe], kingdom_text, sets, platinum_colony, each))
         per_game = (time.process_time() - spent) / max(1, probe)
         seeds = seeds[probe:]
-        if progress is not None and probe:
-            progress(tally.games, games)
         jobs = workers_for(len(seeds), jobs, per_game, worker_startup())
     size = max(MIN_CHUNK, min(MAX_CHUNK, len(seeds) // (jobs * 8) or 1))
+    if per_game > 0:  # a worker's chunk takes about a progress line's interval at most, however slow its games
+        size = max(1, min(size, int(PROGRESS_EVERY / per_game)))
     chunks = [(list(bots), seeds[i:i + size], kingdom_text, sets, platinum_colony) for i in range(0, len(seeds), size)]
     if jobs == 1:
-        for chunk in chunks:
-            _add(tally, _play_chunk(chunk))
-            if progress is not None:
-                progress(tally.games, games)
+        _add(tally, _play(list(bots), seeds, kingdom_text, sets, platinum_colony, each))
     else:
         # spawn, not fork: the shell may have threads (speech), and forking a threaded process is unsafe.
         with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -167,8 +173,21 @@ def report(tally: Tally, bots: list[str], kingdom_text: str) -> list[str]:
              f"Ties: {tally.ties}. Average {tally.turns / g:.1f} turns each, {where}."]
     if tally.stopped:
         lines.append(f"{tally.stopped} stopped at {TURN_LIMIT} turns.")
-    lines.append(f"Speed: {g / tally.seconds:.0f} games a second." if tally.seconds > 0 else "Speed: not measured.")
+    lines.append(f"Speed: {speed(g, tally.seconds)}.")
     return lines
+
+
+def speed(games: int, seconds: float) -> str:
+    """Games a second, or seconds a game when a game takes more than one (strong bots on random kingdoms
+    were said as "0 games a second")."""
+    if seconds <= 0 or games <= 0:
+        return "not measured"
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:.0f} games a second"
+    if rate >= 1:
+        return f"{rate:.1f} games a second"
+    return f"{seconds / games:.1f} seconds a game"
 
 
 def _parser() -> ArgumentParser:

@@ -120,7 +120,7 @@ class Lessons:
                 extra[0] += " " + HINT_OFFER
             elif verbosity != "brief":
                 extra.append(HINT_OFFER)
-        if extra or due:
+        if extra or due or view.over:  # the end too: else the first game's own save stays at its last lesson
             keep(act)
         # The news of the game comes first: the offer gives way, then the lesson is said short of nothing
         # else (a lesson is never dropped; an offer is).

@@ -19,6 +19,8 @@ _FIXED = re.compile(r"^\+(\d+) (Actions?|Buys?|coins?|Cards?|VP)$")
 _VALUE = re.compile(r"^(\d+) coins?$")
 _VARIABLE = re.compile(r"\+\d+ (?:coins?|Actions?|Buys?)\b|coins? per|\bcoins? each\b")
 _VARIABLE_VP = re.compile(r"\+\d+ VP per|when you gain .*\+\d+ VP")  # Bishop; Collection
+_VP_PER_COST = re.compile(r"Trash a card from your hand\. \+1 VP per (\d+) coins? it costs")  # Bishop
+_VP_PER_ACTION_GAIN = re.compile(r"when you gain an Action card, \+(\d+) VP")  # Collection
 _REPEAT = re.compile(r"play an? (Action|Treasure)(?: card)? from your hand (twice|three times)")
 _FIRST_PLAY = re.compile(r"first time you play an? (.+?) this turn, \+(\d+) coins?")
 _ALSO_TREASURE = re.compile(r"(\w+) is also a Treasure worth (\d+) coins?")
@@ -55,6 +57,8 @@ class Effect:
     not_bought_with: str | None = None  # Grand Market: cannot be bought with this card ("Copper") in play
     gain_on_buy: tuple[str, str] | None = None  # Hoard: ("Victory", "Gold"), a Gold for each Victory card bought
     trashes_treasures: bool = False  # Mint: when gained, the Treasures in play are trashed
+    vp_per_cost: int = 0  # Bishop: +1 VP per this many coins the card it trashes costs (the next trash entry)
+    vp_per_action_gain: int = 0  # Collection: this many VP for each Action card gained this turn
 
 
 @lru_cache(maxsize=None)
@@ -67,7 +71,12 @@ def effect_of(card: Card) -> Effect:
     empty_bonus = None
     plays_one = start = trashes = False
     gain_on_buy = None
+    per_cost = per_gain = 0
     for line in card.text:
+        if m := _VP_PER_COST.search(line):
+            per_cost = int(m.group(1))
+        if m := _VP_PER_ACTION_GAIN.search(line):
+            per_gain = int(m.group(1))
         if m := _GAIN_ON_BUY.search(line):
             gain_on_buy = (m.group(1), m.group(2))
             continue
@@ -117,7 +126,7 @@ def effect_of(card: Card) -> Effect:
         start = start or bool(_START_OF_TURN.search(line))
         trashes = trashes or bool(_TRASHES_TREASURES.search(line))
     return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus,
-                  plays_one, start, not_with, gain_on_buy, trashes)
+                  plays_one, start, not_with, gain_on_buy, trashes, per_cost, per_gain)
 
 
 def also_treasures(cards: tuple[Card, ...]) -> dict[str, int]:

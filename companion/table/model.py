@@ -7,7 +7,7 @@ every entry but the last.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -189,9 +189,31 @@ class Table:
         """Keep ``entry`` if it is allowed and return the announcements it causes (low, empty, ending)."""
         before = self.state
         after = self._applied(before, entry, checked=True)
+        vp = self._vp_earned(before, after, entry)
+        if vp:  # kept in the entry itself, so a table saved before this was counted replays as it was
+            entry = replace(entry, amount=vp)
+            after = self._applied(before, entry, checked=True)
         self.state = after
         self.entries.append(entry)
         return self.announcements(before, after)
+
+    def _vp_earned(self, before: State, after: State, entry: Entry) -> int:
+        """VP tokens the current player takes for a new trash or gain entry: a Bishop's for the card trashed
+        after it (its cost, with this turn's reductions), a Collection's for each Action card gained."""
+        me, turn = before.current, before.turn
+        if entry.verb == "trash" and entry.players[0] == me and turn.trashes_for_vp:
+            return sum(turn.cost(self.card(name)) // per for name, per in zip(entry.cards, turn.trashes_for_vp))
+        if entry.verb in ("buy", "gain") and turn.vp_per_action_gain:
+            got = after.decks[me]
+            return turn.vp_per_action_gain * sum(got.get(c, 0) - before.decks[me].get(c, 0)
+                                                 for c in dict.fromkeys(entry.cards) if self.card(c).is_action)
+        return 0
+
+    def _take_vp(self, state: State, entry: Entry) -> None:
+        """The VP tokens a trash or gain entry holds (see _vp_earned) go to the current player."""
+        if not 0 <= entry.amount <= MOST_VP_AT_ONCE:
+            raise TableError(f"at most {MOST_VP_AT_ONCE} VP tokens at a time. Type a smaller number.")
+        state.tokens[state.current] += entry.amount
 
     def undo(self) -> tuple[Entry, list[str]]:
         """Take back the last entry by replaying the others; return it and what changed back."""
@@ -283,6 +305,7 @@ class Table:
                 self._take(state, name, 1)
                 state.decks[player][name] = state.decks[player].get(name, 0) + 1
                 given += 1
+        self._take_vp(state, entry)
 
     def _do_trash(self, state: State, entry: Entry) -> None:
         player = entry.players[0]
@@ -300,6 +323,9 @@ class Table:
                 del deck[name]
             if player == state.current:  # a card played then trashed (Investment) was still there to play
                 state.turn.trashed[name] = state.turn.trashed.get(name, 0) + 1
+        if player == state.current:  # a Bishop played before takes the next card trashed
+            del state.turn.trashes_for_vp[:len(entry.cards)]
+            self._take_vp(state, entry)
 
     def _do_vp(self, state: State, entry: Entry) -> None:
         player = entry.players[0]
@@ -334,9 +360,11 @@ class Table:
             fix = f"gain {low}" if state.piles[card.name] else f"count {who} {low} {have + 1}"
             raise TableError(f"{said}. If {who} gained {'another' if have else 'one'}, type {fix} first.", card.name)
         if not turn.may_play(card):
-            hint = "Actions come before Treasures: undo, then type the plays in order." if turn.treasures \
-                else "Type the plays in order, with undo for any out of order."
-            raise TableError(f"{who} has no Action left to play {card.name}. {hint}", card.name)
+            if turn.treasures:  # the rulebooks: Actions in the Action phase; Crystal Ball's note: +Actions do not
+                raise TableError(f"{who} has played Treasures, so cannot play {card.name} now. If it came first, "
+                                 f"undo, then type the plays in order.", card.name)
+            raise TableError(f"{who} has no Action left to play {card.name}. Type the plays in order, with undo "
+                             f"for any out of order.", card.name)
 
     def _do_coins(self, state: State, entry: Entry) -> None:
         """Coins the calculator cannot know (Moneylender, Bank, Vault), added by hand."""

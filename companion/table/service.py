@@ -159,6 +159,8 @@ class TableService:
             if missed:
                 lines.append(f"{and_list(missed)} got none.")
             lines += text.gain_reminders(t, entry, got)
+            if t.state.tokens[t.state.current] != before.tokens[t.state.current]:
+                lines.append(text.vp_taken(t, before, "Collection"))
             turn = t.state.turn
             counted = turn.started or before.turn.coins > 0  # cards played, or coins typed with coins N
             if verb == "buy" and players[0] == t.state.current and counted:
@@ -177,7 +179,10 @@ class TableService:
         entry = Entry("trash", (player,), tuple(c.name for c in cards))
 
         def confirm(t: Table, before: State) -> list[str]:
-            return [f"{text.describe(t, entry, before)}.", f"{t.players[player]} has {text.plural(t.state.deck_size(player), 'card')}."]
+            lines = [f"{text.describe(t, entry, before)}.", f"{t.players[player]} has {text.plural(t.state.deck_size(player), 'card')}."]
+            if player == before.current and before.turn.trashes_for_vp:
+                lines.append(text.vp_taken(t, before, "Bishop"))
+            return lines
 
         return self.record(typed, entry, confirm, by=by, brief=brief)
 
@@ -202,6 +207,8 @@ class TableService:
             took = t.state.tokens[t.state.current] - before.tokens[t.state.current]
             if took:
                 lines.append(f"{t.current_name} took {text.plural(took, 'VP token')}.")
+            if len(t.state.turn.trashes_for_vp) > len(before.turn.trashes_for_vp):  # said once, not every play
+                lines.append("Bishop: type trash and the card it trashes, to count its VP.")
             return lines
 
         return self.record(typed, Entry("play", cards=tuple(c.name for c in cards)), confirm, words=words, by=by, brief=brief)

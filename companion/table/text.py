@@ -112,7 +112,8 @@ def turn_line(state: State) -> str:
     """This turn's calculator in one line, coins first; then pending Throne Rooms and uncounted cards."""
     t = state.turn
     coins, buys = max(0, t.coins), max(0, t.buys)
-    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}, {plural(t.actions, 'action')}."
+    line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}"
+    line += "." if t.treasures else f", {plural(t.actions, 'action')}."  # none are played after a Treasure
     if t.coins < 0 or t.buys < 0:
         line += "\nMore was bought than the calculator counted."
     waiting = t.waiting()
@@ -121,6 +122,15 @@ def turn_line(state: State) -> str:
     if t.uncounted:
         line += f"\nNot counted: {and_list(t.uncounted)}."
     return line
+
+
+def vp_taken(table: Table, before: State, card: str) -> str:
+    """The VP tokens the current player took for a Bishop's trashed card or a Collection's gain."""
+    me = before.current
+    took, total = table.state.tokens[me] - before.tokens[me], table.state.tokens[me]
+    if not took:
+        return f"{card}: no VP tokens for it."
+    return f"{card}: {table.players[me]} took {plural(took, 'VP token')}, {total} in all."
 
 
 def status_lines(name: str, table: Table, named: bool = True) -> list[str]:

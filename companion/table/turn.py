@@ -29,12 +29,15 @@ class Turn:
     trashed: dict[str, int] = field(default_factory=dict)  # cards the player trashed this turn, by name
     treasures: int = 0  # Treasures played this turn: once there are some, the Action phase is over
     gains_on_buy: list[tuple[str, str]] = field(default_factory=list)  # Hoard: ("Victory", "Gold"), each play
+    trashes_for_vp: list[int] = field(default_factory=list)  # Bishop: coins a VP for the next cards trashed, each
+    vp_per_action_gain: int = 0  # Collections played: VP for each Action card gained this turn
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
                     self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
-                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy))
+                    self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy),
+                    list(self.trashes_for_vp), self.vp_per_action_gain)
 
     @property
     def started(self) -> bool:
@@ -43,7 +46,11 @@ class Turn:
     def may_play(self, card: Card) -> bool:
         """Whether the rules let ``card`` be played now: a Treasure always; an Action with an Action left, by a
         pending Throne Room, by a Vassal or Crystal Ball that has not played one yet, or Clerk at the start."""
-        if not card.is_action or self.repeats.get("Action") or self.actions > 0:
+        if not card.is_action or self.repeats.get("Action"):
+            return True
+        if self.treasures:  # the Buy phase: only the Action a Crystal Ball plays, whatever +Actions say
+            return self.free_plays < self.plays_allowed
+        if self.actions > 0:
             return True
         return (effect_of(card).start_of_turn and self.at_start) or self.free_plays < self.plays_allowed
 
@@ -52,6 +59,8 @@ class Turn:
         kind = "Action" if card.is_action else "Treasure" if (card.is_treasure or treasure_value) else ""
         if kind == "Treasure":
             self.repeats.pop("Action", None)  # Treasures mean the Action phase is over: no Action to repeat
+            if not self.treasures:  # nor a Vassal's play that never came: it played its card at once or not
+                self.plays_allowed = min(self.plays_allowed, self.free_plays)
             self.treasures += 1
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
@@ -59,7 +68,7 @@ class Turn:
         if card.is_action:
             self.actions_in_play += 1
             if times == 1 and not (effect.start_of_turn and self.at_start):  # nor Throne Room's, nor Clerk's
-                if self.actions > 0:
+                if self.actions > 0 and not self.treasures:  # in the Buy phase, a Crystal Ball played it
                     self.actions -= 1
                 else:
                     self.free_plays += 1
@@ -86,10 +95,14 @@ class Turn:
             self.plays_allowed += effect.plays_an_action
             if effect.gain_on_buy:
                 self.gains_on_buy.append(effect.gain_on_buy)
+            if effect.vp_per_cost:
+                self.trashes_for_vp.append(effect.vp_per_cost)
+            self.vp_per_action_gain += effect.vp_per_action_gain
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]
-        if (effect.variable or effect.variable_vp) and card.name not in self.uncounted:
+        counted_vp = effect.vp_per_cost or effect.vp_per_action_gain  # from the trash or gain entries that follow
+        if (effect.variable or (effect.variable_vp and not counted_vp)) and card.name not in self.uncounted:
             self.uncounted.append(card.name)
         self.vp_tokens += vp
         return vp

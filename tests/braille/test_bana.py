@@ -102,7 +102,7 @@ def test_a_card_that_runs_over_has_a_running_head(contracted: Translator) -> Non
 
 def test_the_title_page_has_a_transcribers_note(contracted: Translator) -> None:
     moat = catalogue()["Moat"]
-    pages = pages_of(document(contracted, cards=(moat, catalogue()["Copper"])).brf())
+    pages = pages_of(document(contracted, cards=(moat, catalogue()["Copper"], catalogue()["Estate"])).brf())
     title = pages[0]
     start = next(i for i, line in enumerate(title) if line.strip().startswith("@.<"))
     end = next(i for i, line in enumerate(title) if line.rstrip().endswith("@.>"))
@@ -118,6 +118,18 @@ def test_the_note_speaks_only_of_what_the_file_has(contracted: Translator) -> No
     pages = pages_of(document(contracted, cards=(catalogue()["Village"], catalogue()["Smithy"])).brf())
     note = text(contracted, pages[0][:-1])
     assert "coin symbol" in note and "dividing line" not in note and "braille code" not in note
+    assert "VP" not in note and "victory points" not in note  # neither card says VP: it was explained all the same
+
+
+def test_a_setup_file_notes_only_the_words_it_uses(contracted: Translator) -> None:
+    from companion.braille.reference import setup_section
+
+    kingdom = choose_kingdom("First Game")
+    plain = reference_document("First Game", [setup_section("Setup for 2 players", ["Take out 17 piles."])],
+                               contracted, facts=(kingdom.name or "",))
+    assert "Transcriber" not in text(contracted, pages_of(plain.brf())[0][:-1])
+    tokens = reference_document("First Game", [setup_section("Setup", ["Put out the VP tokens."])], contracted)
+    assert "Transcriber's note: VP stands for victory points." in text(contracted, pages_of(tokens.brf())[0][:-1])
 
 
 @pytest.mark.parametrize("grade", ["contracted", "uncontracted"])

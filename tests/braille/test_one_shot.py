@@ -66,3 +66,16 @@ def test_listing_commands_does_not_load_liblouis() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, text=True, timeout=60)
     assert done.stdout == "False\n", done.stderr
+
+
+def test_braille_export_to_standard_output_is_the_file_and_nothing_else(louis: ModuleType, tmp_path: Path) -> None:
+    """--output - was taken as a file named "-"; now the BRF goes to standard output, byte for byte as the
+    file would hold it, and what was written is said on the error stream."""
+    companion("braille", "export", "--kingdom", "First Game", "--output", "first-game.brf", cwd=tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
+    done = subprocess.run([sys.executable, "-c", RUN, "braille", "export", "--kingdom", "First Game", "--output",
+                           "-"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout == (tmp_path / "first-game.brf").read_bytes()
+    assert done.stderr.decode() == "Wrote 10 cards on 12 pages.\n"
+    assert not (tmp_path / "-").exists()

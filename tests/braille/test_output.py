@@ -122,3 +122,40 @@ def test_the_answer_says_the_folder(recorder: Recorder, tmp_path: Path, louis: o
     (tmp_path / "sheets").mkdir()
     said = recorder.run(f'{FIRST_GAME} --output "{tmp_path / "sheets" / "fg.brf"}"')
     assert said.split("\n")[1] == f"File: fg.brf, in {(tmp_path / 'sheets').resolve()}."
+
+
+@POSIX
+def test_a_replaced_file_keeps_its_permissions(recorder: Recorder, tmp_path: Path, louis: object) -> None:
+    """It was made anew (0644 under the usual umask): a file kept private lost its 0600."""
+    out = tmp_path / "cards.brf"
+    out.write_bytes(b"old")
+    out.chmod(0o600)
+    said = recorder.run(f'{FIRST_GAME} --output "{out}"')
+    assert "is replaced" in said, said
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert out.read_bytes().startswith(b"  ")
+
+
+@POSIX
+def test_a_replaced_file_keeps_its_other_names(recorder: Recorder, tmp_path: Path, contracted: Translator) -> None:
+    """A hard link kept the old sheets: the new file was renamed over one name only."""
+    out = tmp_path / "cards.brf"
+    out.write_bytes(b"old")
+    other = tmp_path / "for-the-embosser.brf"
+    os.link(out, other)
+    said = recorder.run(f'{FIRST_GAME} --output "{out}"')
+    assert "is replaced" in said, said
+    assert out.stat().st_ino == other.stat().st_ino and out.stat().st_nlink == 2
+    assert other.read_bytes() == out.read_bytes()
+    assert page_text(contracted, other.read_bytes(), 1).startswith("Dominion reference cards Kingdom: First Game.")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.brf", "for-the-embosser.brf"]
+
+
+@POSIX
+def test_a_read_only_file_is_refused_even_as_root(recorder: Recorder, tmp_path: Path, louis: object) -> None:
+    out = tmp_path / "cards.brf"
+    out.write_bytes(b"keep me")
+    out.chmod(0o444)
+    refused(recorder, out, '"cards.brf" is read-only')
+    assert out.read_bytes() == b"keep me" and stat.S_IMODE(out.stat().st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.brf"]

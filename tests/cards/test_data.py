@@ -113,3 +113,36 @@ def test_broken_yaml_names_the_file(tmp_path: Path) -> None:
     (folder / "base2e.yaml").write_text("cards: [unclosed\n")
     with pytest.raises(CardDataError, match="base2e.yaml: is not valid YAML"):
         load_cards(folder)
+
+
+def test_the_rule_on_public_information_says_what_the_rulebook_says() -> None:
+    """The 2nd edition rulebook: you cannot count another player's deck. The short answer said deck sizes
+    are public."""
+    from companion.cards.loader import load_glossary
+
+    term = next(t for t in load_glossary() if t.term == "public information")
+    assert "deck sizes" not in term.short.lower(), term.short
+    assert "not count another player's deck" in term.short
+    assert "cannot look through or count your discard pile or another player's deck" in " ".join(term.full.split())
+    for public in ("Hand", "top", "in play", "Trash"):
+        assert public in term.short, (public, term.short)
+
+
+def test_every_recommended_set_the_glossary_names_can_be_played() -> None:
+    """It suggested The Good Life, whose cards are not in these two boxes: the program rightly refuses it."""
+    from companion.cards.loader import load_glossary
+    from companion.kingdom import KingdomError, choose_kingdom
+
+    data = Path(__file__).resolve().parents[2] / "data" / "braille_reference"
+    sets = yaml.safe_load((data / "recommended_sets.yaml").read_text(encoding="utf-8"))
+    named = 0
+    for term in load_glossary():
+        said = " ".join(f"{term.short} {term.full}".split())
+        for kingdom in sets["sets"]:
+            if kingdom["name"] in said and kingdom["name"] != "First Game":
+                named += 1
+                try:
+                    choose_kingdom(kingdom["name"])
+                except KingdomError as e:
+                    pytest.fail(f"the glossary's {term.term} names {kingdom['name']}: {e}")
+    assert named >= 2

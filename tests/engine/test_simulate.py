@@ -24,7 +24,7 @@ def test_simulate_reports_wins_ties_turns_and_speed_in_a_few_lines() -> None:
     wins = [int(part.rsplit(" ", 1)[1]) for part in lines[1][len("Wins: "):].rstrip(".").split(", ")]
     ties = int(lines[2].split(".")[0].split()[1])
     assert sum(wins) + ties == 40 and wins[1] > wins[0]  # Big Money Ultimate beats Big Money
-    assert lines[-1].startswith("Speed: ") and lines[-1].endswith("games a second.")
+    assert lines[-1].startswith("Speed: ") and lines[-1].endswith(("games a second.", "seconds a game."))
     for line in lines:
         assert "$" not in line and len(line.split()) <= 40
 
@@ -136,3 +136,50 @@ def test_jobs_out_of_range_is_refused_with_the_range_that_is_accepted() -> None:
                                                r"\(this computer has \d+ cores?\)\.$"):
             _say(f"--games 5 --jobs {jobs}")
     assert _say("--games 5 --bots bigmoney --jobs 256")[0] == "5 games, 2 players."  # the top of the range
+
+
+def test_speed_says_seconds_a_game_when_a_game_takes_more_than_a_second() -> None:
+    """Strong bots on random kingdoms, 10 games in 124 seconds, were said as "0 games a second"."""
+    from companion.commands.simulate import speed
+
+    assert speed(10, 124.0) == "12.4 seconds a game"
+    assert speed(3, 2.0) == "1.5 games a second"
+    assert speed(400, 5.0) == "80 games a second"
+    assert speed(5, 0.0) == "not measured"
+
+
+def test_progress_comes_game_by_game_in_one_process() -> None:
+    """It came once a chunk of 20 games was played: a whole run of slow games was silent."""
+    from companion.commands import simulate as sim
+
+    seen: list[tuple[int, int]] = []
+    sim.simulate(["bigmoney", "bigmoney"], 5, "First Game", 1, jobs=1, progress=lambda d, g: seen.append((d, g)))
+    assert seen == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+
+
+def test_slow_games_go_to_workers_in_chunks_short_enough_for_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe's games say their progress one by one, and a worker's chunk is about a progress line's
+    interval of its games (here, games that take longer than the interval: one game a chunk)."""
+    from companion.commands import simulate as sim
+
+    chunks: list[int] = []
+
+    class InProcess:  # the pool's map, played here: what is measured is how the games are cut up
+        def __init__(self, **_: object) -> None: ...
+        def __enter__(self) -> "InProcess": return self
+        def __exit__(self, *_: object) -> None: ...
+
+        def map(self, work, parts):  # type: ignore[no-untyped-def]
+            for part in parts:
+                chunks.append(len(part[1]))
+                yield work(part)
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(sim, "worker_startup", lambda: 0.0)
+    monkeypatch.setattr(sim, "PROGRESS_EVERY", 1e-9)  # every game is slower than the interval
+    seen: list[int] = []
+    tally = sim.simulate(["bigmoney", "bigmoney"], 16, "First Game", 3, jobs=2, progress=lambda d, g: seen.append(d))
+    assert tally.games == 16 and chunks and set(chunks) == {1}
+    assert seen == list(range(1, 17))
+    whole = sim.simulate(["bigmoney", "bigmoney"], 16, "First Game", 3, jobs=1)
+    assert (whole.wins, whole.ties, whole.turns) == (tally.wins, tally.ties, tally.turns)

@@ -135,3 +135,17 @@ def test_names_without_bots_are_the_people_at_the_keyboard(
 
     setup = build_setup(players, bots, names, "First Game", None, 2, None)
     assert [(s.name, s.bot) for s in setup.seats] == seats
+
+
+@pytest.mark.parametrize("typed", ["buy nothing", "buy None", "buy  nothing "])
+def test_buy_nothing_as_the_hint_says_it_ends_the_turn(typed: str) -> None:
+    """The hint says "Buy nothing." when nothing is worth buying: typed as said, it was refused as no card."""
+    t = Typist()
+    t(NEW)
+    turn = t.act.game.players[t.act.holder].turns
+    out = t(typed)
+    assert not out.startswith("Error:"), out
+    assert t.act.game.players[t.act.holder].turns == turn + 1
+    t("undo")
+    assert t("end") == out
+    check_error(t("buy nothing silver"), "buy nothing silver")

@@ -214,3 +214,35 @@ def test_the_attack_and_plus_actions_lessons_come_without_an_attack_played() -> 
     told = t.act.lessons.told
     assert "attack" in told and "actions" in told, told
     assert any("Militia is an Attack" in s for s in said)
+
+
+def _finish(t: Typist) -> None:
+    """Play the first game to its end, Big Money, answering a card's question with the first answer taken."""
+    for _ in range(400):
+        if t.act.game.over:
+            return
+        d = t.act.mine()
+        if d is not None and not (d.card is None and d.purpose.name in ("PLAY_ACTION", "PLAY_TREASURES", "BUY")):
+            for answer in ("none", "1 2", "1", "yes"):
+                if not t(answer).startswith("Error:"):
+                    break
+        elif _buy(t).startswith("Error:"):
+            t("end")
+    assert t.act.game.over
+
+
+def test_learn_after_the_first_game_is_over_offers_a_new_one_and_never_an_old_turn(home: Path) -> None:
+    """The first game's own save was written only with a lesson, last at about turn 14: once the game was
+    over, learn resumed that save at turn 14, in this run and in the next."""
+    t = Typist()
+    t("learn --seed 21")
+    _finish(t)
+    for typist in (t, Typist()):  # this run, and the next one (the same home)
+        out = typist("learn")
+        check_response(out)
+        assert "Back to your first game" not in out, out
+        assert _said(out).startswith("Your first game is over."), out
+        assert "learn new" in out
+    out = t("learn new")
+    assert _said(out).startswith("Your first game, against Easy Bot."), out
+    assert not t.act.game.over and t.act.game.players[t.act.holder].turns <= 1

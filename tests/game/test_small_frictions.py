@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,27 @@ def test_without_handover_clear_nothing_is_cleared() -> None:
     t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
     t("")
     assert "\x1b" not in t("end")
+
+
+class _Screen(io.StringIO):
+    """A terminal's output, as far as set handover clear asks (it clears only a terminal)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
+    """It came before the whole response, so the leaving player's "You ..." line stayed on the screen for the
+    next person; now only the hand-over line follows it."""
+    from companion.commands.game import CLEAR
+
+    t = Typist(handover="clear")
+    t.out = _Screen()
+    t.session.out = t.out
+    t('new --players 2 --bots none --names "Ana,Ben" --seed 5')
+    t("")
+    out = t("buy copper")
+    assert out.count(CLEAR) == 1, out
+    mine, _, after = out.partition(CLEAR)
+    assert "You " in mine and "You " not in after, out
+    assert after.startswith(("Ben's turn.", "Ana's turn.")) and after.rstrip().endswith("has the keyboard."), out

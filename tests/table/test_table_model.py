@@ -61,10 +61,10 @@ def test_cards_whose_vp_tokens_depend_on_the_play_are_marked(card: str, variable
     assert effect_of(CAT[card]).variable_vp is variable
 
 
-def test_collection_is_said_as_not_counted_so_its_tokens_are_typed() -> None:
+def test_collection_counts_its_tokens_from_the_gains_and_is_not_said_as_not_counted() -> None:
     t = make("Collection, Market, City, Vault, Mint, Quarry, Peddler, Bank, Tiara, Monument")
     play(t, "collection")
-    assert t.state.turn.uncounted == ["Collection"]
+    assert t.state.turn.uncounted == [] and t.state.turn.vp_per_action_gain == 1
     assert (t.state.turn.coins, t.state.turn.buys) == (2, 2)  # its fixed coins and Buy still count
 
 
@@ -79,9 +79,9 @@ def test_first_game_turn_with_merchant_and_silvers() -> None:
 
 
 def test_merchant_after_the_first_silver_gives_nothing() -> None:
-    t = make("First Game")
-    play(t, "S2 merchant S2")
-    assert t.state.turn.coins == 4
+    t = make("Merchant, Crystal Ball, Village, Smithy, Market, Cellar, Moat, Mine, Witch, Gardens")
+    play(t, "S2 crystal ball merchant S2")  # the Crystal Ball plays the Merchant, in the Buy phase
+    assert t.state.turn.coins == 2 + 1 + 2
 
 
 def test_throne_room_village_leaves_four_actions() -> None:
@@ -217,7 +217,7 @@ def test_the_calculator_never_says_a_negative_number() -> None:
     t.record(Entry("buy", (0,), ("Gold",)))
     t.record(Entry("buy", (0,), ("Gold",)))
     line = turn_line(t.state)
-    assert line.splitlines()[0] == "0 coins, 0 buys, 1 action."
+    assert line.splitlines()[0] == "0 coins, 0 buys."
     assert "More was bought than the calculator counted." in line
     assert "Not counted: Bank." in line
 

@@ -171,7 +171,7 @@ def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> N
     d = first_game
     d.lines("play C1 C1 C1", "coins 3", "coins -2")
     assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
-    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n6 coins, 1 buy, 1 action.\n"
+    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n6 coins, 1 buy.\n"
 
 
 def test_undoing_a_buy_in_a_counted_turn_says_the_coins_and_buys_back(first_game: Driver) -> None:

@@ -38,7 +38,7 @@ def test_a_card_the_player_never_gained_is_refused_saying_how_to_record_the_gain
     said = refused(d, "play C1 C1 S2")
     assert said == 'Error: "S2": Ann has no Silvers on record. If Ann gained one, type gain silver first.\n'
     assert d.run("gain silver").startswith("Ann gained a Silver")
-    assert d.run("play C1 C1 S2").startswith("4 coins, 1 buy, 1 action.")
+    assert d.run("play C1 C1 S2").startswith("4 coins, 1 buy.")
 
 
 def test_more_copies_than_the_player_has_are_refused(driver: Driver) -> None:
@@ -161,8 +161,41 @@ def test_an_action_typed_after_the_treasures_is_refused_saying_actions_come_firs
     d.run("play throne room")
     d.run("play C1")  # the Throne Room's Action was not typed before the Treasures
     said = refused(d, "play smithy")
-    assert "Ann has no Action left to play Smithy. Actions come before Treasures: undo, then type the plays in order." \
-        in said
+    assert "Ann has played Treasures, so cannot play Smithy now. If it came first, undo, then type the plays in " \
+        "order." in said
+
+
+def test_no_action_is_played_after_a_treasure_even_with_actions_left(driver: Driver) -> None:
+    """The rulebook: Actions are played in the Action phase, and a Treasure played ends it. The calculator took
+    an Action after a Treasure while the player had an Action left."""
+    d = a_table(driver, PROSPERITY)
+    d.run("gain village")
+    d.run("gain smithy")
+    d.run("play C1")
+    said = refused(d, "play village")
+    assert "Ann has played Treasures, so cannot play Village now." in said
+    assert d.run("undo").startswith("Undone: Ann played a Copper")
+    assert d.run("play village C1").startswith("1 coin, 1 buy.")
+
+
+def test_crystal_ball_plays_one_action_in_the_buy_phase_and_its_actions_play_no_more(driver: Driver) -> None:
+    """Crystal Ball's note (Prosperity rulebook): an Action it plays in the Buy phase that gives +Actions does
+    not let more Action cards be played in that Buy phase."""
+    d = a_table(driver, PROSPERITY)
+    for card in ("crystal ball", "village", "smithy"):
+        d.run(f"gain {card}")
+    d.run("play crystal ball")
+    assert d.run("play village").startswith("1 coin, 1 buy.")  # the card Crystal Ball played: no actions said after a Treasure
+    said = refused(d, "play smithy")
+    assert "Ann has played Treasures, so cannot play Smithy now." in said
+
+
+def test_a_vassals_play_that_never_came_is_not_kept_for_the_buy_phase(driver: Driver) -> None:
+    d = a_table(driver, PROSPERITY)
+    for card in ("vassal", "smithy"):
+        d.run(f"gain {card}")
+    d.run("play vassal C1")  # the Vassal discarded a Treasure: it played nothing
+    refused(d, "play smithy")
 
 
 def test_play_with_a_players_name_is_for_the_player_whose_turn_it_is(driver: Driver) -> None:
