@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, NON_TERMINAL, PAYLOAD, PLAY_FIRST, PLAY_ORDER, VILLAGES,
-    coin_value, junk_rank, late,
+    BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
+    PLAY_ORDER, VILLAGES, coin_value, junk_rank, late,
 )
 from companion.cards import Card
 from companion.engine.phase import Phase
@@ -67,8 +67,9 @@ def rabble_order(bot: Any, view: Any, cards: tuple[Any, ...]) -> tuple[Any, ...]
 
 def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
     """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
-    coins, the Actions it has Actions to play (villages first, then the best terminal), and last the
-    cards that do nothing there: Victory cards, Curses, and terminals beyond the Actions it has."""
+    coins, the Actions it has Actions to play (villages first, then the best terminal; a Throne Room or
+    King's Court only with another Action to play twice), and last the cards that do nothing there: Victory
+    cards, Curses, and terminals beyond the Actions it has."""
     cards = list(cards)
     facts = bot.facts(view)
     is_action, is_treasure = facts.is_action, facts.is_treasure
@@ -76,8 +77,17 @@ def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float,
     actions = view.actions if now else 1
     actions += sum(1 for c in cards if c in VILLAGES)
     values: list[tuple[float, Card]] = []
+    # A Throne Room or King's Court is worth something only with another Action to play twice; it plays
+    # that Action itself, so that one needs no Action of its own.
+    targets = sum(1 for c in cards if is_action[c] and c not in MULTIPLIERS)
     for c in sorted(cards, key=PLAY_FIRST.__getitem__):  # the Actions it would play first come first
-        if is_action[c]:
+        if c in MULTIPLIERS:
+            if targets > 0 and actions > 0:
+                targets -= 1
+                value = 2.5
+            else:
+                value = 0.1 if targets > 0 else 0.0  # nothing to play twice: it does nothing in this hand
+        elif is_action[c]:
             if c in NON_TERMINAL:
                 value = 2.5
             elif actions > 0:
