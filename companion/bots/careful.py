@@ -20,13 +20,14 @@ from typing import Any, Iterable
 
 from companion.bots.cardsense import (
     BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
-    PLAY_ORDER, VILLAGES, coin_value, junk_rank, late,
+    PLAY_ORDER, VILLAGES, junk_rank, late,
 )
 from companion.cards import Card
 from companion.engine.phase import Phase
 
 # Cards that look at the top of their player's deck and can trash what they find there.
 TOP_TRASHERS = (C["Sentry"], C["Crystal Ball"])
+BANK, INVESTMENT = C["Bank"], C["Investment"]
 
 
 def watchtower(bot: Any, view: Any, about: Any) -> str:
@@ -116,12 +117,18 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
             bot.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
             return c
     facts = bot.facts(view)
-    coins = sum(facts.coins[c] for c in options if facts.is_treasure[c])
+    coins = hand_coins(facts, options)
     target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-    spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
+    spare: list[tuple[int, str, int, Card]] = []  # (coins it takes away, name, coins left, card)
+    for c in dict.fromkeys(options):
+        if facts.is_treasure[c]:
+            rest = list(options)
+            rest.remove(c)
+            left = hand_coins(facts, rest)
+            if target <= left < coins:
+                spare.append((coins - left, c.name, left, c))
     if spare:
-        c = max(spare, key=lambda c: (facts.coins[c], c.name))
-        left = coins - facts.coins[c]
+        _, _, left, c = max(spare)
         bot.why = f"your hand still has {left} {'coin' if left == 1 else 'coins'} without it, and it comes back next."
         return c
     c = values[0][1]
@@ -132,33 +139,62 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     return c
 
 
+def hand_coins(facts: Any, cards: Iterable[Card], played: int = 0) -> int:
+    """The coins these cards' Treasures make when all are played: Investment gives 1, Bank 1 for each
+    Treasure in play with it (played last, after ``played`` Treasures already in play), a Curse that is a
+    Treasure 1."""
+    cards = [c for c in cards if facts.is_treasure[c]]
+    total = 0
+    for c in cards:
+        if c is BANK:
+            total += len(cards) + played
+        elif c is INVESTMENT:
+            total += 1
+        else:
+            total += facts.coins[c]
+    return total
+
+
 def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     """The card to put back for next turn: an Action it cannot play now, else the best Treasure
-    it can spare and still buy what it could, else its cheapest Treasure, else the least needed card
-    (never a Victory card: it would spoil next turn's hand)."""
+    it can spare and still buy what it could (Bank and Investment counted as they play), else the card
+    whose loss costs this turn least (never a Victory card: it would spoil next turn's hand)."""
     actions_left = view.actions if view.my_turn else 0
     acts = [c for c in options if view.is_action(c)]
     if acts and actions_left <= 1:
         bot.why = "you cannot play it this turn, and next turn you can."
         return max(acts, key=lambda c: (PLAY_ORDER.get(c.name, 50), c.name))
-    treasures = _sorted(dict.fromkeys(c for c in view.hand_list if view.is_treasure(c)), lambda c: -coin_value(c))
-    coins = view.coins + sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
+    facts = bot.facts(view)
+    hand = view.hand_list
+    played = sum(1 for c in view.in_play() if facts.is_treasure[c]) if view.my_turn else 0
+    coins = view.coins + hand_coins(facts, hand, played)
     target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-    for c in treasures:
-        if c in options and coins - coin_value(c) >= target and coin_value(c) > 0:
-            bot.why = f"you still have {coins - coin_value(c)} coins this turn, and it starts your next hand."
-            return c
+    spare: list[tuple[int, str, int, Card]] = []  # (coins it takes away, name, coins left, card)
+    for c in dict.fromkeys(options):
+        if facts.is_treasure[c]:
+            rest = list(hand)
+            rest.remove(c)
+            left = view.coins + hand_coins(facts, rest, played)
+            if target <= left < coins:
+                spare.append((coins - left, c.name, left, c))
+    if spare:
+        _, _, left, c = max(spare)
+        bot.why = f"you still have {left} {'coin' if left == 1 else 'coins'} this turn, and it starts your next hand."
+        return c
+
+    def lost(c: Card) -> int:  # the coins this turn loses without it
+        if not facts.is_treasure[c]:
+            return 0
+        rest = list(hand)
+        rest.remove(c)
+        return coins - view.coins - hand_coins(facts, rest, played)
+
     spare = [c for c in options if not c.is_victory and c is not CURSE]
     if spare:
         bot.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
-        return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
+        return min(spare, key=lambda c: (lost(c), view.cost(c), c.name))
     bot.why = "every card in your hand is a Victory card or a Curse, and one must go back."
     return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
 
-def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
-    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
-    return sorted(cards, key=lambda c: (key(c), c.name))
-
-
-__all__ = ["TOP_TRASHERS", "artisan_back", "hand_values", "put_back", "rabble_order", "watchtower"]
+__all__ = ["TOP_TRASHERS", "artisan_back", "hand_coins", "hand_values", "put_back", "rabble_order", "watchtower"]

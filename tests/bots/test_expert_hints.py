@@ -4,6 +4,8 @@ trash, Forge played with nothing to trash, Moat against the other Attacks)."""
 
 from __future__ import annotations
 
+from companion.bots import make_bot
+from companion.bots.careful import hand_coins
 from companion.bots.strong import StrongBot
 from companion.engine import Purpose
 from companion.game.coach import advice
@@ -57,3 +59,48 @@ def _buy_against(attack: str, coins: int = 3) -> tuple[tuple, str]:
     s.game.turn.coins = coins
     bot = StrongBot()
     return bot.buy(s.game.view(0)), bot.why
+
+
+def test_clerks_reason_counts_the_coin_an_investment_still_makes() -> None:
+    """ "Your hand still has 0 coins without it", with an Investment in the hand that still makes 1."""
+    s = Scene(["Clerk", "Investment"])
+    s.set(0, hand="Clerk, Copper*4", deck="Copper*5")
+    s.set(1, hand="Investment, Copper, Estate, Estate, Estate", deck="Copper*5")
+    s.start(0)
+    s.expect(Purpose.START_OF_TURN).answer(())
+    s.play("Clerk")
+    s.expect(Purpose.TOPDECK, "Clerk", player=1)
+    answer, said = advice(s.game, 1)
+    assert answer[0] in (card("Investment"), card("Copper")), said
+    assert "Your hand still has 1 coin without it" in said, said
+    # 3 coins buy a Silver and 2 do not: no Treasure can be spared, so an Estate goes back
+    s = Scene(["Clerk", "Investment"])
+    s.set(0, hand="Clerk, Copper*4", deck="Copper*5")
+    s.set(1, hand="Investment, Copper, Copper, Estate, Estate", deck="Copper*5")
+    s.start(0)
+    s.expect(Purpose.START_OF_TURN).answer(())
+    s.play("Clerk")
+    answer, said = advice(s.game, 1)
+    assert answer == (card("Estate"),), said
+
+
+def test_a_hands_coins_count_bank_investment_and_a_charlatan_curse() -> None:
+    s = Scene(["Bank", "Investment", "Charlatan"])
+    s.set(0, hand="Bank, Investment, Copper, Curse, Estate", deck="Copper*5").start(0)
+    facts = make_bot("strong").facts(s.game.view(0))
+    hand = s.game.players[0].hand
+    assert hand_coins(facts, hand) == 4 + 1 + 1 + 1  # Bank with 4 Treasures, Investment, Copper, Curse
+    assert hand_coins(facts, [card("Bank")], played=2) == 3
+
+
+def test_artisans_reason_counts_bank_as_it_plays() -> None:
+    """Bank, two Coppers and a Silver make 8 coins: each is needed for the Province, and a Copper costs
+    least (it said "you still have 3 coins", counting Bank as none)."""
+    s = Scene(["Artisan", "Bank"])
+    s.set(0, hand="Artisan, Bank, Copper, Copper, Estate", deck="Copper*5").start(0)
+    s.play("Artisan")
+    s.expect(Purpose.GAIN, "Artisan").answer("Silver")
+    s.expect(Purpose.TOPDECK, "Artisan")
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Copper"),), said
+    assert "still have" not in said, said
