@@ -197,4 +197,50 @@ def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
 
-__all__ = ["TOP_TRASHERS", "artisan_back", "hand_coins", "hand_values", "put_back", "rabble_order", "watchtower"]
+def _worth(bot: Any, view: Any, card: Card | None, is_late: bool) -> float:
+    """A rough worth of owning ``card`` now, in about a coin a turn: Treasures by their coins, kingdom
+    cards by how much a bot wants them (the plan's own card a point more), Victory cards by their points
+    near the end and as dead cards before it, a Curse below everything."""
+    if card is None:
+        return 0.0
+    if card is CURSE:
+        return -3.0
+    facts = bot.facts(view)
+    if card.is_victory and not card.is_action and not facts.is_treasure[card]:
+        vp = card.vp or 0
+        return float(vp) if is_late else vp * 0.6 - 1.6  # Estate -1, Duchy 0.2, Province 2
+    if facts.is_treasure[card] and not card.is_kingdom:
+        return float(facts.coins[card])
+    plan = getattr(bot, "_plan_cards", ())
+    return BUY_VALUE.get(card.name, 0) / 2 + (1 if card in plan else 0)
+
+
+def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
+    """The card the bot would gain with a gainer that offers the Supply's cards costing up to ``top``."""
+    opts = [c for c, left in view.supply.items() if left and view.cost(c) <= top]
+    if not opts:
+        return None
+    choose = getattr(bot, "choose_buy", None)
+    if choose is not None:
+        card, _ = choose(view, max(map(view.cost, opts)))
+        if card is not None and card in opts:
+            return card
+    return bot.best_gain(view, opts, buying=False)  # type: ignore[no-any-return]
+
+
+def upgrade(bot: Any, view: Any, options: Iterable[Card], more: int) -> tuple[Card | None, Card | None, float]:
+    """Remodel (``more`` 2) and Expand (3): the card to trash from ``options`` for the most gain in worth,
+    the card it becomes, and that gain (below 0: every choice loses). A Copper made into a Cellar gains
+    little; a Silver made into the plan's Witch, or an Estate into a Silver, gains much."""
+    is_late = late(view)
+    best: tuple[float, str, Card | None, Card | None] = (-99.0, "", None, None)
+    for c in dict.fromkeys(options):
+        into = gain_up_to(bot, view, view.cost(c) + more)
+        gain = _worth(bot, view, into, is_late) - _worth(bot, view, c, is_late)
+        if (gain, c.name) > best[:2]:
+            best = (gain, c.name, c, into)
+    return best[2], best[3], best[0]
+
+
+__all__ = ["TOP_TRASHERS", "artisan_back", "gain_up_to", "hand_coins", "hand_values", "put_back", "rabble_order",
+           "upgrade", "watchtower"]

@@ -29,6 +29,7 @@ _PLAY, _TRASH, _DISCARD, _TOPDECK, _REVEAL = Purpose.PLAY, Purpose.TRASH, Purpos
 GARDENS, INVESTMENT, MINT, MERCHANT, MONEYLENDER = C["Gardens"], C["Investment"], C["Mint"], C["Merchant"], \
     C["Moneylender"]
 BANK, HOARD, EXPAND, WORKSHOP, FORGE = C["Bank"], C["Hoard"], C["Expand"], C["Workshop"], C["Forge"]
+REMODELS = frozenset((C["Remodel"], EXPAND))  # the strong bot plays these only where a card becomes a better one
 RABBLE = C["Rabble"]
 # Kingdom cards worth buying at all (a value above 0), which kingdom_pick weighs.
 WANTED = frozenset(c for c in catalogue().kingdom if BUY_VALUE.get(c.name, 0) > 0)
@@ -158,7 +159,12 @@ class GeneralBot:
             if c is MONEYLENDER and COPPER not in hand:
                 skipped.append("Moneylender has no Copper to trash")
                 continue
-            if c in NEEDS_JUNK and not late(view) and not self.has_junk(view):
+            if self.careful and c in REMODELS:
+                why = self.trasher_idle(view, c, hand)
+                if why:
+                    skipped.append(why)
+                    continue
+            elif c in NEEDS_JUNK and not late(view) and not self.has_junk(view):
                 skipped.append(f"{c.name} has nothing worth trashing")
                 continue
             # the best other card (the first of ranked that is not c), for the reason
@@ -178,6 +184,14 @@ class GeneralBot:
             return (c,)
         self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
+
+    def trasher_idle(self, view: Any, card: Card, hand: list[Card]) -> str:
+        """Why Remodel or Expand should not be played with this hand ("" if it should): only where a card
+        becomes one worth a coin a turn more."""
+        rest = list(hand)
+        rest.remove(card)
+        _, _, gain = careful.upgrade(self, view, rest, 3 if card is EXPAND else 2)
+        return "" if gain >= 1 else f"{card.name} has no card worth making into a better one"
 
     def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
         options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
@@ -218,6 +232,12 @@ class GeneralBot:
             if name == "Forge" and chosen:
                 chosen = [c for c in chosen if c is not COPPER] or chosen[:0]
             return tuple(chosen[: d.max]) if len(chosen) >= d.min else tuple(ranked[: d.min])
+        if self.careful and name in ("Remodel", "Expand") and d.min == 1:
+            pick, into, _ = careful.upgrade(self, view, options, 3 if name == "Expand" else 2)
+            if pick is not None:
+                self.why = (f"{pick.name} becomes {into.name}, the best card {name} makes here." if into is not None
+                            else f"{pick.name} is the card you lose least by.")
+                return (pick,)
         if name in ("Remodel", "Expand"):
             if is_late:
                 golds = [c for c in options if c is GOLD]

@@ -48,6 +48,42 @@ def test_poacher_discards_a_throne_room_with_nothing_to_play_too() -> None:
     assert kept(d.options, StrongBot().decide(s.game.view(0), d)) == ["Copper", "Copper", "Silver"]
 
 
+def test_remodel_makes_a_silver_into_the_witch_not_a_copper_into_a_cellar() -> None:
+    """Turn 7, Witch the plan: Remodel turned a Copper into a Cellar."""
+    s = Scene(["Remodel", "Witch", "Cellar"])
+    s.set(0, hand="Remodel, Silver, Copper, Copper, Copper", deck="Copper*5",
+          discard="Copper*2, Silver, Estate*3").start(0)
+    s.game.players[0].turns = 7
+    s.play("Remodel")
+    d = s.expect(Purpose.TRASH, "Remodel").pending
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Silver"),), said
+    assert "Silver becomes Witch" in said, said
+    s.answer(answer)
+    gain = s.expect(Purpose.GAIN, "Remodel").pending
+    assert advice(s.game, 0)[0] == (card("Witch"),)
+    assert d.min == 1 and gain is not None
+
+
+def test_remodel_is_not_played_when_nothing_in_the_hand_becomes_better() -> None:
+    s = Scene(["Remodel", "Cellar", "Smithy", "Village"])
+    s.set(0, hand="Remodel, Copper*4", deck="Copper*5", discard="Silver*3, Gold, Smithy").start(0)
+    answer, said = advice(s.game, 0)
+    assert answer == (), said
+    assert "Remodel has no card worth making into a better one" in said, said
+    s.set(0, hand="Remodel, Estate, Copper*3", deck="Copper*5").start(0)  # an Estate into a Silver or Smithy
+    assert advice(s.game, 0)[0] == (card("Remodel"),)
+
+
+def test_expand_weighs_its_trash_by_what_each_card_becomes() -> None:
+    """Expand (+3): an Estate into a 5 beats a Copper into a Silver."""
+    s = Scene(["Expand", "Witch"])
+    s.set(0, hand="Expand, Estate, Copper, Copper, Silver", deck="Copper*5").start(0)
+    s.play("Expand")
+    answer, said = advice(s.game, 0)
+    assert answer == (card("Estate"),), said
+
+
 def _buy_against(attack: str, coins: int = 3) -> tuple[tuple, str]:
     names = ["Smithy", "Moat", "Watchtower", attack, "Cellar", "Chapel", "Festival", "Laboratory", "Library", "Village"]
     if attack in names[:3]:
