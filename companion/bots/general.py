@@ -159,7 +159,7 @@ class GeneralBot:
             if c is MONEYLENDER and COPPER not in hand:
                 skipped.append("Moneylender has no Copper to trash")
                 continue
-            if self.careful and c in REMODELS:
+            if self.careful and (c in REMODELS or c is FORGE):
                 why = self.trasher_idle(view, c, hand)
                 if why:
                     skipped.append(why)
@@ -186,12 +186,21 @@ class GeneralBot:
         return ()
 
     def trasher_idle(self, view: Any, card: Card, hand: list[Card]) -> str:
-        """Why Remodel or Expand should not be played with this hand ("" if it should): only where a card
-        becomes one worth a coin a turn more."""
+        """Why Remodel, Expand or Forge should not be played with this hand ("" if it should): Remodel and
+        Expand only where a card becomes one worth a coin a turn more; Forge only with cards to trash, as
+        it gains a card costing exactly what it trashed (nothing trashed gains a Copper)."""
         rest = list(hand)
         rest.remove(card)
+        if card is FORGE:
+            return "" if self.forge_trash(view, rest) else "Forge has nothing worth trashing"
         _, _, gain = careful.upgrade(self, view, rest, 3 if card is EXPAND else 2)
         return "" if gain >= 1 else f"{card.name} has no card worth making into a better one"
+
+    def forge_trash(self, view: Any, options: Iterable[Card]) -> list[Card]:
+        """What Forge trashes: Curses, and Estates before the end (not Coppers: they add nothing to the cost)."""
+        is_late = late(view)
+        return [c for c in _sorted(options, TRASH_FIRST[is_late].__getitem__)
+                if c is CURSE or (c is ESTATE and not is_late)]
 
     def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
         options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
@@ -227,6 +236,11 @@ class GeneralBot:
                 return True
             return False
 
+        if self.careful and name == "Forge":
+            chosen = self.forge_trash(view, options)[: d.max]
+            self.why = (f"Forge gains a card costing exactly what it trashes, and {grouped_names(chosen)} only "
+                        "weaken your deck." if chosen else "Nothing in your hand is worth trashing.")
+            return tuple(chosen)
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
             chosen = [c for c in ranked if junk(c)][: d.max]
             if name == "Forge" and chosen:

@@ -84,6 +84,38 @@ def test_expand_weighs_its_trash_by_what_each_card_becomes() -> None:
     assert answer == (card("Estate"),), said
 
 
+def test_forge_is_not_played_to_trash_nothing_and_gain_a_copper() -> None:
+    s = Scene(["Forge", "Smithy"])
+    s.set(0, hand="Forge, Copper*4", deck="Copper*5", discard="Silver*3, Gold*2, Smithy").start(0)
+    answer, said = advice(s.game, 0)
+    assert answer == (), said
+    assert "Forge has nothing worth trashing" in said
+    # with junk, it trashes the junk and says so; never an empty trash that gains a Copper
+    s.set(0, hand="Forge, Estate, Estate, Curse, Copper", deck="Copper*5").start(0)
+    assert advice(s.game, 0)[0] == (card("Forge"),)
+    s.play("Forge")
+    answer, said = advice(s.game, 0)
+    assert sorted(c.name for c in answer) == ["Curse", "Estate", "Estate"], said
+    assert "exactly what it trashes" in said
+
+
+def test_forge_played_twice_trashes_nothing_rather_than_guess() -> None:
+    """Throne Room on a Forge with a hand of Coppers: the normal bot's Forge rule also never gains a Curse."""
+    s = Scene(["Forge", "Throne Room"])
+    s.set(0, hand="Throne Room, Forge, Estate, Copper, Copper", deck="Copper*5").start(0)
+    s.play("Throne Room")
+    s.expect(Purpose.PLAY, "Throne Room").answer("Forge")
+    answer, _ = advice(s.game, 0)
+    assert answer == (card("Estate"),)
+    s.answer(answer)
+    s.answer(advice(s.game, 0)[0])  # the Estate's 2 coins
+    d = s.expect(Purpose.TRASH, "Forge").pending
+    second = StrongBot().decide(s.game.view(0), d)
+    assert second == ()
+    s.answer(second)
+    assert advice(s.game, 0)[0] == (card("Copper"),)  # exactly 0 coins: a Copper, never a Curse
+
+
 def _buy_against(attack: str, coins: int = 3) -> tuple[tuple, str]:
     names = ["Smithy", "Moat", "Watchtower", attack, "Cellar", "Chapel", "Festival", "Laboratory", "Library", "Village"]
     if attack in names[:3]:
