@@ -129,6 +129,18 @@ def _buy_against(attack: str, coins: int = 3) -> tuple[tuple, str]:
     return bot.buy(s.game.view(0)), bot.why
 
 
+def test_no_moat_or_watchtower_against_rabble_and_the_attacks_never_shown_worth_one() -> None:
+    """Against Big Money with Rabble a Moat moved nothing (54.4% to 54.1%); it was bought all the same."""
+    for attack in ("Rabble", "Bandit", "Bureaucrat", "Clerk"):
+        answer, why = _buy_against(attack)
+        assert answer == (card("Silver"),), (attack, why)
+        answer, why = _buy_against(attack, coins=2)
+        assert answer == (), (attack, why)
+    for attack in ("Witch", "Militia", "Charlatan"):
+        answer, why = _buy_against(attack)
+        assert answer == (card("Watchtower"),), (attack, why)
+
+
 def test_clerks_reason_counts_the_coin_an_investment_still_makes() -> None:
     """ "Your hand still has 0 coins without it", with an Investment in the hand that still makes 1."""
     s = Scene(["Clerk", "Investment"])
