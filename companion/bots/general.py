@@ -156,6 +156,10 @@ class GeneralBot:
             if c in MULTIPLIERS and sum(map(self.facts(view).is_action.__getitem__, hand)) < 2:
                 skipped.append(f"{c.name} has no other Action to play")
                 continue
+            if c in MULTIPLIERS and self.careful and all(a in MULTIPLIERS for a in hand if self.facts(view).is_action[a]):
+                skipped.append(f"{c.name} has only {grouped_names(a for a in hand if a in MULTIPLIERS and a is not c)}"
+                               " to play, which would have nothing to play either")
+                continue
             if c is MONEYLENDER and COPPER not in hand:
                 skipped.append("Moneylender has no Copper to trash")
                 continue

@@ -184,3 +184,14 @@ def test_artisans_reason_counts_bank_as_it_plays() -> None:
     answer, said = advice(s.game, 0)
     assert answer == (card("Copper"),), said
     assert "still have" not in said, said
+
+
+def test_a_throne_room_with_only_another_throne_room_is_not_played() -> None:
+    """The same kind as the Militia discard: Throne Room on a Throne Room with no other Action plays nothing."""
+    s = Scene(["Throne Room", "King's Court", "Smithy"])
+    s.set(0, hand="Throne Room, King's Court, Copper, Copper, Copper", deck="Copper*5").start(0)
+    answer, said = advice(s.game, 0)
+    assert answer == (), said
+    assert "to play, which would have nothing to play either" in said, said
+    s.set(0, hand="Throne Room, King's Court, Smithy, Copper, Copper", deck="Copper*5").start(0)
+    assert advice(s.game, 0)[0] == (card("King's Court"),)
