@@ -233,13 +233,14 @@ def upgrade(bot: Any, view: Any, options: Iterable[Card], more: int) -> tuple[Ca
     the card it becomes, and that gain (below 0: every choice loses). A Copper made into a Cellar gains
     little; a Silver made into the plan's Witch, or an Estate into a Silver, gains much."""
     is_late = late(view)
-    best: tuple[float, str, Card | None, Card | None] = (-99.0, "", None, None)
+    best: tuple[float, float, str, Card | None, Card | None] = (-99.0, 0.0, "", None, None)
     for c in dict.fromkeys(options):
         into = gain_up_to(bot, view, view.cost(c) + more)
-        gain = _worth(bot, view, into, is_late) - _worth(bot, view, c, is_late)
-        if (gain, c.name) > best[:2]:
-            best = (gain, c.name, c, into)
-    return best[2], best[3], best[0]
+        worth = _worth(bot, view, c, is_late)
+        gain = _worth(bot, view, into, is_late) - worth
+        if (gain, -worth, c.name) > best[:3]:  # on a tie, the card worth least goes
+            best = (gain, -worth, c.name, c, into)
+    return best[3], best[4], best[0]
 
 
 __all__ = ["TOP_TRASHERS", "artisan_back", "gain_up_to", "hand_coins", "hand_values", "put_back", "rabble_order",
