@@ -189,10 +189,10 @@ def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
         rest.remove(c)
         return coins - view.coins - hand_coins(facts, rest, played)
 
-    spare = [c for c in options if not c.is_victory and c is not CURSE]
-    if spare:
+    others = [c for c in options if not c.is_victory and c is not CURSE]
+    if others:
         bot.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
-        return min(spare, key=lambda c: (lost(c), view.cost(c), c.name))
+        return min(others, key=lambda c: (lost(c), view.cost(c), c.name))
     bot.why = "every card in your hand is a Victory card or a Curse, and one must go back."
     return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
