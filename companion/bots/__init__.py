@@ -44,7 +44,7 @@ SUMMARIES: dict[str, str] = {
     "easy": "for beginners; wins 24 in 100 against bmu.",
     "casual": "between easy and normal; wins 76 in 100 against easy.",
     "normal": "buys casually at times; wins 66 in 100 against casual.",
-    "strong": "the default; wins 70 in 100 against normal.",
+    "strong": "the default; wins 72 in 100 against normal.",
     "bigmoney": "Big Money: buys only Treasures and Provinces.",
     "bmu": "Big Money Ultimate: money, Duchies and Estates late.",
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
