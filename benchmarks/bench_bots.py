@@ -5,6 +5,8 @@
     python3 benchmarks/bench_bots.py --only speed     # speed and hint time only
     python3 benchmarks/bench_bots.py --panel-games 200   # fewer games on each panel kingdom
     python3 benchmarks/bench_bots.py --only targets --target "4 players" --plan Witch:h   # a fixed plan, no search
+    python3 benchmarks/bench_bots.py --only climb --levels casual,normal,strong --kingdoms 100 --per-kingdom 20
+                                                      # each level against the one below (what `bots` says)
 
 Win rates: the strong bot against the standard Big Money Ultimate (bmu), 2 players, half the games
 in each seat order, seeded; a tie counts half a win. Figures: random base-set kingdoms, random
@@ -113,12 +115,15 @@ def targets() -> list[Target]:
                                  ("bm:Smithy", "Smithy", "Big Money with Smithy"), ("bmu", "", "Big Money Ultimate")):
             out.append((f"{players} players, against {players - 1} {label}", (foe,) * (players - 1), card, BOTH, None,
                         goal))
+    # Issue 35's junking plans, last so that every earlier target keeps its kingdoms' numbers.
+    out.append(("Chapel/Witch", ("chapel-witch",), "Chapel,Witch", BOTH, None, 0.55))
+    out.append(("Double Charlatan", ("double:Charlatan",), "Charlatan", BOTH, None, 0.55))
     return out
 
 
 def target_kingdom(t: Target, seed: int) -> Kingdom:
     _, _, card, sets, colony, _ = t
-    include = [catalogue()[card]] if card else []
+    include = [catalogue()[name] for name in card.split(",")] if card else []
     return random_kingdom(random.Random(seed), sets, include=include, platinum_colony=colony)
 
 
@@ -196,6 +201,45 @@ def ladder(kingdoms: int, games: int, procs: int, bots: list[str]) -> None:
             results = pool.map(play_target, jobs, chunksize=1)
         points = sum(r[0] for r in results)
         say(f"{bot} against Big Money Ultimate, random kingdoms of both boxes", points, games * kingdoms)
+
+
+LEVELS = ("easy", "casual", "normal", "strong")  # the ladder, weakest first
+
+
+def play_pair(args: tuple[str, str, int, int]) -> tuple[float, float]:
+    """``bot``'s points against ``foe`` (a tie half) and the process time, over ``games`` two-player games on
+    the random kingdom of both boxes numbered ``k_seed``, the seats taken in turn."""
+    bot, foe, k_seed, games = args
+    k = random_kingdom(random.Random(k_seed), BOTH)
+    start = time.process_time()
+    points = 0.0
+    for i in range(games):
+        game_seed = k_seed * 1009 + i // 2
+        seat = i % 2
+        names = [bot, foe] if seat == 0 else [foe, bot]
+        g = Game(GameSetup.of(k, names, seed=game_seed, turn_limit=100), log=False)
+        g.advance([make_bot(n, game_seed + j) for j, n in enumerate(names)])
+        winners = g.result.winners  # type: ignore[union-attr]
+        if seat in winners:
+            points += 1 / len(winners)
+    return points, time.process_time() - start
+
+
+def climb(kingdoms: int, games: int, procs: int, bots: list[str], first: int = 0) -> None:
+    """Each level against the level below it (``bots`` the upper levels), 2 players, random kingdoms of both
+    boxes: what ``bots`` says of each. ``first``: the first kingdom's number (kingdoms 950,000 on)."""
+    for bot in bots:
+        below = LEVELS[LEVELS.index(bot) - 1]
+        jobs = [(bot, below, 950_000 + k, games) for k in range(first, first + kingdoms)]
+        if procs <= 1:
+            results = [play_pair(j) for j in jobs]
+        else:
+            with Pool(procs) as pool:
+                results = pool.map(play_pair, jobs, chunksize=1)
+        points = sum(r[0] for r in results)
+        say(f"{bot} against {below}, {kingdoms} random kingdoms of both boxes (numbers {first} to "
+            f"{first + kingdoms - 1}), {games} games on each; process time {sum(r[1] for r in results):.0f} s",
+            points, games * kingdoms)
 
 
 def rate(jobs: list[tuple[str, str, str, int, int]], procs: int) -> list[float]:
@@ -296,7 +340,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--panel-games", type=int, default=None, help="games per panel kingdom (default: --games)")
-    ap.add_argument("--only", choices=("speed", "wins", "targets", "ladder"), default=None)
+    ap.add_argument("--only", choices=("speed", "wins", "targets", "ladder", "climb"), default=None)
     ap.add_argument("--bot", default="strong", help="the bot measured against the targets")
     ap.add_argument("--kingdoms", type=int, default=50, help="kingdoms a target")
     ap.add_argument("--per-kingdom", type=int, default=24, help="games on each kingdom of a target")
@@ -307,12 +351,21 @@ def main() -> None:
     ap.add_argument("--plan", default="", help="with --only targets: the strong bot plays this plan on every kingdom, "
                                                "no search (KEY:VARIANT, as plan_table.py names them: Witch:h)")
     ap.add_argument("--levels", default="easy,strong", help="the levels the ladder measures")
+    ap.add_argument("--normal-share", type=float, default=None,
+                    help="the share of the normal bot's buys made as the easy bot's (tuning; default its own)")
     ns = ap.parse_args()
+    if ns.normal_share is not None:
+        from companion.bots.normal import NormalBot
+
+        NormalBot.easy_share = ns.normal_share
     if ns.only == "targets":
         target_rates(ns.bot, ns.kingdoms, ns.per_kingdom, ns.procs, ns.target, ns.plan, ns.first_kingdom)
         return
     if ns.only == "ladder":
         ladder(ns.kingdoms, ns.per_kingdom, ns.procs, ns.levels.split(","))
+        return
+    if ns.only == "climb":  # each level against the one below: --levels casual,normal,strong
+        climb(ns.kingdoms, ns.per_kingdom, ns.procs, ns.levels.split(","), ns.first_kingdom)
         return
     if ns.only != "wins":
         speed(min(ns.games, 500))

@@ -10,7 +10,8 @@ by the general bot (companion.bots.general), as a simulator's default player doe
   game only once 6 or fewer Colonies or Provinces are left); Duchy when the game is 5 or fewer gains from
   its end, Estate at 2 or fewer; Platinum; Gold; the card while it has fewer than one, or fewer than two
   once its deck has 16 cards (BigSmithy's rule; ``most`` says how many at most); Silver.
-- ``DoubleX(card)`` (DoubleWitch, DoubleMilitia): Colony once it has a Platinum; Province once it has a
+- ``ChapelWitch``: below, with its Chapel's trashing.
+- ``DoubleX(card)`` (DoubleWitch, DoubleMilitia, and Double Charlatan in the same shape): Colony once it has a Platinum; Province once it has a
   Gold (a Colony game: 6 or fewer Colonies); the card while it has fewer than two, before the Duchies;
   Duchy at 5 or fewer gains to the end, Estate at 2; Platinum; Gold; Silver.
 """
@@ -20,10 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.bots.bigmoney import play_all_treasures
-from companion.bots.cardsense import COLONY, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER
+from companion.bots.cardsense import (
+    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, coin_value, money_total,
+)
 from companion.bots.general import GeneralBot
 from companion.cards import Card
-from companion.engine.decisions import ChooseBuy, ChooseTreasures, Decision
+from companion.engine.decisions import ChooseBuy, ChooseTreasures, Decision, Purpose
 
 
 def gains_to_end(view: Any) -> int:
@@ -124,6 +127,82 @@ class DoubleX(PriorityBot):
         return out
 
 
+class ChapelWitch(PriorityBot):
+    """ChapelWitch (Dominiate): one Chapel on turns 1 and 2 at 3 coins or less, one Witch, otherwise Big Money.
+    Buys: Colony once it has a Platinum; Province (in a Colony game once 6 or fewer Colonies are left); Witch
+    while it has none; Duchy at 5 or fewer gains to the end, Estate at 2; Platinum; Gold; Chapel (as said);
+    Silver; Copper at 3 or fewer gains to the end. Chapel trashes, one card at a time, up to 4: a Curse; an
+    Estate while more than 4 gains are left; a Copper while its deck keeps more than 4 coins of Treasure,
+    except with no Witch yet and 5 coins of Treasure in hand (it buys the Witch); an Estate while more than 2
+    gains are left."""
+
+    label = "Chapel/Witch"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, "Witch")
+        self._chapel: Card | None = None
+
+    def chapel(self, view: Any) -> Card | None:
+        if self._chapel is None:
+            self._chapel = next((c for c in view.kingdom if c.name == "Chapel"), None)
+        return self._chapel
+
+    def priority(self, view: Any) -> list[Card | None]:
+        colony = view.uses_colony
+        out: list[Card | None] = []
+        if colony and view.count_owned(PLATINUM):
+            out.append(COLONY)
+        if not colony or view.pile(COLONY) <= 6:
+            out.append(PROVINCE)
+        witch = self.card(view)
+        if witch is not None and view.count_owned(witch) == 0:
+            out.append(witch)
+        left = gains_to_end(view)
+        if 0 < left <= 5:
+            out.append(DUCHY)
+        if 0 < left <= 2:
+            out.append(ESTATE)
+        if colony:
+            out.append(PLATINUM)
+        out.append(GOLD)
+        chapel = self.chapel(view)
+        if chapel is not None and view.coins <= 3 and view.count_owned(chapel) == 0 and view.turns() <= 2:
+            out.append(chapel)
+        out.append(SILVER)
+        if left <= 3:
+            out.append(COPPER)
+        return out
+
+    def decide(self, view: Any, d: Decision) -> Any:
+        if d.purpose is Purpose.TRASH and d.card is not None and d.card.name == "Chapel":
+            return self.chapel_trash(view, d)
+        return super().decide(view, d)
+
+    def chapel_trash(self, view: Any, d: Any) -> tuple[Card, ...]:
+        left = gains_to_end(view)
+        money = money_total(view)
+        witch = self.card(view)
+        no_witch = witch is None or view.count_owned(witch) == 0
+        in_hand = sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
+        hand = list(d.options)
+        chosen: list[Card] = []
+        while len(chosen) < d.max:
+            pick = None
+            for want, ok in ((CURSE, True), (ESTATE, left > 4),
+                             (COPPER, money > 4 and not (no_witch and in_hand == 5)), (ESTATE, left > 2)):
+                if ok and want in hand:
+                    pick = want
+                    break
+            if pick is None:
+                break
+            hand.remove(pick)
+            chosen.append(pick)
+            if pick is COPPER:
+                money -= 1
+                in_hand -= 1
+        return tuple(chosen)
+
+
 # The strong terminals of the two boxes that one-card Big Money is played with (the issue's list, and the
 # other drawing and attacking terminals of these boxes).
 STRONG_TERMINALS = ("Smithy", "Witch", "Monument", "Rabble", "Vault", "Militia", "Library", "Council Room",
@@ -131,7 +210,9 @@ STRONG_TERMINALS = ("Smithy", "Witch", "Monument", "Rabble", "Vault", "Militia",
 
 
 def opponent(name: str, seed: int) -> Any:
-    """``bm:Smithy``, ``double:Witch``; any other name is a shipped bot (``bmu``)."""
+    """``bm:Smithy``, ``double:Witch``, ``chapel-witch``; any other name is a shipped bot (``bmu``)."""
+    if name == "chapel-witch":
+        return ChapelWitch(seed)
     kind, _, card = name.partition(":")
     if kind == "bm":
         return BMX(seed, card)

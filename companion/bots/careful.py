@@ -19,14 +19,15 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.bots.cardsense import (
-    BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, NON_TERMINAL, PAYLOAD, PLAY_FIRST, PLAY_ORDER, VILLAGES,
-    coin_value, junk_rank, late,
+    BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
+    PLAY_ORDER, VILLAGES, junk_rank, late,
 )
 from companion.cards import Card
 from companion.engine.phase import Phase
 
 # Cards that look at the top of their player's deck and can trash what they find there.
 TOP_TRASHERS = (C["Sentry"], C["Crystal Ball"])
+BANK, INVESTMENT = C["Bank"], C["Investment"]
 
 
 def watchtower(bot: Any, view: Any, about: Any) -> str:
@@ -67,8 +68,9 @@ def rabble_order(bot: Any, view: Any, cards: tuple[Any, ...]) -> tuple[Any, ...]
 
 def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
     """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
-    coins, the Actions it has Actions to play (villages first, then the best terminal), and last the
-    cards that do nothing there: Victory cards, Curses, and terminals beyond the Actions it has."""
+    coins, the Actions it has Actions to play (villages first, then the best terminal; a Throne Room or
+    King's Court only with another Action to play twice), and last the cards that do nothing there: Victory
+    cards, Curses, and terminals beyond the Actions it has."""
     cards = list(cards)
     facts = bot.facts(view)
     is_action, is_treasure = facts.is_action, facts.is_treasure
@@ -76,8 +78,17 @@ def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float,
     actions = view.actions if now else 1
     actions += sum(1 for c in cards if c in VILLAGES)
     values: list[tuple[float, Card]] = []
+    # A Throne Room or King's Court is worth something only with another Action to play twice; it plays
+    # that Action itself, so that one needs no Action of its own.
+    targets = sum(1 for c in cards if is_action[c] and c not in MULTIPLIERS)
     for c in sorted(cards, key=PLAY_FIRST.__getitem__):  # the Actions it would play first come first
-        if is_action[c]:
+        if c in MULTIPLIERS:
+            if targets > 0 and actions > 0:
+                targets -= 1
+                value = 2.5
+            else:
+                value = 0.1 if targets > 0 else 0.0  # nothing to play twice: it does nothing in this hand
+        elif is_action[c]:
             if c in NON_TERMINAL:
                 value = 2.5
             elif actions > 0:
@@ -106,12 +117,18 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
             bot.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
             return c
     facts = bot.facts(view)
-    coins = sum(facts.coins[c] for c in options if facts.is_treasure[c])
+    coins = hand_coins(facts, options)
     target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-    spare = [c for c in options if facts.is_treasure[c] and 0 < facts.coins[c] <= coins - target]
+    spare: list[tuple[int, str, int, Card]] = []  # (coins it takes away, name, coins left, card)
+    for c in dict.fromkeys(options):
+        if facts.is_treasure[c]:
+            rest = list(options)
+            rest.remove(c)
+            left = hand_coins(facts, rest)
+            if target <= left < coins:
+                spare.append((coins - left, c.name, left, c))
     if spare:
-        c = max(spare, key=lambda c: (facts.coins[c], c.name))
-        left = coins - facts.coins[c]
+        _, _, left, c = max(spare)
         bot.why = f"your hand still has {left} {'coin' if left == 1 else 'coins'} without it, and it comes back next."
         return c
     c = values[0][1]
@@ -122,33 +139,109 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     return c
 
 
+def hand_coins(facts: Any, cards: Iterable[Card], played: int = 0) -> int:
+    """The coins these cards' Treasures make when all are played: Investment gives 1, Bank 1 for each
+    Treasure in play with it (played last, after ``played`` Treasures already in play), a Curse that is a
+    Treasure 1."""
+    cards = [c for c in cards if facts.is_treasure[c]]
+    total = 0
+    for c in cards:
+        if c is BANK:
+            total += len(cards) + played
+        elif c is INVESTMENT:
+            total += 1
+        else:
+            total += facts.coins[c]
+    return total
+
+
 def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     """The card to put back for next turn: an Action it cannot play now, else the best Treasure
-    it can spare and still buy what it could, else its cheapest Treasure, else the least needed card
-    (never a Victory card: it would spoil next turn's hand)."""
+    it can spare and still buy what it could (Bank and Investment counted as they play), else the card
+    whose loss costs this turn least (never a Victory card: it would spoil next turn's hand)."""
     actions_left = view.actions if view.my_turn else 0
     acts = [c for c in options if view.is_action(c)]
     if acts and actions_left <= 1:
         bot.why = "you cannot play it this turn, and next turn you can."
         return max(acts, key=lambda c: (PLAY_ORDER.get(c.name, 50), c.name))
-    treasures = _sorted(dict.fromkeys(c for c in view.hand_list if view.is_treasure(c)), lambda c: -coin_value(c))
-    coins = view.coins + sum(coin_value(c) for c in view.hand_list if view.is_treasure(c))
+    facts = bot.facts(view)
+    hand = view.hand_list
+    played = sum(1 for c in view.in_play() if facts.is_treasure[c]) if view.my_turn else 0
+    coins = view.coins + hand_coins(facts, hand, played)
     target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
-    for c in treasures:
-        if c in options and coins - coin_value(c) >= target and coin_value(c) > 0:
-            bot.why = f"you still have {coins - coin_value(c)} coins this turn, and it starts your next hand."
-            return c
-    spare = [c for c in options if not c.is_victory and c is not CURSE]
+    spare: list[tuple[int, str, int, Card]] = []  # (coins it takes away, name, coins left, card)
+    for c in dict.fromkeys(options):
+        if facts.is_treasure[c]:
+            rest = list(hand)
+            rest.remove(c)
+            left = view.coins + hand_coins(facts, rest, played)
+            if target <= left < coins:
+                spare.append((coins - left, c.name, left, c))
     if spare:
+        _, _, left, c = max(spare)
+        bot.why = f"you still have {left} {'coin' if left == 1 else 'coins'} this turn, and it starts your next hand."
+        return c
+
+    def lost(c: Card) -> int:  # the coins this turn loses without it
+        if not facts.is_treasure[c]:
+            return 0
+        rest = list(hand)
+        rest.remove(c)
+        return coins - view.coins - hand_coins(facts, rest, played)
+
+    others = [c for c in options if not c.is_victory and c is not CURSE]
+    if others:
         bot.why = "it is the card this turn needs least, and a Victory card would spoil your next hand."
-        return min(spare, key=lambda c: (coin_value(c), view.cost(c), c.name))
+        return min(others, key=lambda c: (lost(c), view.cost(c), c.name))
     bot.why = "every card in your hand is a Victory card or a Curse, and one must go back."
     return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
 
-def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
-    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
-    return sorted(cards, key=lambda c: (key(c), c.name))
+def _worth(bot: Any, view: Any, card: Card | None, is_late: bool) -> float:
+    """A rough worth of owning ``card`` now, in about a coin a turn: Treasures by their coins, kingdom
+    cards by how much a bot wants them (the plan's own card a point more), Victory cards by their points
+    near the end and as dead cards before it, a Curse below everything."""
+    if card is None:
+        return 0.0
+    if card is CURSE:
+        return -3.0
+    facts = bot.facts(view)
+    if card.is_victory and not card.is_action and not facts.is_treasure[card]:
+        vp = card.vp or 0
+        return float(vp) if is_late else vp * 0.6 - 1.6  # Estate -1, Duchy 0.2, Province 2
+    if facts.is_treasure[card] and not card.is_kingdom:
+        return float(facts.coins[card])
+    plan = getattr(bot, "_plan_cards", ())
+    return BUY_VALUE.get(card.name, 0) / 2 + (1 if card in plan else 0)
 
 
-__all__ = ["TOP_TRASHERS", "artisan_back", "hand_values", "put_back", "rabble_order", "watchtower"]
+def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
+    """The card the bot would gain with a gainer that offers the Supply's cards costing up to ``top``."""
+    opts = [c for c, left in view.supply.items() if left and view.cost(c) <= top]
+    if not opts:
+        return None
+    choose = getattr(bot, "choose_buy", None)
+    if choose is not None:
+        card, _ = choose(view, max(map(view.cost, opts)))
+        if card is not None and card in opts:
+            return card
+    return bot.best_gain(view, opts, buying=False)  # type: ignore[no-any-return]
+
+
+def upgrade(bot: Any, view: Any, options: Iterable[Card], more: int) -> tuple[Card | None, Card | None, float]:
+    """Remodel (``more`` 2) and Expand (3): the card to trash from ``options`` for the most gain in worth,
+    the card it becomes, and that gain (below 0: every choice loses). A Copper made into a Cellar gains
+    little; a Silver made into the plan's Witch, or an Estate into a Silver, gains much."""
+    is_late = late(view)
+    best: tuple[float, float, str, Card | None, Card | None] = (-99.0, 0.0, "", None, None)
+    for c in dict.fromkeys(options):
+        into = gain_up_to(bot, view, view.cost(c) + more)
+        worth = _worth(bot, view, c, is_late)
+        gain = _worth(bot, view, into, is_late) - worth
+        if (gain, -worth, c.name) > best[:3]:  # on a tie, the card worth least goes
+            best = (gain, -worth, c.name, c, into)
+    return best[3], best[4], best[0]
+
+
+__all__ = ["TOP_TRASHERS", "artisan_back", "gain_up_to", "hand_coins", "hand_values", "put_back", "rabble_order",
+           "upgrade", "watchtower"]

@@ -29,6 +29,7 @@ _PLAY, _TRASH, _DISCARD, _TOPDECK, _REVEAL = Purpose.PLAY, Purpose.TRASH, Purpos
 GARDENS, INVESTMENT, MINT, MERCHANT, MONEYLENDER = C["Gardens"], C["Investment"], C["Mint"], C["Merchant"], \
     C["Moneylender"]
 BANK, HOARD, EXPAND, WORKSHOP, FORGE = C["Bank"], C["Hoard"], C["Expand"], C["Workshop"], C["Forge"]
+REMODELS = frozenset((C["Remodel"], EXPAND))  # the strong bot plays these only where a card becomes a better one
 RABBLE = C["Rabble"]
 # Kingdom cards worth buying at all (a value above 0), which kingdom_pick weighs.
 WANTED = frozenset(c for c in catalogue().kingdom if BUY_VALUE.get(c.name, 0) > 0)
@@ -155,10 +156,19 @@ class GeneralBot:
             if c in MULTIPLIERS and sum(map(self.facts(view).is_action.__getitem__, hand)) < 2:
                 skipped.append(f"{c.name} has no other Action to play")
                 continue
+            if c in MULTIPLIERS and self.careful and all(a in MULTIPLIERS for a in hand if self.facts(view).is_action[a]):
+                skipped.append(f"{c.name} has only {grouped_names(a for a in hand if a in MULTIPLIERS and a is not c)}"
+                               " to play, which would have nothing to play either")
+                continue
             if c is MONEYLENDER and COPPER not in hand:
                 skipped.append("Moneylender has no Copper to trash")
                 continue
-            if c in NEEDS_JUNK and not late(view) and not self.has_junk(view):
+            if self.careful and (c in REMODELS or c is FORGE):
+                why = self.trasher_idle(view, c, hand)
+                if why:
+                    skipped.append(why)
+                    continue
+            elif c in NEEDS_JUNK and not late(view) and not self.has_junk(view):
                 skipped.append(f"{c.name} has nothing worth trashing")
                 continue
             # the best other card (the first of ranked that is not c), for the reason
@@ -178,6 +188,23 @@ class GeneralBot:
             return (c,)
         self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
+
+    def trasher_idle(self, view: Any, card: Card, hand: list[Card]) -> str:
+        """Why Remodel, Expand or Forge should not be played with this hand ("" if it should): Remodel and
+        Expand only where a card becomes one worth a coin a turn more; Forge only with cards to trash, as
+        it gains a card costing exactly what it trashed (nothing trashed gains a Copper)."""
+        rest = list(hand)
+        rest.remove(card)
+        if card is FORGE:
+            return "" if self.forge_trash(view, rest) else "Forge has nothing worth trashing"
+        _, _, gain = careful.upgrade(self, view, rest, 3 if card is EXPAND else 2)
+        return "" if gain >= 1 else f"{card.name} has no card worth making into a better one"
+
+    def forge_trash(self, view: Any, options: Iterable[Card]) -> list[Card]:
+        """What Forge trashes: Curses, and Estates before the end (not Coppers: they add nothing to the cost)."""
+        is_late = late(view)
+        return [c for c in _sorted(options, TRASH_FIRST[is_late].__getitem__)
+                if c is CURSE or (c is ESTATE and not is_late)]
 
     def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
         options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
@@ -213,11 +240,22 @@ class GeneralBot:
                 return True
             return False
 
+        if self.careful and name == "Forge":
+            chosen = self.forge_trash(view, options)[: d.max]
+            self.why = (f"Forge gains a card costing exactly what it trashes, and {grouped_names(chosen)} only "
+                        "weaken your deck." if chosen else "Nothing in your hand is worth trashing.")
+            return tuple(chosen)
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
             chosen = [c for c in ranked if junk(c)][: d.max]
             if name == "Forge" and chosen:
                 chosen = [c for c in chosen if c is not COPPER] or chosen[:0]
             return tuple(chosen[: d.max]) if len(chosen) >= d.min else tuple(ranked[: d.min])
+        if self.careful and name in ("Remodel", "Expand") and d.min == 1:
+            pick, into, _ = careful.upgrade(self, view, options, 3 if name == "Expand" else 2)
+            if pick is not None:
+                self.why = (f"{pick.name} becomes {into.name}, the best card {name} makes here." if into is not None
+                            else f"{pick.name} is the card you lose least by.")
+                return (pick,)
         if name in ("Remodel", "Expand"):
             if is_late:
                 golds = [c for c in options if c is GOLD]

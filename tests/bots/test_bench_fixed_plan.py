@@ -29,4 +29,4 @@ def test_a_fixed_plan_is_played_on_every_kingdom_without_a_search(monkeypatch: p
 
 
 def test_without_a_plan_the_level_is_measured_as_it_plays() -> None:
-    assert type(bench_bots.target_bot("normal", 1, "")).__name__ == "GeneralBot"
+    assert type(bench_bots.target_bot("normal", 1, "")).__name__ == "NormalBot"

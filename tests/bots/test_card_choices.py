@@ -325,13 +325,16 @@ def _defence_buy(names: list[str], theirs: str, mine: str = "", coins: int = 4) 
 
 
 def test_a_moat_answers_another_players_attack_once_and_says_why() -> None:
-    """An experienced player takes a Moat with 2 to 4 coins once someone else has an Attack."""
+    """An experienced player takes a Moat with 2 to 4 coins once someone else has an Attack it was shown to
+    answer (Witch, Charlatan, Militia)."""
     names = ["Smithy", "Moat", "Witch", "Bandit", "Cellar", "Chapel", "Festival", "Laboratory", "Library", "Village"]
     answer, why, them = _defence_buy(names, "Witch")
     assert answer == (card("Moat"),), why
     assert why == f"Buy Moat: {them} has a Witch, and a Moat in your hand blocks its attack.", why
-    answer, _, _ = _defence_buy(names, "Bandit", coins=2)  # any Attack; 2 coins buy nothing else
+    answer, _, _ = _defence_buy(names, "Witch", coins=2)  # 2 coins buy nothing else
     assert answer == (card("Moat"),)
+    answer, _, _ = _defence_buy(names, "Bandit", coins=2)  # not an Attack a Moat was shown to answer
+    assert answer == ()
     for theirs, mine, coins in (("Smithy", "", 4), ("Witch", "Moat", 4), ("Witch", "", 6)):
         answer, why, _ = _defence_buy(names, theirs, mine, coins)  # no Attack; one is enough; Gold first
         assert card("Moat") not in answer, (theirs, mine, coins, why)
@@ -346,8 +349,8 @@ def test_a_watchtower_answers_curses_and_militia_and_says_how() -> None:
     answer, why, them = _defence_buy(names, "Militia")
     assert answer == (card("Watchtower"),), why
     assert why == f"Buy Watchtower: {them} has a Militia, and Watchtower draws your hand up to 6 cards.", why
-    answer, why, _ = _defence_buy(names, "Bandit")  # Watchtower does not answer Bandit; Moat does
-    assert answer == (card("Moat"),), why
+    answer, why, _ = _defence_buy(names, "Bandit")  # neither answers Bandit
+    assert answer == (card("Silver"),), why
     answer, why, _ = _defence_buy(names, "Witch", mine="Moat")  # one answer is enough
     assert card("Watchtower") not in answer and card("Moat") not in answer, why
 
