@@ -187,7 +187,8 @@ def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
             return 0
         rest = list(hand)
         rest.remove(c)
-        return coins - view.coins - hand_coins(facts, rest, played)
+        left: int = coins - view.coins - hand_coins(facts, rest, played)
+        return left
 
     others = [c for c in options if not c.is_victory and c is not CURSE]
     if others:
@@ -225,7 +226,8 @@ def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
         card, _ = choose(view, max(map(view.cost, opts)))
         if card is not None and card in opts:
             return card
-    return bot.best_gain(view, opts, buying=False)  # type: ignore[no-any-return]
+    best: Card | None = bot.best_gain(view, opts, buying=False)
+    return best
 
 
 def upgrade(bot: Any, view: Any, options: Iterable[Card], more: int) -> tuple[Card | None, Card | None, float]:
