@@ -223,7 +223,8 @@ def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
         return None
     choose = getattr(bot, "choose_buy", None)
     if choose is not None:
-        card, _ = choose(view, max(map(view.cost, opts)))
+        chosen: tuple[Card | None, Any] = choose(view, max(map(view.cost, opts)))
+        card = chosen[0]
         if card is not None and card in opts:
             return card
     best: Card | None = bot.best_gain(view, opts, buying=False)
