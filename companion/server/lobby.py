@@ -503,14 +503,14 @@ class Lobby:
     # ---- lobby words typed in a game ----
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
+        if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
+            return {seat: "Error: a moderator muted you; what you say is not passed on."}
         if verb in ("say", "chat") and text.strip()[len(verb):].strip():  # a seat's own bucket, in this process
             wait = self.quota.take_here(SAYS, f"{game.id}/{seat}")
             if wait:
                 return {seat: f"Error: you have said a lot at once, so that was not passed on. Say it again "
                               f"{wait_words(wait)}."}
             return None
-        if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
-            return {seat: "Error: a moderator muted you; what you say is not passed on."}
         if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news
             asyncio.ensure_future(self.community.in_game(game, seat, text))
             return {seat: f"Asked the server: {verb}. Its answer follows."}
