@@ -21,7 +21,7 @@ from companion.server.lobby_lines import LobbyLines
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
 LEFT = "You left the game; your seat is kept."  # the lobby then says "Back in the lobby" and its games
-ASKING = "create> "
+ASKING = "create. "
 
 
 class LobbyRemote(Remote):
@@ -88,7 +88,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
             return 1
         except OSError as e:
             remote.close()
-            say(f"Error: could not reach the server at {address} ({e}). Check the address, and that the server "
+            say(f"Error, could not reach the server at {address} ({e}). Check the address, and that the server "
                 "is on.")
             return 1
         token = remote.token or token
@@ -116,7 +116,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                     say("Goodbye.")
                     return 0
                 if tty and not remote.online:  # said at once: no wait of minutes with no word
-                    say(f"Error: the connection to the server is lost, so {quote(line)} was not sent. Type it "
+                    say(f"Error, the connection to the server is lost, so {quote(line)} was not sent. Type it "
                         "again when it says Connected again.")
                     continue
                 if not remote.send_line(line):

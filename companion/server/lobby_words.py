@@ -57,22 +57,22 @@ class Questions:
             try:
                 count = as_number(t)
             except NumberError as e:
-                return f"Error: {e}"
+                return f"Error, {e}"
             if count is None or not low <= count <= high:
                 what = "players" if n == 0 else "people"
-                return f"Error: {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
+                return f"Error, {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
             self.answers.append(count)
         elif n == 2:
             t = t or "First Game"
             try:
                 chosen = choose_kingdom(t, seed=1)
             except KingdomError as e:
-                return f"Error: {e}"
+                return f"Error, {e}"
             self.answers.append(chosen.name or t)  # a set by its own name: "First Game", not as typed
         else:
             t = (t or "no").lower()
             if t not in ("yes", "no", "y", "n"):
-                return f"Error: {quote(t)} is not yes or no. Type yes or no."
+                return f"Error, {quote(t)} is not yes or no. Type yes or no."
             self.answers.append(t.startswith("y"))
         return None
 
@@ -195,10 +195,10 @@ def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
     names = {_plain(str(s.get("name", ""))): str(s.get("name", "")) for s in lines.values()}
     near = difflib.get_close_matches(_plain(typed), list(names), n=1, cutoff=0.6)
     if near:
-        return f"Error: no game is named {quote(typed)}. Did you mean {names[near[0]]}? Type sit {names[near[0]]}."
+        return f"Error, no game is named {quote(typed)}. Did you mean {names[near[0]]}? Type sit {names[near[0]]}."
     if not lines:
-        return f"Error: no game is named {quote(typed)}; there are no games yet. Type create to start one."
-    return f"Error: no game is named {quote(typed)}. Type games to hear the open games."
+        return f"Error, no game is named {quote(typed)}; there are no games yet. Type create to start one."
+    return f"Error, no game is named {quote(typed)}. Type games to hear the open games."
 
 
 def who_said(names: list[str], me: str) -> str:
@@ -225,5 +225,5 @@ def elsewhere(verb: str) -> str:
                 "and a game's name.")
     near = difflib.get_close_matches(verb, list(WORDS), n=1, cutoff=0.7)
     if near:
-        return f"Error: {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
-    return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
+        return f"Error, {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
+    return f"Error, {quote(verb)} is not a lobby word. Type help to hear what works here."

@@ -102,12 +102,12 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         trusted = networks(trust)
         store = make_store(store_url)
     except (ValueError, StoreError) as e:
-        say(f"Error: {e}")
+        say(f"Error, {e}")
         return 1
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
 
     async def main() -> int:
@@ -124,10 +124,10 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         try:
             serving = await start(store, listen, port, trusted, tls=tls, names=names)
         except StoreError as e:
-            say(f"Error: {e}")
+            say(f"Error, {e}")
             return 1
         except OSError as e:
-            say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
+            say(f"Error, could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
             return 1
         where = f"{'https' if tls else 'http'}://{listen}:{serving.port}"
         kept = store_url or str(server_folder())
