@@ -18,7 +18,7 @@ Measured, in interleaved rounds (one of each per round), medians:
   temporary folder, no XDG_* variable), as a person runs it: there the folders are found by platformdirs;
 - ``companion --help`` (target: at most 2.5 times bare Python);
 - ``python -c "import cmd2"``;
-- the shell ready: from starting ``companion`` in a pseudo-terminal until its prompt "companion> " has
+- the shell ready: from starting ``companion`` in a pseudo-terminal until its prompt "companion. " has
   been written (target: at most 1.3 times ``import cmd2``).
 
 Each install has its own empty COMPANION_HOME and HOME, made once (so the card cache is built by the
@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PROMPT = b"companion> "
+PROMPT = b"companion. "
 CARD_TARGET = 2.5
 HELP_TARGET = 2.5
 SHELL_TARGET = 1.3

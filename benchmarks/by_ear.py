@@ -83,7 +83,7 @@ class Ear:
 
 def move_of(hint_text: str, prompt: str) -> str:
     """The line to type for a hint's first line."""
-    first = hint_text.strip().splitlines()[0].removeprefix("Hint: ").rstrip(".")
+    first = hint_text.strip().splitlines()[0].removeprefix("Hint, ").rstrip(".")
     low = first.lower()
     m = re.search(r"buy (.+)$", low)
     if low.startswith(("play treasures", "play no action", "buy ")) or (m and "coins" in low):
@@ -160,14 +160,14 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
                 last = said
                 continue
             question = kind == "question"
-            hint_line = next((ln for ln in last.splitlines() if ln.startswith("Hint: ")), "")
-            if question or not hint_line or hint_line == "Hint: type hint.":  # no room for it: ask
+            hint_line = next((ln for ln in last.splitlines() if ln.startswith("Hint, ")), "")
+            if question or not hint_line or hint_line == "Hint, type hint.":  # no room for it: ask
                 hint_line = ear.send("hint")
                 asked += 1
                 log.append(f"<< hint\n{hint_line}")
             line = move_of(hint_line, prompt)
             said = ear.send(line)
-            if said.startswith("Error:"):
+            if said.startswith("Error,"):
                 fallback = "none" if question else "end"
                 log.append(f"<< {line}\n{said}")
                 moves.append((turn, line, len(said.split()), not question))

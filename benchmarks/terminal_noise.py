@@ -38,7 +38,7 @@ STEPS = ("card vil", "Tab", "Enter", "card mi", "Tab", "BSpace", "BSpace", "vil"
 
 def session(env: dict[str, str], term: str) -> bytes:
     with tempfile.TemporaryDirectory() as home, Terminal(Path(home), term=term, env=env) as t:
-        t.wait_for("companion>")
+        t.wait_for("companion.")
         for step in STEPS:
             if step in ("Tab", "Enter", "BSpace", "Up"):
                 t.key(step)

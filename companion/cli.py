@@ -31,7 +31,7 @@ def run(argv: Sequence[str]) -> int:
 
         where = log_exception(" ".join(argv))
         tail = f" Details are in {where}." if where else ""
-        print(f"Error: the program could not start.{tail} Try again, or report it with that file.")
+        print(f"Error, the program could not start.{tail} Try again, or report it with that file.")
         return 1
 
 
@@ -49,7 +49,7 @@ def _run(argv: Sequence[str]) -> int:
 
     problem = card_data_problem()  # a half-installed package is said once, here, not by every command
     if problem:
-        print(f"Error: {problem}")
+        print(f"Error, {problem}")
         return 1
     if not argv:
         from companion.shell.app import start_shell

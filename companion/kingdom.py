@@ -35,7 +35,7 @@ class Kingdom:
 
     def __str__(self) -> str:
         names = and_list([c.name for c in self.cards])
-        head = f"{self.name}: " if self.name else ""
+        head = f"{self.name}, with " if self.name else ""
         tail = ", with Platinum and Colony" if self.platinum_colony else ""
         return f"{head}{names}{tail}."
 

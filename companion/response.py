@@ -89,7 +89,7 @@ class Response:
         """A response made of words alone (a host's own verbs: say, who, bot): ``heard`` by seat."""
         own = heard.get(seat, "")
         return cls(seat, (own,) if own else (), others={s: t for s, t in heard.items() if s != seat and t},
-                   failed=own.startswith("Error:"))
+                   failed=own.startswith("Error,"))
 
 
 __all__ = ["Response", "Told"]

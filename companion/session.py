@@ -29,7 +29,7 @@ class Terminal:
     speak: Callable[[str], None] | None = None  # set when speech is on
     settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
     # Hooks for areas (see docs/design.md):
-    prompt: str = "companion> "  # what the shell shows before each line; areas may change it (keep it short)
+    prompt: str = "companion. "  # what the shell shows before each line; areas may change it (keep it short)
     # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
     # Returns True if it handled the line; False lets the shell say the usual unknown-command error.
     fallback: Callable[["Session", str], bool] | None = None
@@ -79,7 +79,7 @@ class Session:
 
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
-                 state: dict[str, Any] | None = None, settings: Any = None, prompt: str = "companion> ",
+                 state: dict[str, Any] | None = None, settings: Any = None, prompt: str = "companion. ",
                  fallback: Callable[["Session", str], bool] | None = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
@@ -130,9 +130,10 @@ class Session:
         self.say(text)
 
     def error(self, message: str) -> None:
-        """Print ``Error: message``. The command must have changed nothing."""
+        """Print ``Error, message`` (a comma, not a colon: Orca's default punctuation level reads a colon as
+        "colon"). The command must have changed nothing."""
         self.failed = True
-        self.say(message if message.startswith("Error:") else f"Error: {message}")
+        self.say(message if message.startswith("Error,") else f"Error, {message}")
 
     def begin(self) -> None:
         """Start a new response (called before each command)."""

@@ -8,7 +8,7 @@ Usage in a test::
     check_response(out, verbosity="brief")    # at most 15 words
     check_response(out, listing=True)         # a list the user asked for: no word or line limit
     check_response(out, key="coins")          # "coins" must be among the first 5 words
-    check_error(out, typed="vilage")          # Error: ..., quotes "vilage", says what to type
+    check_error(out, typed="vilage")          # Error, ..., quotes "vilage", says what to type
 
 Each ``check_*`` raises AssertionError naming every problem found; each ``*_problems`` function returns
 the problems as a list of sentences instead (empty when the text passes). Text is the exact output,
@@ -142,7 +142,7 @@ def common_problems(text: str | bytes, *, allow_braille: bool = False, allow_emp
 
 
 def _sentences_inside(line: str) -> bool:
-    """Whether a line holds a sentence end with more after it ("Score: 3 VP. Your turn.")."""
+    """Whether a line holds a sentence end with more after it ("Score. 3 VP. Your turn.")."""
     return re.search(r"[.?!] \S", line) is not None
 
 
@@ -201,15 +201,15 @@ def error_problems(text: str | bytes, typed: str | None = None) -> list[str]:
     text = _text(text)
     problems = common_problems(text)
     body = text.strip()
-    if not body.startswith("Error:"):
-        problems.append(f"an error must start with 'Error:': {body[:50]!r}")
+    if not body.startswith("Error,"):
+        problems.append(f"an error must start with 'Error,': {body[:50]!r}")
     if "\n" in body:
         problems.append("an error must be one line")
     if len(words(body)) >= ERROR_MAX_WORDS:
         problems.append(f"the error has {len(words(body))} words (under {ERROR_MAX_WORDS})")
     if _USAGE.search(body):
         problems.append("the error shows a usage dump or a traceback")
-    if not _INSTEAD.search(body.removeprefix("Error:")):
+    if not _INSTEAD.search(body.removeprefix("Error,")):
         problems.append("the error does not say what to type instead")
     if typed is not None and typed.strip():
         quoted = re.findall(r'"([^"]*)"', body)

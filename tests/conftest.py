@@ -36,9 +36,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.pluginmanager.hasplugin("xdist"):
         # Under pytest -n (the README's test command), every test of tests/install runs in one worker: their
         # session fixtures build the sdist and the wheel and make two venvs, which each worker would do again.
+        # Likewise tests/screen_reader: one desktop with Orca for all of them, in one worker.
         for item in items:
             if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "install"):
                 item.add_marker(pytest.mark.xdist_group("install"))
+            elif Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader"):
+                item.add_marker(pytest.mark.xdist_group("screen_reader"))
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,8 @@ classes defined under tests/), and ``mark`` adds a marker for each kind of real 
 - ``terminal``: it drives a real terminal (tmux, a pseudo-terminal);
 - ``browser``: it drives headless Chromium (Playwright);
 - ``speech``: it talks to a real speech-dispatcher;
-- ``network``: it opens sockets (loopback only), a host or a client.
+- ``network``: it opens sockets (loopback only), a host or a client;
+- ``screen_reader``: it hears the program through a real screen reader (Orca on Xvfb, tests/screen_reader).
 
 Each of those is ``slow`` too, as is any test marked ``slow`` by hand (one that takes seconds in-process):
 ``pytest -m "not slow"`` is the developer's quick loop, the whole suite is what CI runs.
@@ -32,7 +33,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 TESTS = Path(__file__).resolve().parent
-REAL = ("process", "terminal", "browser", "speech", "network")  # each registered in pyproject.toml, as slow is
+REAL = ("process", "terminal", "browser", "speech", "network", "screen_reader")  # each registered in pyproject.toml, as slow is
 
 # Names a test's code may reach, and what reaching them means. A module counts where its name is used;
 # a helper of the suite is followed into (see _follow), so a test using tests/terminal.py's Terminal is
@@ -49,6 +50,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
 # subprocess there, which no name shows).
 _HELPERS: dict[str, tuple[str, ...]] = {
     "tests.terminal": ("terminal", "process"),
+    "tests.screen_reader.desktop": ("screen_reader", "terminal", "process"),
+    "tests.screen_reader.shell": ("screen_reader", "terminal", "process"),
 }
 _NAMES: dict[str, tuple[str, ...]] = {
     # companion's own entry points that open sockets or start processes

@@ -1,7 +1,7 @@
 """Drive the program in a real terminal (tmux) and capture the raw bytes it writes, for any area's tests.
 
     with Terminal(home) as term:          # starts `python -m companion` in an 80x24 tmux pane
-        term.wait_for("companion> ")
+        term.wait_for("companion. ")
         term.type("card vil"); term.key("Tab"); term.wait_for("Village")
         term.key("Enter"); term.wait_for("+2 Actions.")
         raw = term.raw()                    # every byte the program wrote, escapes included

@@ -238,7 +238,7 @@ class StrongBot(GeneralBot):
             if coins >= 11 and colonies and (money >= 30 or colonies <= 5) and not loses(COLONY, 10):
                 return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
             if coins >= 9 and pile(PLATINUM) and colonies > self.platinum_colonies[players] and money < 40:
-                return PLATINUM, "Platinum makes Colonies reachable; there are still " \
+                return PLATINUM, "Platinum makes Colonies reachable. There are still " \
                                  f"{colonies} Colonies to win."
         early_money = self.early_money if colonies == 99 else self.colony_early_money[players]
         early = coins >= 8 and money < early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
@@ -247,12 +247,12 @@ class StrongBot(GeneralBot):
             if not early and not far and not loses(PROVINCE, 6):
                 return PROVINCE, f"it is worth 6 points, and {_left(provinces)}."
         if coins >= 8 and provinces == 1 and pile(DUCHY) and not loses(DUCHY, 3) and loses(PROVINCE, 6):
-            return DUCHY, "the last Province would end the game with you behind; Duchy's 3 points keep it going."
+            return DUCHY, "the last Province would end the game with you behind. Duchy's 3 points keep it going."
         if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
             slowed = _slowed(curses, cursed and ending == duchy_left and colonies > 3)
             return DUCHY, f"only {_left(said, near_name)}{slowed}, so points count more than money now."
         if coins >= 2 and pile(ESTATE) and near <= estate_left and not loses(ESTATE, 1):
-            return ESTATE, f"only {_left(said, near_name)}{_slowed(curses, cursed and near == estate_left)}; every point counts."
+            return ESTATE, f"only {_left(said, near_name)}{_slowed(curses, cursed and near == estate_left)}. Every point counts."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
         if pick is not None:
             return pick
@@ -278,7 +278,7 @@ class StrongBot(GeneralBot):
                 return pick
         if coins >= 3 and pile(SILVER):
             aim = "Colonies" if colonies != 99 and colonies > 4 else "Provinces"  # as Gold's reason says
-            return SILVER, f"your deck has {money} coins in {total} cards; Silver raises that toward Gold and {aim}."
+            return SILVER, f"your deck has {money} coins in {total} cards. Silver raises that toward Gold and {aim}."
         return None, ""
 
     def winning_end(self, view: Any, coins: int) -> tuple[Card, str] | None:
@@ -358,12 +358,13 @@ class StrongBot(GeneralBot):
             if owned[village] < have - 1 + (1 if have >= want else 0) and coins >= view.cost(village) \
                     and village is not self._barred \
                     and view.pile(village) and (coins < 6 or have >= 2):
-                return village, (f"{_count(have, main.name)} need Actions: a {village.name} lets "
+                return village, (f"{_count(have, main.name)} need Actions. A {village.name} lets "
                                  "you play them together.")
         if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             tried = "it did best in trial games on this kingdom" if plan.tried else \
                 f"it beat Big Money in {plan.rate} of 100 games"
-            return main, f"{plan.describe()} is the plan here ({tried}), and your {total} cards have {_count(have, main.name)}."
+            # no brackets: Orca's default punctuation level reads them ("left paren")
+            return main, f"{plan.describe()} is the plan here, as {tried}. Your {total} cards have {_count(have, main.name)}."
         return None
 
     # ---- Gardens ----
@@ -374,7 +375,7 @@ class StrongBot(GeneralBot):
         if coins >= 4 and view.pile(gardens):
             return gardens, f"each Gardens is worth a point per 10 cards, and you have {total} cards."
         if owned[workshop] < 12 and coins >= view.cost(workshop) and view.pile(workshop):
-            return workshop, f"Workshops gain the Gardens and the cards that make them count; you have {owned[workshop]}."
+            return workshop, f"Workshops gain the Gardens and the cards that make them count. You have {owned[workshop]}."
         if coins >= 5 and view.pile(DUCHY):
             return DUCHY, "Duchy is 3 points, and more cards make the Gardens worth more."
         if coins >= 2 and view.pile(ESTATE):

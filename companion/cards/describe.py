@@ -95,7 +95,7 @@ def describe(card: Card, verbosity: str = "normal", *, codes: bool = True, notes
         if extra:
             lines.append(" ".join(extra))
     if notes:
-        lines.append(f"Note: {card.note}")
+        lines.append(f"Note, {card.note}")
     return "\n".join(lines)
 
 
@@ -113,8 +113,8 @@ def pile_text(card: Card) -> str:
 
 
 def names_by_cost(cards: Iterable[Card]) -> list[str]:
-    """One line per cost, cheapest first: ``3 coins: Silver and Village.``"""
+    """One line per cost, cheapest first: ``3 coins. Silver and Village.``"""
     groups: dict[int, list[str]] = {}
     for card in sorted(cards, key=lambda c: (c.cost, c.name)):
         groups.setdefault(card.cost, []).append(card.name)
-    return [f"{coins(cost)}: {and_list(names)}." for cost, names in groups.items()]
+    return [f"{coins(cost).capitalize()}. {and_list(names)}." for cost, names in groups.items()]

@@ -434,7 +434,7 @@ def emboss_line(kingdom: Kingdom | None = None, seed: int | None = None, colony:
 
 def with_emboss_line(lines: list[str], line: str) -> list[str]:
     """``lines`` with ``line`` after the one that names the reference cards."""
-    at = next((n for n, text in enumerate(lines) if text.startswith("Reference cards:")), len(lines) - 1)
+    at = next((n for n, text in enumerate(lines) if text.startswith("Reference cards,")), len(lines) - 1)
     return lines[:at + 1] + [line] + lines[at + 1:]
 
 

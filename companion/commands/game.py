@@ -36,7 +36,7 @@ TOPIC = "Playing a game"
 TOOLS = "Game tools"  # what is not a move: help game lists the moves
 HINT = "Start a game with new, or a table with table new."
 ASK = "game_question"
-DEFAULT_PROMPT = "companion> "
+DEFAULT_PROMPT = "companion. "
 define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")
 define_setting("hints", ("off", "on"), "off", "a hint before each of your turns")
 define_setting("handover", ("plain", "clear"), "plain",
@@ -341,7 +341,7 @@ class Questions:
 
     def prompt(self) -> str:
         key, _, default = self.asks[self.at]
-        return f"{key}, Enter for {default}> "
+        return f"{key}, Enter for {default}. "
 
     def take(self, session: "Session", line: str) -> None:
         key, _, default = self.asks[self.at]

@@ -52,7 +52,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         said = f"{head} {', '.join(filter(None, (who, vs)))}."
         said += f" People: {and_list(people)}." if len(people) > 1 else ""
         said += f" Bots: {and_list(others)}." if len(others) > 1 else ""
-    lines = [f"{said}{kept}", f"Kingdom {k}" if k.name else f"Kingdom: {k}"]
+    lines = [f"{said}{kept}", f"Kingdom {k}" if k.name else f"Kingdom. {k}"]
     if session.verbosity == "full":
         lines.append(f"Seed {setup.seed}.")
     from companion.engine.events import TurnStarted

@@ -127,7 +127,7 @@ def score_command(session: "Session", args: str) -> None:
 def kingdom_command(session: "Session", args: str) -> None:
     alone("kingdom", args)
     act = need_game(session)
-    line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom: {act.kingdom}"
+    line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom. {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
     say_fitted(session, line)
@@ -148,5 +148,5 @@ def log_command(session: "Session", args: str) -> None:
     if not total:
         say_fitted(session, "Nothing has happened yet.")
         return
-    head = f"Last {len(shown)} of {total} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
+    head = f"Last {len(shown)} of {total} log lines, oldest first." if len(shown) > 1 else "Last log line."
     say_fitted(session, "\n".join([head, *shown]))

@@ -191,10 +191,10 @@ def cards_command(session: "Session", args: str) -> None:
         session.say(f"No {label}.")
         return
     if cost is not None:
-        session.say(f"{len(cards)} {label}:\n{and_list(sorted(c.name for c in cards))}.")
+        session.say(f"{len(cards)} {label}.\n{and_list(sorted(c.name for c in cards))}.")
         return
     brief = _verbosity(session) == "brief" or len(cards) == 1
-    lines = [f"{len(cards)} {label}:" if brief else f"{len(cards)} {label}, by cost:"]
+    lines = [f"{len(cards)} {label}." if brief else f"{len(cards)} {label}, by cost."]
     if brief:
         lines.append(and_list(sorted(c.name for c in cards)) + ".")
     else:
@@ -387,9 +387,9 @@ def review_command(session: "Session", args: str) -> None:
     if not past:
         session.say("Nothing to review yet.")
         return
-    head = f"Last {len(past)} responses, oldest first:" if len(past) > 1 else "The last response:"
+    head = f"Last {len(past)} responses, oldest first." if len(past) > 1 else "The last response."
     if len(past) < n and typed:
-        head = f"Only {len(past)} so far, oldest first:" if len(past) > 1 else "Only 1 so far:"
+        head = f"Only {len(past)} so far, oldest first." if len(past) > 1 else "Only 1 so far."
     session.replay("\n".join([head, *past]))
 
 

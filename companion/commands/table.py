@@ -130,7 +130,7 @@ def _new(session: "Session", args: str) -> None:
 
     lines = with_emboss_line(list(outcome.lines), emboss_line())
     if previous is not None and previous.name != service.name:
-        lines.append(f"{previous.name} is saved; table load {previous.name} returns to it.")
+        lines.append(f"{previous.name} is saved. Table load {previous.name} returns to it.")
     say(session, Outcome(tuple(lines + game_said), changed=True, saved=True))
 
 

@@ -82,11 +82,11 @@ def seat(session: "Session") -> int | None:
     return found if isinstance(found, int) else None
 
 
-DEFAULT_PROMPT = "companion> "
+DEFAULT_PROMPT = "companion. "
 
 
 def update_prompt(session: "Session") -> None:
-    """The prompt names whose turn it is at the table ("table, Ann> "), so it is heard before every line."""
+    """The prompt names whose turn it is at the table ("table, Ann. "), so it is heard before every line."""
     service = session.state.get(SERVICE)
     if service is None:
         if session.prompt.startswith("table"):
@@ -94,7 +94,7 @@ def update_prompt(session: "Session") -> None:
         return
     table = service.table
     where = "table over" if table.state.over is not None else f"table, {table.current_name}"
-    session.prompt = f"{where}{', read-only' if service.read_only else ''}> "
+    session.prompt = f"{where}{', read-only' if service.read_only else ''}. "
 
 
 def _let_go(session: "Session") -> None:
@@ -111,7 +111,7 @@ def _put_away(session: "Session") -> str | None:
     if service is None:
         return None
     set_open(session, None)
-    return f"Table {service.name} is saved; table load {service.name} returns to it."
+    return f"Table {service.name} is saved. Table load {service.name} returns to it."
 
 
 activity(KEY, is_on=table_open, where="at a table", put_away=_put_away,

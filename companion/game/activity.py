@@ -366,9 +366,9 @@ class GameActivity:
 
                 self.plan_ready()
                 text = advice(g, d.player)[1]
-                move = "Hint: " + move_only(text)
+                move = "Hint, " + move_only(text)
                 # as hint says it; the first thing to give way when the response is too long
-                head.append(Hint(move if verbosity == "brief" else "Hint: " + text, move))
+                head.append(Hint(move if verbosity == "brief" else "Hint, " + text, move))
         if render.is_turn_decision(d):
             return head, announced
         return [*head, render.question(g, d, verbosity)], announced
@@ -377,15 +377,15 @@ class GameActivity:
         """The prompt for ``seat`` (by default the keyboard's); at a shared keyboard it names the player."""
         g = self.game
         if g.over:
-            return "game over> "
+            return "game over. "
         if self.waiting and not self.own_devices:
-            return f"{g.players[self.holder].name}, press Enter> "
+            return f"{g.players[self.holder].name}, press Enter. "
         seat = self.holder if seat is None else seat
         d = self.mine(seat)
         if d is None:
             if self.own_devices and g.pending is not None:
-                return f"waiting for {g.players[g.pending.player].name}> "
-            return "game> "
+                return f"waiting for {g.players[g.pending.player].name}. "
+            return "game. "
         said = render.prompt_for(g, d)
         return f"{g.players[seat].name}, {said}" if self.shared else said
 

@@ -80,7 +80,7 @@ def treasure_words(view: PlayerView, d: ChooseCards, answer: Any) -> str:
     asking = [c.name for c in dict.fromkeys(chosen) if c in m.asking]
     reason = f"They are worth {m.total + m.at_least} coins"
     if asking:
-        reason += f"; {and_list(asking)} {'asks' if len(asking) == 1 else 'ask'} a question as you play"
+        reason += f", and {and_list(asking)} {'asks' if len(asking) == 1 else 'ask'} a question as you play"
     move = move_words(d, answer)
     if len(chosen) > 1 and chosen[0] in m.asking:  # play treasures would play it after the plain ones
         move, reason = f"Play {chosen[0].name} first", "Then the others. " + reason.replace("They", "Your Treasures", 1)
@@ -176,7 +176,7 @@ def _cap(text: str) -> str:
 
 
 def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
-    """A turn's plan in a line (two if it would not fit a braille line), then why: "Play Treasures: 6
+    """A turn's plan in a line (two if it would not fit a braille line), then why: "Play Treasures, 6
     coins, buy Gold." with the buy's reason; "Play no Action, then buy Silver." with the skip's reason."""
     buying = f"buy {grouped(plan.buys)}" if plan.buys else "buy nothing"
     _, _, reason = plan.why.partition(": ")
@@ -191,7 +191,7 @@ def plan_words(d: Decision, answer: Any, why: str, plan: TurnPlan) -> str:
         chosen = d.normalise(answer)
         play = "Play Treasures" if len(chosen) == len(d.options) else \
             f"Play {grouped(chosen)}" if chosen else "Play no Treasures"
-        head = f"{play}: {plan.coins} coins"
+        head = f"{play}, {plan.coins} coins"
         reason = " ".join(filter(None, (_cap(reason), _kept(d, chosen))))
     else:
         raise TypeError(f"no plan for {d!r}")

@@ -123,10 +123,10 @@ def _fits(lines: Sequence[Spoken], verbosity: str) -> bool:
 class Hint(Said):
     """The hint said with your hand when hints are on: ``short`` is its move without the reason. The first
     thing to shorten, then to go: your buy, other players' buys and attacks and the piles come first.
-    ``last`` is its shortest form ("Hint: type hint."), and ``kept`` whether that is said even when the
+    ``last`` is its shortest form ("Hint, type hint."), and ``kept`` whether that is said even when the
     news leaves no room (a lesson of the first game is; a hint is not)."""
 
-    last: str = "Hint: type hint."
+    last: str = "Hint, type hint."
     kept: bool = False
     kind: ClassVar[str] = "hint"
 
@@ -136,7 +136,7 @@ def fit_response(lines: Sequence[Spoken], verbosity: str) -> list[str]:
     briefly, step by step: each turn in one short line (attacks, VP tokens, buys); then those in one
     line; then only what each bought; then the latest turns, with how many more ``log`` has. What
     happened to you, piles running out and what you must do now are always said, first and whole.
-    A hint gives way before any of that: first its reason, then the hint itself ("Hint: type hint.").
+    A hint gives way before any of that: first its reason, then the hint itself ("Hint, type hint.").
     The lines become text here, and only here."""
     return [str(line) for line in _fit(lines, verbosity)]
 

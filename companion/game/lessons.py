@@ -18,15 +18,15 @@ if TYPE_CHECKING:
     from companion.game.activity import GameActivity
 
 SAVE_NAME = "learn"
-INTRO = ("Your first game, against Easy Bot.", "Build a deck; most Victory points wins.")
+INTRO = ("Your first game, against Easy Bot.", "Build a deck. Most Victory points wins.")
 LESSONS: dict[str, str] = {
-    "action": "Lesson: a turn starts with the Action phase: play one Action card, or buy.",
-    "buy": "Lesson: Buy phase. Play Treasures for coins, then buy one card.",
-    "cleanup": "Lesson: after each turn, your cards are discarded and you draw 5 new ones.",
-    "actions": "Lesson: +Actions let you play more Action cards this turn.",
-    "shuffle": "Lesson: your deck ran out, so your discard pile became a new deck, shuffled.",
-    "attack": "Lesson: that was an Attack. A Moat in your hand can block one.",
-    "end": "Lesson: the game ends when the Provinces run out, or any 3 piles are empty.",
+    "action": "Lesson, a turn starts with the Action phase. Play one Action card, or buy.",
+    "buy": "Lesson, Buy phase. Play Treasures for coins, then buy one card.",
+    "cleanup": "Lesson, after each turn, your cards are discarded and you draw 5 new ones.",
+    "actions": "Lesson, +Actions let you play more Action cards this turn.",
+    "shuffle": "Lesson, your deck ran out, so your discard pile became a new deck, shuffled.",
+    "attack": "Lesson, that was an Attack. A Moat in your hand can block one.",
+    "end": "Lesson, the game ends when the Provinces run out, or any 3 piles are empty.",
 }
 # most urgent first: the end; then what the player must decide now (an Action to play, a buy); then the rest
 ORDER = ("end", "action", "buy", "actions", "attack", "shuffle", "cleanup")
@@ -109,7 +109,7 @@ class Lessons:
             self.told.append(due[0])
             self.waiting = [k for k in self.waiting if k != due[0]]
             extra.append(LESSONS[due[0]] if due[0] != "attack" or not self.attack else
-                         f"Lesson: {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
+                         f"Lesson, {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
         view = act.game.view(act.holder)
         turn = view.turns()
         d = act.mine()

@@ -27,8 +27,8 @@ def status_line(view: PlayerView, named: bool = False) -> str:
     if view.over:
         return "The game is over. Type score, or log."
     phase = {Phase.ACTION: "Action phase", Phase.BUY: "Buy phase", Phase.START: "start of turn",
-             Phase.CLEANUP: "Clean-up"}.get(view.phase, str(view.phase))
-    line = (f"{possessive(whose)} turn {turn_no}, {phase}: {count(view.actions, 'action')}, "
+             Phase.CLEANUP: "Clean up"}.get(view.phase, str(view.phase))
+    line = (f"{possessive(whose)} turn {turn_no}, {phase}. {count(view.actions, 'action')}, "
             f"{count(view.buys, 'buy')}, {coins(view.coins)}")
     if view.my_turn:
         line += more_in_treasures(money(view))
@@ -39,7 +39,7 @@ def hand_line(view: PlayerView) -> str:
     hand = view.hand
     if not hand:
         return "Your hand is empty."
-    return f"Hand, {count(len(hand), 'card')}: {grouped(hand)}."
+    return f"Hand, {count(len(hand), 'card')}. {grouped(hand)}."
 
 
 def deck_line(view: PlayerView) -> str:
@@ -51,7 +51,7 @@ def deck_line(view: PlayerView) -> str:
 def owned_lines(view: PlayerView) -> list[str]:
     """Every card you own, grouped, then where the rules let you know they are."""
     owned = view.owned()
-    lines = [f"You own {count(view.total_cards(), 'card')}: {grouped(owned.elements())}."]
+    lines = [f"You own {count(view.total_cards(), 'card')}. {grouped(owned.elements())}."]
     hand = view.hand
     if hand:
         lines.append(f"In hand: {grouped(hand)}.")
@@ -80,7 +80,7 @@ def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
     hand = view.hand
     said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
-        return f"Turn {turn_no}: {said}."
+        return f"Turn {turn_no}, {said}."
     lines = f"{who} turn {turn_no}. {said}."
     if verbosity == "full":  # you may count your deck, but not your discard pile
         lines += f" Deck {view.deck_size()}."
@@ -89,7 +89,7 @@ def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
 
 def score_line(view: PlayerView) -> str:
     parts = [f"{name_of(view, p)} {view.vp(p)} VP" for p in range(view.players)]
-    return f"Score: {and_list(parts)}."
+    return f"Score. {and_list(parts)}."
 
 
 def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False) -> Spoken:
@@ -119,7 +119,7 @@ def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False
         won = "You win."
     else:
         won = f"{winners[0]} wins."
-    text = f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP: {said}."
+    text = f"Game over. {won} {r.reason.value[0].upper() + r.reason.value[1:]}. VP, {said}."
     return Said(f"{text} Type log to review it.", text)
 
 
@@ -137,7 +137,7 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     lines = []
     for cost in sorted(by_cost):
         items = [f"{c.name} {supply[c]}" for c in sorted(by_cost[cost], key=lambda c: c.name)]
-        lines.append(f"{coins(cost).capitalize()}: {', '.join(items)}.")
+        lines.append(f"{coins(cost).capitalize()}. {', '.join(items)}.")
     return lines
 
 
@@ -226,7 +226,7 @@ def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
             elif said and said[0].startswith(who + " "):
                 said[0] = said[0][len(who) + 1:]
             body = " ".join(said) if said else "nothing played or bought."
-            lines.append(f"{head}: {body}")
+            lines.append(f"{head}, {body}")
 
     for at, e in enumerate(events):
         if isinstance(e, TurnStarted):

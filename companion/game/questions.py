@@ -10,7 +10,6 @@ from typing import Sequence
 from companion.cards import Card
 from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo
 from companion.engine.view import PlayerView
-from companion.game.words import coins, count
 
 TURN_DECISIONS = (Purpose.PLAY_ACTION, Purpose.PLAY_TREASURES, Purpose.BUY)
 
@@ -116,21 +115,21 @@ def hand_over(name: str, what: str, verbosity: str) -> str:
 
 
 def prompt_for(view: PlayerView, d: Decision | None) -> str:
-    """The prompt for the seat of ``view`` asked ``d``: short, and saying how many may or must be chosen."""
+    """The prompt for the seat of ``view`` asked ``d``: on a turn the phase alone (the answers say the coins
+    and buys); for a question, how many may or must be chosen. It ends in a full stop, which no screen reader
+    reads at its default punctuation level (a ``>`` is heard as "greater")."""
     if d is None:
-        return "game over> "
+        return "game over. "
     if is_turn_decision(d):
         if d.purpose is Purpose.PLAY_ACTION:
-            return f"action, {count(view.actions, 'action')}> "
-        if d.purpose is Purpose.PLAY_TREASURES:
-            return "buy phase> " if not view.coins else f"buy phase, {coins(view.coins)}> "
-        return f"buy, {coins(view.coins)}, {count(view.buys, 'buy')}> "
+            return "action phase. "
+        return "buy phase. "
     if isinstance(d, ChooseCards):
-        return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}> "
+        return f"{_VERBS.get(d.purpose, 'choose')} {amount(d)}. "
     if isinstance(d, YesNo):
-        return "yes or no> "
+        return "yes or no. "
     if isinstance(d, ChooseOne):
-        return "choose 1 or 2> " if len(d.options) == 2 else f"choose 1 to {len(d.options)}> "
+        return "choose 1 or 2. " if len(d.options) == 2 else f"choose 1 to {len(d.options)}. "
     if isinstance(d, OrderCards):
-        return "order, top first> "
-    return "name a card> "
+        return "order, top first. "
+    return "name a card. "

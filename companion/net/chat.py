@@ -70,9 +70,9 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     if verb == "say":
         said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
         if not said:
-            return {seat: "Error: say needs words after it. Type say hello, for example."}
+            return {seat: "Error, say needs words after it. Type say hello, for example."}
         if len(said) > MAX_CHAT:
-            return {seat: f"Error: that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
+            return {seat: f"Error, that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
         out = {i: f"{me} says: {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
         out[seat] = f"You said: {said}"
         return out
@@ -110,24 +110,24 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
 def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
     s = game.seating
     if game.options.table is not None:  # real cards: no bot can play them
-        return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
+        return {seat: "Error, a table of real cards has no bots. Type who to hear who is here."}
     if s is None or s.over():
-        return {seat: f"Error: {quote(verb)} works while the game is on. Type who to hear who is here."}
+        return {seat: f"Error, {quote(verb)} works while the game is on. Type who to hear who is here."}
     if not name:
-        return {seat: f"Error: {verb} needs a player's name. Type {verb} {game.seats[-1].name}, for example."}
+        return {seat: f"Error, {verb} needs a player's name. Type {verb} {game.seats[-1].name}, for example."}
     target = game.seat_named(name)
     if target is None:
         names = and_list([st.name for st in game.seats if st.digest])
-        return {seat: f"Error: no player named {quote(name)}. Type {verb} and one of {names}."}
+        return {seat: f"Error, no player named {quote(name)}. Type {verb} and one of {names}."}
     bots = s.away_bots
     who = game.seats[target].name
     if verb == "bot":
         if seat != 0 and target != seat:
-            return {seat: "Error: only the host can hand another player's seat to a bot. Type say to ask."}
+            return {seat: "Error, only the host can hand another player's seat to a bot. Type say to ask."}
         if target in bots:
-            return {seat: f"Error: a bot already plays for {who}. Type back {who} to take the seat back."}
+            return {seat: f"Error, a bot already plays for {who}. Type back {who} to take the seat back."}
         if target != seat and host.connected(game, target):
-            return {seat: f"Error: {who} is here. Type say to ask {who} first."}
+            return {seat: f"Error, {who} is here. Type say to ask {who} first."}
         out = dict(s.hand_to_bot(target))
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
@@ -135,9 +135,9 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
                 out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
         return out
     if target not in bots:
-        return {seat: f"Error: {who} plays their own seat already. Type who to hear who is here."}
+        return {seat: f"Error, {who} plays their own seat already. Type who to hear who is here."}
     if seat != 0 and target != seat:
-        return {seat: f"Error: only {who} or the host can take that seat back. Type who."}
+        return {seat: f"Error, only {who} or the host can take that seat back. Type who."}
     out = dict(s.take_back(target))
     note = f"{who} has their seat back from the bot."
     for i, st in enumerate(game.seats):

@@ -121,7 +121,7 @@ class Remote:
         self.tls = tls
         self.show = show  # prints one message from the host (news, chat, a reply)
         self.note = note or show  # says what the connection is doing
-        self.prompt = "game> "
+        self.prompt = "game. "
         self.yours = False
         self.over = False
         self.seen = seen or 0  # the number of the last message heard from the host
@@ -245,19 +245,19 @@ class Remote:
                         tries, lost_at = 0, None
                         await self._read(ws)
                 except aiohttp.ClientConnectorCertificateError:
-                    self._refuse("Error: the host's certificate is not trusted. Add --ca and its certificate "
+                    self._refuse("Error, the host's certificate is not trusted. Add --ca and its certificate "
                                  "file, or --insecure if you trust the host.")
                 except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     pass
                 except ProtocolError as e:
-                    self._refuse(f"Error: {e}")
+                    self._refuse(f"Error, {e}")
                 self._ws = None
                 self.online = False
                 self._say_again_note()  # welcomed, then lost before any words: said before the loss
                 if self.refused is not None or self.closed:
                     break
                 if not self._connected.is_set():
-                    self._refuse(f"Error: the {self.place} could not be reached. Check the address, and that the "
+                    self._refuse(f"Error, the {self.place} could not be reached. Check the address, and that the "
                                  f"{self.place} is on.")
                     break
                 now = self.loop.time()
@@ -266,7 +266,7 @@ class Remote:
                     if not self._told:  # a goodbye that said why ("The server stopped. Trying again...") is enough
                         self.note(f"The connection to the {self.place} was lost. Trying again.")
                 elif now - lost_at > GIVE_UP:
-                    self._refuse(f"Error: the {self.place} has not answered for 10 minutes. Join again later.")
+                    self._refuse(f"Error, the {self.place} has not answered for 10 minutes. Join again later.")
                     break
                 await asyncio.sleep(retry_wait(tries))
                 tries += 1
@@ -301,7 +301,7 @@ class Remote:
                 reason = printable(str(msg.get("reason", "")))
                 if "another place" in reason:
                     self._refuse(reason)
-                elif reason.startswith("Error:"):
+                elif reason.startswith(("Error,", "Error:")):  # "Error:" from an older host
                     self._refuse(reason)
                 elif reason:
                     self.note(reason)  # such as: the host stopped, the seat is kept

@@ -194,7 +194,7 @@ class HostedGame:
         seating = self.seating
         over = seating.over() if seating is not None else False
         yours = seating is not None and not over and seating.waiting_for() == seat
-        prompt = seating.prompt(seat) if seating is not None else "waiting> "
+        prompt = seating.prompt(seat) if seating is not None else "waiting. "
         return {"type": "say", "n": m.n, "text": m.text, "prompt": prompt, "yours": yours, "over": over,
                 "reply": m.reply}
 

@@ -105,7 +105,7 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
             try:
                 return check(typed)
             except ValueError as e:
-                stdout.write(f"Error: {e}\n")
+                stdout.write(f"Error, {e}\n")
 
     def players(t: str) -> int:
         t = t or "2"
@@ -214,10 +214,10 @@ def announce(game: HostedGame, listen: str, port: int, tls: bool, *, trusted: bo
     address = addresses[0] if addresses else "ADDRESS"
     where = f"{'https' if tls else 'http'}://{address}:{port}"
     people = len(game.seats)
-    who = f"{people} people play; you are one." if game.options.table is None else \
-        f"Table {game.options.table}: each joins with their name, one of {', '.join(st.name for st in game.seats)}."
+    who = f"{people} people play, and you are one." if game.options.table is None else \
+        f"Table {game.options.table}. Each joins with their name, one of {', '.join(st.name for st in game.seats)}."
     lines = [f"Hosting. Join code {codes.said_code(game.code)}.",
-             f"Friends type: companion join {address}:{port}{' --tls' if tls else ''} "
+             f"Friends type companion join {address}:{port}{' --tls' if tls else ''} "
              f"--code {codes.normal_code(game.code)} --name NAME"]
     if not addresses:
         lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
@@ -301,12 +301,12 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
     try:
         running = start_server(listen, port, tls, names=names + certificate_names(cert))
     except OSError as e:
-        say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
+        say(f"Error, could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
         return 1
     try:
         resumed = on_loop(running, running.host.resume_all)
@@ -336,7 +336,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             try:
                 mine = on_loop(running, running.host.add_game, options, code)
             except ValueError:
-                say(f'Error: the code "{code}" is in use by a game this host holds. Type another --code.')
+                say(f'Error, the code "{code}" is in use by a game this host holds. Type another --code.')
                 return 1
         for g in resumed:
             changed = settings_changed(g, listen, tls is not None)

@@ -106,7 +106,7 @@ class SessionSeats:
         g = self.act.game
         k = g.setup.kingdom
         first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
-        head = "\n".join(["The game starts.", f"Kingdom {k}" if k.name else f"Kingdom: {k}",
+        head = "\n".join(["The game starts.", f"Kingdom {k}" if k.name else f"Kingdom. {k}",
                           f"{self.names[first]} goes first."])
         for p in self._people:
             self.keep(p, head)
@@ -162,7 +162,7 @@ START_LINES, START_WORDS = 5, 60  # a response's lines; the start's words, with 
 
 def _opening(head: str, turns: str) -> list[str]:
     """The start and the first turns (bots' turns, then "Your turn 1"): one message when together they fit a
-    response, so a terminal writes the first prompt once, below both, not "buy phase>" between them as well;
+    response, so a terminal writes the first prompt once, below both, not "buy phase." between them as well;
     two when several bots' turns come first and one would be too long to hear."""
     if not turns:
         return [head]

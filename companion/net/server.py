@@ -87,7 +87,7 @@ class Host(Transport[Seat]):
         key = codes.code_key(code)
         if key in self.games:
             seating.held.release()
-            raise ValueError(f'Error: the code "{code}" is in use by a game this host holds. Type another --code.')
+            raise ValueError(f'Error, the code "{code}" is in use by a game this host holds. Type another --code.')
         options = Options(len(seating.names), [], kingdom, seed or 0, None, seating.saved.name)
         game = HostedGame(secrets.token_hex(6), code, options, self.folder)
         for st, name in zip(game.seats, seating.names):
@@ -173,7 +173,7 @@ class Host(Transport[Seat]):
         try:
             hello = await receive_frame(ws, limits.HELLO_WAIT)
         except asyncio.TimeoutError:
-            await close(ws, "Error: no hello came in time. Join again.")
+            await close(ws, "Error, no hello came in time. Join again.")
             return None
         if hello is None:
             return None
@@ -232,7 +232,7 @@ class Host(Transport[Seat]):
         self.deliver(ws, game, seat, {
             "type": "welcome", "seat": seat, "name": st.name, "token": seated.fresh or "",
             "renewed": seated.renewed, "game": game.id,
-            "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting> ",
+            "prompt": game.seating.prompt(seat) if game.seating is not None else "waiting. ",
             "last_line": st.last_line, "n": st.n})
         seen = 0 if decided.how != "token" else hello.get("seen")  # a new seat: whatever it was told so far
         missed = game.missed(seat, seen) if seen is not None else []

@@ -21,7 +21,7 @@ from companion.table.storage import Saved
 
 TABLE_REFUSED = (*REFUSED, "table")
 TABLE_ALLOWED = ("table status",)
-PROMPT = "table> "
+PROMPT = "table. "
 
 
 class TableSeating:
@@ -93,7 +93,7 @@ class TableSeating:
         return text
 
     def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
-        return {seat: "Error: a table of real cards has no bots. Type who to hear who is here."}
+        return {seat: "Error, a table of real cards has no bots. Type who to hear who is here."}
 
     def take_back(self, seat: int) -> dict[int, str]:
         return {}
@@ -115,11 +115,11 @@ def new_table(args: str) -> tuple[TableSeating | None, str]:
     try:
         service, outcome = start_new(args, DEFAULT_LOW, opening.last_saved())
     except CommandError as e:
-        return None, f"Error: {e}"
+        return None, f"Error, {e}"
     except Exception as e:  # noqa: BLE001 - any bug is one plain sentence, as the shell says it
         log_exception(f"table new {args}")
         said = failure_sentence(e, f"table new {args}")
-        return None, said if said.startswith("Error:") else f"Error: {said}"
+        return None, said if said.startswith("Error,") else f"Error, {said}"
     return TableSeating(service), outcome.text
 
 

@@ -43,9 +43,9 @@ class Checked:
 
 def password_problem(password: str) -> str | None:
     if len(password) < MIN_PASSWORD:
-        return f"Error: that password has {len(password)} characters; it needs {MIN_PASSWORD} or more. Type another."
+        return f"Error, that password has {len(password)} characters; it needs {MIN_PASSWORD} or more. Type another."
     if len(password) > MAX_PASSWORD:
-        return f"Error: that password is longer than {MAX_PASSWORD} characters. Type a shorter one."
+        return f"Error, that password is longer than {MAX_PASSWORD} characters. Type a shorter one."
     return None
 
 
@@ -99,10 +99,10 @@ class Accounts:
             count = await self.kv.get(counter)
             if count is not None and count.isdigit() and int(count) >= most:
                 wait = await self.kv.ttl(counter)
-                return Checked(False, f"Error: too many wrong passwords; try again in {_minutes(wait)}.")
+                return Checked(False, f"Error, too many wrong passwords; try again in {_minutes(wait)}.")
         rec = await self.record(name)
         if rec is None:
-            return Checked(False, "Error: there is no account of that name.")
+            return Checked(False, "Error, there is no account of that name.")
         if await self._verify(str(rec.get("hash", "")), password):
             await self.kv.delete(f"wrong:account:{k}")
             return Checked(True)
@@ -113,8 +113,8 @@ class Accounts:
         left = WRONG_PER_ACCOUNT - await self.kv.incr(f"wrong:account:{k}", WRONG_WINDOW)
         await self.kv.incr(f"wrong:address:{address}", WRONG_WINDOW)
         if left <= 0:
-            return Checked(False, f"Error: that is not the password, and that was the last try for {_minutes(WRONG_WINDOW)}.")
-        return Checked(False, f"Error: that is not the password. {left} {'try' if left == 1 else 'tries'} left.")
+            return Checked(False, f"Error, that is not the password, and that was the last try for {_minutes(WRONG_WINDOW)}.")
+        return Checked(False, f"Error, that is not the password. {left} {'try' if left == 1 else 'tries'} left.")
 
     async def set_password(self, name: str, password: str) -> None:
         rec = await self.record(name)

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
     from companion.server.lobby import Lobby, Person
 
-PASSWORD_PROMPT = "password> "
+PASSWORD_PROMPT = "password. "
 PASS_FOR = 86400.0  # seconds a pass to a game works
 SEEN_FOR = 7 * 86400.0  # seconds a name's last address is kept (a guest's ban is by address)
-DOWN = "Error: the server's store is not answering, so that cannot be done now. Try again in a minute."
+DOWN = "Error, the server's store is not answering, so that cannot be done now. Try again in a minute."
 AWAY = "The server's store is not answering, so no name can be checked now. Trying again until it is back."
 # Words of the community typed at a game (its own say, who, bot and back are the game's)
 COMMUNITY_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports", "report", "ignore",
@@ -103,7 +103,7 @@ class Community:
             else:
                 taken = names.taken(person.name, await self._others(person))
                 if taken is not None:
-                    return (f"Error: someone in the lobby is called {taken}, and {person.name} would be taken for "
+                    return (f"Error, someone in the lobby is called {taken}, and {person.name} would be taken for "
                             "them. Join again with another name.")
             await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
             await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
@@ -171,20 +171,20 @@ class Community:
             word, _, rest = text.strip().partition(" ")
             verb, rest = word.lower(), rest.strip()
             if self.required and m.account is None and verb not in GUEST_WORDS:
-                return ("Error: this server needs an account to play. Type register to make one for "
+                return ("Error, this server needs an account to play. Type register to make one for "
                         f"{person.name}.")
             if verb == "register":
                 return await self._register(person, m)
             if verb == "password":
                 if m.account is None:
-                    return "Error: you have no account to change the password of. Type register to make one."
+                    return "Error, you have no account to change the password of. Type register to make one."
                 m.asking, m.said = "password", []
                 return "Type your password now."
             if verb == "logout":
                 return await self._logout(person, m, rest.lower())
             if verb == "delete" and rest.lower() == "account":
                 if m.account is None:
-                    return "Error: you are a guest, so there is no account to delete."
+                    return "Error, you are a guest, so there is no account to delete."
                 m.asking, m.said = "delete", []
                 return ("Deleting your account removes it, its rating and its history, for good. Type your "
                         "password to delete it, or cancel.")
@@ -199,13 +199,13 @@ class Community:
         if m.account is not None:
             return f"You are signed in as {m.account}; the account is made already."
         if await self.accounts.owner(person.name) is not None:
-            return f"Error: {person.name} is registered already."
+            return f"Error, {person.name} is registered already."
         m.asking, m.said = "register", []
         return f"Choose a password for {person.name}, 10 characters or more. It is not shown as you type."
 
     async def _logout(self, person: Person, m: Member, rest: str) -> str:
         if m.account is None:
-            return "Error: you are a guest, so there is nothing to log out of."
+            return "Error, you are a guest, so there is nothing to log out of."
         if rest == "everywhere":
             n = await self.accounts.logout_everywhere(m.account)
             emit("logout", name=m.account, everywhere=True, devices=n)
@@ -247,10 +247,10 @@ class Community:
                 return "Type it again."
             if typed != m.said[0]:
                 m.said = []
-                return "Error: the two were not the same. Choose a password again, 10 characters or more."
+                return "Error, the two were not the same. Choose a password again, 10 characters or more."
             if await self.accounts.owner(person.name) is not None:
                 m.asking, m.said = "", []
-                return f"Error: {person.name} was registered meanwhile."
+                return f"Error, {person.name} was registered meanwhile."
             device = await self.accounts.register(person.name, typed)
             m.asking, m.said = "", []
             m.account, m.device, m.new_device = names.tidy(person.name), device, device
@@ -284,7 +284,7 @@ class Community:
             return "Type it again."
         if typed != m.said[1]:
             m.said = m.said[:1]
-            return "Error: the two were not the same. Type the new password again."
+            return "Error, the two were not the same. Type the new password again."
         await self.accounts.set_password(m.account, typed)
         m.asking, m.said = "", []
         emit("password_changed", name=m.account, address=person.address)
@@ -322,7 +322,7 @@ class Community:
             if banned:
                 return banned
             if await self.kv.get(f"removed:{game_id}"):
-                return "Error: a moderator removed this game. Type games in the lobby to hear the others."
+                return "Error, a moderator removed this game. Type games in the lobby to hear the others."
             ticket = hello.get("pass")
             if isinstance(ticket, str) and ticket:
                 raw = await self.kv.get(f"pass:{codes.token_digest(ticket)}")
@@ -336,10 +336,10 @@ class Community:
             owner = await self.accounts.owner(name)
             if owner is not None:
                 emit("refused", reason="registered name", name=name, address=address, game=game_id)
-                return (f"Error: {owner} is a registered name. Join the lobby with it and its password, then sit "
+                return (f"Error, {owner} is a registered name. Join the lobby with it and its password, then sit "
                         "at the game from there.")
             if self.required:
-                return "Error: this server needs an account to play. Join the lobby and type register."
+                return "Error, this server needs an account to play. Join the lobby and type register."
         except StoreDown:
             return AWAY
         except ValueError:  # a pass record that is not JSON: as if none came
@@ -392,7 +392,7 @@ class Community:
         m = self.member(person)
         until = await self.moderation.muted(m.key)
         if until:
-            return f"Error: a moderator muted you until {time.strftime('%H:%M UTC', time.gmtime(until))}."
+            return f"Error, a moderator muted you until {time.strftime('%H:%M UTC', time.gmtime(until))}."
         await self.kv.push(f"said:{m.key}", clean(f"{time.strftime('%H:%M', time.gmtime())} {text}", limit=320),
                            20, SEEN_FOR)
         return None

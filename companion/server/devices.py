@@ -61,7 +61,7 @@ def read_secret(prompt: str, stdin: TextIO, stdout: TextIO, tty: bool) -> str | 
         import getpass
 
         try:
-            return getpass.getpass(prompt or "password> ", stream=stdout)
+            return getpass.getpass(prompt or "password. ", stream=stdout)
         except EOFError:
             return None
     raw = stdin.readline()

@@ -29,7 +29,7 @@ from companion.server.store import LEASE_MS, Store, StoreDown
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
 MOVING = "This game is moving between server processes. Joining again."
-NO_GAME = "Error: there is no such game on this server. Type games in the lobby to hear them."
+NO_GAME = "Error, there is no such game on this server. Type games in the lobby to hear them."
 HOLD_WAIT = 9.0  # seconds a connection waits for a game's lease (a dead owner's runs out in LEASE_MS)
 CONNECTIONS = 20_000  # seats' connections a server process may hold (its file limit permitting)
 BACKLOG = 1024  # connections its listening socket holds before they are taken: a takeover's burst
@@ -109,7 +109,7 @@ class ServerHost(Saving, Host):
             tables.let_go(game)  # held by the process its first player's connection reaches
 
     async def hold(self, game_id: str) -> str:
-        """Make sure this process holds the game: "" when it does, else a sentence (starting "Error:" when
+        """Make sure this process holds the game: "" when it does, else a sentence (starting "Error," when
         the game does not exist; otherwise it is moving, and joining again will find it)."""
         if game_id in self.by_id:
             return ""
@@ -401,7 +401,7 @@ class ServerHost(Saving, Host):
 
     async def game_socket(self, request: web.Request) -> web.StreamResponse:
         game_id = request.match_info["id"]
-        said = "Error: that is not a game's address. Type games in the lobby to hear them."
+        said = "Error, that is not a game's address. Type games in the lobby to hear them."
         if GAME_ID.match(game_id):
             said = await self.hold(game_id)
         if said:

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from companion.net.hosted import HostedGame, Options
     from companion.server.games import ServerHost
 
-PROMPT = "lobby> "
-ASKING = "create> "
+PROMPT = "lobby. "
+ASKING = "create. "
 STOPPED = "The server stopped. Trying again until it is back."
 MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
 MAX_BEEN = 20  # the games a person's lobby token remembers sending them to
@@ -127,9 +127,9 @@ class Lobby:
                     words, go = await self.answer(person, msg["text"], msg["id"])
                     await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
-            await close(ws, "Error: no hello came in time. Join again.")
+            await close(ws, "Error, no hello came in time. Join again.")
         except ProtocolError as e:
-            await close(ws, f"Error: {e} The connection was closed; nothing was changed.")
+            await close(ws, f"Error, {e} The connection was closed; nothing was changed.")
         finally:
             if person is not None:
                 events.emit("leave", name=person.name, address=person.address)
@@ -228,13 +228,13 @@ class Lobby:
         if verb == "say":
             said = clean(rest)  # no control, bidi override or pile of marks reaches anyone's terminal
             if not said:
-                return "Error: say needs words after it. Type say hello, for example.", None
+                return "Error, say needs words after it. Type say hello, for example.", None
             if len(said) > 300:
-                return f"Error: that message is {len(said)} characters, more than 300. Shorten it.", None
+                return f"Error, that message is {len(said)} characters, more than 300. Shorten it.", None
             wait = await self.quota.take(SAYS, person.who)
             if wait:
                 self._refused(person, "say")
-                return f"Error: you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
+                return f"Error, you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
                     None
             try:
                 said = clean(said)
@@ -244,7 +244,7 @@ class Lobby:
                 await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
                                                        "text": f"{person.name} says: {said}"}))
             except StoreDown:
-                return "Error: the lobby cannot pass messages on now. Try again in a minute.", None
+                return "Error, the lobby cannot pass messages on now. Try again in a minute.", None
             return f"You said: {said}", None
         if verb == "create":
             if rest:
@@ -262,7 +262,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
         mine = [(str(lines[g].get("name")), str(lines[g].get("code"))) for g in person.been
                 if g in lines and lines[g].get("private")]
@@ -309,9 +309,9 @@ class Lobby:
             options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
             name = player_name(ns.name) if ns.name is not None else None
         except (CommandError, SetupError) as e:
-            return f"Error: {e}", None
+            return f"Error, {e}", None
         except StoreDown:
-            return "Error: the server's store is not answering. Try again in a minute.", None
+            return "Error, the server's store is not answering. Try again in a minute.", None
         return await self._make(person, options, name, ns.private)
 
     async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
@@ -319,7 +319,7 @@ class Lobby:
         from companion.commands.net import player_name
 
         if ns.players is not None or ns.bots is not None:
-            return ("Error: a table of real cards has its players by name, and no bots. Type create --table "
+            return ("Error, a table of real cards has its players by name, and no bots. Type create --table "
                     "and the names with commas, such as create --table Ana,Ben."), None
         names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
         if person.name.lower() not in [n.lower() for n in names]:
@@ -344,10 +344,10 @@ class Lobby:
                                        game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown as e:
-            return (f"Error: no new table can be made now: the server's store at {self.host.store.url} "
+            return (f"Error, no new table can be made now: the server's store at {self.host.store.url} "
                     f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
-            return "Error: that table was made and is gone now. Type games to hear the open games.", None
+            return "Error, that table was made and is gone now. Type games to hear the open games.", None
         code = str(made.get("code", ""))
         return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
                            str(made.get("kingdom")), bool(made.get("private")), code), \
@@ -381,10 +381,10 @@ class Lobby:
                     return made_words(name, options.players, people, options.kingdom, private, game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown as e:
-            return (f"Error: no new game can be made now: the server's store at {self.host.store.url} "
+            return (f"Error, no new game can be made now: the server's store at {self.host.store.url} "
                     f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
-            return "Error: that game was made and is over now. Type games to hear the open games.", None
+            return "Error, that game was made and is over now. Type games to hear the open games.", None
         # this line was answered before, and its answer lost: the game it made, not another
         players = int(made.get("players", 2))
         code = str(made.get("code", ""))
@@ -394,7 +394,7 @@ class Lobby:
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
         if not rest:
-            return "Error: sit needs a game's name. Type games to hear them, then sit and a name.", None
+            return "Error, sit needs a game's name. Type games to hear them, then sit and a name.", None
         typed_code = None
         m = CODE_AT_END.match(rest)
         if m:
@@ -402,7 +402,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute."), None
         if not rest and typed_code:  # the code alone names its game
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
@@ -412,15 +412,15 @@ class Lobby:
         blocked = await self.quota.take(WRONG_CODES, person.who, cost=0) if typed_code else 0.0
         if blocked:
             self._refused(person, "wrong codes")
-            return f"Error: too many wrong codes, so no code is tried now. Try again {wait_words(blocked)}.", None
+            return f"Error, too many wrong codes, so no code is tried now. Try again {wait_words(blocked)}.", None
         if not found:
             if not rest and typed_code:
                 await self._wrong(person, "")
-                return "Error: no game has that code. Check it with the person who made the game.", None
+                return "Error, no game has that code. Check it with the person who made the game.", None
             return not_named(lines, rest), None
         if len(found) > 1:
             names = and_list(sorted(str(s.get("name")) for _, s in found))
-            return f"Error: {quote(rest)} could be {names}. Type more of the name.", None
+            return f"Error, {quote(rest)} could be {names}. Type more of the name.", None
         game_id, line = found[0]
         name = str(line.get("name"))
         code = codes.normal_code(str(line.get("code")))
@@ -428,15 +428,15 @@ class Lobby:
         if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
                 await self._wrong(person, game_id)
-                return f"Error: that is not the code of {name}. Check it with its maker.", None
-            return f"Error: {name} is private. Type sit {name} and its code, which its maker can tell you.", None
+                return f"Error, that is not the code of {name}. Check it with its maker.", None
+            return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you.", None
         players = [str(n) for n in line.get("names") or []]
         if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
-            return (f"Error: {name} is a table of real cards for {and_list(players)}, and you are in the "
+            return (f"Error, {name} is a table of real cards for {and_list(players)}, and you are in the "
                     f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
         seated = [str(n) for n in line.get("seats") or []]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
-            return f"Error: {name} is full. Type games to hear the open games, or create to start one.", None
+            return f"Error, {name} is full. Type games to hear the open games, or create to start one.", None
         events.emit("sit", game=game_id, name=person.name, address=person.address)
         return f"Going to {name}. Type quit there to come back to the lobby.", \
             {"game": game_id, "code": code, "name": name}
@@ -464,7 +464,7 @@ class Lobby:
         try:
             listing = await self.host.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
-            return (f"Error: the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)
@@ -504,11 +504,11 @@ class Lobby:
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
-            return {seat: "Error: a moderator muted you; what you say is not passed on."}
+            return {seat: "Error, a moderator muted you; what you say is not passed on."}
         if verb in ("say", "chat") and text.strip()[len(verb):].strip():  # a seat's own bucket, in this process
             wait = self.quota.take_here(SAYS, f"{game.id}/{seat}")
             if wait:
-                return {seat: f"Error: you have said a lot at once, so that was not passed on. Say it again "
+                return {seat: f"Error, you have said a lot at once, so that was not passed on. Say it again "
                               f"{wait_words(wait)}."}
             return None
         if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news

@@ -24,7 +24,7 @@ from companion.server.lobby_words import left_words
 
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
-ASKING = "create> "
+ASKING = "create. "
 
 
 class LobbyRemote(Remote):
@@ -95,7 +95,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
 
     def say(text: str) -> None:
         """Print words on their own lines: a message that comes while the prompt waits goes below it, and
-        the prompt is written again under it (never "lobby> The server stopped...")."""
+        the prompt is written again under it (never "lobby. The server stopped...")."""
         with lock:
             if not shown:
                 stdout.write(text + "\n")
@@ -126,7 +126,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
             return 1
         except OSError as e:
             remote.close()
-            say(f"Error: could not reach the server at {address} ({e}). Check the address, and that the server "
+            say(f"Error, could not reach the server at {address} ({e}). Check the address, and that the server "
                 "is on.")
             return 1
         token = remote.token or token
@@ -158,7 +158,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                     say("Goodbye.")
                     return 0
                 if tty and not remote.online:  # said at once: no wait of minutes with no word
-                    say(f"Error: the connection to the server is lost, so {quote(line)} was not sent. Type it "
+                    say(f"Error, the connection to the server is lost, so {quote(line)} was not sent. Type it "
                         "again when it says Connected again.")
                     continue
                 if not remote.send_line(line):

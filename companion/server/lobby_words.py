@@ -84,7 +84,7 @@ class Questions:
             try:
                 self.bot = bot_name(level_typed(t) or DEFAULT_BOT)
             except UnknownBot as e:
-                return f"Error: {e}"
+                return f"Error, {e}"
             return None
         if n in (0, 1):
             low, high = (2, 6) if n == 0 else (1, self.answers[0])
@@ -92,22 +92,22 @@ class Questions:
             try:
                 count = as_number(t)
             except NumberError as e:
-                return f"Error: {e}"
+                return f"Error, {e}"
             if count is None or not low <= count <= high:
                 what = "players" if n == 0 else "people"
-                return f"Error: {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
+                return f"Error, {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
             self.answers.append(count)
         elif n == 2:
             t = t or "First Game"
             try:
                 chosen = choose_kingdom(t, seed=1)
             except KingdomError as e:
-                return f"Error: {e}"
+                return f"Error, {e}"
             self.answers.append(chosen.name or t)  # a set by its own name: "First Game", not as typed
         else:
             t = (t or "no").lower()
             if t not in ("yes", "no", "y", "n"):
-                return f"Error: {quote(t)} is not yes or no. Type yes or no."
+                return f"Error, {quote(t)} is not yes or no. Type yes or no."
             self.answers.append(t.startswith("y"))
         return None
 
@@ -256,10 +256,10 @@ def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
     names = {_plain(str(s.get("name", ""))): str(s.get("name", "")) for s in lines.values()}
     near = difflib.get_close_matches(_plain(typed), list(names), n=1, cutoff=0.6)
     if near:
-        return f"Error: no game is named {quote(typed)}. Did you mean {names[near[0]]}? Type sit {names[near[0]]}."
+        return f"Error, no game is named {quote(typed)}. Did you mean {names[near[0]]}? Type sit {names[near[0]]}."
     if not lines:
-        return f"Error: no game is named {quote(typed)}; there are no games yet. Type create to start one."
-    return f"Error: no game is named {quote(typed)}. Type games to hear the open games."
+        return f"Error, no game is named {quote(typed)}; there are no games yet. Type create to start one."
+    return f"Error, no game is named {quote(typed)}. Type games to hear the open games."
 
 
 def who_said(names: list[str], me: str) -> str:
@@ -286,8 +286,8 @@ def elsewhere(verb: str) -> str:
                 "and a game's name.")
     near = difflib.get_close_matches(verb, list(WORDS), n=1, cutoff=0.7)
     if near:
-        return f"Error: {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
-    return f"Error: {quote(verb)} is not a lobby word. Type help to hear what works here."
+        return f"Error, {quote(verb)} is not a lobby word. Did you mean {near[0]}? Type help to hear the rest."
+    return f"Error, {quote(verb)} is not a lobby word. Type help to hear what works here."
 
 
 PAGE = 10  # games a page of the list
@@ -330,7 +330,7 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
     if len(pages) == 1 and page == 1:
         return "\n".join([f"{games}:", *pages[0], *([after.strip()] if after else [])])
     if not 1 <= page <= len(pages):
-        return f"Error: there {'is' if len(pages) == 1 else 'are'} {len(pages)} pages of open games. Type games " \
+        return f"Error, there {'is' if len(pages) == 1 else 'are'} {len(pages)} pages of open games. Type games " \
                f"{len(pages)} for the last."
     nxt = f"Type games{word} {page + 1} for the next page." if page < len(pages) and not word else \
         ("Type more of the name to hear fewer." if page < len(pages) else "That is the last page.")

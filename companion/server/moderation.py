@@ -52,7 +52,7 @@ class Moderation:
                 rec = None
             if isinstance(rec, dict) and float(rec.get("until", 0)) > time.time():
                 why = f": {rec['why']}" if rec.get("why") else ""
-                return f"Error: a moderator banned you until {when(float(rec['until']))}{why}."
+                return f"Error, a moderator banned you until {when(float(rec['until']))}{why}."
         return ""
 
     async def muted(self, key: str) -> float:
@@ -74,12 +74,12 @@ class Moderation:
         if verb not in MOD_WORDS:
             return None
         if not await self.is_moderator(m):
-            return f"Error: only a moderator can {verb}. Type report and a name and why, to tell the moderators."
+            return f"Error, only a moderator can {verb}. Type report and a name and why, to tell the moderators."
         by = m.account or person.name
         if verb == "announce":
             text = clean(rest, limit=300)
             if not text:
-                return "Error: announce needs words after it."
+                return "Error, announce needs words after it."
             await self.c.tell_all({"do": "announce", "text": f"Announcement from the moderators: {text}"})
             emit("announce", by=by, text=text)
             return f"Announced: {text}"
@@ -89,7 +89,7 @@ class Moderation:
             return await self._remove(by, rest)
         target, _, more = rest.partition(" ")
         if not target:
-            return f"Error: {verb} needs a name. Type {verb} and the person's name."
+            return f"Error, {verb} needs a name. Type {verb} and the person's name."
         target = names.tidy(target)
         key = names.key(target)
         if verb == "unban":
@@ -109,7 +109,7 @@ class Moderation:
             return f"{target} may speak again."
         if verb == "kick":
             why = clean(more, limit=MAX_WHY)
-            said = f"Error: a moderator removed you from the server{': ' + why if why else ''}."
+            said = f"Error, a moderator removed you from the server{': ' + why if why else ''}."
             await self.c.tell_all({"do": "kick", "key": key, "say": said})
             emit("kick", by=by, name=target, why=why)
             return f"{target} is removed from the server; they may join again."
@@ -120,7 +120,7 @@ class Moderation:
             n = None
         unit = "minutes" if verb == "mute" else "days"
         if n is None or not 1 <= n <= (10_000 if verb == "mute" else 3650):
-            return f"Error: {verb} needs a name and a number of {unit}, as in {verb} {target} 10."
+            return f"Error, {verb} needs a name and a number of {unit}, as in {verb} {target} 10."
         why = clean(why, limit=MAX_WHY)
         if verb == "mute":
             until = time.time() + n * 60
@@ -137,7 +137,7 @@ class Moderation:
                 rec["address"] = address
                 await self.kv.set(f"ban:address:{address}", json.dumps(rec), n * 86400)
         await self.kv.set(f"ban:{key}", json.dumps(rec), n * 86400)
-        said = f"Error: a moderator banned you until {when(until)}{': ' + why if why else ''}."
+        said = f"Error, a moderator banned you until {when(until)}{': ' + why if why else ''}."
         await self.c.tell_all({"do": "kick", "key": key, "say": said})
         emit("ban", by=by, name=target, days=n, why=why, address=rec.get("address"))
         return f"{target} is banned for {n} {'day' if n == 1 else 'days'}, until {when(until)}."
@@ -146,15 +146,15 @@ class Moderation:
         from companion.server.lobby_words import named
 
         if not rest:
-            return "Error: remove needs a game's name. Type games to hear them."
+            return "Error, remove needs a game's name. Type games to hear them."
         lines = await self.c.lobby.host.store.summaries()
         found = named(lines, rest)
         if len(found) != 1:
-            return f"Error: no one game is named {quote(rest)}. Type games to hear them."
+            return f"Error, no one game is named {quote(rest)}. Type games to hear them."
         game_id, line = found[0]
         await self.kv.set(f"removed:{game_id}", "1", 30 * 86400)
         await self.c.tell_all({"do": "remove", "game": game_id,
-                               "say": f"Error: a moderator removed the game {line.get('name')}. Type games in the "
+                               "say": f"Error, a moderator removed the game {line.get('name')}. Type games in the "
                                       "lobby to hear the others."})
         await drop_listed(self.c.lobby.host.store, game_id)
         emit("remove", by=by, game=game_id, name=str(line.get("name")))
@@ -164,7 +164,7 @@ class Moderation:
         target, _, why = rest.partition(" ")
         why = clean(why, limit=MAX_WHY)
         if not target or not why:
-            return "Error: report needs a name and why, as in report Cy spamming the lobby."
+            return "Error, report needs a name and why, as in report Cy spamming the lobby."
         key = names.key(target)
         lines = list(reversed(await self.kv.items(f"said:{key}")))
         rec = {"at": time.time(), "by": person.name, "about": names.tidy(target), "why": why, "lines": lines}
@@ -189,7 +189,7 @@ class Moderation:
             n = None
         if n is not None:
             if not 1 <= n <= len(reports):
-                return f"Error: there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
+                return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
             said = [f"Report {n}: {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}: {r.get('why')}."]
             lines = [str(x) for x in r.get("lines") or []]
@@ -216,7 +216,7 @@ class Moderation:
     async def _unignore(self, m: Member, rest: str) -> str:
         target = names.tidy(rest)
         if names.key(target) not in m.ignored:
-            return f"Error: you do not ignore {quote(target)}."
+            return f"Error, you do not ignore {quote(target)}."
         del m.ignored[names.key(target)]
         if m.account is not None:
             await self.kv.hdel(f"ignore:{m.key}", names.key(target))

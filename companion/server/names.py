@@ -80,14 +80,14 @@ def refusal(name: str) -> str | None:
     """Why ``name`` cannot be used (one sentence), or None when it can."""
     n = tidy(name)
     if not n:
-        return "Error: a name needs letters. Join again with a name such as Ana."
+        return "Error, a name needs letters. Join again with a name such as Ana."
     if not any(c.isalpha() for c in n):
         if any(c.isdigit() for c in n):
-            return (f"Error: the name {quote(n)} is only digits, so it would read as a code. Join again with a "
+            return (f"Error, the name {quote(n)} is only digits, so it would read as a code. Join again with a "
                     "name that has letters.")
-        return f"Error: the name {quote(n)} has no letters. Join again with a name such as Ana."
+        return f"Error, the name {quote(n)} has no letters. Join again with a name such as Ana."
     if key(n) in _reserved():
-        return (f"Error: the name {quote(n)} reads as the server's own words, not a person's. Join again with "
+        return (f"Error, the name {quote(n)} reads as the server's own words, not a person's. Join again with "
                 "another name.")
     return None
 

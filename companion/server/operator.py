@@ -30,13 +30,13 @@ def run_operator(words: list[str], store_url: str | None, out: TextIO) -> int:
 
     if len(words) < 3 or (words[0], words[1]) not in (("moderator", "add"), ("moderator", "remove"),
                                                      ("account", "reset")):
-        say(f"Error: {USAGE}")
+        say(f"Error, {USAGE}")
         return 1
     name = names.tidy(" ".join(words[2:]))
     try:
         store = make_store(store_url)
     except StoreError as e:
-        say(f"Error: {e}")
+        say(f"Error, {e}")
         return 1
 
     async def main() -> int:
@@ -47,7 +47,7 @@ def run_operator(words: list[str], store_url: str | None, out: TextIO) -> int:
             accounts = Accounts(kv)
             owner = await accounts.owner(name)
             if owner is None:
-                say(f"Error: there is no account called {name}. The person types register in the lobby first.")
+                say(f"Error, there is no account called {name}. The person types register in the lobby first.")
                 return 1
             if words[0] == "account":
                 code = await accounts.reset_code(owner)
@@ -65,7 +65,7 @@ def run_operator(words: list[str], store_url: str | None, out: TextIO) -> int:
                 say(f"{owner} is no longer a moderator.")
             return 0
         except StoreDown as e:
-            say(f"Error: the store at {store.url} is not answering ({e}). Start it, then try again.")
+            say(f"Error, the store at {store.url} is not answering ({e}). Start it, then try again.")
             return 1
         finally:
             await kv.close()

@@ -139,11 +139,11 @@ class Quota:
         waiting = sum(1 for s in (await self.store.summaries()).values()
                       if s.get("by") == mine and not s.get("started"))
         if waiting >= OPEN_GAMES:
-            return (f"Error: {waiting} games you made have not started yet, the most one person may have. Sit at "
+            return (f"Error, {waiting} games you made have not started yet, the most one person may have. Sit at "
                     "one of them, or make another when one starts or 30 minutes after everyone has left it."), \
                 "open games"
         wait = await self.take(CREATES, who)
         if wait:
-            return f"Error: you have made {CREATES.burst} games in a short time. Make another {wait_words(wait)}.", \
+            return f"Error, you have made {CREATES.burst} games in a short time. Make another {wait_words(wait)}.", \
                 "creates"
         return "", ""

@@ -185,12 +185,12 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         watchers = networks(metrics_from or [], "--metrics-from")
         store = make_store(store_url)
     except (ValueError, StoreError) as e:
-        say(f"Error: {e}")
+        say(f"Error, {e}")
         return 1
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error: the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
         return 1
 
     from companion.net.limits import raise_file_limit
@@ -214,10 +214,10 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
                                   limits=limits, accounts_required=accounts_required, unrated=unrated)
         except StoreError as e:
             events.emit("store_error", during="start", why=str(e))
-            say(f"Error: {e}")
+            say(f"Error, {e}")
             return 1
         except OSError as e:
-            say(f"Error: could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
+            say(f"Error, could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
             return 1
         events.emit("start", listen=listen, port=serving.port, store="redis" if store_url else "folder",
                     pid=os.getpid())

@@ -165,7 +165,7 @@ def resume_offer() -> str | None:
     if held is None:
         return f"Table {name} is open in another window. Type table resume read-only to look at it."
     held.release()
-    return f"Table {name} is not finished: {saved.table.current_name}'s turn. Type table resume."
+    return f"Table {name} is not finished, it is {saved.table.current_name}'s turn. Type table resume."
 
 
 def save_as(service: TableService, typed: str, name: str) -> Outcome:

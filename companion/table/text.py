@@ -70,9 +70,9 @@ def deck_said(deck: dict[str, int]) -> str:
 def setup_lines(name: str, setup: Setup) -> list[str]:
     """What to lay out, for ``table new``: piles and counts, reference cards, starting decks, first player."""
     n = len(setup.players)
-    lines = [f"Table {name}: {plural(n, 'player')}."] + layout_lines(setup.kingdom_cards, n)
+    lines = [f"Table {name}, {plural(n, 'player')}."] + layout_lines(setup.kingdom_cards, n)
     order = [setup.players[(setup.first + i) % n] for i in range(n)]
-    lines.append(f"{order[0]} goes first. Turn order: {and_list(order)}.")
+    lines.append(f"{order[0]} goes first. Turn order, {and_list(order)}.")
     return lines
 
 
@@ -85,18 +85,18 @@ def layout_lines(kingdom: Kingdom, players: int) -> list[str]:
     for card in kingdom.cards:
         by_size.setdefault(sizes[card], []).append(card.name)
     groups = sorted(by_size.items(), key=lambda kv: -len(kv[1]))
-    piles = "; ".join(f"{size} each of {and_list(names)}" if len(names) > 1 else cat[names[0]].counted(size)
+    piles = ", ".join(f"{size} each of {and_list(names)}" if len(names) > 1 else cat[names[0]].counted(size)
                       for size, names in groups)
-    title = f" ({kingdom.name})" if kingdom.name else ""
+    title = f" {kingdom.name}," if kingdom.name else ","
     lines = [
-        f"Take out {len(sizes)} piles. Basic: {and_list(basics)}.",
-        f"Kingdom{title}: {piles}.",
+        f"Take out {len(sizes)} piles. Basic piles, {and_list(basics)}.",
+        f"Kingdom{title} {piles}.",
     ]
     refs = "the 10 kingdom cards" + (", Platinum and Colony" if kingdom.platinum_colony else "")
     extra = "Put the Trash mat near the piles"
     if uses_vp_tokens(kingdom):
         extra += ", and the VP tokens"
-    lines.append(f"Reference cards: {refs}, for each blind player. {extra}.")
+    lines.append(f"Reference cards, {refs}, for each blind player. {extra}.")
     if players >= 5:
         lines.append(f"With {players} players, add the extra base cards from Base Cards or a second Dominion.")
     start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])

@@ -386,7 +386,7 @@ def test_behind_with_one_province_left_the_bot_takes_a_duchy_and_says_the_provin
     s.game.turn.coins = 9
     bot = StrongBot()
     assert bot.buy(s.game.view(0)) == (card("Duchy"),), bot.why
-    assert bot.why == ("Buy Duchy: the last Province would end the game with you behind; Duchy's 3 points keep "
+    assert bot.why == ("Buy Duchy: the last Province would end the game with you behind. Duchy's 3 points keep "
                        "it going."), bot.why
     s.set(0, hand="Gold, Gold, Silver, Copper, Estate", deck="Copper*5", discard="Province*3")  # ahead: it ends it
     bot = StrongBot()

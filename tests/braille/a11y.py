@@ -47,7 +47,7 @@ def problems(output: str, *, braille: bool = False) -> list[str]:
     words = output.split()
     if len(first_sentence(output).split()) > 12:
         found.append(f"first sentence over 12 words: {first_sentence(output)!r}")
-    if output.startswith("Error:"):
+    if output.startswith("Error,"):
         if len(words) >= 25:
             found.append(f"error of {len(words)} words")
         if "usage:" in output.lower():

@@ -69,7 +69,7 @@ def test_a_card_wrapped_to_a_display_width(recorder: Recorder, contracted: Trans
 )
 def test_card_errors(recorder: Recorder, typed: str, quoted: str) -> None:
     said = recorder.run(typed)
-    assert said.startswith("Error: ") and quoted in said
+    assert said.startswith("Error, ") and quoted in said
     assert problems(said) == []
 
 
@@ -114,7 +114,7 @@ def test_the_default_file_is_named_after_the_kingdom(recorder: Recorder, tmp_pat
 def test_no_current_kingdom(recorder: Recorder, tmp_path: Path, state: dict) -> None:
     recorder.session.state.update(state)
     said, data = exported(recorder, tmp_path, "export")
-    assert said.startswith("Error: there is no game or table with a kingdom now.") and not data
+    assert said.startswith("Error, there is no game or table with a kingdom now.") and not data
     assert '--kingdom "First Game"' in said
     assert problems(said) == []
 
@@ -130,7 +130,7 @@ def test_no_current_kingdom(recorder: Recorder, tmp_path: Path, state: dict) -> 
 )
 def test_export_refusals_write_nothing(recorder: Recorder, tmp_path: Path, args: str, quoted: str) -> None:
     said, data = exported(recorder, tmp_path, f"export {args}")
-    assert said.startswith("Error: ") and quoted in said, said
+    assert said.startswith("Error, ") and quoted in said, said
     assert not data and not list(tmp_path.iterdir())
     assert problems(said) == []
 
@@ -140,20 +140,20 @@ def test_unwritable_paths_are_refused(recorder: Recorder, tmp_path: Path, louis:
     (tmp_path / "a-file").write_text("not a folder")
     target = where if where.startswith("/") else str(tmp_path / where)
     said = recorder.run(f'export --kingdom "First Game" --output "{target}"')
-    assert said.startswith("Error: ") and "--output" in said, said
+    assert said.startswith("Error, ") and "--output" in said, said
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]  # no half-written file left behind
     assert problems(said) == []
 
 
 def test_an_empty_file_name_is_refused(recorder: Recorder) -> None:
     said = recorder.run('export --kingdom "First Game" --output ""')
-    assert said.startswith("Error: the file name is empty.")
+    assert said.startswith("Error, the file name is empty.")
 
 
 def test_a_failed_export_keeps_the_old_file(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     _, before = exported(recorder, tmp_path, 'export --kingdom "First Game"')
     said, after = exported(recorder, tmp_path, 'export --kingdom "First Game" --width 3')
-    assert said.startswith("Error:") and after == before
+    assert said.startswith("Error,") and after == before
 
 
 # Without liblouis
@@ -169,7 +169,7 @@ def no_liblouis(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_without_liblouis_the_commands_say_how_to_install_it(recorder: Recorder, tmp_path: Path, no_liblouis: None,
                                                              args: str) -> None:
     said, data = exported(recorder, tmp_path, args) if args.startswith("export") else (recorder.run(args), b"")
-    assert said.count("\n") == 1 and said.startswith("Error: liblouis is not installed.")
+    assert said.count("\n") == 1 and said.startswith("Error, liblouis is not installed.")
     assert "apt-get install liblouis-data python3-louis" in said
     assert not data and not list(tmp_path.iterdir())
     assert problems(said) == []
@@ -177,8 +177,8 @@ def test_without_liblouis_the_commands_say_how_to_install_it(recorder: Recorder,
 
 def test_other_commands_work_without_liblouis(recorder: Recorder, no_liblouis: None) -> None:
     """Errors that need no braille are still the ordinary ones."""
-    assert recorder.run("vilage").startswith('Error: no card named "vilage".')
-    assert recorder.run("export --kingdom nowhere").startswith('Error: no recommended set named "nowhere".')
+    assert recorder.run("vilage").startswith('Error, no card named "vilage".')
+    assert recorder.run("export --kingdom nowhere").startswith('Error, no recommended set named "nowhere".')
 
 
 def test_grades_name_their_tables() -> None:
@@ -200,4 +200,4 @@ def test_every_card_passes_the_checks_in_both_grades(recorder: Recorder, louis: 
     for card in catalogue():
         for flag in ("", " --uncontracted"):
             said = recorder.run(f'"{card.name}"{flag}')
-            assert not said.startswith("Error:") and problems(said, braille=True) == [], card.name
+            assert not said.startswith("Error,") and problems(said, braille=True) == [], card.name

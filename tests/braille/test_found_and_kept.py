@@ -106,9 +106,9 @@ def test_grade_1_is_uncontracted_in_both_spellings(recorder: Recorder, tmp_path:
                                                 ("--grade 1 --grade 3", '"3"')])
 def test_a_grade_that_is_not_one_is_refused(recorder: Recorder, typed: str, quoted: str) -> None:
     said = recorder.run(f"village {typed}")
-    assert said.startswith("Error: ") and quoted in said and problems(said) == []
+    assert said.startswith("Error, ") and quoted in said and problems(said) == []
     said = recorder.run(f'export --kingdom "First Game" {typed}')  # before, the last --grade was taken
-    assert said.startswith("Error: ") and quoted in said and problems(said) == []
+    assert said.startswith("Error, ") and quoted in said and problems(said) == []
 
 
 def test_the_same_grade_twice_is_that_grade(recorder: Recorder) -> None:
@@ -132,7 +132,7 @@ def test_a_typed_list_is_named_from_its_cards(recorder: Recorder, tmp_path: Path
 
 def test_one_card_after_kingdom_says_a_kingdom_has_10(recorder: Recorder, tmp_path: Path) -> None:
     said = recorder.run(f'export --kingdom village --output "{tmp_path / "x.brf"}"')
-    assert said == "Error: Village is one card, and a kingdom has 10. Name 10 with commas, or type --cards village for it alone.\n"
+    assert said == "Error, Village is one card, and a kingdom has 10. Name 10 with commas, or type --cards village for it alone.\n"
     assert "Villager" not in said and not list(tmp_path.iterdir())
 
 
@@ -144,7 +144,7 @@ def test_setup_names_braille_export_and_what_it_names_works(tmp_path: Path, cont
     line = next(x for x in said.split("\n") if "braille export" in x)
     assert line == "To emboss them, type braille export --kingdom random --seed 4 --colony off."
     command = line.removeprefix("To emboss them, type ").removesuffix(".")
-    kingdom = re.search(r"Kingdom: (.*)\.", said).group(1)  # type: ignore[union-attr]
+    kingdom = re.search(r"Kingdom, (.*)\.", said).group(1)  # type: ignore[union-attr]
     done = said_by(session, out, f'{command} --output "{tmp_path / "s.brf"}"')
     assert done.startswith("Wrote 10 cards"), done
     contents = page_text(contracted, (tmp_path / "s.brf").read_bytes(), 2)
@@ -156,7 +156,7 @@ def test_table_new_names_braille_export(tmp_path: Path) -> None:
     session, out = shell_session()
     said = said_by(session, out, 'table new --players Ann,Ben --kingdom "Beginners"')
     lines = said.split("\n")
-    at = next(i for i, x in enumerate(lines) if x.startswith("Reference cards:"))
+    at = next(i for i, x in enumerate(lines) if x.startswith("Reference cards,"))
     assert lines[at + 1] == "To emboss them, type braille export."
 
 
@@ -188,7 +188,7 @@ def test_a_missing_library_is_told_from_a_missing_module(recorder: Recorder, mon
     monkeypatch.setattr(translator_module, "_importer", no_library)
     monkeypatch.setattr(translator_module, "_on_disk", lambda name: True)
     said = recorder.run("village")
-    assert said.startswith("Error: The liblouis library is missing, though its Python module is here.")
+    assert said.startswith("Error, The liblouis library is missing, though its Python module is here.")
     assert "liblouis20" in said and problems(said) == []
 
 
@@ -200,5 +200,5 @@ def test_a_missing_table_is_named(recorder: Recorder, monkeypatch: pytest.Monkey
     broken = SimpleNamespace(checkTable=check_table, setLogLevel=lambda level: None, LOG_OFF=0)
     monkeypatch.setattr(translator_module, "_importer", lambda name: broken)
     said = recorder.run("village")
-    assert said.startswith("Error: liblouis is installed, but its braille table en-ueb-g2.ctb is missing.")
+    assert said.startswith("Error, liblouis is installed, but its braille table en-ueb-g2.ctb is missing.")
     assert "apt-get install liblouis-data" in said and problems(said) == []

@@ -104,5 +104,5 @@ def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Transl
 
 def test_setup_is_only_for_a_kingdom(recorder: Recorder, tmp_path: Path) -> None:
     said = recorder.run(f'export --cards village --setup --output "{tmp_path / "x.brf"}"')
-    assert said.startswith("Error: --setup is for a kingdom, not for --cards.")
+    assert said.startswith("Error, --setup is for a kingdom, not for --cards.")
     assert not list(tmp_path.iterdir())

@@ -56,7 +56,7 @@ def test_wrong_input_gives_one_error_and_no_traceback(tmp_path: Path) -> None:
                  ["braille", "export", "--kingdom", "First Game", "--width", "12"], ["braille", "export", "--lines"]):
         done = companion(*args, cwd=tmp_path)
         assert done.returncode == 1 and done.stderr == "", args
-        assert done.stdout.startswith("Error: ") and done.stdout.count("\n") == 1, done.stdout
+        assert done.stdout.startswith("Error, ") and done.stdout.count("\n") == 1, done.stdout
         assert problems(done.stdout) == [], args
     assert list(tmp_path.iterdir()) == []
 

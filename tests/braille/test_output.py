@@ -23,7 +23,7 @@ POSIX = pytest.mark.skipif(sys.platform == "win32", reason="named pipes, sockets
 
 def refused(recorder: Recorder, target: Path | str, what: str) -> str:
     said = recorder.run(f'{FIRST_GAME} --output "{target}"')
-    assert said.startswith("Error: ") and what in said and "--output" in said, said
+    assert said.startswith("Error, ") and what in said and "--output" in said, said
     assert problems(said) == []
     return said
 

@@ -141,7 +141,7 @@ def _check(player: Player, line: str) -> None:
     assert "Traceback" not in said, (line, said)
     assert UNEXPECTED not in said, (line, said, log_path().read_text()[-3000:] if log_path().exists() else "")
     if player.session.failed:
-        assert said.startswith("Error:"), (line, said)
+        assert said.startswith("Error,"), (line, said)
         body = re.sub(r'"[^"]*"', '"x"', said.split("\n")[0])  # what was typed is quoted as typed, emoji and all
         problems = [p for p in error_problems(body + "\n") if "what to type instead" not in p]
         assert not problems, (line, said, problems)
@@ -170,7 +170,7 @@ def test_any_line_in_any_state(context: str, seed: int, lines: list[str], tmp_pa
     if context.startswith("game"):
         kingdom = KINGDOMS[int(context.split()[1])]
         said = player.type(f'new --bots general --kingdom "{kingdom}" --seed {seed}')
-        assert not said.startswith("Error:"), said
+        assert not said.startswith("Error,"), said
     elif context == "table":
         assert "goes first" in player.type(f'table new --players Ann,Ben --kingdom "First Game" --seed {seed}')
     elif context == "new questions":

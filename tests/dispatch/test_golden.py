@@ -44,7 +44,7 @@ def test_golden_transcript(path: Path) -> None:
         path.write_text(got, encoding="utf-8")
     assert got == path.read_text(encoding="utf-8")
     for _typed, out in pairs:
-        if out.startswith("Error:"):
+        if out.startswith("Error,"):
             check_error(out)
 
 

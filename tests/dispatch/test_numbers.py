@@ -45,7 +45,7 @@ def test_other_numerals_are_refused_with_what_to_type(word: str, plain: str | No
         assert said == f'"{word}" is not a number written with the digits 0 to 9. Type {plain} instead.'
     else:
         assert said == f'"{word}" is not a whole number. Type one with the digits 0 to 9.'
-    check_error(f"Error: {said}\n", word)
+    check_error(f"Error, {said}\n", word)
     with pytest.raises(NumberError):
         whole(word)
 

@@ -79,7 +79,7 @@ def test_a_damaged_game_save_is_refused_with_a_sentence(home: Path, case: str) -
         store.read("friday")
     assert words in str(refused.value), str(refused.value)
     said = Typist()("load friday")
-    assert said.startswith('Error: "friday" is damaged:'), said
+    assert said.startswith('Error, "friday" is damaged:'), said
     check_error(said)
 
 
@@ -91,7 +91,7 @@ def test_a_damaged_autosave_is_set_aside_once_not_at_every_start(home: Path, cas
     first = Typist()
     offer_game(first.session)
     said = first.out.getvalue()
-    assert said.startswith("Error: the last game could not be loaded. The save file is damaged:"), said
+    assert said.startswith("Error, the last game could not be loaded. The save file is damaged:"), said
     kept = [p.name for p in folder.glob("autosave-damaged-*.json")]
     assert len(kept) == 1 and kept[0] in said
     again = Typist()
@@ -174,7 +174,7 @@ def test_a_damaged_table_is_refused_with_a_sentence(home: Path, case: str) -> No
     assert str(refused.value).startswith("the table friday is damaged:") and words in str(refused.value)
     d = Driver()
     said = d.run("table load friday")
-    assert said.startswith('Error: "table load friday": the table friday is damaged:'), said
+    assert said.startswith('Error, "table load friday": the table friday is damaged:'), said
     check_error(said)
     assert "friday: damaged." in d.run("table list")
 
@@ -184,7 +184,7 @@ def test_a_deeply_nested_table_is_refused(home: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "friday.json").write_text('{"version": 2, "entries": ' + DEEP + "}", encoding="utf-8")
     said = Driver().run("table load friday")
-    assert said.startswith('Error: "table load friday": the table friday is damaged: it nests too deeply.'), said
+    assert said.startswith('Error, "table load friday": the table friday is damaged: it nests too deeply.'), said
 
 
 def test_tables_of_version_1_still_load_and_their_pointer_is_ignored(home: Path) -> None:
@@ -218,15 +218,15 @@ def test_game_save_names_are_never_silently_replaced(home: Path) -> None:
     t = Typist()
     t('new --bots bigmoney --kingdom "First Game" --seed 4')
     said = t("save previous")
-    assert said.startswith('Error: "previous" is a name the program keeps for'), said
-    assert t("save autosave").startswith('Error: "autosave" is the automatic save.')
+    assert said.startswith('Error, "previous" is a name the program keeps for'), said
+    assert t("save autosave").startswith('Error, "autosave" is the automatic save.')
     assert t("save friday") == "Saved as friday.\nType load friday to come back to it.\n"
     t("buy silver")
     assert t("save friday") == "Saved as friday.\nType load friday to come back to it.\n"  # its own name
     first = store.read("friday")[0].answers
     t('new --bots bigmoney --kingdom "First Game" --seed 5')
     said = t("save friday")
-    assert said.startswith('Error: a game is already saved as "friday".'), said
+    assert said.startswith('Error, a game is already saved as "friday".'), said
     check_error(said)
     assert store.read("friday")[0].answers == first
     listed = t("games")  # the first game is kept as friday, just as it is: new made no dated copy of it

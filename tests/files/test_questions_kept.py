@@ -12,7 +12,7 @@ def test_a_failed_resume_keeps_the_question_of_new(home: Path) -> None:
     t = Typist()
     assert t("new").endswith("How many players, 2 to 6?\nEnter for 2.\n")
     said = t("resume")
-    assert said == "Error: there is no game to resume yet. Type new to start one.\n"
+    assert said == "Error, there is no game to resume yet. Type new to start one.\n"
     check_error(said)
     assert t.session.prompt.startswith("players, Enter for 2")  # still asked
     assert t("3").startswith("People at this keyboard? Enter for 1.")
@@ -25,5 +25,5 @@ def test_a_damaged_autosave_refused_by_resume_keeps_the_question(home: Path) -> 
     t = Typist()
     t("new")
     said = t("resume")
-    assert said.startswith("Error: could not resume: The save file is damaged:"), said
+    assert said.startswith("Error, could not resume: The save file is damaged:"), said
     assert t("").startswith("People at this keyboard? Enter for 1.")

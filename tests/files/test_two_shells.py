@@ -22,11 +22,11 @@ def test_two_shells_on_one_table(home: Path) -> None:
         second = Shell(home)
         assert "Table game 1 is open in another window. Type table resume read-only to look at it." in second.first
         said = second.send("table resume")
-        assert said.startswith('Error: "table resume": table game 1 is open in another window.'), said
+        assert said.startswith('Error, "table resume": table game 1 is open in another window.'), said
         check_error(said)
         assert second.send("table resume read-only").startswith("Table game 1 resumed, read-only.")
         said = second.send("buy gold")
-        assert said.startswith('Error: "buy gold": table game 1 is open read-only here.'), said
+        assert said.startswith('Error, "buy gold": table game 1 is open read-only here.'), said
         check_error(said)
         assert first.send("buy gold").startswith("Ann bought a Gold")  # the holder goes on
         first.close()  # the first window is closed
@@ -50,16 +50,16 @@ def test_two_shells_on_one_game(home: Path) -> None:
         second = Shell(home)
         assert "Your saved game is open in another window. Type resume read-only to look at it." in " ".join(second.first.split())
         said = second.send('new --bots bigmoney --kingdom "First Game" --seed 5')
-        assert " ".join(said.split()).startswith("Error: another window is playing a game"), said
+        assert " ".join(said.split()).startswith("Error, another window is playing a game"), said
         check_error(said)
         assert " ".join(second.send("resume read-only").split()).startswith("Resumed. Read-only: another window is playing it.")
         said = second.send("end")
-        assert " ".join(said.split()).startswith("Error: this game is open read-only here"), said
+        assert " ".join(said.split()).startswith("Error, this game is open read-only here"), said
         check_error(said)
         assert len(store.read(store.AUTOSAVE)[0].answers) == answers  # the look changed nothing
         first.kill(signal.SIGKILL)  # the holder is gone without a word: its lock went with it
         assert second.send("resume").startswith("Resumed.")
-        assert not second.send("end").startswith("Error:")
+        assert not second.send("end").startswith("Error,")
         assert len(store.read(store.AUTOSAVE)[0].answers) > answers
     finally:
         if first.proc.poll() is None:
@@ -111,7 +111,7 @@ player 2 discard: none
         said = second.send('new --bots bigmoney --kingdom "First Game" --seed 5')
         assert said.startswith("New game against Big Money."), said
         said = first.send("undo")
-        assert " ".join(said.split()).startswith("Error: this game is over, and another window is playing"), said
+        assert " ".join(said.split()).startswith("Error, this game is over, and another window is playing"), said
         check_error(said)
     finally:
         first.close()

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = re.compile(r"> $")
+PROMPT = re.compile(r"\. $")  # every prompt ends in a full stop and a space
 
 
 def write_settings(home: Path, **values: str) -> None:

@@ -34,7 +34,7 @@ def test_cards_by_number_name_or_code(typed: str, wanted: tuple) -> None:  # typ
 def test_wrong_cards_are_refused(typed: str) -> None:
     with pytest.raises(AnswerError) as e:
         parse(cellar(), typed)
-    check_error("Error: " + str(e.value) + "\n", typed=typed or None)
+    check_error("Error, " + str(e.value) + "\n", typed=typed or None)
 
 
 def test_yes_no_choose_one_order_and_name() -> None:

@@ -44,7 +44,7 @@ def test_the_order_is_asked_in_one_line_with_numbers_and_answered_by_number(verb
     out = t("buy province")
     check_response(out, verbosity)
     assert _said(out).endswith("Province gained: which first? 1 Tiara, 2 Hoard, 3 Watchtower.")
-    assert t.session.prompt == "choose 1 to 3> "
+    assert t.session.prompt == "choose 1 to 3. "
     out = t("2")  # Hoard: its Gold comes first, and asks its own order
     check_response(out, verbosity)
     assert "Gold gained: which first? 1 Tiara, 2 Watchtower." in _said(out)

@@ -74,9 +74,9 @@ def test_hint_outside_a_game_and_with_words_after_it() -> None:
 def test_the_hints_setting_gives_a_hint_before_each_turn() -> None:
     t = Typist(hints="on")
     out = t('new --bots strong --kingdom "First Game" --seed 1')
-    assert "Hint: " in out
+    assert "Hint, " in out
     t2 = Typist()
-    assert "Hint: " not in t2('new --bots strong --kingdom "First Game" --seed 1')
+    assert "Hint, " not in t2('new --bots strong --kingdom "First Game" --seed 1')
 
 
 def test_bots_and_help_bots_list_every_bot_one_line_each() -> None:
@@ -142,7 +142,7 @@ def test_a_turn_of_only_treasures_hints_the_coins_and_the_buy() -> None:
     said = t("hint")
     check_response(said)
     first, _, reason = said.strip().partition("\n")
-    assert first == "Play Treasures: 3 coins, buy Silver."
+    assert first == "Play Treasures, 3 coins, buy Silver."
     assert reason.startswith("Your deck has 7 coins in 10 cards")
     assert len(said.split()) <= 30
 
@@ -150,17 +150,17 @@ def test_a_turn_of_only_treasures_hints_the_coins_and_the_buy() -> None:
 def test_the_hints_setting_gives_the_plan_at_the_turn_start() -> None:
     t = Typist(hints="on")
     out = t('new --bots strong --kingdom "First Game" --seed 1')
-    assert "Hint: Play Treasures: 3 coins, buy Silver.\n" in out
+    assert "Hint, Play Treasures, 3 coins, buy Silver.\n" in out
 
 
 def test_the_hints_setting_at_brief_verbosity_gives_the_move_alone_as_hint_does() -> None:
     t = Typist("brief", hints="on")
     out = t('new --bots strong --kingdom "First Game" --seed 1')
     whole = 0
-    for _ in range(12):  # the news comes first: where it leaves no room, the hint is "Hint: type hint."
-        hint = out[out.index("Hint: "):] if "Hint: " in out else ""
-        if hint and hint != "Hint: type hint.\n":
-            assert hint.removeprefix("Hint: ").strip() == t("hint").strip()  # no reason, as hint says it
+    for _ in range(12):  # the news comes first: where it leaves no room, the hint is "Hint, type hint."
+        hint = out[out.index("Hint, "):] if "Hint, " in out else ""
+        if hint and hint != "Hint, type hint.\n":
+            assert hint.removeprefix("Hint, ").strip() == t("hint").strip()  # no reason, as hint says it
             whole += 1
         out = t("end")
     assert whole
@@ -192,7 +192,7 @@ def test_two_buys_name_both_cards_and_keep_the_first_line_short(tmp_path: Path) 
     t.start_at(tmp_path, _position(BASE, "Gold, Gold, Gold, Silver, Copper", "treasures", 2), bots="strong")
     said = t("hint")
     check_response(said)
-    assert said.startswith("Play Treasures: 12 coins.\nBuy Province and Smithy.\nProvince is worth 6 points")
+    assert said.startswith("Play Treasures, 12 coins.\nBuy Province and Smithy.\nProvince is worth 6 points")
     t("play treasures")
     said = t("hint")
     check_response(said)
@@ -295,7 +295,7 @@ def test_an_investment_kept_in_hand_says_why(tmp_path: Path) -> None:
     t.start_at(tmp_path, _position(kingdom, "Investment, Silver, Silver, Gold, Gold", "treasures"), bots="strong")
     said = t("hint")
     check_response(said)
-    assert said.startswith("Play 2 Golds and 2 Silvers: 10 coins.\nBuy Province.\n")
+    assert said.startswith("Play 2 Golds and 2 Silvers, 10 coins.\nBuy Province.\n")
     assert "Investment would trash a card you need" in said
 
 
@@ -352,7 +352,7 @@ def test_at_brief_verbosity_the_hint_is_the_move_alone() -> None:
     t('new --bots strong --kingdom "First Game" --seed 1')
     said = t("hint")
     check_response(said, "brief")
-    assert said == "Play Treasures: 3 coins, buy Silver.\n"
+    assert said == "Play Treasures, 3 coins, buy Silver.\n"
 
 
 def test_at_brief_verbosity_a_plan_on_two_lines_keeps_both(tmp_path: Path) -> None:
@@ -360,7 +360,7 @@ def test_at_brief_verbosity_a_plan_on_two_lines_keeps_both(tmp_path: Path) -> No
     t2.start_at(tmp_path, _position(BASE, "Gold, Gold, Gold, Silver, Copper", "treasures", 2), bots="strong")
     said = t2("hint")
     check_response(said, "brief")
-    assert said == "Play Treasures: 12 coins.\nBuy Province and Smithy.\n"
+    assert said == "Play Treasures, 12 coins.\nBuy Province and Smithy.\n"
 
 
 def test_a_treasure_the_bot_plays_first_is_named_first(tmp_path: Path) -> None:
@@ -395,7 +395,7 @@ def test_in_a_colony_game_the_silver_reason_names_colonies() -> None:
     out = t('new --players 2 --bots strong --kingdom "The King\'s Army" --seed 1')
     reasons = []
     for _ in range(12):
-        move = next(line for line in out.splitlines() if line.startswith("Hint: "))
+        move = next(line for line in out.splitlines() if line.startswith("Hint, "))
         reasons += [line for line in out.splitlines() if "Silver raises that toward" in line]
         buy = move.rstrip(".").rpartition("buy ")[2]
         out = t(f"buy {buy}" if "buy " in move else "end")

@@ -1,5 +1,5 @@
 """With hints on, the hint never pushes out the news: your buy, the other players' turns and the piles are
-said before it, and it is the first thing to shorten (its reason), then to go ("Hint: type hint.")."""
+said before it, and it is the first thing to shorten (its reason), then to go ("Hint, type hint.")."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _move(said: str) -> str:
-    """The line a person types to follow the turn's hint ("Hint: Play Treasures: 6 coins, buy Gold.")."""
-    hint = next((line for line in said.splitlines() if line.startswith("Hint: ")), "")
+    """The line a person types to follow the turn's hint ("Hint, Play Treasures, 6 coins, buy Gold.")."""
+    hint = next((line for line in said.splitlines() if line.startswith("Hint, ")), "")
     m = re.search(r"buy (.+?)\.?$", hint.lower())
     if m:
         return "end" if m.group(1) == "nothing" else f"buy {m.group(1)}"
@@ -48,14 +48,14 @@ def test_following_each_hint_every_turn_says_your_buy_and_the_bots_turn(verbosit
             assert "bought" in said.split("Strong Bot")[0], said  # your own buy, first
         assert "Strong Bot" in said, said  # the bot's whole turn, never gone
         if verbosity == "normal":
-            assert "Hint:" in said, said  # the hint is still offered, if only as "type hint"
+            assert "Hint," in said, said  # the hint is still offered, if only as "type hint"
     assert turns == 10
 
 
 def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
     turn = "Your turn 5. 3 Coppers, Estate and Silver."
-    hint = Hint("Hint: Play Treasures: 5 coins, buy Rabble.\nBig Money with Rabble is the plan here, and your "
-                "14 cards have no Rabble.", "Hint: Play Treasures: 5 coins, buy Rabble.")
+    hint = Hint("Hint, Play Treasures, 5 coins, buy Rabble.\nBig Money with Rabble is the plan here, and your "
+                "14 cards have no Rabble.", "Hint, Play Treasures, 5 coins, buy Rabble.")
     mine = Said("You played 2 Coppers and 2 Silvers, bought Gold.", "You bought Gold.", droppable=True)
     bot = TurnLine("Strong Bot played Rabble, 3 Coppers and Silver, bought Gold.", "Strong Bot bought Gold.",
                    "Strong Bot", "Gold")
@@ -67,7 +67,7 @@ def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
     assert out[3:] == [turn, hint.short]  # the reason went first; every line of news is said
     long_turn = turn + " " + " ".join(["Copper"] * 12)
     out = fit_response([mine, hit, bot, long_turn, hint], "normal")
-    assert out[-1] == "Hint: type hint."
+    assert out[-1] == "Hint, type hint."
     assert "You bought Gold." in out and "Strong Bot bought Gold." in " ".join(out)
 
 
@@ -76,8 +76,8 @@ def test_a_lesson_kept_whole_still_fits_the_words() -> None:
     mine = Said("You played 3 Coppers, 2 Golds and Silver, bought Province.", "You bought Province.", droppable=True)
     bot = TurnLine("Easy Bot played Smithy, 3 Coppers and Gold, gained 2 Golds, bought Province.",
                    "Easy Bot gained 2 Golds, bought Province.", "Easy Bot", "Province")
-    end = "Game over. You win. The Province pile is empty. VP: You 39 and Easy Bot 15."
-    lesson = "Lesson: the game ends when the Provinces run out, or any 3 piles are empty."
+    end = "Game over. You win. The Province pile is empty. VP, You 39 and Easy Bot 15."
+    lesson = "Lesson, the game ends when the Provinces run out, or any 3 piles are empty."
     out = fit_response([mine, bot, end, Hint(lesson, lesson, lesson, kept=True)], "normal")
     check_response("\n".join(out) + "\n")
     assert out[-1] == lesson and end in out
@@ -95,7 +95,7 @@ def test_two_piles_and_an_attack_do_not_push_out_the_bots_buy() -> None:
     bot = TurnLine("Strong Bot played Rabble, played 2 Golds, 2 Silvers, Copper and Platinum, bought Colony.",
                    "Strong Bot played Rabble, bought Colony.", "Strong Bot", "Colony", (COLONY,))
     turn = "Your turn 20. Rabble, Copper, Estate, Gold and Silver."
-    hint = Hint("Hint: Play Rabble.\nIt is your only Action card.", "Hint: Play Rabble.")
+    hint = Hint("Hint, Play Rabble.\nIt is your only Action card.", "Hint, Play Rabble.")
     out = fit_response([*piles, mine, hit, bot, turn, hint], "normal")
     said = "\n".join(out)
     check_response(fit_first_line(said) + "\n")  # as the response is printed: its first line broken for braille

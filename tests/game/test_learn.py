@@ -57,12 +57,12 @@ def test_a_whole_first_game_explains_each_new_thing_once(hints: str, seed: int) 
         if d is not None and not (d.card is None and d.purpose.name in ("PLAY_ACTION", "PLAY_TREASURES", "BUY")):
             for answer in ("none", "1 2", "1", "yes"):  # a card's question (Militia, Moat, Cellar...)
                 out = t(answer)
-                if not out.startswith("Error:"):
+                if not out.startswith("Error,"):
                     break
                 check_error(out)
         else:
             out = _buy(t)
-            if out.startswith("Error:"):
+            if out.startswith("Error,"):
                 check_error(out)
                 out = t("end")
         check_response(out)
@@ -78,7 +78,7 @@ def test_a_whole_first_game_explains_each_new_thing_once(hints: str, seed: int) 
     offers = sum(HINT_OFFER in s for s in said)
     assert (1 <= offers <= OFFER_TURNS) if hints == "off" else offers == 0
     if hints == "on":
-        assert sum("Hint: " in s for s in said) >= 10  # and the hints are said with the lessons
+        assert sum("Hint, " in s for s in said) >= 10  # and the hints are said with the lessons
     told = t.act.lessons.told
     g = t.act.game
     plus_actions = [e for e in g.log if type(e).__name__ == "Played" and any(
@@ -161,7 +161,7 @@ def test_learn_through_the_real_shell(home: Path) -> None:
     pairs = _responses(first) + _responses(second)
     assert [p[0] for p in pairs][:2] == ["learn --seed 1", "buy silver"]
     for typed, response in pairs:
-        if response.startswith("Error:"):
+        if response.startswith("Error,"):
             check_error(response, typed)
         else:
             check_response(response)
@@ -206,10 +206,10 @@ def test_the_attack_and_plus_actions_lessons_come_without_an_attack_played() -> 
         else:
             for answer in ("none", "1 2", "1", "yes"):  # a card's question
                 out = t(answer)
-                if not out.startswith("Error:"):
+                if not out.startswith("Error,"):
                     break
             said.append(out)
-        assert not said[-1].startswith("Error:"), said[-1]
+        assert not said[-1].startswith("Error,"), said[-1]
         check_response(said[-1])
     told = t.act.lessons.told
     assert "attack" in told and "actions" in told, told
@@ -224,9 +224,9 @@ def _finish(t: Typist) -> None:
         d = t.act.mine()
         if d is not None and not (d.card is None and d.purpose.name in ("PLAY_ACTION", "PLAY_TREASURES", "BUY")):
             for answer in ("none", "1 2", "1", "yes"):
-                if not t(answer).startswith("Error:"):
+                if not t(answer).startswith("Error,"):
                     break
-        elif _buy(t).startswith("Error:"):
+        elif _buy(t).startswith("Error,"):
             t("end")
     assert t.act.game.over
 

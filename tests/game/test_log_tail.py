@@ -97,7 +97,7 @@ def _as_before(t: Typist, args: str) -> str:
     if not lines:
         return "Nothing has happened yet.\n"
     shown = lines[-n:]
-    head = f"Last {len(shown)} of {len(lines)} log lines, oldest first:" if len(shown) > 1 else "Last log line:"
+    head = f"Last {len(shown)} of {len(lines)} log lines, oldest first." if len(shown) > 1 else "Last log line."
     return render.fit_first_line("\n".join([head, *shown])) + "\n"
 
 

@@ -27,7 +27,7 @@ def test_every_response_fits(players: int, bots: str, seed: int, verbosity: str)
     assert len(rec.responses) > 15  # several rounds were heard
     problems = []
     for typed, response in zip(rec.typed, rec.responses):
-        if response.startswith("Error:"):
+        if response.startswith("Error,"):
             found = error_problems(response, typed)
         else:
             found = response_problems(response, verbosity, listing=typed.startswith(LISTINGS))
@@ -50,7 +50,7 @@ def test_other_turns_are_summarised_not_lost() -> None:
     run_line(session, "log all")
     log = out.getvalue()[at:]
     for bot in ("Bot", "Second Bot", "Third Bot", "Fourth Bot", "Fifth Bot"):
-        assert f"\n{bot}'s turn 3: " in log  # every turn is there whole
+        assert f"\n{bot}'s turn 3, " in log  # every turn is there whole
 
 
 def test_many_attacks_alike_are_one_line() -> None:

@@ -45,7 +45,7 @@ def test_two_choices_are_prompted_as_1_or_2(tmp_path: Path) -> None:
     t("play investment")
     out = t("estate")
     assert "Investment: choose. 1 coin, 2 trash." in out
-    assert t.session.prompt == "choose 1 or 2> "
+    assert t.session.prompt == "choose 1 or 2. "
 
 
 SENTRY = """Dominion position 1

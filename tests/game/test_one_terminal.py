@@ -58,9 +58,9 @@ def test_a_seat_on_its_own_device_has_a_terminal_of_its_own() -> None:
 
 def test_a_session_given_a_terminal_uses_it_and_one_without_gets_its_own() -> None:
     shown = io.StringIO()
-    screen = Terminal(out=shown, prompt="table> ")
+    screen = Terminal(out=shown, prompt="table. ")
     one, two = Session(terminal=screen), Session(terminal=screen)
     one.say("Seen on the shared screen.")
-    assert shown.getvalue() == "Seen on the shared screen.\n" and two.prompt == "table> "
-    alone = Session(out=io.StringIO(), prompt="companion> ")
-    assert alone.terminal is not screen and alone.terminal.prompt == "companion> "
+    assert shown.getvalue() == "Seen on the shared screen.\n" and two.prompt == "table. "
+    alone = Session(out=io.StringIO(), prompt="companion. ")
+    assert alone.terminal is not screen and alone.terminal.prompt == "companion. "

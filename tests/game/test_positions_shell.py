@@ -54,7 +54,7 @@ def test_position_is_said_saved_and_played_from(home: Path) -> None:
 def test_position_errors_say_what_to_type(home: Path) -> None:
     t = Typist()
     out = t("position")
-    assert out.startswith("Error:")
+    assert out.startswith("Error,")
     t("new --bots bigmoney --seed 4 --kingdom Chapel,Village,Smithy,Market,Mine,Moat,Cellar,Remodel,Militia,Witch")
     for typed in ("position save", "position print", "position show now", "position save ../../etc", "new --position missing",
                   "new --position bad"):

@@ -30,7 +30,7 @@ def test_respond_writes_nothing_and_the_shell_writes_exactly_its_words() -> None
     assert out.getvalue() == "" and response.text.startswith("Village, 3 coins, Action.")
     assert session.last == response.text and not response.failed and not response.changed
     wrong = respond(session, "crad village")
-    assert wrong.failed and wrong.text.startswith("Error: ") and out.getvalue() == ""
+    assert wrong.failed and wrong.text.startswith("Error, ") and out.getvalue() == ""
     run_line(session, "card village")
     assert out.getvalue() == response.text + "\n"
 
@@ -74,5 +74,5 @@ def test_undo_at_a_host_tells_the_others_in_the_response() -> None:
 def test_a_refused_verb_at_a_host_is_a_response_too() -> None:
     seating = _hosted()
     response = seating.run(0, "save")
-    assert response.failed and response.text == 'Error: "save" is not available in a hosted game. Type help for what is.'
+    assert response.failed and response.text == 'Error, "save" is not available in a hosted game. Type help for what is.'
     assert seating.sessions[0].last == response.text

@@ -31,7 +31,7 @@ def test_killed_mid_turn_resumes_to_the_same_state(home: Path) -> None:
         if shell.prompt.startswith("action"):
             break
         out = shell.send("buy village")
-        if out.startswith("Error:"):
+        if out.startswith("Error,"):
             shell.send("end")
     else:
         pytest.fail("no Village came to hand")
@@ -168,7 +168,7 @@ def test_damaged_autosave_at_start_is_kept_aside(home: Path) -> None:
     store.games_dir().mkdir(parents=True)
     store.path_for(store.AUTOSAVE).write_text("{ damaged")
     shell = Shell(home)
-    assert "Error: the last game could not be loaded" in shell.first
+    assert "Error, the last game could not be loaded" in shell.first
     assert any(p.name.startswith("autosave-damaged-") for p in store.games_dir().iterdir())
     assert shell.send("new --seed 3").startswith("New game")
     shell.close()
@@ -183,7 +183,7 @@ def test_friends_at_one_keyboard() -> None:
         act = t.act
         if act.waiting:
             name = act.game.players[act.holder].name
-            assert t.session.prompt == f"{name}, press Enter> "
+            assert t.session.prompt == f"{name}, press Enter. "
             check_error(t("hand"))  # a hand is only spoken to its owner, after Enter
             check_error(t("play copper"))
             out = t("")

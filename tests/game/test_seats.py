@@ -44,7 +44,7 @@ FRIENDS = 'new --players 3 --bots bigmoney --names "Ana,Ben" --kingdom "First Ga
 
 def _check(out: str, line: str, verbosity: str = "normal") -> None:
     out = out.rstrip("\n") + "\n"
-    if out.startswith("Error:"):
+    if out.startswith("Error,"):
         check_error(out, typed=line)
     else:
         check_response(out, verbosity, listing=line.startswith(("new", "log", "review", "supply")))
@@ -126,7 +126,7 @@ def test_a_hotseat_game_in_a_terminal_names_the_player_keeps_each_review_private
     first = "Ana" if "Ana goes first" in out else "Ben"
     second = "Ben" if first == "Ana" else "Ana"
     assert f"{first}'s turn. Press Enter when {first} has the keyboard." in out
-    assert shell.prompt == f"{first}, press Enter> "
+    assert shell.prompt == f"{first}, press Enter. "
     mine = send("")
     assert mine.startswith(f"{first}'s turn 1. ")
     assert shell.prompt.startswith(f"{first}, ")  # the prompt names whose turn it is
@@ -134,10 +134,10 @@ def test_a_hotseat_game_in_a_terminal_names_the_player_keeps_each_review_private
     hand = send("hand")
     assert hand.startswith("Hand, 5 cards")
     out = send("end")
-    assert f"{second}'s turn" in out and shell.prompt == f"{second}, press Enter> "
+    assert f"{second}'s turn" in out and shell.prompt == f"{second}, press Enter. "
     public = send("review 9")  # the keyboard is changing hands: nobody's responses
     assert hand not in public and mine not in public
-    assert send("hand").startswith('Error: "hand": waiting for')
+    assert send("hand").startswith('Error, "hand": waiting for')
     missed = send("")
     assert missed.startswith(f"{first} bought nothing.")  # what they missed, then their turn
     assert f"{second}'s turn 1. " in missed
@@ -182,7 +182,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
         assert hand == render.fit_first_line(render.hand_line(g, d.player))  # that seat's own hand
         hands_said += 1
         assert run_for(other, "hand") == render.fit_first_line(render.hand_line(g, other.seat))
-        assert run_for(other, "play treasures").startswith('Error: "play treasures": it is not your turn')
+        assert run_for(other, "play treasures").startswith('Error, "play treasures": it is not your turn')
         act.holder = d.player  # the scripted player reads the decision of the seat it types for
         line = choose_line(act)
         said = run_for(me, line)
@@ -209,13 +209,13 @@ def test_a_seat_on_its_own_device_is_told_its_turn_and_waits_otherwise() -> None
     ana = attach(act, 0, install=install, out=io.StringIO())
     ben = attach(act, 1, install=install, out=io.StringIO())
     first, later = (ana, ben) if act.game.pending.player == 0 else (ben, ana)
-    assert later.prompt == f"waiting for {act.game.players[first.seat].name}> "
+    assert later.prompt == f"waiting for {act.game.players[first.seat].name}. "
     assert run_for(later, "status").endswith(f"Waiting for {act.game.players[first.seat].name}.")
     run_for(first, "end")
     told = later.said
     assert told.startswith(f"{act.game.players[first.seat].name} bought nothing.")
     assert "Your turn 1." in told  # on your own device your turn is yours
-    assert later.prompt.endswith("> ") and not later.prompt.startswith("waiting")
+    assert later.prompt.endswith(". ") and not later.prompt.startswith("waiting")
     assert first.prompt.startswith("waiting for ")
     assert told not in run_for(first, "review 9")  # what one seat was told is not in the other's review
 
@@ -231,7 +231,7 @@ def test_a_seat_on_its_own_device_gets_its_hint_on_its_turn() -> None:
         mover = seats[act.game.pending.player]
         other = seats[1 - mover.seat]
         hint = run_for(mover, "hint")
-        assert hint.startswith("Play Treasures: ") and "buy" in hint.splitlines()[0], hint
+        assert hint.startswith("Play Treasures, ") and "buy" in hint.splitlines()[0], hint
         assert run_for(other, "hint").startswith("Nothing is yours to decide now.")  # not the mover's advice
         run_for(mover, "end")
 
@@ -250,7 +250,7 @@ def test_at_one_keyboard_the_end_names_the_winner() -> None:
     assert t.act.game.over
     end = next(line for line in out.splitlines() if line.startswith("Game over."))
     assert "You" not in end and re.search(r"Game over\. (Ana|Ben) wins\.|Ana and Ben share the win\.", end), end
-    assert re.search(r"VP: (Ana \d+ and Ben \d+|Ben \d+ and Ana \d+)\.", end), end
+    assert re.search(r"VP, (Ana \d+ and Ben \d+|Ben \d+ and Ana \d+)\.", end), end
 
 
 def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ended() -> None:

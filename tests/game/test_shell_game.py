@@ -35,7 +35,7 @@ def test_whole_game_in_a_pty(verbosity: str, tmp_path: Path) -> None:
 
     assert not escape_sequences(transcript)
     for line, response in zip(typed, responses):
-        if response.startswith("Error:"):
+        if response.startswith("Error,"):
             check_error(response, typed=line)
         else:
             check_response(response, verbosity, listing=line.startswith(LISTINGS))

@@ -65,7 +65,7 @@ def test_undo_of_an_answer_names_the_question_not_only_the_answer(tmp_path: Path
 def test_learn_with_a_seed_in_other_numerals_says_what_to_type() -> None:
     t = Typist()
     out = t("learn --seed ²")
-    assert out == 'Error: "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
+    assert out == 'Error, "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
     assert t("learn --seed ٣").startswith("Your first game")  # digits of any script are digits
 
 
@@ -78,7 +78,7 @@ def test_hint_while_the_keyboard_changes_hands_says_what_works() -> None:
     assert out == "Nothing is yours to decide now. Press Enter when Ben has the keyboard.\n" or \
         out == "Nothing is yours to decide now. Press Enter when Ana has the keyboard.\n", out
     name = out.split("when ")[1].split(" has")[0]
-    assert t("options").startswith("Error:")  # what hint used to point to
+    assert t("options").startswith("Error,")  # what hint used to point to
     assert name in t.act.prompt()
 
 
@@ -91,9 +91,9 @@ def test_handover_clear_wipes_the_last_hand_from_a_real_terminal(tmp_path: Path)
 
     needs_posix_terminal()
     with Terminal(tmp_path / "home") as term:
-        term.wait_for("companion> ")
+        term.wait_for("companion. ")
         for line, wanted, n in (("set handover clear", "Handover is now clear.", 1),
-                                ('new --players 2 --bots none --names "Ana,Ben" --seed 5', "press Enter> ", 1),
+                                ('new --players 2 --bots none --names "Ana,Ben" --seed 5', "press Enter. ", 1),
                                 ("", "s turn 1.", 1), ("end", "has the keyboard.", 2)):
             term.waiting()
             term.type(line)

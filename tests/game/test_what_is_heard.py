@@ -30,13 +30,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-KEYS = {"hd": "Hand, ", "st": "Your turn", "su": "0 coins: ", "sc": "Score: ", "lg": "Last ", "op": ""}
+KEYS = {"hd": "Hand, ", "st": "Your turn", "su": "0 coins. ", "sc": "Score. ", "lg": "Last ", "op": ""}
 WANTED = ("Throne Room", "Clerk")
 
 
 def _checked(t: Typist, line: str) -> str:
     out = t(line)
-    if out.startswith("Error:"):
+    if out.startswith("Error,"):
         check_error(out, typed=line)
     else:
         check_response(out, t.session.verbosity, listing=line.startswith(("new", "log", "lg", "supply", "su",
@@ -94,7 +94,7 @@ def test_owned_says_every_card_and_where_the_rules_let_you_know() -> None:
     out = _checked(t, "owned")
     ps = t.act.game.players[t.act.holder]
     flat = " ".join(out.split())
-    assert flat.startswith(f"You own {len(ps.all_cards())} cards: ")
+    assert flat.startswith(f"You own {len(ps.all_cards())} cards. ")
     assert "7 Coppers, 3 Estates and Silver" in flat
     assert "In hand: " in flat and f"{len(ps.deck)} card" in flat
     assert not re.search(r"\d+ cards? in your discard", flat)  # a discard pile is not counted
@@ -177,8 +177,8 @@ def test_small_things_heard_right() -> None:
     said = "You played 2 Coppers, 2 Golds and Silver, bought Province."
     assert fit_first_line(said) == said  # one sentence, never broken inside: a line is heard as one utterance
     assert fit_first_line(f"{said} Strong Bot bought Gold.") == f"{said}\nStrong Bot bought Gold."
-    assert fit_first_line("Score: You 3 VP. Strong Bot 3 VP and Colony 9.") == \
-        "Score: You 3 VP.\nStrong Bot 3 VP and Colony 9."  # the last sentence end within 40 cells
+    assert fit_first_line("Score. You 3 VP. Strong Bot 3 VP and Colony 9.") == \
+        "Score. You 3 VP.\nStrong Bot 3 VP and Colony 9."  # the last sentence end within 40 cells
     t = Typist()
     _checked(t, 'new --bots bigmoney --kingdom "First Game" --seed 3')
     g = t.act.game
@@ -196,7 +196,7 @@ def test_small_things_heard_right() -> None:
         parse(cellar, "1 1 1 1 1 1 1 1 1")
         raise AssertionError("too many cards were accepted")
     except AnswerError as e:
-        check_error(f"Error: {e}\n", typed="1 1 1 1 1 1 1 1 1")
+        check_error(f"Error, {e}\n", typed="1 1 1 1 1 1 1 1 1")
 
 
 def test_keys_owned_and_counts_in_a_terminal(tmp_path: Path) -> None:
@@ -208,5 +208,5 @@ def test_keys_owned_and_counts_in_a_terminal(tmp_path: Path) -> None:
         said.append(out)
     shell.close()
     assert said[1].startswith("Hand, 5 cards") and said[2].startswith("Your turn 1")
-    assert said[3].startswith("Score: ") and said[4].startswith("You own 10 cards")
+    assert said[3].startswith("Score. ") and said[4].startswith("You own 10 cards")
     assert said[6] == said[5]

@@ -25,7 +25,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _refused(t: Typist, line: str, typed: str | None) -> None:
     before = t.snapshot()
     out = t(line)
-    assert out.startswith("Error:"), (line[:40], out)
+    assert out.startswith("Error,"), (line[:40], out)
     check_error(out, typed=typed)
     assert t.snapshot() == before, f"{line[:40]!r} changed the game"
 
@@ -84,11 +84,11 @@ def test_wrong_answers_to_the_new_questions() -> None:
     out = t("9")
     check_error(out, typed="9")
     out = t(LONG)
-    assert out.startswith("Error:")
+    assert out.startswith("Error,")
     assert t("").startswith("People at this keyboard")  # Enter takes the default
     out = t("5")
     check_error(out, typed="5")
-    assert out.startswith('Error: "5" is not 1 or 2 people. Type 1 or 2.')  # two players: 1 or 2 of them here
+    assert out.startswith('Error, "5" is not 1 or 2 people. Type 1 or 2.')  # two players: 1 or 2 of them here
     assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")
@@ -146,9 +146,9 @@ def test_play_alone_suggests_a_card_in_hand() -> None:
     _reach(t, "PLAY_ACTION")
     first = t.act.mine().options[0].name.lower()  # type: ignore[union-attr]
     _refused(t, "play", None)
-    assert t("play") == f"Error: play needs a card. Type play {first}, or play treasures.\n"
+    assert t("play") == f"Error, play needs a card. Type play {first}, or play treasures.\n"
     _reach(t, "PLAY_TREASURES")
-    assert t("play") == "Error: play needs a card. Type play treasures.\n"
+    assert t("play") == "Error, play needs a card. Type play treasures.\n"
 
 
 @pytest.mark.parametrize("line", ["hand Ana", "hd bot", "deck theirs", "owned all", "status please", "st 2",

@@ -45,7 +45,7 @@ def test_a_card_data_file_missing_is_said_once_at_start(unpacked: Path, name: st
         path.unlink()
     else:
         path.write_bytes(b"")
-    said = f"Error: the program's card data file {path} is {'missing' if how == 'deleted' else 'empty'}. {REINSTALL}\n"
+    said = f"Error, the program's card data file {path} is {'missing' if how == 'deleted' else 'empty'}. {REINSTALL}\n"
     for args, typed in ((("card", "C1"), None), (("help",), None), ((), "card C1\n")):
         done = companion(unpacked, *args, input=typed)
         assert (done.returncode, done.stdout, done.stderr) == (1, said, ""), args
@@ -58,7 +58,7 @@ def test_the_card_data_folder_missing_is_said_once_at_start(unpacked: Path) -> N
     folder.rmdir()
     done = companion(unpacked, "rule", "trash")
     assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout == f"Error: the program's card data folder {folder} is missing. {REINSTALL}\n"
+    assert done.stdout == f"Error, the program's card data folder {folder} is missing. {REINSTALL}\n"
     assert REINSTALL.startswith("Reinstall the companion: type pipx reinstall dominion-companion")
 
 
@@ -68,7 +68,7 @@ def test_the_host_refuses_to_start_without_its_page(unpacked: Path, name: str) -
     path.unlink()
     done = companion(unpacked, "host", "--players", "2", "--port", "0", "--code", "135792468", input="quit\n")
     assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout == (f"Error: the host cannot start: the browser seat's file {path} is missing, so friends "
+    assert done.stdout == (f"Error, the host cannot start: the browser seat's file {path} is missing, so friends "
                            f"could not open the page. {REINSTALL}\n")
     assert not (unpacked.parent / "home" / "data" / "hosted").exists()  # no game was made
     card = companion(unpacked, "card", "C1")  # the rest of the program is unaffected

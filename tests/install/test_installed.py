@@ -21,7 +21,7 @@ from tests.install.conftest import Dists, Installed, tracked_files
 from tests.net import browser as chromium
 
 DATA = "data/braille_reference/"
-HAND = r"Hand, 5 cards: \d Coppers and (?:Estate|\d Estates)\.$"  # a starting hand, said
+HAND = r"Hand, 5 cards. \d Coppers and (?:Estate|\d Estates)\.$"  # a starting hand, said
 
 
 def test_the_wheel_holds_every_file_of_the_package_and_the_card_data(dists: Dists) -> None:

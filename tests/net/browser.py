@@ -38,9 +38,8 @@ def axe_problems(page: Any) -> str:
 
 
 def announced(page: Any) -> list[str]:
-    """Each response in the live region, as a screen reader reads it: its lines joined by newlines."""
-    return page.eval_on_selector_all(
-        "#log .response", "els => els.map(e => Array.from(e.children).map(p => p.textContent).join('\\n'))")
+    """Each response in the live region, as a screen reader reads it: one text, its lines joined by newlines."""
+    return page.eval_on_selector_all("#log .response", "els => els.map(e => e.textContent)")
 
 
 def type_line(page: Any, text: str, keys: bool = False) -> list[str]:

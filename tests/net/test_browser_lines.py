@@ -14,7 +14,7 @@ from tests.net.helpers import add_game, host_on_loopback
 
 CODE = "531864297"
 _ANSWERED_OR_REFUSED = ("document.body.innerText.includes('You said: %s') || "
-                        "document.body.innerText.includes('Error:')")
+                        "document.body.innerText.includes('Error,')")
 
 
 def _send(page: Any, text: str) -> None:

@@ -22,7 +22,7 @@ def test_the_opening_news_is_heard_before_the_first_prompt(tmp_path):
             assert "The game starts." in said
             assert "Big Money played" in said, said  # the bot's first turn, before the prompt
             assert said.index("Big Money played") < said.index("Your turn 1.")
-            assert remote.prompt == "buy phase> "
+            assert remote.prompt == "buy phase. "
         finally:
             remote.close()
 
@@ -52,7 +52,7 @@ def test_the_welcome_counts_the_opening_news_so_a_program_can_wait_for_it(tmp_pa
         assert welcome["type"] == "welcome"
         bot_turn = next(m for m in got if "Big Money played" in m.get("text", ""))
         assert welcome["n"] >= bot_turn["n"], got
-        assert welcome["prompt"] == "buy phase> "
+        assert welcome["prompt"] == "buy phase. "
 
 
 def test_a_returning_seat_hears_welcome_back_then_only_what_it_missed(tmp_path):

@@ -54,8 +54,8 @@ def test_a_line_the_host_could_not_take_is_refused_with_a_sentence_and_the_rest_
         status, out, err = finish(join_process(tmp_path / "ana", running.port, CODE, "Ana", script), tmp_path / "ana",
                                   timeout=60)
         assert status == 0, (out, err)
-        assert ("Error: that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.\n"
-                "Error: that line is too long to send (its characters take more than 4,096 bytes), so it was not "
+        assert ("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.\n"
+                "Error, that line is too long to send (its characters take more than 4,096 bytes), so it was not "
                 "sent. Shorten it.\n") in out
         assert out.index("You said: before") < out.index("1,001 characters") < out.index("You said: after")
         assert _lines_sent(frames) == [1, 2]  # only the two that could go
@@ -80,7 +80,7 @@ def test_at_a_terminal_an_over_long_line_is_refused_and_the_seat_stays(tmp_path)
             term.wait_for("phase> ")
             term.type("say " + "x" * (MAX_LINE - 3))
             term.key("Enter")
-            term.wait_for("Error: that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.")
+            term.wait_for("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.")
             term.type("say still here")
             term.key("Enter")
             term.wait_for("You said: still here")

@@ -88,7 +88,7 @@ def test_a_host_listening_on_an_address_of_its_own_is_reached_by_its_seat_and_fr
 def test_a_host_listening_everywhere_names_addresses_friends_can_reach(tmp_path):
     game = HostedGame("g", CODE, Options(2, [], "First Game", 3), tmp_path)
     said = announce(game, "0.0.0.0", 8650, False, machine=["192.168.1.20", "10.8.0.5", "fd00::5"])
-    assert "Friends type: companion join 192.168.1.20:8650 --code" in said
+    assert "Friends type companion join 192.168.1.20:8650 --code" in said
     assert "10.8.0.5" in said and "0.0.0.0" not in said
     assert "not encrypted" in said
     assert friend_addresses("::", ["192.168.1.20", "fd00::5"]) == ["192.168.1.20", "[fd00::5]"]

@@ -103,7 +103,7 @@ def test_a_hello_nested_2000_deep_gets_a_sentence_and_no_traceback(tmp_path, cap
                 http, ws = await _ws(url, "127.0.0.1")
                 await ws.send_str(frame)
                 reason = bye(await frames(ws))
-                assert reason.startswith("Error: a message was nested more than 20 deep."), reason
+                assert reason.startswith("Error, a message was nested more than 20 deep."), reason
                 await ws.close()
                 await http.close()
             # a real player still joins

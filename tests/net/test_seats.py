@@ -50,7 +50,7 @@ def test_a_seat_cannot_start_write_or_sound_anything_on_the_host_machine(tmp_pat
     for line in ("save\tmine", "SAVE  mine", "learn", "set speech on", "set sound on", "set\tspeech on",
                  "input plain", "set input plain"):
         said = run_line(_Host(), game, 1, line)[1]
-        assert said.startswith("Error:") and "not available in a hosted game" in said, (line, said)
+        assert said.startswith("Error,") and "not available in a hosted game" in said, (line, said)
     assert files(home) == before  # no save, no learning game, nothing written
     s = seating.sessions[1]
     assert s.settings.get("speech") == "off" and s.settings.get("sounds") == "off" and s.speak is None
@@ -87,7 +87,7 @@ def test_at_a_table_of_real_cards_bot_says_there_are_none_and_tells_no_one_else(
         game.take_seat("Ana")
         game.take_seat("Ben")
         said = run_line(host, game, 0, "bot Ben")  # Ben is away (nobody is connected here)
-        assert said == {0: "Error: a table of real cards has no bots. Type who to hear who is here."}
+        assert said == {0: "Error, a table of real cards has no bots. Type who to hear who is here."}
     finally:
         host.release()
 
@@ -97,15 +97,15 @@ def test_before_the_game_starts_a_seat_cannot_make_the_host_machine_speak(tmp_pa
     game = HostedGame("g2", "123456789", Options(2, [], "First Game", 4), tmp_path / "hosted")
     game.take_seat("Ana")  # Ben has not joined: the game waits
     said = run_line(_Host(), game, 0, "set speech on")[0]
-    assert said == 'Error: "set speech" is not available in a hosted game. Type help for what is.'
+    assert said == 'Error, "set speech" is not available in a hosted game. Type help for what is.'
     assert run_line(_Host(), game, 0, "quit")[0].startswith("To leave, close the page.")
     assert run_line(_Host(), game, 0, "card village")[0].startswith("Village")  # lookups still work
 
 
 def test_chat_is_say_as_people_type_it(tmp_path, monkeypatch):
-    """"chat hello" was 'Error: no command "chat".' to a person who wanted to talk to the table."""
+    """"chat hello" was 'Error, no command "chat".' to a person who wanted to talk to the table."""
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
     game, _ = started(tmp_path / "hosted", Options(2, [], "First Game", 4))
     said = run_line(_Host(), game, 1, "chat hello Ana")
     assert said == {1: "You said: hello Ana", 0: "Ben says: hello Ana"}
-    assert run_line(_Host(), game, 1, "chat")[1] == "Error: say needs words after it. Type say hello, for example."
+    assert run_line(_Host(), game, 1, "chat")[1] == "Error, say needs words after it. Type say hello, for example."

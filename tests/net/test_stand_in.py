@@ -60,8 +60,8 @@ def test_the_turns_a_bot_played_for_ben_are_said_as_the_bots_to_ben_and_to_ana(t
     run_line(_Host(), game, 1, "back Ben")
     log = run_line(_Host(), game, 1, "log all")[1]
     ben_turns = [t for t in log.splitlines() if t.startswith("Your turn")]
-    assert len(ben_turns) >= 2 and all(", played by the bot: " in t for t in ben_turns), log
-    assert ", played by the bot: " in run_line(_Host(), game, 0, "log all")[0]
+    assert len(ben_turns) >= 2 and all(", played by the bot, " in t for t in ben_turns), log
+    assert ", played by the bot, " in run_line(_Host(), game, 0, "log all")[0]
     # his own turn, played by himself, is his again: no bot in what Ana hears, nor in his log
     while game.seating is not None and game.seating.waiting_for() != 1:
         _ana_plays_a_turn(game, _Host())
@@ -118,7 +118,7 @@ def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path
                 assert "The bot played for you:" in back and "You played" not in back, back
                 # in the log, the turns the bot played for him (his turn under way has bought nothing yet)
                 ben_turns = [t for t in back.splitlines() if t.startswith("Your turn") and "bought " in t]
-                assert ben_turns and all(", played by the bot: " in t for t in ben_turns), back
+                assert ben_turns and all(", played by the bot, " in t for t in ben_turns), back
                 await ana.close()
 
         asyncio.run(main())
@@ -144,7 +144,7 @@ def test_a_restarted_host_still_says_which_turns_the_bot_played(tmp_path, monkey
     assert again.seating is not None
     log = run_line(_Host(), again, 1, "log all")[1]
     done = [t for t in log.splitlines() if t.startswith("Your turn") and "bought " in t]
-    assert done and all(", played by the bot: " in t for t in done), log
+    assert done and all(", played by the bot, " in t for t in done), log
 
 
 MILITIA = "Cellar, Moat, Village, Bureaucrat, Militia, Smithy, Festival, Laboratory, Market, Witch"

@@ -31,7 +31,7 @@ def test_join_in_a_terminal(tmp_path):
                     ws = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
                     await ws.send_str(_hello("Ben", code=CODE))
                     await until(ws, lambda m: "The game starts" in m.get("text", ""))
-                    term.wait_for("buy phase> ")  # the prompt the host gave, written again after its news
+                    term.wait_for("buy phase. ")  # the prompt the host gave, written again after its news
                     term.type("card vil")  # Ana is typing when Ben speaks
                     await asyncio.sleep(0.5)
                     await ws.send_str('{"v":1,"type":"line","id":1,"text":"say good luck"}')
@@ -42,7 +42,7 @@ def test_join_in_a_terminal(tmp_path):
             term.wait_for("Ben says: good luck")
             term.key("Tab")  # the local line editor completes, with what was typed kept
             term.wait_for("\bVillage")
-            assert "buy phase> card Village" in term.screen()
+            assert "buy phase. card Village" in term.screen()
             term.key("Enter")
             term.wait_for("+2 Actions")
             term.type("who")

@@ -37,7 +37,7 @@ def test_tls_with_a_certificate_the_host_names(tmp_path):
             stranger.start()
             raise AssertionError("an untrusted certificate was accepted")
         except Refused as e:
-            assert str(e).startswith("Error: the host's certificate is not trusted.")
+            assert str(e).startswith("Error, the host's certificate is not trusted.")
         finally:
             stranger.close()
     finally:

@@ -73,7 +73,7 @@ def test_undo_with_other_people_never_takes_back_seen_cards_and_is_told_to_all(t
                     await say(who, "end")
                 after = answers()
                 said = await say(who, "undo")
-                assert said.startswith("Error: undo cannot take back cards already drawn"), said
+                assert said.startswith("Error, undo cannot take back cards already drawn"), said
                 assert answers() == after
                 assert not any("took back" in t for t in await news(other))
                 # the other player's turn goes on: their commands work

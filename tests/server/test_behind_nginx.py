@@ -172,9 +172,9 @@ def _play(tmp_path: Path, url: str, ports: list[int], procs: list[Any], nport: i
                     tries = 6 if source == "127.0.0.2" else 1
                     wrong.append([(await g.say("sit 000000001"))["text"] for _ in range(tries)])
                     await g.close()
-            assert wrong[0][:5] == ["Error: no game has that code. Check it with the person who made the game."] * 5
-            assert wrong[0][5].startswith("Error: too many wrong codes, so no code is tried now. Try again in ")
-            assert wrong[1] == ["Error: no game has that code. Check it with the person who made the game."]
+            assert wrong[0][:5] == ["Error, no game has that code. Check it with the person who made the game."] * 5
+            assert wrong[0][5].startswith("Error, too many wrong codes, so no code is tried now. Try again in ")
+            assert wrong[1] == ["Error, no game has that code. Check it with the person who made the game."]
             await r.aclose()
             return victim, heard
 

@@ -107,7 +107,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     page.wait_for_function("document.body.innerText.includes('Your turn 3.')", timeout=120_000)
     assert chromium.announced(page)[heard:] == [
         "The connection to the server was lost. Trying again.",
-        "Connected again. Welcome back, Cleo.\nHand, 5 cards: 3 Coppers and 2 Estates.",
+        "Connected again. Welcome back, Cleo.\nHand, 5 cards. 3 Coppers and 2 Estates.",
         "Nothing bought; 3 Treasures unplayed.\nBig Money played 4 Coppers and Silver, bought Gold.\n"
         "Your turn 3. 3 Coppers and 2 Estates."]
     lease = r.get(f"companion:lease:{game_id}")
@@ -117,7 +117,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     taken = len(game.seating.act.game.answers)
     assert taken > confirmed  # nothing confirmed is lost, and the line sent again was applied
     # the seat plays on: its next line is numbered after the kept one, and nothing is applied again
-    assert chromium.type_line(page, "hand") == ["Hand, 5 cards: 3 Coppers and 2 Estates."]
+    assert chromium.type_line(page, "hand") == ["Hand, 5 cards. 3 Coppers and 2 Estates."]
     game, seat = cleo()
     assert seat.last_line == 3 and len(game.seating.act.game.answers) == taken
     assert chromium.type_line(page, "end") == [

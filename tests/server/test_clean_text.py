@@ -93,7 +93,7 @@ def test_the_terminal_program_never_writes_a_control_a_host_sends(tmp_path: Path
         await ws.send_str(json.dumps({"type": "welcome", **frame}))
         await ws.send_str(json.dumps({"v": 1, "type": "say", "n": 1, "text": ATTACK, "prompt": "\x1b[31m>",
                                       "yours": False, "over": False, "reply": 0}))
-        await ws.send_str(json.dumps({"v": 1, "type": "bye", "reason": f"Error: bye{ATTACK}"}))
+        await ws.send_str(json.dumps({"v": 1, "type": "bye", "reason": f"Error, bye{ATTACK}"}))
         await ws.close()
         return ws
 

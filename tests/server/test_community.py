@@ -79,8 +79,8 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     greeting = await fake.until(lambda m: m["type"] == "say")
                     assert greeting[-1]["text"].startswith("Ana is a registered name. Type its password")
                     wrong = await fake.say("not the password at all")
-                    assert wrong["text"] == "Error: that is not the password. 4 tries left."
-                    assert (await fake.say("who"))["text"].startswith("Error: that is not the password.")
+                    assert wrong["text"] == "Error, that is not the password. 4 tries left."
+                    assert (await fake.say("who"))["text"].startswith("Error, that is not the password.")
                     listed = (await ana.say("who"))["text"]
                     assert listed == "Only you are in the lobby."  # never counted while not signed in
                     # the one with the password signs in on either process; a device token signs in without it
@@ -97,7 +97,7 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     twin = Raw(http, two.lobby(1))
                     refused = (await twin.open("B\u0435N"))[-1]
                     assert refused["type"] == "bye" and refused["reason"] == (
-                        "Error: someone in the lobby is called Ben, and B\u0435N would be taken for them. Join again "
+                        "Error, someone in the lobby is called Ben, and B\u0435N would be taken for them. Join again "
                         "with another name.")
                     server = Raw(http, two.lobby(1))
                     assert "reads as the server's own words" in (await server.open("The Server"))[-1]["reason"]
@@ -106,7 +106,7 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     game, code = made["go"]["game"], made["go"]["code"]
                     thief = Raw(http, f"ws://127.0.0.1:{two.ports[1]}/g/{game}/ws")
                     said = (await thief.open("\u0430na", code=code))[-1]
-                    assert said["type"] == "bye" and said["reason"].startswith("Error: Ana is a registered name.")
+                    assert said["type"] == "bye" and said["reason"].startswith("Error, Ana is a registered name.")
                     sit = await real.say("sit Friday")
                     assert sit["go"]["pass"]
                     seat = Raw(http, f"ws://127.0.0.1:{two.ports[1]}/g/{game}/ws")
@@ -116,11 +116,11 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     await guesser.open("Ana")
                     for i in range(5):
                         said = (await guesser.say(f"guess number {i}"))["text"]
-                    assert said == "Error: that is not the password, and that was the last try for 15 minutes."
+                    assert said == "Error, that is not the password, and that was the last try for 15 minutes."
                     # ...so process b refuses even the right one now
                     late = Raw(http, two.lobby(1))
                     await late.open("Ana")
-                    assert (await late.say(PASSWORD))["text"] == "Error: too many wrong passwords; try again in 15 minutes."
+                    assert (await late.say(PASSWORD))["text"] == "Error, too many wrong passwords; try again in 15 minutes."
                     for p in (ana, fake, real, again, ben, twin, server, thief, seat, guesser, late):
                         frames.extend(p.heard)
                         await p.close()
@@ -146,7 +146,7 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     mod = await register(http, two.lobby(0), "Dee")
                     cy = Raw(http, two.lobby(1))
                     await cy.open("Cy")
-                    assert (await mod.say("kick Cy")).get("text", "").startswith("Error: only a moderator can kick.")
+                    assert (await mod.say("kick Cy")).get("text", "").startswith("Error, only a moderator can kick.")
                     # named by the operator while both servers run: at once, no restart
                     assert operator(tmp_path / "op", url, "moderator", "add", "DEE") == (
                         "Dee is a moderator now, on every server process using this store.")
@@ -154,7 +154,7 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     assert (await mod.say("mute Cy 10"))["text"] == "Cy is muted for 10 minutes."
                     told = await cy.until(lambda m: "muted" in m.get("text", ""))
                     assert told[-1]["text"] == "A moderator muted you for 10 minutes."
-                    assert (await cy.say("say again")).get("text", "").startswith("Error: a moderator muted you until ")
+                    assert (await cy.say("say again")).get("text", "").startswith("Error, a moderator muted you until ")
                     ben = Raw(http, two.lobby(0))
                     await ben.open("Ben")
                     reported = await ben.say("report Cy selling gold")
@@ -164,20 +164,20 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     # a kick on process a closes Cy's connection on process b, with its sentence
                     assert (await mod.say("kick Cy spamming"))["text"] == "Cy is removed from the server; they may join again."
                     bye = await cy.until(lambda m: m["type"] in ("bye", "closed"))
-                    assert bye[-1] == {"v": 1, "type": "bye", "reason": "Error: a moderator removed you from the server: spamming."}
+                    assert bye[-1] == {"v": 1, "type": "bye", "reason": "Error, a moderator removed you from the server: spamming."}
                     # a ban on process a refuses Cy on process b (a guest: by name and address)
                     assert (await mod.say("ban Cy 3 spam")).get("text", "").startswith("Cy is banned for 3 days, until ")
                     for port in (1, 0):
                         back = Raw(http, two.lobby(port))
                         said = (await back.open("Cy"))[-1]
-                        assert said["type"] == "bye" and said["reason"].startswith("Error: a moderator banned you until ")
+                        assert said["type"] == "bye" and said["reason"].startswith("Error, a moderator banned you until ")
                         assert said["reason"].endswith(": spam.")
                         other = Raw(http, two.lobby(port))  # the same address under another name: a guest's ban
                         assert (await other.open("Cyrus"))[-1]["type"] == "bye"
                     assert (await mod.say("unban Cy"))["text"] == "Cy is no longer banned."
                     assert (await Raw(http, two.lobby(1)).open("Cy"))[-1]["type"] == "welcome"
                     assert operator(tmp_path / "op", url, "moderator", "remove", "Dee") == "Dee is no longer a moderator."
-                    assert (await mod.say("kick Ben")).get("text", "").startswith("Error: only a moderator")
+                    assert (await mod.say("kick Ben")).get("text", "").startswith("Error, only a moderator")
                     await ben.close()
                     await mod.close()
 

@@ -69,16 +69,16 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
                 assert (await ana.say("a new password"))["text"].startswith("Your password is changed.")
                 old = Raw(http, url)
                 await old.open("Ana")
-                assert (await old.say(PASSWORD))["text"].startswith("Error: that is not the password.")
+                assert (await old.say(PASSWORD))["text"].startswith("Error, that is not the password.")
                 assert (await old.say("a new password"))["text"].startswith("Signed in.")
                 # five wrong passwords: refused without looking, for a while, even the right one
                 late = Raw(http, url)
                 await late.open("Ana")
                 for i in range(5):
                     said = (await late.say(f"wrong guess {i}"))["text"]
-                assert said == "Error: that is not the password, and that was the last try for 15 minutes."
+                assert said == "Error, that is not the password, and that was the last try for 15 minutes."
                 assert (await late.say("a new password"))["text"] == (
-                    "Error: too many wrong passwords; try again in 15 minutes.")
+                    "Error, too many wrong passwords; try again in 15 minutes.")
                 # the operator's one-time code signs in once, then a new password is asked for
                 said = await asyncio.to_thread(operator, "account", "reset", "ana")
                 assert said.startswith("The one-time code for Ana is ")
@@ -91,15 +91,15 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
                 assert (await reset.say("brand new password"))["text"].startswith("Your password is changed.")
                 once = Raw(http, url)
                 await once.open("Ana")
-                assert (await once.say(code))["text"].startswith("Error: that is not the password.")
+                assert (await once.say(code))["text"].startswith("Error, that is not the password.")
                 # a moderator named while the server runs, in its data folder: at once
-                assert (await ana.say("announce hello all")).get("text", "").startswith("Error: only a moderator")
+                assert (await ana.say("announce hello all")).get("text", "").startswith("Error, only a moderator")
                 assert (await asyncio.to_thread(operator, "moderator", "add", "Ana")).startswith("Ana is a moderator now")
                 assert (await ana.say("announce hello all"))["text"] == "Announced: hello all"
                 heard = await once.until(lambda m: "Announcement" in m.get("text", ""))
                 assert heard[-1]["text"] == "Announcement from the moderators: hello all"
                 assert await asyncio.to_thread(operator, "moderator", "add", "Nobody") == (
-                    "Error: there is no account called Nobody. The person types register in the lobby first.")
+                    "Error, there is no account called Nobody. The person types register in the lobby first.")
 
         run(go(), 120)
 
@@ -128,7 +128,7 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 assert done[-1]["text"] == "Ben is muted for 5 minutes."
                 told = await ben.until(lambda m: "muted" in m.get("text", ""))  # said once: where Ben is in the lobby
                 assert told[-1]["text"] == "A moderator muted you for 5 minutes."
-                assert (await seat.say("say hello"))["text"] == "Error: a moderator muted you; what you say is not passed on."
+                assert (await seat.say("say hello"))["text"] == "Error, a moderator muted you; what you say is not passed on."
                 await at.say("unmute Ben")
                 await ben.until(lambda m: "unmuted" in m.get("text", ""))
                 assert (await seat.say("rating"))["text"] == "Asked the server: rating. Its answer follows."
@@ -139,10 +139,10 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 assert heard[-1]["text"] == "Announcement from the moderators: the server restarts at 20:00"
                 assert (await dee.say("remove spam"))["text"] == "The game Spam is removed."
                 bye = await seat.until(lambda m: m["type"] in ("bye", "closed"))
-                assert bye[-1]["reason"] == "Error: a moderator removed the game Spam. Type games in the lobby to hear the others."
+                assert bye[-1]["reason"] == "Error, a moderator removed the game Spam. Type games in the lobby to hear the others."
                 assert (await ben.say("games"))["text"].startswith("No open games")
                 back = Raw(http, f"ws://127.0.0.1:{a.port}/g/{made['game']}/ws")
-                assert (await back.open("Ben", code=made["code"]))[-1]["reason"].startswith("Error: a moderator removed")
+                assert (await back.open("Ben", code=made["code"]))[-1]["reason"].startswith("Error, a moderator removed")
                 # ignore: Dee no longer hears Ben in the lobby; the others still do
                 cy = Raw(http, url)
                 await cy.open("Cy")
@@ -178,14 +178,14 @@ def test_accounts_required_lets_a_guest_only_register(home):
                 guest = Raw(http, url)
                 await guest.open("Ben")
                 assert (await guest.say("create --players 2 --bots bigmoney"))["text"] == (
-                    "Error: this server needs an account to play. Type register to make one for Ben.")
+                    "Error, this server needs an account to play. Type register to make one for Ben.")
                 ana = await register(http, url, "Ana")
                 made = await ana.say("create --players 2 --name Duel")
                 listed = (await guest.say("games"))["text"]
-                assert listed.startswith("Error: this server needs an account")
+                assert listed.startswith("Error, this server needs an account")
                 game = Raw(http, f"ws://127.0.0.1:{port}/g/{made['go']['game']}/ws")
                 refused = (await game.open("Ben", code=made["go"]["code"]))[-1]
-                assert refused["reason"] == "Error: this server needs an account to play. Join the lobby and type register."
+                assert refused["reason"] == "Error, this server needs an account to play. Join the lobby and type register."
 
         run(go(), 60)
     finally:

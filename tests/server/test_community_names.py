@@ -16,7 +16,7 @@ def test_names_that_read_as_the_server_or_a_code_are_refused_with_a_sentence():
     for fine in ("Ana", "Ben 2", "Server Ana", "O'Neil", "Zoë"):
         assert names.refusal(fine) is None, fine
     for said in (names.refusal("Server"), names.refusal("42")):
-        assert said is not None and said.startswith("Error: ") and said.count(".") == 2  # one sentence and what to do
+        assert said is not None and said.startswith("Error, ") and said.count(".") == 2  # one sentence and what to do
 
 
 def test_the_same_name_case_folded_and_by_confusable_skeleton():

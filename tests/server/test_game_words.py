@@ -14,7 +14,7 @@ from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network]  # real sockets on loopback
 
-KINGDOM = ("Kingdom First Game: Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market and "
+KINGDOM = ("Kingdom First Game, with Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market and "
            "Mine.")
 
 
@@ -46,10 +46,10 @@ def test_the_start_and_the_first_turn_are_one_message(tmp_path):
                 lobby, ana, cleo, _ = await _table_of_three(http, base)
                 heard = _said(ana.heard)
                 start = heard.index("Cleo joined.") + 1
-                # before, the start and the bot's turn were two messages, each followed by "buy phase>"
+                # before, the start and the bot's turn were two messages, each followed by "buy phase."
                 assert heard[start:] == ["The game starts.\n" + KINGDOM + "\nBig Money goes first.\nBig Money "
                                          "played 4 Coppers, bought Silver.\nYour turn 1. 4 Coppers and Estate."]
-                assert [m["prompt"] for m in ana.heard if m.get("type") == "say"][start:] == ["buy phase> "]
+                assert [m["prompt"] for m in ana.heard if m.get("type") == "say"][start:] == ["buy phase. "]
                 for raw in (ana, cleo, lobby):
                     await raw.close()
 

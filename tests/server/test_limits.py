@@ -68,21 +68,21 @@ def test_limits_hold_across_two_processes_sharing_redis(tmp_path: Path) -> None:
             # wrong codes: 3 at one process, 2 at the other; the sixth is refused at either
             said = _ask(a.port, "127.0.2.1", "Ben", ["sit 111111111"] * 3)
             said += _ask(b.port, "127.0.2.1", "Ben", ["sit 111111112"] * 2)
-            assert said == ["Error: no game has that code. Check it with the person who made the game."] * 5
+            assert said == ["Error, no game has that code. Check it with the person who made the game."] * 5
             refused = _ask(a.port, "127.0.2.1", "Ben", ["sit 111111113"])[0]
-            assert refused.startswith("Error: too many wrong codes, so no code is tried now. Try again in ")
+            assert refused.startswith("Error, too many wrong codes, so no code is tried now. Try again in ")
             assert refused.endswith(" seconds.")
             assert _ask(b.port, "127.0.2.1", "Ben", ["sit 111111114"])[0] == refused.replace(
                 refused.split("Try again in ")[1], refused.split("Try again in ")[1])  # refused there too
             # a code of someone else's address is still tried
-            assert _ask(b.port, "127.0.2.2", "Cleo", ["sit 111111114"])[0].startswith("Error: no game has that")
+            assert _ask(b.port, "127.0.2.2", "Cleo", ["sit 111111114"])[0].startswith("Error, no game has that")
 
             # 3 games waiting to start, made at both processes: the fourth is refused
             for i, server in enumerate((a, b, a)):
                 assert _make(server.port, "127.0.2.3", "Ana", f"create --name Wait{i}")["text"].startswith(
                     f"Made the game Wait{i}")
             fourth = _make(b.port, "127.0.2.3", "Ana", "create --name Wait3")["text"]
-            assert fourth == ("Error: 3 games you made have not started yet, the most one person may have. Sit at "
+            assert fourth == ("Error, 3 games you made have not started yet, the most one person may have. Sit at "
                               "one of them, or make another when one starts or 30 minutes after everyone has left "
                               "it.")
 
@@ -92,13 +92,13 @@ def test_limits_hold_across_two_processes_sharing_redis(tmp_path: Path) -> None:
                 assert answer["text"].startswith(f"Made the game Go{i}"), answer
                 _seat(server.port, answer["go"], "Dan")
             sixth = _make(b.port, "127.0.2.4", "Dan", "create --players 2 --bots bigmoney --name Go5")["text"]
-            assert sixth.startswith("Error: you have made 5 games in a short time. Make another in ")
+            assert sixth.startswith("Error, you have made 5 games in a short time. Make another in ")
             assert sixth.endswith("seconds.")
 
             # a say a second, 5 at once: the sixth at once is refused, said when to say it again
             says = _ask(a.port, "127.0.2.5", "Eve", [f"say hello {i}" for i in range(6)])
             assert says[:5] == [f"You said: hello {i}" for i in range(5)]
-            assert says[5] == ("Error: you have said a lot at once, so that was not passed on. Say it again in 1 "
+            assert says[5] == ("Error, you have said a lot at once, so that was not passed on. Say it again in 1 "
                                "second.")
 
 
@@ -119,7 +119,7 @@ def test_games_is_paged_and_searched_each_page_under_1200_characters(tmp_path: P
     assert pages[0].splitlines()[1].startswith("Friday table 0:") and "Type games 2 for the next page." in pages[0]
     assert "Friday table 2:" in pages[0] and "Friday table 10:" not in pages[0]  # in number order
     assert pages[n - 1].endswith("That is the last page.")
-    assert pages[n] == f"Error: there are {n} pages of open games. Type games {n} for the last."
+    assert pages[n] == f"Error, there are {n} pages of open games. Type games {n} for the last."
     assert found[0].startswith('11 open games with "table 1" in the name')
     assert found[1] == 'No open game has "nothing" in its name. Type games to hear them all.'
 
@@ -177,8 +177,8 @@ def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Pa
         events.LOGGER.handlers.clear()
         events._handler = None
     assert said[:5] == [f"You said: hi {i}" for i in range(5)]
-    assert said[5].startswith("Error: you have said a lot at once, so that was not passed on. Say it again in 1 ")
-    assert wrong == ["Error: that is not the code of Chat. Check it with its maker."]
+    assert said[5].startswith("Error, you have said a lot at once, so that was not passed on. Say it again in 1 ")
+    assert wrong == ["Error, that is not the code of Chat. Check it with its maker."]
     logged = [json.loads(x) for x in stream.getvalue().splitlines()]
     kinds = [(e["event"], e.get("name"), e.get("address")) for e in logged]
     assert ("lobby", "Ana", "127.0.3.1") in kinds and ("leave", "Ana", "127.0.3.1") in kinds

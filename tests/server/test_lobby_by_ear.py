@@ -61,11 +61,11 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
         server.start()
         args = ("join", f"127.0.0.1:{server.port}", "--name", "Ben")
         with Terminal(tmp_path / "ben", args=args, width=100, height=40) as term:
-            term.wait_for("lobby> ", timeout=30)
+            term.wait_for("lobby. ", timeout=30)
             # the first words: who is welcomed, what there is, what to type; nothing that cannot be done
             first = _said(term)
             assert "Welcome to the lobby, Ben. No games yet. Type create to start one, or help.\n" in first
-            assert "lobby> Welcome" not in first  # the prompt comes below the first words, not before them
+            assert "lobby. Welcome" not in first  # the prompt comes below the first words, not before them
             term.type("help")
             term.key("Enter")
             term.wait_for("or quit to leave.")
@@ -74,7 +74,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("How many players, 2 to 6?")
             term.type("seven")
             term.key("Enter")
-            term.wait_for('Error: "seven" is not 2 to 6 players. Type a number from 2 to 6.')
+            term.wait_for('Error, "seven" is not 2 to 6 players. Type a number from 2 to 6.')
             for answer, next_question in (("2", "How many people"), ("1", "Which bot? Enter for Strong Bot."),
                                           ("big money", "Which kingdom?"),
                                           ("first game", "Private, so only")):
@@ -90,7 +90,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.type("quit")
             term.key("Enter")
             term.wait_for("Back in the lobby, Ben.", timeout=30)
-            term.wait_for("lobby> ", count=3)
+            term.wait_for("lobby. ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
             assert "You left Ben's game; your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games; 1 is being " \
@@ -99,10 +99,10 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
             server.stop()
             term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
-            term.wait_for("lobby> ", count=4)  # the prompt again once no more words come, then Ben types
+            term.wait_for("lobby. ", count=4)  # the prompt again once no more words come, then Ben types
             term.type("games")
             term.key("Enter")
-            term.wait_for('Error: the connection to the server is lost, so "games" was not sent.')
+            term.wait_for('Error, the connection to the server is lost, so "games" was not sent.')
             server.start()
             term.wait_for("Connected again.", timeout=60)
             term.wait_for("Back in the lobby, Ben.", count=2, timeout=30)
@@ -118,7 +118,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             heard = _said(term)
             assert "The connection to the server was lost" not in heard  # the stop said why; not said twice
             # a message that comes while the prompt waits is on a line of its own, the prompt again below it
-            assert "\nThe server stopped. Trying again until it is back.\nlobby> " in heard
+            assert "\nThe server stopped. Trying again until it is back.\nlobby. " in heard
             # back: one line, one utterance, not "Connected again." and the welcome back on two
             assert "\nConnected again. Back in the lobby, Ben. No open games; 1 is being played." in heard
             assert heard.count("Connected again.") == 2  # that line, and the error that names it
@@ -139,7 +139,7 @@ def test_a_server_that_is_not_there_is_one_sentence(tmp_path):
     done = subprocess.run([sys.executable, "-m", "companion", "join", f"127.0.0.1:{free_port()}", "--name", "Ben"],
                           input="", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env(tmp_path))
     assert done.returncode == 1
-    assert done.stdout == "Error: the server could not be reached. Check the address, and that the server is on.\n"
+    assert done.stdout == "Error, the server could not be reached. Check the address, and that the server is on.\n"
     assert done.stderr == ""
 
 
@@ -154,15 +154,15 @@ def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
         server.start()
         args = ("join", f"127.0.0.1:{server.port}", "--name", "Ben")
         with Terminal(tmp_path / "ben", args=args, width=100, height=40, env={"COMPANION_INPUT": editor}) as term:
-            term.wait_for("lobby> ", timeout=30)
+            term.wait_for("lobby. ", timeout=30)
             term.type("who")
             term.key("Enter")
             term.wait_for("Only you are in the lobby.")
-            term.wait_for("lobby> ", count=2)
+            term.wait_for("lobby. ", count=2)
             term.key("Up")
             term.key("Enter")
             term.wait_for("Only you are in the lobby.", count=2)
-            term.wait_for("lobby> ", count=3)
+            term.wait_for("lobby. ", count=3)
             if editor == "auto":  # readline: Tab completes the word, and the line goes on from there
                 term.type("cr")
                 term.key("Tab")
@@ -172,14 +172,14 @@ def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
             term.key("Enter")
             term.wait_for("Made the game Web: 2 players, 1 person and 1 bot", timeout=30)
             term.wait_for("Your turn 1.", timeout=30)
-            term.wait_for("buy phase> ", timeout=30)
+            term.wait_for("buy phase. ", timeout=30)
             term.type("hand")
             term.key("Enter")
             term.wait_for("Hand, 5 cards")
             term.type("quit")
             term.key("Enter")
             term.wait_for("Back in the lobby, Ben.", timeout=30)
-            term.wait_for("lobby> ", count=4, timeout=30)
+            term.wait_for("lobby. ", count=4, timeout=30)
             term.key("Up")  # the lobby's last line, create, not the game's quit or hand
             term.key("Enter")
             term.wait_for("Made the game Web 2:", timeout=30)

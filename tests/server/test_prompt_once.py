@@ -34,7 +34,7 @@ def test_the_lobby_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
     with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
         args = ("join", f"127.0.0.1:{server.port}", "--name", "Ana")
         with Terminal(tmp_path / "ana", args=args) as term:
-            term.wait_for("lobby> ")
+            term.wait_for("lobby. ")
 
             async def ben() -> None:
                 async with aiohttp.ClientSession() as http:
@@ -48,7 +48,7 @@ def test_the_lobby_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
             term.wait_for("Ben says: four")
             time.sleep(1.5)  # well past the quiet time: the prompt has come back
             raw = term.raw()
-    assert _prompts_after(raw, "Ben says: one", "lobby> ") == 1, raw
+    assert _prompts_after(raw, "Ben says: one", "lobby. ") == 1, raw
 
 
 def test_the_game_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:

@@ -201,7 +201,7 @@ def test_claiming_locks_exist_only_while_a_claim_waits(tmp_path):
 
     with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
         for i in range(50):  # ids nobody made
-            assert server.call(server.host.hold(f"{i:08x}")).startswith("Error: there is no such game")
+            assert server.call(server.host.hold(f"{i:08x}")).startswith("Error, there is no such game")
         assert server.host.claiming == {}
 
         async def both() -> list[str]:

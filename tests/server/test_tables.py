@@ -45,7 +45,7 @@ def test_a_table_of_real_cards_from_the_lobby_survives_its_process(tmp_path, mon
                         ana_lobby = Raw(http, lobby_url)
                         await ana_lobby.open("Ana")
                         refused = await ana_lobby.say("create --table Ben --players 3")
-                        assert refused["text"].startswith("Error: a table of real cards has its players by name")
+                        assert refused["text"].startswith("Error, a table of real cards has its players by name")
                         made = await ana_lobby.say('create --table Ben --kingdom "First Game" --name Friday')
                         assert made["text"] == ("Made the table Friday: a table of real cards for Ana and Ben, First "
                                                 "Game. Each player sits with their own name. Taking your seat.")
@@ -56,7 +56,7 @@ def test_a_table_of_real_cards_from_the_lobby_survives_its_process(tmp_path, mon
                             "1 open game:\nFriday: a table of real cards for Ana and Ben; nobody sits yet, 2 seats "
                             "free, First Game, open.")
                         no = await dan.say("sit Friday")
-                        assert no["text"].startswith("Error: Friday is a table of real cards for Ana and Ben, and "
+                        assert no["text"].startswith("Error, Friday is a table of real cards for Ana and Ben, and "
                                                      "you are in the lobby as Dan.") and "go" not in no
                         ben_lobby = Raw(http, lobby_url)
                         await ben_lobby.open("Ben")

@@ -233,7 +233,7 @@ def test_a_bot_standing_in_keeps_playing_after_a_takeover_and_gives_the_seat_bac
                             if any("The bot played for Ben:" in t for t in news):
                                 played = True
                                 break
-                            assert not reply["text"].startswith("Error: the host"), reply
+                            assert not reply["text"].startswith("Error, the host"), reply
                         assert played, [m.get("text") for m in ana2.heard][-6:]
                         ben2 = Raw(http, back_url)
                         got = await ben2.open("Ben", code, seat=wb["seat"], token=wb["token"],

@@ -44,7 +44,7 @@ def test_a_set_keeps_a_hand_written_file_valid_and_whole(home: Path, command: st
     before = tomllib.loads(HAND_WRITTEN)
     typist = Typist()
     out = typist.type(command)
-    assert not out.startswith("Error:"), out
+    assert not out.startswith("Error,"), out
     text = path.read_text(encoding="utf-8")
     after = tomllib.loads(text)  # the old writer made this invalid: every setting was lost at the next start
     name, value = command.split()[1:]

@@ -55,7 +55,7 @@ def test_closing_the_terminal_ends_the_program(backend: str, tmp_path: Path) -> 
         pytest.skip("finding the program's process needs /proc")
     home = tmp_path / "home"
     with Terminal(home, env=_environment(backend)) as term:
-        term.wait_for("companion> ")
+        term.wait_for("companion. ")
         term.type("card vil")  # a half-typed line, as when a window is closed mid-thought
         pids = _companion_pids(home)
         assert len(pids) == 1, pids

@@ -31,7 +31,7 @@ def shell(lines: str, session: Session | None = None) -> str:
 def test_piped_script_prints_only_the_responses() -> None:
     out = shell("card village\n\ncards cost 11\nquit\ncard smithy\n")
     assert out == ("Village, 3 coins, Action.\n+1 Card, +2 Actions.\n"
-                   "1 card costs 11 coins:\nColony.\nGoodbye.\n")
+                   "1 card costs 11 coins.\nColony.\nGoodbye.\n")
 
 
 def test_end_of_input_ends_quietly() -> None:
@@ -43,8 +43,8 @@ def test_repeat_and_review_are_byte_exact_in_the_shell() -> None:
     out = shell("card moat\ncards reaction\nrepeat\nreview 2\n")
     moat = "Moat, 2 coins, Action Reaction.\n+2 Cards.\nBelow the line: When another player plays an Attack card, " \
            "you may first reveal this from your hand, to be unaffected by it.\n"
-    reactions = "3 Reaction cards, by cost:\n2 coins: Moat.\n3 coins: Watchtower.\n4 coins: Clerk.\n"
-    assert out == moat + reactions + reactions + "Last 2 responses, oldest first:\n" + moat + reactions
+    reactions = "3 Reaction cards, by cost.\n2 coins. Moat.\n3 coins. Watchtower.\n4 coins. Clerk.\n"
+    assert out == moat + reactions + reactions + "Last 2 responses, oldest first.\n" + moat + reactions
 
 
 def test_cmd2_builtins_are_gone() -> None:
@@ -55,7 +55,7 @@ def test_cmd2_builtins_are_gone() -> None:
     for typed, line in zip(["alias", "macro", "shell", "edit", "run_pyscript", "shortcuts", "!ls", "@script", "py"],
                            lines):
         check_error(line + "\n", typed)
-    assert lines[-1].startswith('Error: no setting named "debug"')
+    assert lines[-1].startswith('Error, no setting named "debug"')
 
 
 def test_prompt_fallback_and_on_start_hooks() -> None:
@@ -92,7 +92,7 @@ def test_an_unexpected_exception_is_one_line_and_logged(home: Path, monkeypatch:
 
     monkeypatch.setitem(registry._COMMANDS, "card", [dataclasses.replace(card, run=broken)])
     out = shell("card village\n")
-    assert out == "Error: something went wrong with that command. Nothing was changed.\n"
+    assert out == "Error, something went wrong with that command. Nothing was changed.\n"
     log = (home / "state" / "errors.log").read_text()
     assert "ZeroDivisionError: secret detail" in log and "card village" in log
 
@@ -101,7 +101,7 @@ def test_a_failing_start_hook_does_not_stop_the_shell(home: Path) -> None:
     session = Session(settings=load_settings())
     session.on_start.append(lambda s: 1 / 0)
     out = shell("card c1\n", session)
-    assert out.startswith("Error: something went wrong with that command. Nothing was changed.\nCopper")
+    assert out.startswith("Error, something went wrong with that command. Nothing was changed.\nCopper")
     assert "ZeroDivisionError" in (home / "state" / "errors.log").read_text()
 
 
@@ -117,7 +117,7 @@ def test_a_shared_verb_not_active_says_what_to_do() -> None:
             inactive_hint="Start a game with new, or a table with table new.")(fake)
     try:
         out = shell("buy silver\n")
-        assert out == "Error: Start a game with new, or a table with table new.\n"
+        assert out == "Error, Start a game with new, or a table with table new.\n"
     finally:  # only this test's registration goes: the game's and the table's buy stay for later tests
         _COMMANDS["buy"] = [c for c in _COMMANDS["buy"] if c.run is not fake]
         _REGISTERED[:] = [c for c in _REGISTERED if c.run is not fake]
@@ -128,13 +128,13 @@ def test_a_shared_verb_not_active_says_what_to_do() -> None:
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        (b"card " + b"v" * 10_000 + b"\n", "Error: that line is 10005 characters long"),
-        (b"card vil\x1b[Aage\n", 'Error: "card vil?[Aage" has a control character'),
-        (b"card \x00village\n", "Error: \"card ?village\" has a control character"),
-        (b"card vill\xe9ge\n", 'Error: "card vill?ge" has bytes that are not UTF-8 text'),
-        (b"\xff\xfe\n", "Error: \"??\" has bytes that are not UTF-8 text"),
-        (b"card m\n", 'Error: "m" could be Magnate'),
-        (b"card zzz\n", 'Error: no card named "zzz"'),
+        (b"card " + b"v" * 10_000 + b"\n", "Error, that line is 10005 characters long"),
+        (b"card vil\x1b[Aage\n", 'Error, "card vil?[Aage" has a control character'),
+        (b"card \x00village\n", "Error, \"card ?village\" has a control character"),
+        (b"card vill\xe9ge\n", 'Error, "card vill?ge" has bytes that are not UTF-8 text'),
+        (b"\xff\xfe\n", "Error, \"??\" has bytes that are not UTF-8 text"),
+        (b"card m\n", 'Error, "m" could be Magnate'),
+        (b"card zzz\n", 'Error, no card named "zzz"'),
         (b"   \n\t\n", ""),
     ],
 )
@@ -180,7 +180,7 @@ def test_one_shot_does_not_import_cmd2(home: Path) -> None:
 def test_one_shot_exit_status_and_shell_only_commands(home: Path) -> None:
     assert run_companion(home, "card", "village").returncode == 0
     bad = run_companion(home, "card", "vilage")
-    assert bad.returncode == 1 and bad.stdout == b'Error: no card named "vilage". Did you mean Village?\n'
+    assert bad.returncode == 1 and bad.stdout == b'Error, no card named "vilage". Did you mean Village?\n'
     quit_ = run_companion(home, "quit")
     assert quit_.returncode == 1
     check_error(quit_.stdout, "quit")
@@ -189,7 +189,7 @@ def test_one_shot_exit_status_and_shell_only_commands(home: Path) -> None:
 
 
 def test_a_command_then_help_says_that_commands_help(home: Path) -> None:
-    """`companion host --help`, as at any other command line: it was "Error: did not expect "--help"."."""
+    """`companion host --help`, as at any other command line: it was "Error, did not expect "--help"."."""
     for name in ("host", "new", "card", "table"):
         for flag in ("--help", "-h"):
             said = run_companion(home, name, flag)
@@ -224,7 +224,7 @@ def test_even_a_failure_at_start_is_one_line(home: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(cli, "run_one", broken)
     assert cli.run(["card", "village"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("Error: the program could not start.") and out.count("\n") == 1
+    assert out.startswith("Error, the program could not start.") and out.count("\n") == 1
     assert "disk on fire" in (home / "state" / "errors.log").read_text()
 
 
@@ -236,7 +236,7 @@ def test_either_line_editor_serves_a_piped_script_alike(backend: str) -> None:
     session = Session(out=out, settings=load_settings())
     start_shell(stdin=io.StringIO("card c1\nqqqq\n"), stdout=out, session=session, backend=backend)
     assert out.getvalue() == ("Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
-                              'Error: no command "qqqq". Type help for the list.\n')
+                              'Error, no command "qqqq". Type help for the list.\n')
 
 
 def test_the_prompt_is_read_from_the_session_before_every_line() -> None:
@@ -254,4 +254,4 @@ def test_the_prompt_is_read_from_the_session_before_every_line() -> None:
     shell_ = CompanionShell(session, stdin=io.StringIO("go\ncard c1\n"), stdout=out)
     shell_.interactive_pipe = True  # cmd2 then shows the prompt even on a pipe, as a terminal would
     shell_.cmdloop()
-    assert out.getvalue().startswith("companion> Buy phase.\nbuy> Copper, 0 coins")
+    assert out.getvalue().startswith("companion. Buy phase.\nbuy> Copper, 0 coins")

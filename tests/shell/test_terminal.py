@@ -25,7 +25,7 @@ def terminal_available() -> None:
 @pytest.mark.parametrize("term", ["xterm-256color", "dumb"])
 def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, terminal_available: None) -> None:
     with Terminal(home, term=term) as t:
-        t.wait_for("companion> ")
+        t.wait_for("companion. ")
         t.type("card vil")
         t.key("Tab")
         t.wait_for("Village")
@@ -43,13 +43,13 @@ def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, termin
         t.wait_for(VILLAGE, count=3)
         t.type("bogus")
         t.key("Enter")
-        t.wait_for('Error: no command "bogus".')
+        t.wait_for('Error, no command "bogus".')
         t.type("quit")
         t.key("Enter")
         raw = t.wait_for("Goodbye.\r\n")
     text = raw.decode()
-    assert text.startswith("Dominion Companion. Type help for commands.\r\ncompanion> ")
-    assert "companion> card mi\r\n3 matches: Militia, Mine and Mint.\r\ncompanion> card Mi" in text
+    assert text.startswith("Dominion Companion. Type help for commands.\r\ncompanion. ")
+    assert "companion. card mi\r\n3 matches: Militia, Mine and Mint.\r\ncompanion. card Mi" in text
     assert sgr_sequences(raw) == []
     escapes = escape_sequences(raw)
     assert len(escapes) <= (2 if term != "dumb" else 0), escapes
@@ -59,7 +59,7 @@ def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, termin
 
 def test_history_is_kept_between_runs(home: Path, terminal_available: None) -> None:
     with Terminal(home) as t:
-        t.wait_for("companion> ")
+        t.wait_for("companion. ")
         t.type("card gold")
         t.key("Enter")
         t.wait_for("Gold, 6 coins")
@@ -69,17 +69,17 @@ def test_history_is_kept_between_runs(home: Path, terminal_available: None) -> N
         t.ended()  # the history is saved after the goodbye
     assert "card gold" in (home / "state" / "history.txt").read_text()
     with Terminal(home) as t:
-        t.wait_for("companion> ")
+        t.wait_for("companion. ")
         t.key("Up", "Up", "Enter")  # quit, then card gold
         t.wait_for("Gold, 6 coins")
 
 
 def test_tab_on_an_empty_line_lists_commands(home: Path, terminal_available: None) -> None:
     with Terminal(home) as t:
-        t.wait_for("companion> ")
+        t.wait_for("companion. ")
         t.type("se")
         t.key("Tab")
-        t.wait_for("4 matches: set, sets, settings and setup.\r\ncompanion> set")
+        t.wait_for("4 matches: set, sets, settings and setup.\r\ncompanion. set")
         t.key("C-u")  # erase the line (readline: backspaces and one ESC [ K)
         t.key("C-d")  # end of input on an empty line leaves quietly, on a new line
         raw = t.wait_for("\x1b[K\r\n")

@@ -52,7 +52,7 @@ def test_a_whole_game_plays_each_cue(tmp_path: Path, monkeypatch: pytest.MonkeyP
     player.session.settings = load_settings()
     assert player.type("set sounds on") == "Sounds are now on.\n"
     said = player.type("card zzzzq")
-    assert said.startswith("Error:") and sounds.NOTICE not in said
+    assert said.startswith("Error,") and sounds.NOTICE not in said
     player.type('new --bots general --kingdom "witch, militia, bandit, village, smithy, market, moat, cellar, '
                 'chapel, mine" --seed 4')
     for _ in range(600):
@@ -107,7 +107,7 @@ def test_where_no_sound_can_play_set_sounds_on_says_so_and_no_cue_again(monkeypa
     for line in ("card zzzzq", "card yyyyq", "card xxxxq"):
         out.append(session_say(session, line))
     assert not any(sounds.NOTICE in o for o in out)
-    assert all(o.count("Error:") == 1 for o in out)
+    assert all(o.count("Error,") == 1 for o in out)
     again = _session_with_sounds()  # another shell, or another seat, with sounds saved on
     assert sounds.NOTICE not in session_say(again, "card zzzzq") and again.sounds is False
 

@@ -14,7 +14,7 @@ LISTINGS = ("table", "piles", "log", "score", "count", "help")
 
 def problems(command: str, response: str, verbosity: str = "normal") -> list[str]:
     """Everything the shared checker finds wrong with ``response`` to the typed ``command``."""
-    if response.startswith("Error:"):
+    if response.startswith("Error,"):
         return error_problems(response, typed=command)
     verb = command.split(" ", 1)[0].lower()
     return response_problems(response, verbosity, listing=verb in LISTINGS)

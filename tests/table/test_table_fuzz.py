@@ -43,7 +43,7 @@ def test_any_lines(lines: list[str], monkeypatch) -> None:
             before = (list(saved.table.entries), saved.table.state.copy(), saved.table.low)
             said = d.run(line)
             assert not problems(line, said), (line, said, problems(line, said))
-            if said.startswith("Error:"):
+            if said.startswith("Error,"):
                 assert (saved.table.entries, saved.table.state, saved.table.low) == before, line
             on_disk = storage.load(saved.name).table
             assert on_disk.entries == saved.table.entries and on_disk.state == saved.table.state, line

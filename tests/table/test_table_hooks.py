@@ -22,7 +22,7 @@ def test_the_on_start_hook_offers_an_unfinished_table_and_nothing_else(first_gam
     first_game.session.close()  # that window was closed
     fresh = Driver()
     offer_on_start(fresh.session)
-    assert fresh.out.getvalue() == "Table game 1 is not finished: Ann's turn. Type table resume.\n"
+    assert fresh.out.getvalue() == "Table game 1 is not finished, it is Ann's turn. Type table resume.\n"
     assert fresh.run("table resume").startswith("Table game 1 resumed.")
     fresh.run("table end")
     fresh.session.close()

@@ -81,8 +81,8 @@ def test_several_tables_by_name(data_dir) -> None:
     assert d.run("table save friday") == "Saved as friday.\nLater entries are saved there too.\n"
     d.run("buy gold")
     said = d.run("table new --players Cal,Dee,Eve --kingdom random --seed 9")
-    assert said.splitlines()[0] == "Table game 1: 3 players."
-    assert said.splitlines()[-1] == "friday is saved; table load friday returns to it."
+    assert said.splitlines()[0] == "Table game 1, 3 players."
+    assert said.splitlines()[-1] == "friday is saved. Table load friday returns to it."
     listed = d.run("table list")
     assert listed.splitlines()[0] == "2 saved tables, newest first."
     assert "friday: Ann and Ben, Ann's turn 1." in listed
@@ -91,7 +91,7 @@ def test_several_tables_by_name(data_dir) -> None:
     assert said.startswith("Table friday loaded.\nAnn's turn 1.")
     t = d.session.state["table"].table
     assert t.state.decks[0]["Gold"] == 1 and t.state.decks[0]["Silver"] == 1
-    assert d.run("table save game 1").startswith('Error: "table save game 1": that name is taken.')
+    assert d.run("table save game 1").startswith('Error, "table save game 1": that name is taken.')
 
 
 def test_resume_offer_is_none_without_a_table_or_when_the_game_is_over(data_dir) -> None:
@@ -109,17 +109,17 @@ def test_a_damaged_file_is_reported_not_raised(data_dir) -> None:
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     (data_dir / "tables" / "game-1.json").write_text('{"version": 1, "name": "game 1", "setup": {}}')
     said = Driver().run("table resume")
-    assert said.startswith('Error: "table resume": the table game 1 is damaged'), said
+    assert said.startswith('Error, "table resume": the table game 1 is damaged'), said
     (data_dir / "tables" / "game-1.json").write_text('{"version": 99}')
     said = Driver().run("table load game 1")
-    assert said.startswith('Error: "table load game 1": this table file is version 99'), said
+    assert said.startswith('Error, "table load game 1": this table file is version 99'), said
 
 
 def test_table_close_frees_the_shared_verbs(data_dir) -> None:
     d = Driver()
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.run("table close") == "Table game 1 put away and saved. Type table load game 1 to return.\n"
-    assert d.run("buy silver") == "Error: Start a game with new, or a table with table new.\n"
+    assert d.run("buy silver") == "Error, Start a game with new, or a table with table new.\n"
 
 
 def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
@@ -129,7 +129,7 @@ def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
     d.run("gain Cal province")
     d.run("table end")
     said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game"')
-    assert "Ann goes first, as Cal won the last game and goes last. Turn order: Ann, Ben and Cal." in said
+    assert "Ann goes first, as Cal won the last game and goes last. Turn order, Ann, Ben and Cal." in said
     d.run("table end")  # Ben and Cal tie with fewer turns than Ann: a shared win, so the first player is drawn again
     said = d.run('table new --players Ann,Ben,Cal --kingdom "First Game" --seed 1')
     assert "won the last game" not in said
@@ -153,11 +153,11 @@ def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir
     assert looker.run("table resume read-only").startswith("Table game 1 resumed, read-only.")
     writer.lines("play C1 C1 C1", "buy silver", "next")
     assert looker.run("status").splitlines()[0] == "Ben's turn 1."
-    assert looker.session.prompt == "table, Ben, read-only> "
+    assert looker.session.prompt == "table, Ben, read-only. "
     assert looker.run("pile silver") == "Silver: 39 left of 40.\n"
     assert looker.run("log 1").splitlines()[1] == "The end of Ann's turn."
     assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
-    assert looker.run("buy gold").startswith('Error: "buy gold": table game 1 is open read-only here.')
+    assert looker.run("buy gold").startswith('Error, "buy gold": table game 1 is open read-only here.')
     assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
 
 
@@ -188,5 +188,5 @@ def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_rest
     d.lines("gain Ann province", "table end", "table close")
     for seed in range(1, 6):  # whatever the draw would have been
         said = Driver().run(f'table new --players Ann,Ben,Cal --kingdom "First Game" --seed {seed} --name s{seed}')
-        assert "Ben goes first, as Ann won the last game and goes last. Turn order: Ben, Cal and Ann." in said, said
+        assert "Ben goes first, as Ann won the last game and goes last. Turn order, Ben, Cal and Ann." in said, said
         storage.remove(f"s{seed}")  # the unfinished table is no longer the last one played

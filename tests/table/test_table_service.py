@@ -19,7 +19,7 @@ def _first_game() -> TableService:
     kingdom = choose_kingdom("First Game")
     service, outcome = opening.new("table new", ["Ann", "Ben", "Cal"], kingdom, seed=3, name=None, first="Ann",
                                    low=3, previous=None)
-    assert outcome.saved and outcome.lines[0] == "Table game 1: 3 players."
+    assert outcome.saved and outcome.lines[0] == "Table game 1, 3 players."
     return service
 
 

@@ -22,7 +22,7 @@ def test_a_table_started_during_a_game_takes_the_shared_verbs_and_says_how_to_go
     assert said.splitlines()[-1] == "Your game is saved; type resume to go back to it."
     assert game_of(d.session) is None
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
-    assert d.session.prompt == "table, Ann> "  # not the game's prompt: the table's, naming whose turn it is
+    assert d.session.prompt == "table, Ann. "  # not the game's prompt: the table's, naming whose turn it is
     assert d.run("status").startswith("Ann's turn 1.\n")  # the table's status, as in the game
 
 
@@ -31,7 +31,7 @@ def test_a_game_started_at_a_table_puts_the_table_away() -> None:
     d.run(TABLE)
     d.run("buy silver")
     said = d.run(GAME)
-    assert "Table game 1 is saved; table load game 1 returns to it." in said.replace("\n", " ")
+    assert "Table game 1 is saved. Table load game 1 returns to it." in said.replace("\n", " ")
     assert d.session.state.get("table") is None
     assert "bought Silver" in d.run("buy silver").splitlines()[0]  # the game's buy now
     back = d.run("table load game 1")
@@ -47,19 +47,19 @@ def test_a_verb_of_the_other_activity_says_where_it_works() -> None:
     d.run(TABLE)
     for line in ("hand", "options", "supply"):
         said = d.run(line)
-        assert said == f'Error: "{line}" works in a game, not at a table. Type help for the commands.\n'
+        assert said == f'Error, "{line}" works in a game, not at a table. Type help for the commands.\n'
         check_error(said, line)
     said = d.run("end")  # a person at a table ending a turn, as in a game
-    assert said == 'Error: "end" works in a game, not at a table. To end the turn, type next.\n'
+    assert said == 'Error, "end" works in a game, not at a table. To end the turn, type next.\n'
     check_error(said, "end")
     d.run(GAME)
     said = d.run("next")
-    assert said == 'Error: "next" works at a table, not in a game. To end the turn, type end.\n'
+    assert said == 'Error, "next" works at a table, not in a game. To end the turn, type end.\n'
     check_error(said, "next")
     for line in ("piles", "gain silver", "vp 2", "count Ann"):
         said = d.run(line)
         verb = line.split()[0]
-        assert said == f'Error: "{verb}" works at a table, not in a game. Type help for the commands.\n'
+        assert said == f'Error, "{verb}" works at a table, not in a game. Type help for the commands.\n'
         check_error(said, line)
 
 
@@ -95,9 +95,9 @@ def test_the_shell_offers_a_table_then_asks_about_the_game_and_enter_answers_the
     played(GAME)
     played(TABLE)
     out = shell("\nscore\n").splitlines()
-    assert out[0] == "Table game 1 is not finished: Ann's turn. Type table resume."
+    assert out[0] == "Table game 1 is not finished, it is Ann's turn. Type table resume."
     assert out[1].startswith("Resume your game against Big Money")
-    assert "Resumed." in out and out[-1].startswith("Score: You ")
+    assert "Resumed." in out and out[-1].startswith("Score. You ")
 
 
 def test_typing_table_resume_at_the_start_drops_the_games_question() -> None:
@@ -121,6 +121,6 @@ def test_one_shot_shared_verbs_say_they_need_the_shell(data_dir) -> None:
     for words in (["buy", "silver"], ["piles"]):
         done = subprocess.run([sys.executable, "-m", "companion", *words], capture_output=True, text=True, cwd=ROOT,
                               env=env, timeout=60)
-        assert done.stdout == f'Error: "{words[0]}" works only in the shell. Type companion to start it.\n'
+        assert done.stdout == f'Error, "{words[0]}" works only in the shell. Type companion to start it.\n'
         check_error(done.stdout, " ".join(words))
         assert done.returncode != 0

@@ -86,21 +86,23 @@
     document.title = parts.join(", ");
   }
 
+  // A response is one element holding one text node, its lines kept apart by newlines (shown as lines by
+  // white-space: pre-line): a screen reader announces it as one utterance, its lines in order. A paragraph
+  // a line was announced line by line, and Orca said them out of order.
   function show(text) {
-    const box = document.createElement("div");
+    const box = document.createElement("p");
     box.className = "response";
-    for (const line of text.split("\n")) {
-      const p = document.createElement("p");
-      p.textContent = line;
-      box.appendChild(p);
-    }
+    box.textContent = text;
     log.appendChild(box);
     while (log.children.length > 200) log.removeChild(log.firstChild);
   }
   // The person's own line in the log, after its prompt, as a terminal keeps it: not a response of the host.
+  // It is shown but not announced (aria-hidden): the keys were heard as they were typed, and read again
+  // it ran into the prompt ("buy phase buy silver") before the answer.
   function own(prompt, text) {
     const p = document.createElement("p");
     p.className = "typed";
+    p.setAttribute("aria-hidden", "true");
     p.textContent = (prompt ? prompt + " " : "") + text;
     log.appendChild(p);
   }
@@ -115,7 +117,7 @@
     return '"' + cut.trimEnd() + '"\u2026';
   }
   function setPrompt(text) {
-    label.textContent = text.replace(/>\s*$/, "").trim() || "Command";
+    label.textContent = text.replace(/[>.]\s*$/, "").trim() || "Command";
   }
   function storeKey() { return "companion:" + code + ":" + name.toLowerCase(); }
   // Storage may be refused (a browser that blocks it), full, or hold anything at all: it is read like any
@@ -236,7 +238,7 @@
           notSent("they were typed for another game or seat"); return;
         }
         // an error, or the seat opened in another tab or program: trying again would take it back and forth
-        if (reason.indexOf("Error:") === 0 || reason.indexOf("another place") >= 0) { refused = true; }
+        if (/^Error[,:]/.test(reason) || reason.indexOf("another place") >= 0) { refused = true; }
         if (reason) { show(reason); told = true; }
         if (refused && lobbyMode) {  // a server's game said no (a taken name, a full game): back to the lobby,
           // whose welcome says so
@@ -260,7 +262,7 @@
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
         name = ""; setPrompt("Your name");
-        show("Error: the " + place + " could not be reached. Check that the " + place
+        show("Error, the " + place + " could not be reached. Check that the " + place
              + " is on, then type your name again.");
       }
       if (refused || !joined) { refused = false; return; }
@@ -307,7 +309,7 @@
       const reason = typeof msg.reason === "string" ? msg.reason : "";
       if (reason) { show(reason); told = true; }
       secret = false; field.type = "text"; field.autocomplete = "off";
-      if (reason.indexOf("Error:") === 0) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
+      if (/^Error[,:]/.test(reason)) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
     }
   }
   function toLobby() {
@@ -326,9 +328,9 @@
     field.value = "";
     if (text) own(label.textContent, secret && inLobby ? "(not shown)" : text);
     if (lobbyMode && !name) {
-      if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
+      if (!text) { show("Error, no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
-        show("Error: " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
+        show("Error, " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
       }
       name = text.slice(0, 20); inLobby = true;
       show("Joining the lobby as " + name + ".");
@@ -337,16 +339,16 @@
     }
     if (!code && !inLobby) {
       const digits = text.replace(/[\s-]/g, "");
-      if (!text) { show("Error: no join code was typed. Type the 9 digits the host said."); return; }
+      if (!text) { show("Error, no join code was typed. Type the 9 digits the host said."); return; }
       if (!/^\d{9}$/.test(digits)) {
-        show("Error: " + quote(text) + " is not a join code. Type the 9 digits the host said."); return;
+        show("Error, " + quote(text) + " is not a join code. Type the 9 digits the host said."); return;
       }
       code = digits; setPrompt("Your name"); show("Type your name."); return;
     }
     if (!name) {
-      if (!text) { show("Error: no name was typed. Type your name, such as Ben."); return; }
+      if (!text) { show("Error, no name was typed. Type your name, such as Ben."); return; }
       if (!/^[\p{L}\p{N} .'-]+$/u.test(text)) {
-        show("Error: " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
+        show("Error, " + quote(text) + " cannot be a name. Type letters and digits, such as Ben."); return;
       }
       name = text.slice(0, 20);
       const k = kept();
@@ -359,7 +361,7 @@
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       field.value = text;  // kept: Enter sends it once connected
-      show("Error: not connected to the " + place + ", so " + quote(text)
+      show("Error, not connected to the " + place + ", so " + quote(text)
            + " was not sent. Press Enter to send it once connected.");
       return;
     }

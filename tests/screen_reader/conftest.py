@@ -1,0 +1,53 @@
+"""The screen reader tests' shared parts: the installed program, and one desktop with Orca for the whole run.
+
+The program is the wheel built from a clean copy of the repository (as tests/install builds it), installed by
+pip into a fresh virtual environment, and run through that environment's own ``companion`` console script.
+Its dependencies are not fetched again (tests/install does that): the new environment is given the running
+test environment's site folders as paths, after its own, and pip installs the wheel with ``--no-deps``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.install.conftest import Installed, run, source_copy  # noqa: F401 - source_copy is a fixture
+from tests.screen_reader.desktop import Desktop, require
+
+
+@pytest.fixture(scope="session")
+def program(source_copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:  # noqa: F811
+    """The wheel, installed in a fresh venv outside the checkout: its ``companion`` is what the tests run."""
+    base = tmp_path_factory.mktemp("screen-reader-program")
+    out = base / "dist"
+    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source_copy)], cwd=base)
+    wheel = next(out.glob("*.whl"))
+    work = base / "work"
+    work.mkdir()
+    venv = base / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], cwd=work)
+    made = Installed(venv, work)
+    purelib = subprocess.run([str(made.python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    # Every site folder the tests' own interpreter reads, in its order (the README's venv sees the system's too).
+    ours = [p for p in sys.path if Path(p).name in ("site-packages", "dist-packages")]
+    ours += [p for p in (sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]) if p not in ours]
+    (Path(purelib) / "screen_reader_test_dependencies.pth").write_text("\n".join(ours) + "\n")
+    run([str(made.python), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)], cwd=work)
+    where = subprocess.run([str(made.python), "-c", "import companion; print(companion.__file__)"],
+                           capture_output=True, text=True, cwd=work, timeout=60, env=made.env(base / "home"))
+    assert Path(where.stdout.strip()).is_relative_to(venv), where  # the wheel's copy, never the checkout
+    return made
+
+
+@pytest.fixture(scope="session")
+def desktop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Desktop]:
+    """Xvfb, a D-Bus session, the AT-SPI bus and Orca, started once; Orca's speech goes to the test's SSIP server."""
+    require("gnome-terminal")
+    with Desktop(tmp_path_factory.mktemp("desktop")) as desk:
+        yield desk

@@ -1,0 +1,43 @@
+"""What every answer heard through the screen reader must hold, whatever the test."""
+
+from __future__ import annotations
+
+import re
+
+from tests.screen_reader.desktop import Heard
+from tests.screen_reader.symbols import heard_words, signs_read, without_ssml
+
+
+def check_answer(said: list[Heard], typed: str, meant: str = "") -> None:
+    """An answer as Orca said it (after the Return key's echo, up to the next prompt):
+
+    - something was said (a test that hears nothing fails);
+    - no symbol is read as a word ("greater", "colon", "dash", "bar", "number" ...) at the level Orca asked for;
+    - no utterance is said twice;
+    - the typed line is not read back with it.
+
+    ``meant``: a regular expression for the parts whose symbols are meant to be heard, such as a command
+    to type or an address ("companion join 127.0.0.1:8650 --code ..."): left out of the symbol check.
+    """
+    spoken = [h for h in said if h.kind == "speak"]
+    assert spoken, f"Orca said nothing after {typed!r}"
+    for h in spoken:
+        signs = signs_read(re.sub(meant, " ", without_ssml(h.sent)) if meant else h.sent, h.punctuation)
+        assert not signs, f"after {typed!r}, Orca read {signs} at level {h.punctuation}: {h.words!r}"
+    words = [h.words for h in spoken]
+    assert len(words) == len(set(words)), f"after {typed!r}, Orca said something twice: {words}"
+    if typed:  # as typed, case and all: "hand" typed is not "Hand, 5 cards" said
+        typed_words = " ".join(heard_words(typed))
+        first = " ".join(heard_words(spoken[0].words))
+        assert not first.startswith(typed_words + " "), f"Orca read the typed line back: {spoken[0].words!r}"
+
+
+def coins_said(words: str) -> int:
+    """The coins an answer says ("3 coins, 1 buy."), 0 when it says none."""
+    found = re.search(r"\b(\d+) coins?\b", words)
+    return int(found.group(1)) if found else 0
+
+
+def big_money(coins: int) -> str:
+    """What Big Money buys with ``coins``: the line a scripted player types."""
+    return "buy province" if coins >= 8 else "buy gold" if coins >= 6 else "buy silver" if coins >= 3 else "end"
