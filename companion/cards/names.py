@@ -29,13 +29,19 @@ def loose(text: str) -> str:
 ELLIPSIS = "\u2026"  # one character: a run of three dots is noise to a screen reader
 
 
+# Glyphs a screen reader names at length or a braille display shows as noise (box drawing, arrows, braille
+# spinners, dingbats, emoji): said as "?" when quoted back, as control characters are.
+_GLYPH = re.compile("[\u2190-\u21ff\u2500-\u27bf\u2800-\u28ff\U0001f000-\U0001faff\ufe0f]")
+
+
 def quote(text: str, limit: int = 30) -> str:
     """What the user typed, made printable, in double quotes, for an error message.
 
     Longer than ``limit``: cut at the last space that keeps at least half of it (else at the limit), and
-    an ellipsis after the closing quote says it was cut; what is inside the quotes is exactly what was typed.
+    an ellipsis after the closing quote says it was cut; what is inside the quotes is what was typed, a
+    control character or a glyph (an emoji, a box-drawing line) shown as a question mark.
     """
-    shown = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
+    shown = "".join(ch if ch.isprintable() and not _GLYPH.match(ch) else "?" for ch in text.strip())
     if len(shown) <= limit:
         return f'"{shown}"'
     cut = shown[:limit]
