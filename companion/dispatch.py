@@ -73,11 +73,12 @@ def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
 def say(session: Session, response: Response) -> None:
     """Write and speak ``response`` on the session's terminal; each other seat playing in this program
     hears its words in its own session (companion.game.seats.hear)."""
-    if response.lines:
-        session.out.write("".join(part + "\n" for part in response.lines))
+    lines = response.lines[session.early:]  # an aside ("Thinking.") wrote the ones before it already
+    if lines:
+        session.out.write("".join(part + "\n" for part in lines))
         session.out.flush()
         if session.speak is not None:
-            session.speak(response.text)
+            session.speak("\n".join(lines))
     if response.others or response.notices:
         from companion.game.activity import game_of
         from companion.game.seats import hear
@@ -94,6 +95,7 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     holding = session.holding
     session.holding = True
     session.begin()
+    session.adapting = not holding  # the shell writes what this returns; an aside may write part of it first
     try:
         _run(session, line, one_shot)
     except CommandError as e:
@@ -112,6 +114,7 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     finally:
         session.end()
         session.holding = holding
+        session.adapting = False
     told = session.told
     return Response(session.seat, session.parts, session.prompt, tuple(told.cues), dict(told.others),
                     dict(told.prompts), dict(told.notices), told.changed, told.saved, told.save_problem,

@@ -99,6 +99,8 @@ class Session:
         self.route = route
         self.responses: deque[str] = deque(maxlen=history_size)
         self._current: list[str] = []
+        self.early = 0  # parts of this response already written by an aside (the shell writes the rest)
+        self.adapting = False  # the shell's adapter writes this response when it is done (dispatch.respond)
         self._record = True
         self.failed = False
         self.typed: list[str] = []  # every line typed in the shell, for the history command
@@ -119,6 +121,10 @@ class Session:
         """Words said at once in the middle of a response (a cue such as "Thinking."): printed and, with
         speech on, spoken now; not part of the response that repeat says."""
         text = text.rstrip("\n")
+        if self.adapting and self._current[self.early:]:  # the words so far come first, as they were said
+            before = "\n".join(self._current[self.early:])
+            self.early = len(self._current)
+            text = f"{before}\n{text}"
         self.out.write(text + "\n")
         self.out.flush()
         if self.speak is not None:
@@ -138,6 +144,7 @@ class Session:
     def begin(self) -> None:
         """Start a new response (called before each command)."""
         self._current = []
+        self.early = 0
         self._record = True
         self.failed = False
         self.told = Told()

@@ -104,5 +104,6 @@ def test_with_speech_on_the_cue_is_spoken_at_once_and_the_response_after(slow: l
     spoken: list[str] = []
     t.session.speak = spoken.append
     t(f"new --bots strong --seed {BOT_FIRST}")
-    assert spoken[0] == "Thinking."  # while the person waits, not with the response at the end
-    assert len(spoken) == 2 and spoken[1].startswith("New game") and "Thinking." not in spoken[1]
+    # the opening words and the cue while the person waits, in the order written; the rest after, once
+    assert spoken[0].startswith("New game") and spoken[0].endswith("goes first.\nThinking.")
+    assert len(spoken) == 2 and "Thinking." not in spoken[1] and "New game" not in spoken[1] and spoken[1]
