@@ -56,7 +56,7 @@ class Expiry:
             if game_id not in host.by_id:
                 del self.alone[game_id]
         wall = time.time()
-        for game_id, line in (await host.store.summaries()).items():
+        for game_id, line in list((await host.store.summaries()).items()):  # a copy: dropping a game changes it
             made = line.get("made")
             if game_id in host.by_id or game_id in host.claimed or line.get("started") \
                     or not isinstance(made, int) or wall - made < EXPIRE:

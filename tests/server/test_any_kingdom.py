@@ -71,7 +71,7 @@ def test_games_lists_odd_kingdoms_and_a_damaged_line_by_its_name(tmp_path: Path)
 
     with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
         store = server.host.store
-        store.list["broken1"] = {"name": "Broken", "free": 1, "seats": 7, "kingdom": ["x"], "bots": 3}
+        store.index.put("broken1", {"name": "Broken", "free": 1, "seats": 7, "kingdom": ["x"], "bots": 3})
         said = asyncio.run(asyncio.wait_for(talk(server.port), 120))
     assert all(s.startswith("Made the game K") for s in said[:3]), said
     listing = said[3]

@@ -105,12 +105,12 @@ def test_limits_hold_across_two_processes_sharing_redis(tmp_path: Path) -> None:
 def test_games_is_paged_and_searched_each_page_under_1200_characters(tmp_path: Path) -> None:
     with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
         for i in range(23):  # 23 listed games, each with six long names sitting
-            server.host.store.list[f"g{i:02d}"] = {
+            server.host.store.index.put(f"g{i:02d}", {
                 "name": f"Friday table {i}", "private": False, "code": "123456789", "players": 6, "bots": [],
                 "kingdom": "First Game", "seats": [f"Player{i}{j}xxxxxxxxxxxxxx"[:20] for j in range(5)],
-                "free": 1, "started": False}
+                "free": 1, "started": False})
         first = _ask(server.port, "127.0.2.6", "Ana", ["games"])[0]
-        n = int(first.splitlines()[0].split(" of ")[1].rstrip(":"))
+        n = int(first.splitlines()[0].split(" of ")[1].rstrip(":."))
         pages = [first, *_ask(server.port, "127.0.2.6", "Ana", [f"games {i}" for i in range(2, n + 2)])]
         found = _ask(server.port, "127.0.2.6", "Ana", ["games table 1", "games nothing"])
     assert all(len(p) < 1200 for p in pages + found), [len(p) for p in pages]
