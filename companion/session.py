@@ -121,14 +121,31 @@ class Session:
         """Words said at once in the middle of a response (a cue such as "Thinking."): printed and, with
         speech on, spoken now; not part of the response that repeat says."""
         text = text.rstrip("\n")
-        if self.adapting and self._current[self.early:]:  # the words so far come first, as they were said
-            before = "\n".join(self._current[self.early:])
-            self.early = len(self._current)
+        before = self.take_early()
+        if before:  # the words so far come first, as they were said
             text = f"{before}\n{text}"
         self.out.write(text + "\n")
         self.out.flush()
         if self.speak is not None:
             self.speak(text)
+
+    def take_early(self) -> str:
+        """The words of this response not written yet, marked written: for an aside, or a screen cleared
+        between two players' words, which must come after the leaving player's own (the shell writes the rest)."""
+        if not self.adapting or not self._current[self.early:]:
+            return ""
+        before = "\n".join(self._current[self.early:])
+        self.early = len(self._current)
+        return before
+
+    def write_early(self) -> None:
+        """Write the words of this response said so far, now (see take_early)."""
+        before = self.take_early()
+        if before:
+            self.out.write(before + "\n")
+            self.out.flush()
+            if self.speak is not None:
+                self.speak(before)
 
     def replay(self, text: str) -> None:
         """Say earlier words again (repeat, review) without making them the newest response."""

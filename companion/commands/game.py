@@ -162,6 +162,7 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
             say_fitted(session, "\n".join(said[:at]))
         said = said[at:]
     if clear:
+        session.write_early()  # the leaving player's own words are written before the screen is cleared
         _clear_for_next(session)
     say_fitted(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)

@@ -253,7 +253,7 @@ def test_in_a_hosted_game_each_seat_hears_its_own_moves_only() -> None:
         g.answer(people[d.player].decide(g.view(d.player), d), True)
     record = dumps(g)
     seats = SessionSeats(g, {"started": True})
-    heard = {seat: seats.run(seat, "analysis") for seat in (0, 1)}
+    heard = {seat: seats.run(seat, "analysis").heard() for seat in (0, 1)}
     for seat in (0, 1):
         assert set(heard[seat]) == {seat}  # nobody else hears it
         said = heard[seat][seat]
