@@ -77,7 +77,7 @@ def test_at_a_terminal_an_over_long_line_is_refused_and_the_seat_stays(tmp_path)
         frames = record_frames(running)
         args = ("join", f"127.0.0.1:{running.port}", "--code", CODE, "--name", "Ana")
         with Terminal(tmp_path / "ana", args=args) as term:
-            term.wait_for("phase> ")
+            term.wait_for("phase. ")
             term.type("say " + "x" * (MAX_LINE - 3))
             term.key("Enter")
             term.wait_for("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.")

@@ -38,7 +38,7 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
             page.wait_for_function("!['game','waiting','lobby'].includes(document.getElementById('prompt')"
                                    ".textContent)", timeout=15_000)
-            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards.")
             _where(page, "Game", "buy phase")
             assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
             said = chromium.type_line(page, "quit")
@@ -50,7 +50,7 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
                                                          "one."]
             chromium.type_line(page, "sit web")
             page.wait_for_function("document.body.innerText.includes('Welcome back, Cleo.')", timeout=15_000)
-            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards.")
             game = next(iter(server.host.by_id.values()))
             assert [st.name for st in game.seats] == ["Cleo"]  # the same seat, not a new one
             problems = chromium.axe_problems(page)
@@ -118,7 +118,7 @@ def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path
             game = next(iter(server.host.by_id.values()))
             assert [st.name for st in game.seats] == ["Cleo"]
             page.wait_for_function(MINE, timeout=15_000)
-            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards:")
+            assert chromium.type_line(page, "hand")[-1].startswith("Hand, 5 cards.")
         finally:
             browser.close()
 

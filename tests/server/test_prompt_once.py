@@ -61,7 +61,7 @@ def test_the_game_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
             term.waiting()
             before = term.raw().decode("utf-8", "replace")
             prompt = before.rstrip().rsplit("\n", 1)[-1].strip()  # the prompt on screen now
-            assert prompt.endswith(">"), before
+            assert prompt.endswith("."), before
 
             async def ben() -> None:
                 async with aiohttp.ClientSession() as http:

@@ -103,7 +103,7 @@ def test_a_card_is_said_without_the_programs_heavy_modules(tmp_path: Path, home:
     out, modules = imports(["rule", "trash"], env)
     assert out.startswith("Trash means") and not modules & HEAVY
     out, modules = imports(["cards", "cost", "4"], env)
-    assert out.startswith("15 cards cost 4 coins:") and not modules & HEAVY
+    assert out.startswith("15 cards cost 4 coins.") and not modules & HEAVY
 
 
 def test_help_is_said_without_loading_a_command(tmp_path: Path, home: Path) -> None:

@@ -52,7 +52,7 @@ def test_killed_mid_game_then_resumed_equals_the_game_before(data_dir, tmp_path,
     proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, timeout=60)
     assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
     offer = resume_offer(Driver().session)
-    assert offer == f"Table game 1 is not finished: {expected.session.state['table'].table.current_name}'s turn. Type table resume."
+    assert offer == f"Table game 1 is not finished, it is {expected.session.state['table'].table.current_name}'s turn. Type table resume."
     d = Driver()
     said = d.run("table resume")
     assert said.startswith("Table game 1 resumed.\n"), said
