@@ -128,7 +128,7 @@ def test_a_damaged_lessons_record_is_forgotten_not_fatal(home: Path) -> None:
 def _responses(raw: bytes) -> list[tuple[str, str]]:
     """(typed, response) pairs from a dumb terminal's bytes: each prompt line holds what was typed."""
     text = raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "")
-    parts = re.split(r"^((?:companion|[a-z, 0-9]+)> )(.*)$", text, flags=re.M)
+    parts = re.split(r"^((?:companion|[a-z, 0-9]+)\. )(.*)$", text, flags=re.M)
     pairs = []
     for i in range(1, len(parts) - 2, 3):
         typed, response = parts[i + 1], parts[i + 2].strip("\n") + "\n"

@@ -90,13 +90,13 @@ def test_completion_history_and_a_quiet_ctrl_c(home: Path, backend: str) -> None
         t.wait_for(VILLAGE, count=2)
         t.type("new")
         t.key("Enter")
-        t.wait_for("players, Enter for 2. ")
+        t.wait_for("players, Enter for 2.")
         t.waiting()
         t.key("C-c")  # a question waits: Ctrl-C must not answer it with its default
-        t.wait_for("players, Enter for 2. ", count=2)
+        t.wait_for("players, Enter for 2.", count=2)
         t.type("3")
         t.key("Enter")
-        t.wait_for("people, Enter for 1. ")
+        t.wait_for("people, Enter for 1.")
         raw = t.raw()
     text = raw.decode()
     assert "Error" not in text, text
