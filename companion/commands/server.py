@@ -20,11 +20,8 @@ if TYPE_CHECKING:
     example="companion server --listen 0.0.0.0 --port 8650",
     topic="Playing from different places",
     shell=False,
-    details=("People type companion join ADDRESS --name N, or open the address in a browser, and hear the lobby. "
-             "--store redis://HOST:PORT/0 shares games among server processes. docs/server.md says "
-             "more: --trust-proxy, --server-name, --cert, --key, --metrics-from, --no-person-limits. "
-             "companion server moderator add NAME and companion server account reset NAME act on the community, "
-             "with the same --store."),
+    details=("People type companion join ADDRESS --name N, or open it in a browser. --store redis://HOST:PORT/0 "
+             "shares games among processes. docs/server.md says the rest: moderators, accounts, metrics."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server
