@@ -70,7 +70,7 @@ def test_a_host_listening_on_an_address_of_its_own_is_reached_by_its_seat_and_fr
     host = _host(home, "--listen", "127.0.0.2", "--port", str(port))
     try:
         out = _announced(home, host)
-        command = re.search(r"Friends type: (.+)", out)[1]  # type: ignore[index]
+        command = re.search(r"Friends type (.+)", out)[1]  # type: ignore[index]
         assert command.startswith(f"companion join 127.0.0.2:{port} ")
         assert "0.0.0.0" not in out and "127.0.0.1" not in out
         rc, said, err = _friend(tmp_path / "ben", command)
@@ -108,7 +108,7 @@ def test_a_tls_host_announces_a_join_command_that_works(tmp_path):
     host = _host(home, "--port", str(port), "--cert", str(cert), "--key", str(key))
     try:
         out = _announced(home, host)
-        command = re.search(r"Friends type: (.+)", out)[1]  # type: ignore[index]
+        command = re.search(r"Friends type (.+)", out)[1]  # type: ignore[index]
         assert " --tls " in command and f"https://127.0.0.1:{port}" in out
         assert f"send them a copy of {cert}" in out and "add --ca and that file" in out
         rc, said, err = _friend(tmp_path / "ben", command, "--ca", str(cert))  # as the host said
