@@ -98,8 +98,11 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
             server.stop()
-            term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
-            term.wait_for("lobby. ", count=4)  # the prompt again once no more words come, then Ben types
+            shown = term.wait_for("The server stopped. Trying again until it is back.", timeout=30)
+            at = shown.index(b"The server stopped.")
+            # the prompt again once no more words come (0.1 s after the last), then Ben types ("lobby. " also
+            # ends sentences, so the prompt is the first one written after the stop's words)
+            term.wait_for("lobby. ", count=shown.count(b"lobby. ") - shown[at:].count(b"lobby. ") + 1, timeout=30)
             term.type("games")
             term.key("Enter")
             term.wait_for('Error, the connection to the server is lost, so "games" was not sent.')
