@@ -203,13 +203,15 @@ class Standing:
                 continue
             if isinstance(rec, dict) and isinstance(rec.get("mu"), (int, float)):
                 out.append(rec)
-        return sorted(out, key=lambda r: -float(r["mu"]))
+        # the same rating shares a place; among equals, by name, so every process lists them alike
+        return sorted(out, key=lambda r: (-said_rating(float(r["mu"])), names.key(str(r.get("name")))))
 
     async def _rating(self, name: str, mine: bool) -> str:
         name = clean(name, limit=20)
         everyone = await self._all()
-        for rank, rec in enumerate(everyone, 1):
+        for rec in everyone:
             if names.same(str(rec.get("name")), name):
+                rank = 1 + sum(1 for o in everyone if said_rating(float(o["mu"])) > said_rating(float(rec["mu"])))
                 games = int(rec.get("games", 0))
                 who = "Your rating" if mine else f"{rec.get('name')}'s rating"
                 return (f"{who} {said_rating(float(rec['mu'])):,}, {games} rated {'game' if games == 1 else 'games'}, "

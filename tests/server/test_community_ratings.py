@@ -74,8 +74,9 @@ def test_a_rated_three_player_game_updates_three_ratings_as_openskill_computes_t
                     assert told == f"Your rating {now:,}, {how}."
                     # rating, top and history in the lobby, on either process
                     rating = (await ben.say("rating Ana"))["text"]
-                    order = sorted(zip(seats, after), key=lambda p: -p[1][0].mu)
-                    rank = [s["name"] for s, _ in order].index("Ana") + 1
+                    # a place is shared by the same rating as said; among equals the list goes by name
+                    order = sorted(zip(seats, after), key=lambda p: (-round(p[1][0].mu * 60), names.key(p[0]["name"])))
+                    rank = 1 + sum(1 for _, t in order if round(t[0].mu * 60) > now)
                     assert rating == f"Ana's rating {now:,}, 1 rated game, {['1st', '2nd', '3rd'][rank - 1]} of 3."
                     top = (await cy.say("top"))["text"].split("\n")
                     assert top[0] == "The best 3:" and top[1].startswith(f"1. {order[0][0]['name']}, ")
