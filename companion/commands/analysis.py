@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
 from companion.commands.registry import ArgumentParser, command
+from companion.game.analysis import AnalysisError
+from companion.game.analysis_run import Kept, check_form, run
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
-    from companion.game.analysis import Analysis
     from companion.session import Session
 
 KEY = "analysis"  # session.state: the analyses done, by record and seat
@@ -29,7 +30,6 @@ NOT_OVER = ("analysis works once the game is over: after its last turn, type ana
 NO_GAME = ("analysis works after a game: finish one, or type analysis --game NAME for a saved one. "
            "Type games for the list.")
 STOPPED = "Analysis stopped; nothing was changed."
-USAGE = "analysis, analysis turn 7, or analysis all"
 
 
 class Progress:
@@ -102,31 +102,11 @@ def _record(session: "Session", game_name: str | None, player: str | None) -> tu
     return dumps(game), me
 
 
-def _kept(session: "Session") -> dict[tuple[str, int], "Analysis"]:
+def _kept(session: "Session") -> Kept:
     kept = session.state.get(KEY)
     if not isinstance(kept, dict):
         kept = session.state[KEY] = {}
     return kept
-
-
-def _turn(text: str, turns: int) -> int:
-    t = text.strip()
-    if not (t.isascii() and t.isdigit()):
-        raise CommandError(f"{quote('analysis turn ' + text)} needs a turn number. Type analysis turn 7, for example.")
-    n = int(t)
-    if not 1 <= n <= turns:
-        raise CommandError(f"the game had {turns} turns, so no turn {n}. Type analysis turn with 1 to {turns}.")
-    return n
-
-
-def _page(text: str, pages: int) -> int:
-    t = text.strip()
-    if not t:
-        return 1
-    if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= pages:
-        raise CommandError(f"{quote('analysis all ' + text)}: there {'is 1 page' if pages == 1 else f'are {pages} pages'}. "
-                           f"Type analysis all {min(2, pages)}, for example.")
-    return int(t)
 
 
 @command(
@@ -146,15 +126,10 @@ def analysis_command(session: "Session", args: str) -> None:
     p.add_argument("--player")
     p.add_argument("--jobs", type=_jobs, default=1)
     ns = p.parse(args, intermixed=True)
-    words = [w.lower() for w in ns.words]
-    form = words[0] if words else ""
-    if form not in ("", "turn", "all"):
-        raise CommandError(f"{quote('analysis ' + ' '.join(ns.words))} is not a form of analysis. Type {USAGE}.")
-    if form == "turn" and len(words) != 2:
-        raise CommandError(f"{quote('analysis ' + ' '.join(ns.words))} needs one turn number. "
-                           "Type analysis turn 7, for example.")
-    if (form == "all" and len(words) > 2) or (form == "" and words):
-        raise CommandError(f"did not expect {quote(' '.join(ns.words[2:]))}. Type {USAGE}.")
+    try:
+        check_form(ns.words)
+    except AnalysisError as e:
+        raise CommandError(str(e)) from None
     record, seat = _record(session, ns.game, ns.player)
     say_analysis(session, record, seat, ns.words, ns.jobs)
 
@@ -162,46 +137,17 @@ def analysis_command(session: "Session", args: str) -> None:
 def say_analysis(session: "Session", record: str, seat: int, words: list[str], jobs: int = 1) -> None:
     """Say the analysis of a finished game's ``record`` (the engine's save text: the game just played, a
     saved game, a game from the server's history) for ``seat``: ``words`` are what followed ``analysis``
-    (none, ``turn 7``, ``all 2``), already checked for their form. Kept in the session for the next ask;
-    Ctrl-C stops it with one sentence and keeps nothing."""
-    from companion.game import analysis as an
-    from companion.game import analysis_words as aw
-
-    form = words[0].lower() if words else ""
-    progress = Progress(session.aside)
-    kept = _kept(session)
-    a = kept.get((record, seat))
+    (none, ``turn 7``, ``all 2``). Kept in the session for the next ask; Ctrl-C stops it with one sentence
+    and keeps nothing."""
     try:
-        fresh = a is None
-        if a is None:
-            _plan_ready(session, record)
-            a = an.differences(record, seat)  # a fraction of a second: what was typed is checked against it
-        turn = _turn(words[1], a.turns) if form == "turn" else 0
-        page = _page(words[1] if len(words) > 1 else "", aw.pages(a)) if form == "all" else 0
-        if fresh:
-            an.costed(a, jobs, progress)
-        if form == "turn":
-            _refine(a, a.on_turn(turn), jobs, progress)
-            text = aw.turn_words(a, turn)
-        elif form == "all":
-            _refine(a, aw.page_moves(a, page), jobs, progress)
-            text = aw.page_words(a, page)
-        else:
-            text = aw.summary(a)
+        _plan_ready(session, record)
+        text = run(record, seat, words, _kept(session), jobs, Progress(session.aside))
     except KeyboardInterrupt:
         session.say(STOPPED)
         return
-    except an.AnalysisError as e:
+    except AnalysisError as e:
         raise CommandError(str(e)) from None
-    kept[(record, seat)] = a  # a new analysis is kept only once its run is whole
     session.say(text)
-
-
-def _refine(a: Any, moves: list[Any], jobs: int, progress: Callable[[str], None]) -> None:
-    """More rollouts for the moves about to be said, up to the full count (added only once all are played)."""
-    from companion.game import analysis as an
-
-    an.estimate(a, moves, an.FULL_GAMES, jobs, progress, checking=True)
 
 
 def _plan_ready(session: "Session", record: str) -> None:

@@ -104,6 +104,10 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
             return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
+    if verb == "analysis" and game.seating.over() and hasattr(host, "analyst"):
+        from companion.net.analysing import at_seat
+
+        return {seat: at_seat(host, game, seat, rest)}  # never on the loop: a minute of work for every game
     return game.seating.run(seat, text)
 
 

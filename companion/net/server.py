@@ -22,6 +22,7 @@ from typing import Any, Callable
 from aiohttp import web
 
 from companion.net import claiming, codes, limits, room
+from companion.net.analysing import Analyst
 from companion.net.claiming import Claim, Refusal
 from companion.net.guard import Guard, GuardedSite
 from companion.net.hosted import HostedGame, Options, load_game
@@ -61,6 +62,7 @@ class Host(Transport[Seat]):
         # changes (hellos arriving together) are being saved.
         self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, Any]]]] = {}
         self.saving: dict[str, int] = {}
+        self.analyst = Analyst()  # the coach's analyses of finished games, each in a process of its own
 
     # ---- games ----
     def add_game(self, options: Options, code: str | None = None) -> HostedGame:
@@ -359,6 +361,7 @@ class Host(Transport[Seat]):
                     await self.persist(game)
                 except (Moved, OSError):
                     pass  # each change was saved as it was made; only the newest news may be missing
+        await self.analyst.close()
         for ws in list(self.conns.values()):
             await close(ws, self.stopped)  # the program joins again by itself
 

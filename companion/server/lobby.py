@@ -25,7 +25,7 @@ from companion.net.clean import clean
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
-from companion.server import events
+from companion.server import coaching, events
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
                                           games_page, made_words, named, not_named, store_trouble, table_words,
                                           who_said)
@@ -255,6 +255,8 @@ class Lobby:
             return await self._sit(person, rest)
         if verb == "code":
             return await self._codes(person), None
+        if verb == "analysis":
+            return await coaching.answer(self, person, rest), None
         return elsewhere(verb), None
 
     async def _codes(self, person: Person) -> str:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from companion.net.hosted import Options
 
 WORDS = ("games", "create", "sit", "code", "who", "say", "help", "register", "password", "logout", "rating", "top",
-         "history", "report", "ignore", "unignore")
+         "history", "report", "ignore", "unignore", "analysis")
 LEAVING = ("quit", "exit", "bye", "leave")
 HELP = ("In the lobby, type:\n"
         "games, to hear open games;\n"
@@ -32,6 +32,9 @@ HELP_ON = {
                 "and a name. report, a name and why, tells the moderators; ignore and unignore a name."),
     "moderator": ("A moderator types mute NAME MINUTES, unmute NAME, kick NAME and why, ban NAME DAYS and why, "
                   "unban NAME, remove and a game's name, announce and words, reports, or reports and a number."),
+    "analysis": ("analysis says where your moves in your newest finished game differed from Strong Bot's, and "
+                 "what each cost. analysis 2 takes the game before, as history numbers them. analysis turn 7 says "
+                 "one turn, analysis all every move, a page at a time."),
     "sit": ("sit and a game's name sits you there; its start is enough. A private game also needs its code, "
             "as in sit Friday 482 193 765, or the code alone. quit at a game brings you back here."),
 }
