@@ -105,7 +105,9 @@ def summary(a: Analysis) -> str:
     """The three costliest moves, and the points by turn."""
     costly = a.costliest(3)
     n = len(a.differences)
-    if n == 0:
+    if a.decisions == 0:
+        head = ["A bot made every one of your moves in that game, so none is yours to analyse."]
+    elif n == 0:
         head = [f"All {a.decisions} of your moves were {BOT}'s."]
     elif not costly:
         head = [f"{BOT} differed on {n} of {a.decisions} moves.", "None of them cost you a clear share of wins."]

@@ -84,6 +84,10 @@ def test_a_rated_three_player_game_updates_three_ratings_as_openskill_computes_t
                     assert history[0] == "Your last games, newest first:" and len(history) == 2
                     assert history[1].startswith("1. ") and history[1].endswith("; First Game.")
                     assert (await ana.say("history Ben"))["text"].startswith("Ben's last games, newest first:\n1. ")
+                    # the coach's analysis of it, from the history, run apart from the games and told in the lobby
+                    assert (await ana.say("analysis"))["text"].startswith("Analysing your moves against Strong Bot's.")
+                    told = await ana.until(lambda m: "to analyse" in m.get("text", ""), 120)
+                    assert told[-1]["text"].startswith("A bot made every one of your moves in that game"), told
                     # delete account: its rating and history go
                     assert (await cy.say("delete account"))["secret"] is True
                     assert (await cy.say("correct horse battery"))["text"] == (
