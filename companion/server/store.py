@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.paths import atomic_write
-from companion.server import journal
+from companion.server import journal, list_file
 from companion.server.listing import Listing
 
 # A lease (and a process's word that it is alive) lasts this long unless renewed, every third of it: a dead
@@ -178,7 +178,7 @@ class Store:
 class FileStore(Store):
     """One process: in ``folder``, each game's snapshot (``ID.json``, the store's version first in it) and
     its journal (``ID.journal``, one entry a line, appended and flushed to the disk once a change); the
-    lobby's list in ``lobby.json`` beside them."""
+    lobby's list beside them, kept the same way (``companion.server.list_file``)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -188,6 +188,7 @@ class FileStore(Store):
         self.wrote: dict[str, int] = {}  # the token each game was last written under
         self.versions: dict[str, int] = {}  # the version each game's newest change has (read once)
         self.index = Listing()
+        self.list_file = list_file.ListFile(folder)
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -203,12 +204,8 @@ class FileStore(Store):
         if self.held is None:
             raise StoreError(f"Another companion server uses the data folder {self.folder}. Stop it first, "
                              "or give this one --store redis://... to share games with it.")
-        try:
-            raw = json.loads((self.folder / "lobby.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        if isinstance(raw, dict):  # hostile like every file: only well-formed entries are kept
-            self.index.replace({k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, dict)})
+        lines, self.list_file.changes = list_file.read(self.folder)
+        self.index.replace(lines)
 
     async def close(self) -> None:
         if self.held is not None:
@@ -345,9 +342,8 @@ class FileStore(Store):
         if self.index.lines.get(game_id) == summary:
             return
         self.index.put(game_id, summary)
-        text = json.dumps(self.index.lines, separators=(",", ":"))
         try:
-            await asyncio.get_running_loop().run_in_executor(None, atomic_write, self.folder / "lobby.json", text)
+            await self.list_file.change(game_id, summary, self.index.lines)
         except OSError:
             pass  # the list is written whole again on its next change
 
