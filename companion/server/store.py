@@ -189,6 +189,7 @@ class FileStore(Store):
         self.versions: dict[str, int] = {}  # the version each game's newest change has (read once)
         self.index = Listing()
         self.list_file = list_file.ListFile(folder)
+        self.snapshots: set[str] = set()  # games whose snapshot is known to be on the disk
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -267,10 +268,18 @@ class FileStore(Store):
 
     def _put_snapshot(self, game_id: str, text: str, version: int) -> None:
         atomic_write(self._snapshot_path(game_id), journal.with_version(text, version))
+        self.snapshots.add(game_id)
         try:  # its entries are in the snapshot now (left by a crash here, they are skipped by their version)
             self._journal_path(game_id).unlink()
         except FileNotFoundError:
             pass
+
+    def _has_snapshot(self, game_id: str) -> bool:
+        """Whether the game's snapshot is on the disk: looked for once (snapshots are never removed), not
+        on every line, since a look at the disk in the event loop waits behind the saves being flushed."""
+        if game_id not in self.snapshots and self._snapshot_path(game_id).exists():
+            self.snapshots.add(game_id)
+        return game_id in self.snapshots
 
     def _append(self, game_id: str, entry: str) -> None:
         with self._journal_path(game_id).open("a", encoding="utf-8") as f:
@@ -305,7 +314,7 @@ class FileStore(Store):
             return False  # an older change, late: the store has a newer one
         if record is not None:
             await self._on_disk(self._put_snapshot, game_id, record, version)
-        elif entry is not None and self._snapshot_path(game_id).exists():
+        elif entry is not None and self._has_snapshot(game_id):
             await self._on_disk(self._append, game_id, entry)
         else:
             return False
