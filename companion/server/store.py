@@ -14,7 +14,6 @@ shares all of this between processes.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
