@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.paths import atomic_write
 from companion.server import journal, list_file
+from companion.server.journal_files import JournalFiles
 from companion.server.listing import Listing
 
 # A lease (and a process's word that it is alive) lasts this long unless renewed, every third of it: a dead
@@ -189,6 +190,7 @@ class FileStore(Store):
         self.index = Listing()
         self.list_file = list_file.ListFile(folder)
         self.snapshots: set[str] = set()  # games whose snapshot is known to be on the disk
+        self.journals = JournalFiles()
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -208,6 +210,7 @@ class FileStore(Store):
         self.index.replace(lines)
 
     async def close(self) -> None:
+        self.journals.close_all()
         if self.held is not None:
             self.held.release()
 
@@ -268,6 +271,7 @@ class FileStore(Store):
     def _put_snapshot(self, game_id: str, text: str, version: int) -> None:
         atomic_write(self._snapshot_path(game_id), journal.with_version(text, version))
         self.snapshots.add(game_id)
+        self.journals.forget(game_id)
         try:  # its entries are in the snapshot now (left by a crash here, they are skipped by their version)
             self._journal_path(game_id).unlink()
         except FileNotFoundError:
@@ -281,10 +285,7 @@ class FileStore(Store):
         return game_id in self.snapshots
 
     def _append(self, game_id: str, entry: str) -> None:
-        with self._journal_path(game_id).open("a", encoding="utf-8") as f:
-            f.write("\n" + entry)  # a line of its own, even after a line a crash cut short
-            f.flush()
-            os.fsync(f.fileno())
+        self.journals.append(game_id, self._journal_path(game_id), entry)
 
     async def _on_disk(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
