@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,6 @@ from companion.server.listing import Listing
 LEASE_MS = 3000
 PERSON_FOR = 3600  # seconds a lobby person's last answer is kept, to say again if its line comes again
 PEOPLE = 10_000  # lobby people a file store keeps in memory (the oldest is forgotten first)
-SAVERS = 32  # threads a file store saves on at once
 
 
 class StoreError(Exception):
@@ -193,10 +191,6 @@ class FileStore(Store):
         self.list_file = list_file.ListFile(folder)
         self.snapshots: set[str] = set()  # games whose snapshot is known to be on the disk
         self.journals = JournalFiles()
-        # Threads of its own for the saves, each waiting on its flush to the disk: flushes made together
-        # cost the disk about one, and a line's save never queues behind the few threads asyncio shares
-        # with everything else while the disk is slow (a shared machine's flush can take 50 ms).
-        self.pool = ThreadPoolExecutor(max_workers=SAVERS, thread_name_prefix="companion-store")
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -216,8 +210,6 @@ class FileStore(Store):
         self.index.replace(lines)
 
     async def close(self) -> None:
-        self.pool.shutdown(wait=True)  # every save made is on the disk (a fresh pool after: no threads yet)
-        self.pool = ThreadPoolExecutor(max_workers=SAVERS, thread_name_prefix="companion-store")
         self.journals.close_all()
         if self.held is not None:
             self.held.release()
@@ -297,7 +289,7 @@ class FileStore(Store):
 
     async def _on_disk(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
         except OSError as e:
             raise StoreDown(f"the game could not be saved: {e.strerror or e}") from None
 
