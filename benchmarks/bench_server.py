@@ -525,6 +525,7 @@ async def make_one(edge: str, n: int) -> tuple[str, str]:
 async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, str], parts: dict[str, Any],
                 kill: Any) -> dict[str, Any]:
     t0 = time.monotonic()
+    setup_cpu0 = parts["servers"]()
     made = await make_games(edge, games)
     made_s = time.monotonic() - t0
     seats = [[g, c, f"P{j}", source((n * 4 + j) // PER_ADDRESS)] for n, (g, c) in enumerate(made) for j in range(4)]
@@ -532,6 +533,7 @@ async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, st
     try:
         joined = await players.start(edge, ns.think, seats)
         setup = time.monotonic() - t0
+        setup_cpu = parts["servers"]() - setup_cpu0  # the server's part of the set-up: games made, seats joined
         # Only now, every seat that could join seated, does the measurement start: the set-up (the games made,
         # every TLS connection and hello) is not counted as answer time.
         cpu_parts = {name: f for name, f in parts.items() if name in ("servers", "nginx")}
@@ -558,7 +560,8 @@ async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, st
         cpu = {name: f() - cpu0[name] for name, f in cpu_parts.items()} | {"players": players.cpu() - cpu0["players"]}
         latencies = [x for r in heard for x in r["latencies"]]
         result: dict[str, Any] = {
-            "games": len(made), "seats": joined, "setup_s": setup, "made_s": made_s, "commands": len(latencies),
+            "games": len(made), "seats": joined, "setup_s": setup, "made_s": made_s,
+            "setup_server_cpu_s": setup_cpu, "commands": len(latencies),
             "failed": sum(r["failed"] for r in heard), "per_s": len(latencies) / ns.seconds,
             "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
             "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99 else None,
