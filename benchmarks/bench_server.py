@@ -576,7 +576,7 @@ async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, st
             # the same less its upkeep while idle: what the lines themselves cost it
             "server_idle_cpu_per_s": idle_per_s,
             "server_cpu_per_line_net_ms": 1000 * (cpu["servers"] - idle_per_s * window) / len(latencies)
-            if latencies and "servers" in cpu else None,
+            if latencies and joined == len(seats) else None,  # (seats still joining are no idle upkeep)
             "server_answered_within": server_within, **probe.said(),
             # the server's event loop runnable but not running (the machine busy with other work): its share
             "server_waited_for_cpu_s": waited, "server_waited_share": waited / window}
