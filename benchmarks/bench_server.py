@@ -10,6 +10,7 @@ stage by stage.
     ... --code /tmp/old                  # run another tree's server, site and reconnect policy (before/after)
     ... --lobby 10000                    # only the processor time of the lobby's games at 10,000 games (Redis)
     ... --line-cost 400                  # only a line's processor time on a server process (data folder, Redis)
+    ... --spy-play FILE                  # py-spy's samples of the (first) server while they play
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as
@@ -20,6 +21,14 @@ types the next of a view, a status, a buy and an end, and the time from sending 
 answer is kept. A seat whose connection drops joins again as the terminal program does (its reconnect
 policy, companion.net.client.retry_wait), with its token and the last message it heard, and sends its
 unanswered line again.
+
+Each game is made in the lobby by one of its own players, from the address its seats dial from, with the
+server's limits per person on. The clock starts once every seat has joined and the server has been idle for
+a few seconds (its upkeep measured then): the set-up is never answer time. Each run says the seats joined,
+the lines answered and their p50, p99 and max; the server's processor time a line (with and without its
+upkeep) and over the set-up; the server's own answer times (its /metrics histogram); how long its event loop
+waited, runnable, for a core (schedstat: the machine busy with other work); the players' and nginx's
+processor time; the disk's flush time; and the load.
 
 The takeover is timed in stages, each from the SIGKILL: when the dead process stops counting as alive in
 Redis and when its last lease runs out (`alive_gone_s`, `leases_gone_s`), when the survivor holds every one
