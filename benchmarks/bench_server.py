@@ -10,6 +10,7 @@ stage by stage.
     ... --code /tmp/old                  # run another tree's server, site and reconnect policy (before/after)
     ... --lobby 10000                    # only the processor time of the lobby's games at 10,000 games (Redis)
     ... --line-cost 400                  # only a line's processor time on a server process (data folder, Redis)
+    ... --spy-play FILE                  # py-spy's samples of the (first) server while they play
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as
@@ -20,6 +21,14 @@ types the next of a view, a status, a buy and an end, and the time from sending 
 answer is kept. A seat whose connection drops joins again as the terminal program does (its reconnect
 policy, companion.net.client.retry_wait), with its token and the last message it heard, and sends its
 unanswered line again.
+
+Each game is made in the lobby by one of its own players, from the address its seats dial from, with the
+server's limits per person on. The clock starts once every seat has joined and the server has been idle for
+a few seconds (its upkeep measured then): the set-up is never answer time. Each run says the seats joined,
+the lines answered and their p50, p99 and max; the server's processor time a line (with and without its
+upkeep) and over the set-up; the server's own answer times (its /metrics histogram); how long its event loop
+waited, runnable, for a core (schedstat: the machine busy with other work); the players' and nginx's
+processor time; the disk's flush time; and the load.
 
 The takeover is timed in stages, each from the SIGKILL: when the dead process stops counting as alive in
 Redis and when its last lease runs out (`alive_gone_s`, `leases_gone_s`), when the survivor holds every one
@@ -51,15 +60,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = Path(os.environ.get("COMPANION_BENCH_CODE") or ROOT)  # the tree whose server and client run
 
 
-def no_limits(code: Path) -> list[str]:
-    """The benchmark's players make hundreds of games from a few addresses: a tree with limits per person
-    (3 open games each) is started with them off; an older tree has none to turn off."""
-    return ["--no-person-limits"] if "no-person-limits" in (code / "companion/commands/server.py").read_text() else []
 sys.path.insert(0, str(ROOT))
 
 SCRIPT = ["hand", "status", "buy silver", "end"]
-PER_ADDRESS = 16  # seats dialling from one loopback address (nginx allows 20 connections from one)
+PER_ADDRESS = 12  # seats dialling from one loopback address: 3 games, made there within the limits per person
 TAKEOVER_FOR = 60.0  # seconds the players have to come back after the kill
+IDLE_FOR = 5.0  # seconds the server's upkeep is measured with everyone seated, before they play
+SETTLED = 0.15  # processor seconds in a second under which the server has finished the set-up's work
 
 
 def rss_kib(pid: int) -> int:
@@ -81,6 +88,15 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def cpu_waited(pid: int) -> float:
+    """Seconds a process's main thread (a server's event loop) has waited, runnable, for a core so far
+    (/proc/PID/schedstat): on a busy machine, the time the server would have worked but others ran."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def source(k: int) -> str:
     return f"127.1.{k // 250}.{k % 250 + 1}"
 
@@ -89,6 +105,70 @@ def spread(values: list[float]) -> dict[str, float | None]:
     if not values:
         return {"p50": None, "max": None}
     return {"p50": round(statistics.median(values), 2), "max": round(max(values), 2)}
+
+
+def answer_buckets(port: int) -> dict[float, float]:
+    """The server's own histogram of answer times (its /metrics, read on loopback): cumulative count by
+    bucket's upper bound in seconds. The server times a line from applying it to its answer sent, saved;
+    the difference from the players' times is the way there and back (nginx, TLS, the players' own loop)
+    and the wait before the server reads the line."""
+    import urllib.request
+
+    out: dict[float, float] = {}
+    try:
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    except OSError:
+        return out
+    for line in text.splitlines():
+        if line.startswith("companion_answer_seconds_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[float("inf") if le == "+Inf" else float(le)] = float(line.rsplit(" ", 1)[1])
+    return out
+
+
+def within(before: dict[float, float], after: dict[float, float]) -> dict[str, float]:
+    """The share of the lines answered between two readings that the server answered within each bound."""
+    total = after.get(float("inf"), 0.0) - before.get(float("inf"), 0.0)
+    if not total:
+        return {}
+    return {f"{round(1000 * le)}ms": round((after[le] - before.get(le, 0.0)) / total, 4)
+            for le in sorted(after) if le != float("inf") and le <= 0.25}
+
+
+class DiskProbe:
+    """The disk's own answer while they play: a line appended and flushed (fsync) in the server's folder
+    every 50 ms, as the server does for each line, timed (a shared machine's disk is part of an answer)."""
+
+    def __init__(self, folder: Path) -> None:
+        import threading
+
+        self.folder, self.times, self.stop = folder, [], threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with (self.folder / "probe.journal").open("a") as f:
+            while not self.stop.wait(0.05):
+                f.write("x" * 600 + "\n")
+                f.flush()
+                t = time.perf_counter()
+                os.fsync(f.fileno())
+                self.times.append(time.perf_counter() - t)
+
+    def __enter__(self) -> "DiskProbe":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    def said(self) -> dict[str, float | None]:
+        t = sorted(self.times)
+        if len(t) < 100:
+            return {"fsync_ms_p50": None, "fsync_ms_p99": None}
+        return {"fsync_ms_p50": round(1000 * t[len(t) // 2], 2), "fsync_ms_p99": round(1000 * t[len(t) * 99 // 100], 2),
+                "fsync_ms_max": round(1000 * t[-1], 2)}
 
 
 # ---- the players (in processes of their own: `bench_server.py --player`, told what to do on stdin) ----
@@ -280,7 +360,7 @@ async def player() -> None:
                 failed.append(1)
             else:
                 latencies.append(took)
-            await asyncio.sleep(random.expovariate(1 / think))
+            await asyncio.sleep(min(random.expovariate(1 / think), max(0.0, until - time.monotonic())))
 
     cmd = await command()  # play until a time
     latencies: list[float] = []
@@ -404,54 +484,119 @@ class Players:
 
 
 async def make_games(edge: str, games: int) -> list[tuple[str, str]]:
-    """Games of 4 made through the lobby, from a few addresses (the lobby takes 20 lines a second each)."""
+    """Games of 4 made through the lobby as people make them: each by one of its own players, from the
+    address its seats dial from (PER_ADDRESS seats, so 3 games an address: within the server's limits per
+    person of 3 games not yet started and 5 made a minute, which stay on), a few dozen people at once."""
     import aiohttp
 
-    made: list[tuple[str, str]] = []
-    makers = 10
+    made: list[tuple[str, str] | None] = [None] * games
+    gate = asyncio.Semaphore(32)
 
-    async def maker(k: int, count: int) -> None:
-        connector = aiohttp.TCPConnector(local_addr=(f"127.2.0.{k + 1}", 0), limit=0)
-        async with aiohttp.ClientSession(connector=connector) as http:
-            ws = await http.ws_connect(f"{edge}/lobby/ws", ssl=False)
-            await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": "", "name": f"Maker{k}"}))
-            i = 0
+    async def maker(n: int) -> None:
+        async with gate:
+            for tries in range(5):
+                try:
+                    made[n] = await make_one(edge, n)
+                    return
+                except (aiohttp.ClientError, OSError, asyncio.TimeoutError, ConnectionError, KeyError):
+                    await asyncio.sleep(1.0 + tries)
+
+    await asyncio.gather(*(maker(n) for n in range(games)))
+    return [m for m in made if m is not None]
+
+
+async def make_one(edge: str, n: int) -> tuple[str, str]:
+    """Game ``n`` made in the lobby by its first player (from its seats' address): its id and code."""
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(local_addr=(source(n * 4 // PER_ADDRESS), 0), limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        ws = await http.ws_connect(f"{edge}/lobby/ws", ssl=False, heartbeat=None)
+        try:
+            await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": "", "name": f"Maker {n}"}))
             async for frame in ws:
+                if frame.type != 1:
+                    break
                 msg = json.loads(frame.data)
-                if msg.get("go"):
-                    made.append((msg["go"]["game"], msg["go"]["code"]))
-                if msg["type"] in ("welcome", "say") and (msg["type"] == "welcome" or msg.get("reply")):
-                    if i == count:
-                        break
-                    i += 1
-                    await asyncio.sleep(0.06)
-                    await ws.send_str(json.dumps({"v": 1, "type": "line", "id": i,
-                                                  "text": f"create --players 4 --name B{k}x{i}"}))
+                if msg["type"] == "welcome":
+                    await ws.send_str(json.dumps({"v": 1, "type": "line", "id": 1,
+                                                  "text": f"create --players 4 --name B{n}"}))
+                elif msg.get("go"):
+                    return msg["go"]["game"], msg["go"]["code"]
+                elif msg["type"] == "say" and msg.get("reply") == 1:
+                    raise ConnectionError(str(msg.get("text", ""))[:80])
+                elif msg["type"] == "bye":
+                    break
+            raise ConnectionError("the lobby closed before the game was made")
+        finally:
             await ws.close()
-
-    await asyncio.gather(*(maker(k, games // makers + (1 if k < games % makers else 0)) for k in range(makers)))
-    return made
 
 
 async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, str], parts: dict[str, Any],
                 kill: Any) -> dict[str, Any]:
     t0 = time.monotonic()
+    setup_cpu0 = parts["servers"]()
     made = await make_games(edge, games)
+    made_s = time.monotonic() - t0
     seats = [[g, c, f"P{j}", source((n * 4 + j) // PER_ADDRESS)] for n, (g, c) in enumerate(made) for j in range(4)]
     players = Players(ns.clients, env)
     try:
         joined = await players.start(edge, ns.think, seats)
         setup = time.monotonic() - t0
-        cpu0 = players.cpu()
+        setup_cpu = parts["servers"]() - setup_cpu0  # the server's part of the set-up: games made, seats joined
+        # Only now, every seat that could join seated, does the measurement start: the set-up (the games made,
+        # every TLS connection and hello) is not counted as answer time.
+        cpu_parts = {name: f for name, f in parts.items() if name in ("servers", "nginx")}
+        settled = time.monotonic()  # the set-up's work done (seats' joins still being answered): up to a minute
+        while time.monotonic() - settled < 60:
+            was = parts["servers"]()
+            await asyncio.sleep(1.0)
+            if parts["servers"]() - was < SETTLED:
+                break
+        settle_s = time.monotonic() - settled
+        idle0 = parts["servers"]()  # the server's own upkeep with everyone seated and nobody typing (leases)
+        await asyncio.sleep(IDLE_FOR)
+        idle_per_s = (parts["servers"]() - idle0) / IDLE_FOR
+        cpu0 = {name: f() for name, f in cpu_parts.items()} | {"players": players.cpu()}
+        load0 = os.getloadavg()[0]
+        began = time.monotonic()
+        buckets0 = answer_buckets(parts["server_port"]())
+        waited0 = cpu_waited(parts["server_pid"]())
+        probe = DiskProbe(parts["server_folder"]())
+        probe.__enter__()
+        if ns.spy_play:  # where the server's time goes while they play (py-spy, if installed)
+            subprocess.Popen(["py-spy", "record", "--pid", str(parts["server_pid"]()), "--duration",
+                              str(int(ns.seconds)), "--rate", "200", "--format", "raw", "--output", ns.spy_play,
+                              "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         await players.all({"until": time.monotonic() + ns.seconds})
         heard = await players.hear()
+        window = time.monotonic() - began
+        probe.__exit__()
+        waited = cpu_waited(parts["server_pid"]()) - waited0
+        server_within = within(buckets0, answer_buckets(parts["server_port"]()))
+        cpu = {name: f() - cpu0[name] for name, f in cpu_parts.items()} | {"players": players.cpu() - cpu0["players"]}
         latencies = [x for r in heard for x in r["latencies"]]
         result: dict[str, Any] = {
-            "games": len(made), "seats": joined, "setup_s": setup, "commands": len(latencies),
+            "games": len(made), "seats": joined, "setup_s": setup, "made_s": made_s,
+            "setup_server_cpu_s": setup_cpu, "settle_s": settle_s, "commands": len(latencies),
             "failed": sum(r["failed"] for r in heard), "per_s": len(latencies) / ns.seconds,
             "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
             "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99 else None,
-            "players_cpu_s": players.cpu() - cpu0}
+            "max_ms": 1000 * max(latencies) if latencies else None,
+            "load": [round(load0, 2), round(os.getloadavg()[0], 2)], "window_s": window,
+            # processor time over the playing, and each part's share of a core (the players' per process)
+            "players_cpu_s": cpu["players"], "players_busy": cpu["players"] / window / ns.clients,
+            **{f"{k}_cpu_s": v for k, v in cpu.items() if k != "players"},
+            # the server's processor time a line answered (its other work while idle included: leases, sweeps)
+            "server_cpu_per_line_ms": 1000 * cpu["servers"] / len(latencies) if latencies and "servers" in cpu
+            else None,
+            # the same less its upkeep while idle: what the lines themselves cost it
+            "server_idle_cpu_per_s": idle_per_s,
+            "server_cpu_per_line_net_ms": 1000 * (cpu["servers"] - idle_per_s * window) / len(latencies)
+            if latencies and joined == len(seats) else None,  # (seats still joining are no idle upkeep)
+            "server_answered_within": server_within, **probe.said(),
+            # the server's event loop runnable but not running (the machine busy with other work): its share
+            "server_waited_for_cpu_s": waited, "server_waited_share": waited / window}
         if kill is not None:
             result.update(await takeover(players, parts, kill, ns.typing))
         return result
@@ -464,7 +609,8 @@ async def takeover(players: Players, parts: dict[str, Any], kill: Any, typing: b
     victim_games, looks = kill()
     killed_at = time.monotonic()
     parts = {name: f for name, f in parts.items() if name != "nginx_log"} | {"nginx_log": parts.get("nginx_log")}
-    cpu_parts = {name: f for name, f in parts.items() if name != "nginx_log" and f is not None}
+    cpu_parts = {name: f for name, f in parts.items() if name not in ("nginx_log", "servers") and
+                 not name.startswith("server_") and f is not None}
     cpu_before = {name: f() for name, f in cpu_parts.items()} | {"players": players.cpu()}
     await players.all({"killed_at": killed_at, "games": sorted(victim_games), "typing": typing})
     seen: dict[str, float] = {}
@@ -531,7 +677,7 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
             procs = []
             for i, port in enumerate(ports):
                 args = [sys.executable, "-m", "companion", "server", "--port", str(port), "--trust-proxy",
-                        "127.0.0.1"] + (["--store", url] if url else []) + no_limits(CODE)
+                        "127.0.0.1"] + (["--store", url] if url else [])
                 e = dict(env, COMPANION_HOME=str(tmp / f"home{i}")) if url is None else env
                 procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e,
                                               cwd=str(CODE)))
@@ -581,7 +727,11 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
                         parts["survivor"] = lambda: cpu_seconds(survivor)
                         return mine, looks
 
-                    parts: dict[str, Any] = {"nginx": lambda: sum(cpu_seconds(p) for p in nginx_pids())}
+                    parts: dict[str, Any] = {"nginx": lambda: sum(cpu_seconds(p) for p in nginx_pids()),
+                                             "servers": lambda: sum(cpu_seconds(p.pid) for p in procs)}
+                    parts["server_pid"] = lambda: procs[0].pid
+                    parts["server_port"] = lambda: ports[0]
+                    parts["server_folder"] = lambda: tmp / "probe"  # the disk the server's folder is on
                     error_log = tmp / "nginx" / "logs" / "error.log"
                     if redis_pid:
                         parts["redis"] = lambda: cpu_seconds(redis_pid)
@@ -758,6 +908,7 @@ def main() -> None:
     ap.add_argument("--typing", action="store_true", help="the players keep typing through the takeover")
     ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
     ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
+    ap.add_argument("--spy-play", default="", help="a file for py-spy's samples of the first server while they play")
     ap.add_argument("--lobby", type=int, default=0, help="only the lobby's processor time at this many games")
     ap.add_argument("--line-cost", type=int, default=0, help="only a line's processor time, over this many lines")
     ns = ap.parse_args()

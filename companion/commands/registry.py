@@ -251,9 +251,17 @@ def suggest(typed: str, limit: int = 3) -> list[str]:
     return (starts or difflib.get_close_matches(word, known, n=limit, cutoff=0.6))[:limit]
 
 
+_AREA_ORDER: dict[str, int] = {}  # each area's place in AREAS (made once: every typed line asks)
+
+
 def _by_area(commands: list[Command]) -> list[Command]:
     """In the order of ``AREAS`` (stable within an area), whichever module happened to be imported first."""
-    areas = {module: i for i, module in enumerate(AREAS)}
+    if len(commands) < 2:
+        return commands
+    if len(_AREA_ORDER) != len(AREAS):
+        _AREA_ORDER.clear()
+        _AREA_ORDER.update({module: i for i, module in enumerate(AREAS)})
+    areas = _AREA_ORDER
     return sorted(commands, key=lambda c: areas.get(getattr(c.run, "__module__", ""), len(areas)))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,11 +28,13 @@ MAX_ENTRIES = 10_000  # entries read after a snapshot at most (a store that kept
 
 
 def _common(old: list[Any], new: list[Any], same: Any) -> int:
-    """How many items at the start of ``new`` are those of ``old``."""
-    k, most = 0, min(len(old), len(new))
-    while k < most and same(old[k], new[k]):
-        k += 1
-    return k
+    """How many items at the start of ``new`` are those of ``old`` (compared in C: a game's answers grow by
+    hundreds, and were compared one by one on every line)."""
+    flags = list(map(same, old, new))
+    try:
+        return flags.index(False)
+    except ValueError:
+        return len(flags)
 
 
 @dataclass
@@ -77,11 +80,11 @@ class Tracker:
         if len(now.told) != len(was.told) or not was.whole:
             return None
         e: dict[str, Any] = {"v": version}
-        k = _common(was.answers, now.answers, lambda a, b: a is b)
+        k = _common(was.answers, now.answers, operator.is_)
         if k != len(was.answers) or len(now.answers) > k:
             e["a"] = [k, [encode_answer(a) for a in now.answers[k:]]]
         for key, old, new in (("m", was.marks, now.marks), ("p", was.people, now.people)):
-            k = _common(old, new, lambda a, b: a == b)
+            k = _common(old, new, operator.eq)
             if k != len(old) or len(new) > k:
                 e[key] = [k, new[k:]]
         if now.bots != was.bots:

@@ -14,7 +14,6 @@ shares all of this between processes.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.paths import atomic_write
-from companion.server import journal
+from companion.server import journal, list_file
+from companion.server.journal_files import JournalFiles
 from companion.server.listing import Listing
 
 # A lease (and a process's word that it is alive) lasts this long unless renewed, every third of it: a dead
@@ -178,7 +178,7 @@ class Store:
 class FileStore(Store):
     """One process: in ``folder``, each game's snapshot (``ID.json``, the store's version first in it) and
     its journal (``ID.journal``, one entry a line, appended and flushed to the disk once a change); the
-    lobby's list in ``lobby.json`` beside them."""
+    lobby's list beside them, kept the same way (``companion.server.list_file``)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -188,6 +188,9 @@ class FileStore(Store):
         self.wrote: dict[str, int] = {}  # the token each game was last written under
         self.versions: dict[str, int] = {}  # the version each game's newest change has (read once)
         self.index = Listing()
+        self.list_file = list_file.ListFile(folder)
+        self.snapshots: set[str] = set()  # games whose snapshot is known to be on the disk
+        self.journals = JournalFiles()
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -203,14 +206,11 @@ class FileStore(Store):
         if self.held is None:
             raise StoreError(f"Another companion server uses the data folder {self.folder}. Stop it first, "
                              "or give this one --store redis://... to share games with it.")
-        try:
-            raw = json.loads((self.folder / "lobby.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        if isinstance(raw, dict):  # hostile like every file: only well-formed entries are kept
-            self.index.replace({k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, dict)})
+        lines, self.list_file.changes = list_file.read(self.folder)
+        self.index.replace(lines)
 
     async def close(self) -> None:
+        self.journals.close_all()
         if self.held is not None:
             self.held.release()
 
@@ -270,16 +270,22 @@ class FileStore(Store):
 
     def _put_snapshot(self, game_id: str, text: str, version: int) -> None:
         atomic_write(self._snapshot_path(game_id), journal.with_version(text, version))
+        self.snapshots.add(game_id)
+        self.journals.forget(game_id)
         try:  # its entries are in the snapshot now (left by a crash here, they are skipped by their version)
             self._journal_path(game_id).unlink()
         except FileNotFoundError:
             pass
 
+    def _has_snapshot(self, game_id: str) -> bool:
+        """Whether the game's snapshot is on the disk: looked for once (snapshots are never removed), not
+        on every line, since a look at the disk in the event loop waits behind the saves being flushed."""
+        if game_id not in self.snapshots and self._snapshot_path(game_id).exists():
+            self.snapshots.add(game_id)
+        return game_id in self.snapshots
+
     def _append(self, game_id: str, entry: str) -> None:
-        with self._journal_path(game_id).open("a", encoding="utf-8") as f:
-            f.write("\n" + entry)  # a line of its own, even after a line a crash cut short
-            f.flush()
-            os.fsync(f.fileno())
+        self.journals.append(game_id, self._journal_path(game_id), entry)
 
     async def _on_disk(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
@@ -308,7 +314,7 @@ class FileStore(Store):
             return False  # an older change, late: the store has a newer one
         if record is not None:
             await self._on_disk(self._put_snapshot, game_id, record, version)
-        elif entry is not None and self._snapshot_path(game_id).exists():
+        elif entry is not None and self._has_snapshot(game_id):
             await self._on_disk(self._append, game_id, entry)
         else:
             return False
@@ -345,9 +351,8 @@ class FileStore(Store):
         if self.index.lines.get(game_id) == summary:
             return
         self.index.put(game_id, summary)
-        text = json.dumps(self.index.lines, separators=(",", ":"))
         try:
-            await asyncio.get_running_loop().run_in_executor(None, atomic_write, self.folder / "lobby.json", text)
+            await self.list_file.change(game_id, summary, self.index.lines)
         except OSError:
             pass  # the list is written whole again on its next change
 
