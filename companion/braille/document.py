@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Sequence
 
-from companion.braille.cells import to_unicode
+from companion.braille.cells import to_screen
 from companion.braille.layout import (
     BrailleBlock,
     LaidSection,
@@ -105,10 +105,11 @@ def translate(blocks: Sequence[Block], translator: Translator) -> list[BrailleBl
 
 
 def card_lines(card: Card, translator: Translator, width: int | None = None) -> list[str]:
-    """A card's reference text in Unicode braille: one line per paragraph, or wrapped to ``width`` cells."""
+    """A card's reference text in Unicode braille, words parted by a space: one line per paragraph, or
+    wrapped to ``width`` cells."""
     if width is not None:
         PageFormat(width=width)  # the same limits as for a page
-    return [to_unicode(line) for line in lay_out(translate(card_blocks(card), translator), width)]
+    return [to_screen(line) for line in lay_out(translate(card_blocks(card), translator), width)]
 
 
 def transcription_date() -> date:

@@ -87,9 +87,9 @@ def test_the_grade_is_a_saved_setting(tmp_path: Path, louis: ModuleType) -> None
     assert said_by(session, out, "set braille uncontracted") == "Braille is now uncontracted.\n"
     again, out2 = shell_session()  # a new run reads the file
     uncontracted = said_by(again, out2, "braille witch").split("\n")[0]
-    assert uncontracted == louis.translateString(["unicode.dis", "en-ueb-g1.ctb"], "Witch, cost 5 coins")
+    assert uncontracted == louis.translateString(["unicode.dis", "en-ueb-g1.ctb"], "Witch, cost 5 coins").replace("\u2800", " ")
     contracted = said_by(again, out2, "braille witch --grade 2").split("\n")[0]
-    assert contracted == louis.translateString(["unicode.dis", "en-ueb-g2.ctb"], "Witch, cost 5 coins")
+    assert contracted == louis.translateString(["unicode.dis", "en-ueb-g2.ctb"], "Witch, cost 5 coins").replace("\u2800", " ")
     assert said_by(again, out2, "braille witch --contracted").split("\n")[0] == contracted
 
 

@@ -38,7 +38,7 @@ def companion(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 def test_braille_village(louis: ModuleType) -> None:
     done = companion("braille", "village")
     assert done.returncode == 0 and done.stderr == ""
-    first = louis.translateString(["unicode.dis", "en-ueb-g2.ctb"], "Village, cost 3 coins")
+    first = louis.translateString(["unicode.dis", "en-ueb-g2.ctb"], "Village, cost 3 coins").replace("\u2800", " ")
     assert done.stdout.split("\n")[0] == first
     assert problems(done.stdout, braille=True) == []
 
