@@ -61,15 +61,25 @@ class LobbyPage(Page):
         return self
 
 
-def once_in_order(said: list[Heard], *parts: str) -> None:
-    """Each of ``parts`` heard exactly once in what Orca said, and in this order."""
+def once_in_order(said: list[Heard], *patterns: str) -> None:
+    """Each of ``patterns`` (regular expressions) heard exactly once in what Orca said, and in this order."""
     words = " ".join(h.words for h in said if h.kind == "speak")
     at = []
-    for part in parts:
-        count = words.count(part)
-        assert count == 1, f"{part!r} heard {count} times: {heard(said)}"
-        at.append(words.index(part))
-    assert at == sorted(at), f"heard out of order ({parts}): {heard(said)}"
+    for pattern in patterns:
+        found = [m.start() for m in re.finditer(pattern, words)]
+        assert len(found) == 1, f"{pattern!r} heard {len(found)} times: {heard(said)}"
+        at.append(found[0])
+    assert at == sorted(at), f"heard out of order ({patterns}): {heard(said)}"
+
+
+# The answer to your buy starts with it: "You bought Silver." or, in the shorter words, "Bought Silver." or
+# "Played 4 Coppers, bought Silver."
+OWN_BUY = r"^(You bought|Bought|Played[^.]*, bought)"
+
+
+def turn(n: int) -> str:
+    """Your turn ``n`` announced: "Your turn 2." or "Turn 2." (the shorter words of a plain turn)."""
+    return rf"\b[Tt]urn {n}\."
 
 
 def heard(said: list[Heard]) -> list[str]:
