@@ -26,6 +26,15 @@ def to_unicode(brf: str) -> str:
     return "".join(_TO_UNICODE[ch] for ch in brf.upper())
 
 
+def to_screen(brf: str) -> str:
+    """Braille ASCII to Unicode braille cells for the screen: words parted by an ordinary space.
+
+    A screen reader finds words at whitespace, and U+2800 is a symbol, not whitespace: Orca's review read a
+    whole line of braille words as one word, and espeak-ng read each blank cell as the word "braille". A
+    braille display shows the space as a blank cell all the same."""
+    return " ".join(to_unicode(word) for word in brf.split(" "))
+
+
 def to_ascii(cells: str) -> str:
-    """Unicode braille cells (six-dot only) back to Braille ASCII."""
-    return "".join(_TO_ASCII[ch] for ch in cells)
+    """Unicode braille cells (six-dot only, an ordinary space as a blank cell) back to Braille ASCII."""
+    return "".join(" " if ch == " " else _TO_ASCII[ch] for ch in cells)

@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from typing import Sequence
 
-from companion.braille.cells import to_unicode
+from companion.braille.cells import to_screen
 from companion.braille.layout import (
     BrailleBlock,
     LaidSection,
@@ -17,6 +19,7 @@ from companion.braille.layout import (
     entry_lines,
     lay_out,
     number_pages,
+    page_numbers,
     paginate,
 )
 from companion.braille.reference import (
@@ -25,9 +28,12 @@ from companion.braille.reference import (
     Style,
     card_blocks,
     card_section,
+    DEFAULT_TRANSCRIBER,
     contents_heading,
+    notes_blocks,
     title_blocks,
-    transcribers_note,
+    transcribed_line,
+    transcribers_notes,
 )
 from companion.braille.translator import Translator
 from companion.cards import Card
@@ -63,15 +69,28 @@ class PageFormat:
 
 @dataclass(frozen=True)
 class BrailleDocument:
-    """Laid-out pages (each exactly ``format.lines`` lines of Braille ASCII) and where each section starts."""
+    """Laid-out pages (each exactly ``format.lines`` lines of Braille ASCII) and where each section starts.
+
+    The pages before the sections (``front_pages``) are the title page(s) and the transcriber's notes, t1,
+    t2 ..., then the contents, p1, p2 ...; the sections' pages are numbered from 1, and ``card_pages`` gives
+    the braille page number each section starts on (its sheet in ``pages`` is ``front_pages`` further on)."""
 
     title: str
     sections: tuple[Section, ...]
-    card_pages: tuple[int, ...]  # the page each section starts on
+    card_pages: tuple[int, ...]  # the braille page number each section starts on (the body's 1, 2 ...)
     pages: tuple[tuple[str, ...], ...]
     format: PageFormat
     contents_pages: int = 0
     title_pages: int = 1
+    notes_pages: int = 0
+
+    @property
+    def front_pages(self) -> int:
+        return self.title_pages + self.notes_pages + self.contents_pages
+
+    def sheet(self, page: int) -> tuple[str, ...]:
+        """The lines of body page ``page`` (numbered from 1, as the contents give it)."""
+        return self.pages[self.front_pages + page - 1]
 
     def brf(self) -> bytes:
         return encode_brf(self.pages)
@@ -86,10 +105,19 @@ def translate(blocks: Sequence[Block], translator: Translator) -> list[BrailleBl
 
 
 def card_lines(card: Card, translator: Translator, width: int | None = None) -> list[str]:
-    """A card's reference text in Unicode braille: one line per paragraph, or wrapped to ``width`` cells."""
+    """A card's reference text in Unicode braille, words parted by a space: one line per paragraph, or
+    wrapped to ``width`` cells."""
     if width is not None:
         PageFormat(width=width)  # the same limits as for a page
-    return [to_unicode(line) for line in lay_out(translate(card_blocks(card), translator), width)]
+    return [to_screen(line) for line in lay_out(translate(card_blocks(card), translator), width)]
+
+
+def transcription_date() -> date:
+    """Today, or the day ``SOURCE_DATE_EPOCH`` gives (the usual way to make a file the same on any day)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
+    return date.today()
 
 
 def reference_document(
@@ -98,9 +126,13 @@ def reference_document(
     translator: Translator,
     page_format: PageFormat = PageFormat(),
     facts: Sequence[str] = (),
+    transcriber: str = DEFAULT_TRANSCRIBER,
+    when: date | None = None,
 ) -> BrailleDocument:
-    """A title page (``title``, then ``facts``, each a sentence), the contents, then each section (a card,
-    or a kingdom's setup), laid out for an embosser."""
+    """BANA's front matter, then each section (a card, or a kingdom's setup), laid out for an embosser: a
+    title page (``title``, then ``facts``, each a sentence; who transcribed it, ``transcriber``, and
+    ``when``, today by default; the code and grade), the transcriber's notes on their own page, the
+    contents."""
     parts = tuple(s if isinstance(s, Section) else card_section(s) for s in sections)
     width, body = page_format.width, page_format.body
     laid = []
@@ -109,10 +141,11 @@ def reference_document(
         running = () if len(lines) <= body else tuple(  # translated only for a section that runs over a page
             lay_out(translate([Block(Style.HEADING, s.continued)], translator), width))
         laid.append(LaidSection(lines, running))
-    note = transcribers_note(parts)
     heading_text = "Dominion reference cards" if any(s.card for s in parts) else "Dominion setup"
-    title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), note, heading_text),
+    transcribed = transcribed_line(transcriber, when or transcription_date())
+    title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), transcribed, heading_text),
                                     translator), width)
+    notes_lines = lay_out(translate(notes_blocks(transcribers_notes(parts)), translator), width, paper=True)
     heads = tuple(lay_out(translate([contents_heading(more)], translator), width, paper=True) + [""]
                   for more in (False, True))
     entries = [translator.brf(s.entry) for s in parts]
@@ -123,12 +156,14 @@ def reference_document(
         contents = [entry_lines(cells, page, width) for cells, page in zip(entries, pages)]
         if len(parts) < 2:  # one card or one setup: nothing to list
             contents = []
-        paged = paginate(title_lines, laid, body, page_format.pack, contents, (heads[0], heads[1]))
-        if list(paged.card_pages) == pages:
+        paged = paginate(title_lines, laid, body, page_format.pack, contents, (heads[0], heads[1]), notes_lines)
+        front = paged.front_pages
+        if [p - front for p in paged.card_pages] == pages:
             break
-        pages = list(paged.card_pages)
+        pages = [p - front for p in paged.card_pages]
     else:  # pragma: no cover - the contents' length settles after at most a few rounds
         raise RuntimeError("the contents page numbers did not settle")
-    numbered = number_pages(paged.pages, page_format.lines, width)
-    return BrailleDocument(title, parts, paged.card_pages, tuple(tuple(p) for p in numbered), page_format,
-                           paged.contents_pages, paged.title_pages)
+    numbers = page_numbers(paged.title_pages, paged.notes_pages, paged.contents_pages, len(paged.pages))
+    numbered = number_pages(paged.pages, page_format.lines, width, numbers)
+    return BrailleDocument(title, parts, tuple(pages), tuple(tuple(p) for p in numbered), page_format,
+                           paged.contents_pages, paged.title_pages, paged.notes_pages)

@@ -24,6 +24,7 @@ MIN_PIECE = 2  # cells of a word before a hyphen, at least
 HEADING_MARGIN = 3  # blank cells, at least, each side of a centred heading: it wraps at the width less 6
 GUIDE_DOT = '"'  # dot 5
 MIN_GUIDE_DOTS = 2
+PARAGRAPH_INDENT = 2  # a paragraph starts in cell 3, runs over in cell 1
 NOTE_INDENT, NOTE_RUNOVER = 6, 4  # a transcriber's note starts in cell 7, runs over in cell 5
 NOTE_OPEN, NOTE_CLOSE = "@.<", "@.>"  # UEB's transcriber's note indicators: dots 4, 4-6, 1-2-6 and 4, 4-6, 3-4-5
 
@@ -119,6 +120,9 @@ def lay_out_block(block: BrailleBlock, width: int | None) -> list[str]:
         return entry_lines(block.cells, block.page, width)
     if block.style is Style.NOTE:
         return note_lines(block.cells, width)
+    if block.style is Style.PARAGRAPH:
+        lines = wrap(block.cells, width - PARAGRAPH_INDENT, width)
+        return [" " * PARAGRAPH_INDENT + lines[0]] + lines[1:]
     lines = wrap(block.cells, width, width - RUNOVER_INDENT)
     return lines[:1] + [" " * RUNOVER_INDENT + line for line in lines[1:]]
 
@@ -134,9 +138,23 @@ def lay_out(blocks: Sequence[BrailleBlock], width: int | None, paper: bool = Fal
     return lines
 
 
-def braille_number(n: int) -> str:
-    """A number in UEB: the numeric indicator, then the letters a to j for the digits."""
-    return "#" + "".join("JABCDEFGHI"[int(d)] for d in str(n))
+def braille_number(n: int, letter: str = "") -> str:
+    """A number in UEB: the numeric indicator, then the letters a to j for the digits; after ``letter`` for
+    a page before the body (``T#A`` for t1, ``P#B`` for p2)."""
+    return letter.upper() + "#" + "".join("JABCDEFGHI"[int(d)] for d in str(n))
+
+
+TRANSCRIBER_PAGE, FRONT_PAGE = "t", "p"  # BANA: transcriber-generated pages t1, t2; front matter p1, p2
+
+
+def page_numbers(title_pages: int, notes_pages: int, contents_pages: int, total: int) -> list[str]:
+    """Each page's braille page number, as BANA numbers them: the title and transcriber's notes pages t1,
+    t2 ...; the contents p1, p2 ...; the cards 1, 2 ..."""
+    transcribers = title_pages + notes_pages
+    front = transcribers + contents_pages
+    return ([braille_number(n, TRANSCRIBER_PAGE) for n in range(1, transcribers + 1)]
+            + [braille_number(n, FRONT_PAGE) for n in range(1, contents_pages + 1)]
+            + [braille_number(n) for n in range(1, total - front + 1)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +173,12 @@ class Paged:
     card_pages: tuple[int, ...]
     title_pages: int
     contents_pages: int = 0
+    notes_pages: int = 0
+
+    @property
+    def front_pages(self) -> int:
+        """The pages before the first section: title, transcriber's notes, contents."""
+        return self.title_pages + self.notes_pages + self.contents_pages
 
 
 class _Pages:
@@ -183,9 +207,10 @@ class _Pages:
 
 
 def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection], body: int, pack: bool,
-             contents: Sequence[Sequence[str]] = (), contents_heads: tuple[Sequence[str], Sequence[str]] = ((), ())
-             ) -> Paged:
-    """The title on its own page(s); then the contents, if any; then the sections, one to a page or packed.
+             contents: Sequence[Sequence[str]] = (), contents_heads: tuple[Sequence[str], Sequence[str]] = ((), ()),
+             notes: Sequence[str] = ()) -> Paged:
+    """The title on its own page(s); the transcriber's ``notes``, if any, on their own page(s); then the
+    contents, if any; then the sections, one to a page or packed.
 
     Contents: each entry's lines stay together on a page; a page of contents starts with its heading
     (``contents_heads``: the first page's, and a continued page's). Packed, a section follows the one before
@@ -195,6 +220,9 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
     paper = _Pages(body)
     paper.flow(title)
     title_pages = len(paper.pages)
+    if notes:
+        paper.flow(notes)
+    notes_pages = len(paper.pages) - title_pages
     if contents:
         first, more = contents_heads
         page = paper.new()
@@ -207,7 +235,7 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
                 if len(page) == body:
                     page = paper.new()
                 page.append(line)
-    contents_pages = len(paper.pages) - title_pages
+    contents_pages = len(paper.pages) - title_pages - notes_pages
     starts: list[int] = []
     fresh = True  # the last page is the title's or the contents': the sections start a new page
     for section in cards:
@@ -219,14 +247,15 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
         starts.append(len(paper.pages) + 1)
         paper.flow(laid.lines or [""], laid.running)
         fresh = False
-    return Paged(tuple(tuple(p) for p in paper.pages), tuple(starts), title_pages, contents_pages)
+    return Paged(tuple(tuple(p) for p in paper.pages), tuple(starts), title_pages, contents_pages, notes_pages)
 
 
-def number_pages(pages: Sequence[Sequence[str]], lines: int, width: int) -> list[list[str]]:
-    """Every page filled to ``lines`` lines, its braille page number at the right of the last line."""
+def number_pages(pages: Sequence[Sequence[str]], lines: int, width: int, numbers: Sequence[str] = ()) -> list[list[str]]:
+    """Every page filled to ``lines`` lines, its braille page number (``numbers``, or 1, 2 ...) at the right
+    of the last line, as BANA places braille page numbers."""
     numbered = []
     for n, page in enumerate(pages, start=1):
-        number = braille_number(n)
+        number = numbers[n - 1] if numbers else braille_number(n)
         body = [line.rstrip() for line in page] + [""] * (lines - 1 - len(page))
         numbered.append(body + [" " * (width - len(number)) + number])
     return numbered

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from typing import Sequence
 
@@ -24,6 +25,7 @@ class Style(Enum):
     ITEM = "item"  # starts in cell 1; runover lines start in cell 3
     ENTRY = "entry"  # a contents entry: cell 1, runover cell 3, guide dots, its page number at the right margin
     NOTE = "note"  # a transcriber's note: cell 7, runover cell 5, inside the transcriber's note indicators
+    PARAGRAPH = "paragraph"  # starts in cell 3; runover lines start in cell 1
     SEPARATOR = "separator"  # a line of dots 2-5 cells, for the card's dividing line
     BLANK = "blank"  # an empty line
 
@@ -105,44 +107,54 @@ def setup_section(heading_text: str, lines: Sequence[str]) -> Section:
     return Section(heading_text, blocks, f"{heading_text}, continued")
 
 
-NOTE = "Transcriber's note:"
-NOTE_COINS = "coins stands for the coin symbol of the printed cards"
-NOTE_VP = "VP for victory points"
+NOTES_HEADING = "Transcriber's Notes"
+NOTE_COINS = "The word coins stands for the coin symbol of the printed cards."
+NOTE_VP = "VP stands for victory points."
 NOTE_DIVIDER = "A line of dots 2-5 stands for a card's dividing line; the text after it is the text below that line."
 NOTE_CODES = "A basic card's heading gives its braille code after its name, as on the braille deck."
+DEFAULT_TRANSCRIBER = "the Dominion Companion"
 _COINS = re.compile(r"\bcoins?\b")
 _VP = re.compile(r"\bVP\b")
 
 
-def transcribers_note(sections: Sequence[Section]) -> str:
-    """What a reader needs to know before the cards, of the signs this file uses alone: the words for the
-    printed symbols, the divider, the codes ("" when it uses none of them)."""
+def transcribers_notes(sections: Sequence[Section]) -> tuple[str, ...]:
+    """What a reader needs to know before the cards, of the signs this file uses alone, a note each: the
+    words for the printed symbols, the divider, the codes (none when it uses none of them)."""
     words = " ".join(b.text for s in sections for b in s.blocks)
     cards = [s.card for s in sections if s.card is not None]
-    coins, vp = bool(_COINS.search(words)), bool(_VP.search(words))
-    parts = []
-    if coins:
-        parts.append(f"{NOTE} {NOTE_COINS}" + (f", and {NOTE_VP}." if vp else "."))
-    elif vp:
-        parts.append(f"{NOTE} VP stands for victory points.")
+    notes = []
+    if _COINS.search(words):
+        notes.append(NOTE_COINS)
+    if _VP.search(words):
+        notes.append(NOTE_VP)
     if any(c.below_line for c in cards):
-        parts.append(NOTE_DIVIDER)
+        notes.append(NOTE_DIVIDER)
     if any(c.code for c in cards):
-        parts.append(NOTE_CODES)
-    if parts and not parts[0].startswith(NOTE):
-        parts[0] = f"{NOTE} {parts[0]}"
-    return " ".join(parts)
+        notes.append(NOTE_CODES)
+    return tuple(notes)
 
 
-def title_blocks(title: str, facts: Sequence[str], grade: str, note: str, heading_text: str = "Dominion reference cards"
-                 ) -> tuple[Block, ...]:
-    """The title page: what this is, which kingdom or set, a few facts, the braille, a transcriber's note."""
-    blocks = [Block(Style.HEADING, heading_text), BLANK, Block(Style.ITEM, f"{title}.")]
-    blocks += [Block(Style.ITEM, fact) for fact in facts]
-    blocks += [BLANK, Block(Style.ITEM, f"Unified English Braille, {grade}, made with liblouis.")]
-    if note:
-        blocks += [BLANK, Block(Style.NOTE, note)]
+def transcribed_line(transcriber: str, when: date) -> str:
+    """``Transcribed by the Dominion Companion, 28 November 2026.``: who made the braille, and when."""
+    return f"Transcribed by {transcriber}, {when.day} {when.strftime('%B')} {when.year}."
+
+
+def title_blocks(title: str, facts: Sequence[str], grade: str, transcribed: str,
+                 heading_text: str = "Dominion reference cards") -> tuple[Block, ...]:
+    """The title page, every line centred as BANA's title pages are: what this is, which kingdom or set and
+    a few facts; who transcribed it and when; the braille code and grade."""
+    blocks = [Block(Style.HEADING, heading_text), BLANK, Block(Style.HEADING, f"{title}.")]
+    blocks += [Block(Style.HEADING, fact) for fact in facts]
+    blocks += [BLANK, Block(Style.HEADING, transcribed)]
+    blocks += [BLANK, Block(Style.HEADING, f"Unified English Braille, {grade}, made with liblouis.")]
     return tuple(blocks)
+
+
+def notes_blocks(notes: Sequence[str]) -> tuple[Block, ...]:
+    """The transcriber's notes page: its centred heading, then each note a paragraph (none: no page)."""
+    if not notes:
+        return ()
+    return (Block(Style.HEADING, NOTES_HEADING), *(Block(Style.PARAGRAPH, note) for note in notes))
 
 
 def contents_heading(continued: bool) -> Block:

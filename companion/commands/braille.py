@@ -287,7 +287,7 @@ def _export_parser() -> ArgumentParser:
             continue
         if option in FLAGS:
             parser.add_argument(option, action="store_true")
-        elif option in ("--kingdom", "--cards"):  # names of several words need no quotes
+        elif option in ("--kingdom", "--cards", "--transcriber"):  # names of several words need no quotes
             parser.add_argument(option, nargs="+", type=str)
         else:
             parser.add_argument(option)
@@ -296,7 +296,7 @@ def _export_parser() -> ArgumentParser:
 
 
 EXPORT_OPTIONS = ("--kingdom", "--cards", "--set", "--setup", "--players", "--seed", "--colony", "--basic",
-                  "--output", "--pack", "--width", "--lines", "--grade", "--uncontracted", "--contracted", "--help")
+                  "--output", "--pack", "--width", "--lines", "--transcriber", "--grade", "--uncontracted", "--contracted", "--help")
 FLAGS = ("--setup", "--basic", "--pack", "--uncontracted", "--contracted", "--help")
 EXPORT_HELP = (
     "Type braille export and options.",
@@ -306,7 +306,8 @@ EXPORT_HELP = (
      "list, or --set base, prosperity or all. --basic adds the basic cards; --setup writes the kingdom's "
      "setup instead, for --players 2 to 6."),
     ("Where: --output and a new file, an ordinary file to replace, or - for standard output. Braille: --grade 1 or --uncontracted, "
-     "--grade 2 or --contracted; set braille keeps it. Paper: --width, --lines, --pack."),
+     "--grade 2 or --contracted; set braille keeps it. Paper: --width, --lines, --pack. "
+     "--transcriber and a name for the title page's Transcribed by line."),
 )
 
 
@@ -339,6 +340,23 @@ def _choose(session: "Session", options: argparse.Namespace, seed: int | None) -
     return from_kingdom(session, options.kingdom, seed, _colony(options.colony))
 
 
+MAX_TRANSCRIBER = 60  # characters: a name, or a name and a place, that fits on two lines of the title page
+
+
+def _transcriber(typed: str | None) -> str:
+    """The name on the title page's Transcribed by line: the program's own unless one is typed."""
+    from companion.braille.reference import DEFAULT_TRANSCRIBER
+
+    if typed is None:
+        return DEFAULT_TRANSCRIBER
+    name = " ".join(typed.split())
+    if not name or not name.isprintable():
+        raise CommandError("--transcriber needs a name. Type the name after it.")
+    if len(name) > MAX_TRANSCRIBER:
+        raise CommandError(f"that name is {len(name)} characters long. Type at most {MAX_TRANSCRIBER} after --transcriber.")
+    return name
+
+
 def setup_text(kingdom: Kingdom, players: int) -> list[str]:
     from companion.table.text import layout_lines
 
@@ -362,7 +380,7 @@ def export(session: "Session", args: str) -> None:
         session.say("\n".join(EXPORT_HELP))
         return
     options = _export_parser().parse(args)
-    for option in ("kingdom", "cards"):
+    for option in ("kingdom", "cards", "transcriber"):
         if getattr(options, option) is not None:
             setattr(options, option, " ".join(getattr(options, option)))
     seed = None if options.seed is None else _number(options.seed, "--seed", 0, 10**9, 7, "")
@@ -390,8 +408,10 @@ def export(session: "Session", args: str) -> None:
         facts = (*chosen.facts, f"{len(cards)} cards.") if len(cards) > 1 else chosen.facts
         what = f"{len(cards)} cards" if len(cards) > 1 else "1 card"
         stem = chosen.stem
+    transcriber = _transcriber(options.transcriber)
     translator = _translator(grade)
-    document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts)
+    document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts,
+                                  transcriber)
     if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
         import sys
 

@@ -93,20 +93,32 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
     redraw = lines.redraw()
     later = PromptLater(lock)
 
+    waiting: list[str] = []  # a burst's messages, written together once it is over (under the lock)
+
     def say(text: str) -> None:
-        """Print words on their own lines: a message that comes while the prompt waits goes below it, and
-        the prompt is written again under it (never "lobby. The server stopped...")."""
+        """Print words on their own lines: messages that come while the prompt waits go below it, a burst of
+        them in one write once none has come for a moment, and the prompt is written again under them (never
+        "lobby. The server stopped..."). Written one by one, Orca in gnome-terminal read the last line of one
+        write again with the next."""
         with lock:
             if not shown:
+                write_waiting(below="")
                 stdout.write(text + "\n")
                 stdout.flush()
                 return
-            # below the prompt's line (once a burst), and the prompt again once after its last line
-            stdout.write(("" if later.pending else "\n") + text + "\n")
-            stdout.flush()
+            waiting.append(text)
             later.later(prompt_again)
 
+    def write_waiting(below: str = "\n") -> None:
+        """The burst's messages below the prompt's line (``below`` ends it), in one write (called under the
+        lock)."""
+        if waiting:
+            stdout.write(below + "".join(text + "\n" for text in waiting))
+            stdout.flush()
+            waiting.clear()
+
     def prompt_again() -> None:
+        write_waiting()
         if not shown:  # a line was typed meanwhile
             return
         if redraw is not None:  # the line editor writes the prompt and the line typed so far
@@ -146,6 +158,7 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                 with lock:
                     shown.clear()
                     later.cancel()
+                    write_waiting(below="")  # what came while the line was typed, below it (Enter ended its line)
                 if raw is None:  # Ctrl-D, or the end of piped lines: leaving, said as quit says it
                     if tty:
                         stdout.write("\n")

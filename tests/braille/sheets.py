@@ -24,3 +24,24 @@ def text(translator: Translator, lines: list[str]) -> str:
 def page_text(translator: Translator, data: bytes, page: int) -> str:
     """One page as liblouis reads it, without its page number."""
     return text(translator, pages_of(data)[page - 1][:-1])
+
+
+def numbers_of(pages: list[list[str]]) -> list[str]:
+    """Each page's braille page number, as written at the right of its last line."""
+    return [page[-1].strip() for page in pages]
+
+
+def body_start(pages: list[list[str]]) -> int:
+    """The first page (from 1) of the cards or setup: the first numbered without BANA's t or p."""
+    return next(n for n, number in enumerate(numbers_of(pages), start=1) if number.startswith("#"))
+
+
+def front_text(translator: Translator, data: bytes, letter: str) -> str:
+    """The t pages (title, transcriber's notes: ``letter`` "T") or the p pages (contents, "P"), as liblouis
+    reads them, page numbers left out."""
+    pages = pages_of(data)
+    return " ".join(text(translator, page[:-1]) for page in pages if page[-1].strip().startswith(letter + "#"))
+
+
+def contents_text(translator: Translator, data: bytes) -> str:
+    return front_text(translator, data, "P")

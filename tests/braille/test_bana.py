@@ -1,7 +1,7 @@
 """Layout as BANA's Braille Formats ask, checked on whole files through the real liblouis: centred headings
 within 3-cell margins at every width and a blank line after them; contents with guide dots and page numbers
 at the right margin, never parted from their entry, and a heading on a continued contents page; a running
-head where a card runs over a page; a transcriber's note on the title page; UEB's minus sign in -1 VP."""
+head where a card runs over a page; the transcriber's notes on a page of their own; UEB's minus sign in -1 VP."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_centred_headings_keep_3_cells_each_side_and_a_blank_line_follows(contra
     doc = document(contracted, width, 25)
     pages = pages_of(doc.brf())
     found = [h for h in headings(contracted, pages) if h[0] > doc.title_pages or h[:2] == (1, 0)]
-    assert len(found) == 19 + 1 + doc.contents_pages  # every card, the title and each contents page
+    assert len(found) == 19 + 1 + doc.notes_pages + doc.contents_pages  # every card, the title, the notes, the contents
     for page, first, lines in found:
         for line in lines:
             left = len(line) - len(line.lstrip())
@@ -63,7 +63,7 @@ def test_centred_headings_keep_3_cells_each_side_and_a_blank_line_follows(contra
 def test_contents_entries_end_in_guide_dots_and_the_page_at_the_right_margin(contracted: Translator, width: int) -> None:
     doc = document(contracted, width, 12)
     pages = pages_of(doc.brf())
-    contents = pages[doc.title_pages:doc.title_pages + doc.contents_pages]
+    contents = pages[doc.title_pages + doc.notes_pages:doc.front_pages]
     assert doc.contents_pages >= 2
     numbers = []
     for n, page in enumerate(contents):
@@ -86,37 +86,49 @@ def test_each_contents_number_is_the_page_of_that_cards_heading(contracted: Tran
     doc = document(contracted, 32, 20, pack=True)
     pages = pages_of(doc.brf())
     for page, section in zip(doc.card_pages, doc.sections):
-        assert f"{section.entry}, cost" in text(contracted, pages[page - 1][:-1]), section.entry
+        sheet = pages[doc.front_pages + page - 1]
+        assert f"{section.entry}, cost" in text(contracted, sheet[:-1]), section.entry
+        assert sheet[-1].strip() == braille_number(page)  # the number the contents give is the one on the page
 
 
 def test_a_card_that_runs_over_has_a_running_head(contracted: Translator) -> None:
     library = catalogue()["Library"]
     doc = document(contracted, 20, 8, cards=(library, catalogue()["Village"]))
     pages = pages_of(doc.brf())
-    start = doc.card_pages[0]
-    assert doc.card_pages[1] > start + 1  # Library takes more than one page
-    for page in pages[start:doc.card_pages[1] - 1]:
+    start = doc.front_pages + doc.card_pages[0]
+    assert doc.card_pages[1] > doc.card_pages[0] + 1  # Library takes more than one page
+    for page in pages[start:doc.front_pages + doc.card_pages[1] - 1]:
         assert text(contracted, page[:1]) == "Library, continued", page
         assert page[0].startswith("   ")
 
 
-def test_the_title_page_has_a_transcribers_note(contracted: Translator) -> None:
+def notes_page(translator: Translator, doc) -> str:
+    """The transcriber's notes page as liblouis reads it ("" when the file has none)."""
+    if not doc.notes_pages:
+        return ""
+    return text(translator, pages_of(doc.brf())[doc.title_pages][:-1])
+
+
+def test_the_transcribers_notes_are_on_their_own_page(contracted: Translator) -> None:
     moat = catalogue()["Moat"]
-    pages = pages_of(document(contracted, cards=(moat, catalogue()["Copper"], catalogue()["Estate"])).brf())
-    title = pages[0]
-    start = next(i for i, line in enumerate(title) if line.strip().startswith("@.<"))
-    end = next(i for i, line in enumerate(title) if line.rstrip().endswith("@.>"))
-    assert title[start].startswith(" " * 6 + "@.<")  # cell 7
-    assert all(line.startswith(" " * 4) and line[4] != " " for line in title[start + 1:end + 1])  # runover cell 5
-    note = text(contracted, title[start:end + 1])
-    assert note.startswith("Transcriber's note: coins stands for the coin symbol")
-    assert "VP for victory points" in note and "A line of dots 2-5 stands for a card's dividing line" in note
-    assert "braille code" in note
+    doc = document(contracted, cards=(moat, catalogue()["Copper"], catalogue()["Estate"]))
+    pages = pages_of(doc.brf())
+    assert doc.notes_pages == 1
+    page = pages[doc.title_pages]
+    assert text(contracted, page[:1]) == "Transcriber's Notes" and page[0].startswith("   ") and page[1] == ""
+    paragraphs = [n for n, line in enumerate(page[:-1]) if line.startswith("  ") and not line.startswith("   ")]
+    assert len(paragraphs) == 4  # coins, VP, the divider, the codes: each a paragraph from cell 3
+    for n, line in enumerate(page[2:-1], start=2):
+        assert not line or n in paragraphs or line[0] != " ", line  # runover lines in cell 1
+    note = notes_page(contracted, doc)
+    assert "The word coins stands for the coin symbol" in note and "VP stands for victory points." in note
+    assert "A line of dots 2-5 stands for a card's dividing line" in note and "braille code" in note
+    assert "@.<" not in "".join(page)  # on the notes page itself, notes need no transcriber's note indicators
+    assert "coin symbol" not in text(contracted, pages[0][:-1])  # the title page no longer holds the notes
 
 
 def test_the_note_speaks_only_of_what_the_file_has(contracted: Translator) -> None:
-    pages = pages_of(document(contracted, cards=(catalogue()["Village"], catalogue()["Smithy"])).brf())
-    note = text(contracted, pages[0][:-1])
+    note = notes_page(contracted, document(contracted, cards=(catalogue()["Village"], catalogue()["Smithy"])))
     assert "coin symbol" in note and "dividing line" not in note and "braille code" not in note
     assert "VP" not in note and "victory points" not in note  # neither card says VP: it was explained all the same
 
@@ -127,15 +139,15 @@ def test_a_setup_file_notes_only_the_words_it_uses(contracted: Translator) -> No
     kingdom = choose_kingdom("First Game")
     plain = reference_document("First Game", [setup_section("Setup for 2 players", ["Take out 17 piles."])],
                                contracted, facts=(kingdom.name or "",))
-    assert "Transcriber" not in text(contracted, pages_of(plain.brf())[0][:-1])
+    assert plain.notes_pages == 0 and "Notes" not in text(contracted, pages_of(plain.brf())[1][:-1])
     tokens = reference_document("First Game", [setup_section("Setup", ["Put out the VP tokens."])], contracted)
-    assert "Transcriber's note: VP stands for victory points." in text(contracted, pages_of(tokens.brf())[0][:-1])
+    assert notes_page(contracted, tokens) == "Transcriber's Notes VP stands for victory points."
 
 
 @pytest.mark.parametrize("grade", ["contracted", "uncontracted"])
 def test_the_curse_is_minus_1_vp_with_the_ueb_minus_sign(request: pytest.FixtureRequest, grade: str) -> None:
     translator: Translator = request.getfixturevalue(grade)
-    pages = pages_of(document(translator, cards=(catalogue()["Curse"], catalogue()["Village"])).brf())
-    sheet = pages[2]
+    doc = document(translator, cards=(catalogue()["Curse"], catalogue()["Village"]))
+    sheet = list(doc.sheet(doc.card_pages[0]))
     assert any(line.startswith('"-#A ,,VP') for line in sheet), sheet  # dots 5, 3-6: minus; not the hyphen -#A
     assert "\u22121 VP" in text(translator, sheet[:-1])

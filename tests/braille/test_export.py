@@ -14,6 +14,7 @@ from companion.braille.layout import SEPARATOR_CELL, braille_number
 from companion.braille.reference import card_blocks, card_words
 from companion.cards import Card, catalogue
 from companion.kingdom import choose_kingdom
+from tests.braille.sheets import numbers_of
 
 ALLOWED = set(range(0x20, 0x60))
 
@@ -39,8 +40,15 @@ def assert_valid_brf(data: bytes, width: int, lines: int) -> list[list[str]]:
         for line in page:
             assert len(line) <= width, f"line over {width} cells on page {n}: {line!r}"
             assert line == line.rstrip(), f"trailing blank cells on page {n}"
-        assert page[-1].strip() == braille_number(n), f"page {n} is not numbered at the bottom"
+    assert numbers_of(pages) == bana_numbers(pages), "the pages are not numbered t1, t2 ..., p1 ..., 1 ... at the bottom"
     return pages
+
+
+def bana_numbers(pages: list[list[str]]) -> list[str]:
+    """The numbers BANA's pages take, counted as the file has them: t pages, then p pages, then 1, 2 ..."""
+    letters = [number[0] if number[:1] in ("T", "P") else "" for number in numbers_of(pages)]
+    assert letters == sorted(letters, key=["T", "P", ""].index) and letters[:1] == ["T"], letters
+    return [braille_number(letters[:n + 1].count(letter), letter) for n, letter in enumerate(letters)]
 
 
 def centred(line: str) -> bool:
@@ -97,10 +105,10 @@ def test_a_kingdom_is_valid_brf_and_reads_back_as_its_cards(contracted: Translat
     doc = reference_document(kingdom.name or "random", cards, contracted, PageFormat(pack=pack))
     pages = assert_valid_brf(doc.brf(), 40, 25)
     assert len(pages) == doc.page_count == len(doc.pages)
-    chunks = card_chunks(pages, doc.card_pages[0], contracted)
+    chunks = card_chunks(pages, doc.front_pages + doc.card_pages[0], contracted)
     assert len(chunks) == len(cards)
     if not pack:
-        assert len(pages) == doc.card_pages[0] - 1 + len(cards)
+        assert len(pages) == doc.front_pages + len(cards)
     for card, chunk in zip(cards, chunks):
         expected = [w for p in card_words(card) for w in words(p)]
         got = read_back(contracted, chunk)
@@ -114,12 +122,12 @@ def test_the_title_page_names_the_kingdom_and_the_contents_where_each_card_is(co
     pages = pages_of(doc.brf())
     title = words(contracted.back(" ".join(line.strip() for line in pages[0][:-1])))
     assert title[:6] == ["dominion", "reference", "cards", "kingdom", "first", "game"]
-    contents = words(contracted.back(" ".join(re.sub(r' "{2,} ', " ", line.strip()) for line in pages[1][:-1])))
+    contents = words(contracted.back(" ".join(re.sub(r' "{2,} ', " ", line.strip()) for line in pages[doc.front_pages - 1][:-1])))
     assert contents[0] == "contents"
     for card, page in zip(kingdom.cards, doc.card_pages):
         entry = words(f"{card.name} {page}")
         assert any(contents[i:i + len(entry)] == entry for i in range(len(contents))), f"{card.name} missing"
-        headings = [words(contracted.back(line.strip())) for line in pages[page - 1]]
+        headings = [words(contracted.back(line.strip())) for line in doc.sheet(page)]
         heading = words(f"{card.name} cost")
         assert heading in [h[: len(heading)] for h in headings], f"{card.name} not on page {page}"
 
@@ -140,7 +148,7 @@ def test_all_60_cards_uncontracted_at_the_narrowest_width(uncontracted: Translat
     cards = catalogue().cards
     doc = reference_document("Everything", cards, uncontracted, PageFormat(width=20, lines=10, pack=True))
     pages = assert_valid_brf(doc.brf(), 20, 10)
-    chunks = card_chunks(pages, doc.card_pages[0], uncontracted)
+    chunks = card_chunks(pages, doc.front_pages + doc.card_pages[0], uncontracted)
     assert len(chunks) == len(cards)  # a card longer than a page runs on, under its running head
     got = [w for chunk in chunks for w in read_back(uncontracted, chunk)]
     expected = [w for card in cards for w in liblouis_round_trip(uncontracted, card)]

@@ -15,7 +15,7 @@ from companion.cards import Card, catalogue
 from companion.kingdom import choose_kingdom
 from tests.braille.a11y import problems
 from tests.braille.conftest import Recorder
-from tests.braille.sheets import page_text, text
+from tests.braille.sheets import body_start, page_text, pages_of
 from tests.braille.test_export import assert_valid_brf, card_chunks, read_back, words
 
 CONFIRMED = re.compile(r"Wrote (\d+) cards? on (\d+) pages\.\n")
@@ -35,8 +35,7 @@ def export(recorder: Recorder, tmp_path: Path, args: str) -> tuple[int, bytes]:
 def cards_read_back(translator: Translator, data: bytes) -> list[list[str]]:
     """Each card of a file as liblouis reads it back, from the first page after the title and contents."""
     pages = assert_valid_brf(data, 40, 25)
-    first = next(n for n, page in enumerate(pages, start=1) if n > 1 and "contents" not in text(translator, page[:1]).lower())
-    return [read_back(translator, chunk) for chunk in card_chunks(pages, first, translator)]
+    return [read_back(translator, chunk) for chunk in card_chunks(pages, body_start(pages), translator)]
 
 
 def expected(translator: Translator, cards: tuple[Card, ...]) -> list[list[str]]:
@@ -67,7 +66,7 @@ def test_basic_adds_every_basic_card(recorder: Recorder, tmp_path: Path, contrac
 def test_one_card(recorder: Recorder, tmp_path: Path, contracted: Translator, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run("export --cards throne room")
-    assert said.startswith("Wrote 1 card on 2 pages.\nFile: throne-room.brf,"), said  # title page, the card
+    assert said.startswith("Wrote 1 card on 3 pages.\nFile: throne-room.brf,"), said  # title page, notes, the card
     data = (tmp_path / "throne-room.brf").read_bytes()
     assert page_text(contracted, data, 1).startswith("Dominion reference cards Card: Throne Room.")
     assert cards_read_back(contracted, data) == expected(contracted, (catalogue()["Throne Room"],))
@@ -94,7 +93,7 @@ def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Transl
     assert problems(said) == []
     data = out.read_bytes()
     assert_valid_brf(data, 40, 25)
-    got = words(page_text(contracted, data, 2))
+    got = words(page_text(contracted, data, body_start(pages_of(data))))
     from companion.commands.braille import setup_text
 
     lines = setup_text(choose_kingdom("Biggest Money"), players)

@@ -37,23 +37,37 @@ def axe_problems(page: Any) -> str:
     return "" if results.violations_count == 0 else results.generate_report()
 
 
+PARTS = "e => e.dataset.parts ? JSON.parse(e.dataset.parts) : [e.textContent]"
+# The responses after the newest echoed line (the person's own line, class "typed"), each message apart.
+AFTER_TYPED = ("() => { const kids = [...document.getElementById('log').children]; let i = kids.length - 1; "
+               "while (i >= 0 && !kids[i].classList.contains('typed')) i--; "
+               f"return kids.slice(i + 1).filter(e => e.classList.contains('response')).flatMap({PARTS}); }}")
+
+
 def announced(page: Any) -> list[str]:
-    """Each response in the live region, as a screen reader reads it: one text, its lines joined by newlines."""
-    return page.eval_on_selector_all("#log .response", "els => els.map(e => e.textContent)")
+    """Each response in the live region, as a screen reader reads it: one text, its lines joined by newlines.
+    Messages that came together are shown as one response (read whole, in order; tests/screen_reader hears
+    it): each is given here apart, as its element's ``data-parts`` keeps them."""
+    return page.eval_on_selector_all("#log .response", f"els => els.flatMap({PARTS})")
 
 
 def type_line(page: Any, text: str, keys: bool = False) -> list[str]:
     """Type a line (key by key when ``keys``, else as one keyboard input) and press Enter; return what
-    the live region announced after it."""
-    before = page.eval_on_selector_all("#log .response", "els => els.length")
+    the live region announced after it (after its echo in the log)."""
+    before = page.eval_on_selector_all("#log .typed", "els => els.length")
+    responses = page.eval_on_selector_all("#log .response", "els => els.length")
     if keys:
         page.keyboard.type(text)
     else:
         page.keyboard.insert_text(text)
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('#log .response').length > {before}", timeout=15_000,
-                           polling=10)
-    return announced(page)[before:]
+    if not text.strip():  # an empty line is not echoed: what follows the responses there were
+        page.wait_for_function(f"document.querySelectorAll('#log .response').length > {responses}", timeout=15_000,
+                               polling=10)
+        return page.eval_on_selector_all("#log .response", f"els => els.slice({responses}).flatMap({PARTS})")
+    page.wait_for_function(f"document.querySelectorAll('#log .typed').length > {before} && ({AFTER_TYPED})().length > 0",
+                           timeout=15_000, polling=10)
+    return page.evaluate(AFTER_TYPED)
 
 
 def open_seat(browser: Any, port: int, code: str, name: str) -> Any:

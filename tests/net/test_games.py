@@ -82,9 +82,9 @@ def test_whole_games_with_2_and_4_remote_seats_in_terminals_and_browsers(tmp_pat
                         assert time.monotonic() < wait_until, "no answer to the line"
                         time.sleep(0.01)
                     reply = next(m for m in frames[(game.id, seat)] if m.get("reply") == line_id)
-                    page.wait_for_function(
-                        "([n, t]) => Array.from(document.querySelectorAll('#log .response')).slice(n)"
-                        ".some(e => e.textContent === t)",
+                    page.wait_for_function(  # each message apart, those that came together too
+                        "([n, t]) => Array.from(document.querySelectorAll('#log .response'))"
+                        f".flatMap({chromium.PARTS}).slice(n).some(x => x === t)",
                         arg=[before, reply["text"]], timeout=15_000, polling=10)
                     said = chromium.announced(page)[before:]
                     assert reply["text"] in said

@@ -67,7 +67,26 @@
   }
   function showSaid(text) {
     if (againNote !== null) { clearTimeout(againNote); againNote = null; text = "Connected again. " + text; }
-    show(text);
+    showTogether(text);
+  }
+  // Words from the other end that come together (a burst: several people's lines, a game's news) are shown
+  // as one response once no more have come for QUIET ms (at most LONGEST ms after the first): Orca announced
+  // three lines added at once in the order "one, three, two"; one element is read whole, in order.
+  const QUIET = 100, LONGEST = 400;
+  let together = [], quietTimer = null, longestTimer = null;
+  function showTogether(text) {
+    together.push(text);
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(flushTogether, QUIET);
+    if (longestTimer === null) longestTimer = setTimeout(flushTogether, LONGEST);
+  }
+  function flushTogether() {
+    clearTimeout(quietTimer); clearTimeout(longestTimer); quietTimer = null; longestTimer = null;
+    if (together.length === 0) return;
+    const parts = together;
+    together = [];
+    const box = append(parts.join("\n"));
+    if (parts.length > 1) box.dataset.parts = JSON.stringify(parts);  // each message apart, for the page's tests
   }
 
   // The page's title says where the person is, key fact first, for the screen reader's window and tab list:
@@ -90,16 +109,22 @@
   // white-space: pre-line): a screen reader announces it as one utterance, its lines in order. A paragraph
   // a line was announced line by line, and Orca said them out of order.
   function show(text) {
+    flushTogether();  // what came before it is shown before it
+    append(text);
+  }
+  function append(text) {
     const box = document.createElement("p");
     box.className = "response";
     box.textContent = text;
     log.appendChild(box);
     while (log.children.length > 200) log.removeChild(log.firstChild);
+    return box;
   }
   // The person's own line in the log, after its prompt, as a terminal keeps it: not a response of the host.
   // It is shown but not announced (aria-hidden): the keys were heard as they were typed, and read again
   // it ran into the prompt ("buy phase buy silver") before the answer.
   function own(prompt, text) {
+    flushTogether();
     const p = document.createElement("p");
     p.className = "typed";
     p.setAttribute("aria-hidden", "true");
