@@ -26,7 +26,9 @@ import os
 import random
 from typing import Any, Iterable
 
-from companion.bots.plans import GAINERS, MONEY, Plan, every_plan_key, good_card, plan_of, CATALOGUE_COST
+from companion.bots.plans import (
+    CATALOGUE_COST, GAINERS, MONEY, TRASHER_WITH, TRASHERS, Plan, every_plan_key, good_card, plan_of,
+)
 from companion.cards import Card
 
 # Terminals that want more than one copy in Big Money: each gets the ways of playing two.
@@ -99,6 +101,9 @@ def candidates(names: Iterable[str]) -> tuple[list[Plan], list[Plan]]:
         if len(tried) >= CANDIDATES + 2:
             break
         add(p)
+    for trasher in TRASHERS:  # the best terminal with a trasher of its own (ChapelWitch's shape)
+        if trasher in names and terminals and terminals[0].key in TRASHER_WITH:
+            add(plan_of(f"{terminals[0].key}+{trasher}", "d", terminals[0].rate))
     add(MONEY)
     singles = [p for p in plans if p.kind == "single"]
     field = singles[:FIELD] or [MONEY]
