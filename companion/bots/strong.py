@@ -28,7 +28,7 @@ from companion.engine.decisions import ChooseCards, Decision, Purpose
 
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
-_BUY, _GAIN, _TRASH = Purpose.BUY, Purpose.GAIN, Purpose.TRASH
+_BUY, _GAIN, _TRASH, _PLAY_ACTION = Purpose.BUY, Purpose.GAIN, Purpose.TRASH, Purpose.PLAY_ACTION
 CHAPEL = C["Chapel"]
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
@@ -105,8 +105,12 @@ class StrongBot(GeneralBot):
     # cards wants Gold before a Province as one of this many cards would, by its coins a card.
     trasher_turns = 2
     thin_deck = 17
-    # What the Chapel leaves: the deck's Treasure keeps this many coins at least.
-    chapel_floor = 5
+    # How the Chapel is played (fixed plan Witch with Chapel against Chapel/Witch, 100 kingdoms numbered from
+    # 100, 3,600 games each, the same seeds; benchmarks/README.md, issue 35): the deck's Treasure keeps this
+    # many coins at least (5: 53.0%, 4: 55.9%, 3: 56.3%, 2: 53.2%; keeping 3 for a Silver: 40.9%); the Chapel
+    # is played before a Witch with this many cards to trash (53.0% to 56.3%; 2 cards: 51.5%, 4: 53.0%).
+    chapel_floor = 3
+    chapel_first_junk = 3
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -148,6 +152,8 @@ class StrongBot(GeneralBot):
                 finally:
                     self._barred = None
             return answer
+        if p is _PLAY_ACTION and CHAPEL in d.options and view.actions == 1 and self.chapel_first(view):  # type: ignore[attr-defined]
+            return (CHAPEL,)
         if p is _TRASH and d.card is CHAPEL and isinstance(d, ChooseCards):
             return self.chapel_trash(view, d)
         if p is _GAIN and isinstance(d, ChooseCards) and d.options:
@@ -160,6 +166,15 @@ class StrongBot(GeneralBot):
                 if pick is not None:
                     return (pick,)
         return super().decide(view, d)
+
+    def chapel_first(self, view: Any) -> bool:
+        """Chapel before the other Actions in hand (a Witch too), with one Action and ``chapel_first_junk``
+        cards or more to trash."""
+        junk = sum(1 for c in view.hand_list if c is CURSE or c is ESTATE or c is COPPER)
+        if junk < self.chapel_first_junk:
+            return False
+        self.why = f"it trashes {junk} cards that weaken your deck, which does more than your other Actions."
+        return True
 
     def chapel_trash(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
         """Chapel's trash, as a junking plan plays it: every Curse; Estates before the end; Coppers while
