@@ -1,7 +1,8 @@
 """The strong bot's plans, and the table that says how well each did against Big Money Ultimate.
 
 A plan is one way to play a kingdom: Big Money with one kingdom card (``single``), a drawing card with
-a village to play several (``engine``), Workshops gaining Gardens (``gardens``), or money alone. Its
+a village to play several (``engine``), Workshops gaining Gardens (``gardens``), one kingdom card with a
+Chapel bought at the opening to thin the deck (``trasher``, the search's alone: the table has none), or money alone. Its
 variant says how many of the card to buy: one per ``per`` cards in the deck, at most ``most``, and
 whether the card comes before Gold (``over_gold``). ``tools/plan_table.py`` plays every plan and
 variant against Big Money Ultimate and writes ``plan_table.py``: per plan, its best variant and the

@@ -2,7 +2,8 @@
 
 At the start of a game the strong bot takes the candidate plans the shipped table (``plan_table.py``, each
 plan against Big Money Ultimate) rates best among the kingdom's cards, with more ways to play the best
-terminals (two copies at once, a second at 16 cards), and money. It then plays seeded games of each
+terminals (two copies at once, a second at 16 cards), the best terminal with a Chapel where the kingdom has
+one (ChapelWitch's shape), and money. It then plays seeded games of each
 candidate, at this number of players, against a field of the plans its opponents are likely to pick: the
 two single-card plans the table rates best (one-card Big Money with the strongest cards, as experienced
 players start), or money where there is none. Each game has the candidate in one seat and the field's plan in every other seat, the seats

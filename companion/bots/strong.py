@@ -6,7 +6,9 @@ shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the p
 the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
 Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
 plan's card up to its count, Gold, one Watchtower or Moat once another player has a Witch, Charlatan or Militia,
-Silver. Gains follow the same rules. Every other question (plays,
+Silver. Gains follow the same rules. A plan with a Chapel buys it at the opening, plays it before
+a Witch with 3 cards to trash, and trashes Curses, Estates and Coppers down to 3 coins of Treasure, keeping
+the coins this hand needs for the plan's card or Gold. Every other question (plays,
 card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
 which ``hint`` says.
 """
@@ -19,7 +21,7 @@ from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
 from companion.bots.cardsense import late
-from companion.bots.general import CURSERS, GeneralBot, grouped_names
+from companion.bots.general import CURSERS, GeneralBot
 from companion.bots.plans import MONEY, Plan
 from companion.bots.search import plan_for
 from companion.cards import Card
@@ -213,7 +215,10 @@ class StrongBot(GeneralBot):
                 in_hand -= worth
         if chosen:
             kept = f", and the hand keeps the coins for {goal}" if goal and COPPER in options else ""
-            self.why = f"{grouped_names(chosen)} only weaken your deck{kept}."
+            counted = [_count(chosen.count(c), c.name) if chosen.count(c) > 1 else c.name for c in dict.fromkeys(chosen)]
+            said = counted[0] if len(counted) == 1 else ", ".join(counted[:-1]) + " and " + counted[-1]
+            verb = "weakens" if len(chosen) == 1 else "weaken"
+            self.why = f"{said} only {verb} your deck{kept}."
         else:
             self.why = "Nothing in your hand is worth trashing."
         return tuple(chosen)

@@ -76,7 +76,7 @@ def chapel_trash(hand: str, deck: str = "Copper*5", discard: str = "Copper*4, Es
 def test_the_chapel_trashes_estates_and_coppers_down_to_3_coins_of_treasure() -> None:
     trashed, why = chapel_trash("Chapel, Copper*3, Estate", discard="Estate*2")  # 8 Coppers in all
     assert trashed == ["Copper", "Copper", "Copper", "Estate"], why
-    assert why == "Estate and Copper only weaken your deck.", why
+    assert why == "Estate and 3 Coppers only weaken your deck.", why
     trashed, _ = chapel_trash("Chapel, Copper*3, Estate", deck="Estate*5", discard="Copper")  # 4 Coppers
     assert trashed == ["Copper", "Estate"]
     trashed, why = chapel_trash("Chapel, Copper*3, Estate", deck="Estate*5", discard="")  # 3 Coppers
@@ -88,7 +88,7 @@ def test_the_chapel_keeps_the_coins_for_the_witch_and_trashes_curses_first() -> 
     assert trashed == [], why
     trashed, why = chapel_trash("Chapel, Copper*4, Silver")  # 6 coins: one Copper to spare
     assert trashed == ["Copper"], why
-    assert why == "Copper only weaken your deck, and the hand keeps the coins for a Witch.", why
+    assert why == "Copper only weakens your deck, and the hand keeps the coins for a Witch.", why
     trashed, _ = chapel_trash("Chapel, Curse, Copper*2, Estate")
     assert trashed == ["Copper", "Copper", "Curse", "Estate"]
 
@@ -101,3 +101,28 @@ def test_the_chapel_is_played_before_the_witch_with_3_cards_to_trash() -> None:
     assert "trashes 3 cards" in bot.why, bot.why
     s.set(0, hand="Chapel, Witch, Copper*2, Silver", deck="Copper*5").start(0)
     assert bot.decide(s.game.view(0), s.expect(Purpose.PLAY_ACTION).pending) == (card("Witch"),)
+
+
+def test_every_hint_of_a_chapel_game_is_the_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole game with the plan Witch with Chapel at seat 0: each hint is legal (the game takes it) and is
+    the move of the strong bot that plays the seat; the Chapel is bought and trashes."""
+    from companion.bots import search
+    from companion.engine import Game, GameSetup
+    from companion.game.coach import advice
+    from tests.engine.scene import kingdom
+
+    k = kingdom(KINGDOM)
+    monkeypatch.setattr(search, "_plans", {(tuple(sorted(KINGDOM)), False, 2): CHAPEL_WITCH})
+    g = Game(GameSetup.of(k, [None, "strong"], seed=5, turn_limit=40))
+    me, foe = StrongBot(5), StrongBot(6)
+    trashes = 0
+    while True:
+        d = g.advance([None, foe])
+        if d is None:
+            break
+        answer, said = advice(g, 0)
+        assert answer == me.decide(g.view(0), d), said
+        trashes += d.purpose is Purpose.TRASH and d.card is not None and d.card.name == "Chapel" and bool(answer)
+        g.answer(answer)
+    assert me.plan(g.view(0)) == CHAPEL_WITCH
+    assert trashes >= 1
