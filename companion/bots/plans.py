@@ -1,7 +1,8 @@
 """The strong bot's plans, and the table that says how well each did against Big Money Ultimate.
 
 A plan is one way to play a kingdom: Big Money with one kingdom card (``single``), a drawing card with
-a village to play several (``engine``), Workshops gaining Gardens (``gardens``), or money alone. Its
+a village to play several (``engine``), Workshops gaining Gardens (``gardens``), one kingdom card with a
+Chapel bought at the opening to thin the deck (``trasher``, the search's alone: the table has none), or money alone. Its
 variant says how many of the card to buy: one per ``per`` cards in the deck, at most ``most``, and
 whether the card comes before Gold (``over_gold``). ``tools/plan_table.py`` plays every plan and
 variant against Big Money Ultimate and writes ``plan_table.py``: per plan, its best variant and the
@@ -31,6 +32,12 @@ VARIANTS: dict[str, tuple[int, int, bool]] = {
 VILLAGES = ("Village", "Festival", "City", "Worker's Village")
 ENGINE_DRAW = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Rabble", "Vault", "Magnate", "Watchtower")
 GARDENERS = ("Workshop",)
+# Trashers a plan may open with beside its card ("Witch+Chapel": one Witch, a Chapel at the opening, the
+# Chapel thinning the deck to Silver, Gold and the card; ChapelWitch in the simulators).
+TRASHERS = ("Chapel",)
+# The cards a trasher is paired with: the strong terminals, and the cantrips worth a thin deck.
+TRASHER_WITH = ("Witch", "Charlatan", "Laboratory", "Market", "Smithy", "Monument", "Militia", "Library",
+                "Council Room", "Rabble", "Vault", "Magnate", "Bandit", "Clerk")
 # Plans whose card gains a kingdom card, and the most it costs.
 GAINERS = {"Artisan": 5, "Workshop": 4}
 
@@ -38,7 +45,7 @@ GAINERS = {"Artisan": 5, "Workshop": 4}
 @dataclass(frozen=True, slots=True)
 class Plan:
     key: str
-    kind: str  # "money", "single", "engine", "gardens"
+    kind: str  # "money", "single", "engine", "gardens", "trasher" (a single card with a trasher)
     cards: tuple[str, ...] = ()
     variant: str = "a"
     rate: int = 50  # wins in 100 against Big Money Ultimate (the table), or in trial games (the search)
@@ -70,6 +77,8 @@ class Plan:
             return f"{self.cards[0]} with {self.cards[1]}"
         if self.kind == "gardens":
             return f"{self.cards[0]} with {self.cards[1]}"
+        if self.kind == "trasher":
+            return f"{self.cards[1]} with {self.cards[0]}"
         return "Big Money"
 
 
@@ -77,13 +86,13 @@ MONEY = Plan("money", "money")
 
 
 def plan_of(key: str, variant: str = "a", rate: int = 50, tried: int = 0) -> Plan:
-    """A plan from its key: ``money``, ``Smithy``, ``Smithy+Village``, ``Gardens+Workshop``."""
+    """A plan from its key: ``money``, ``Smithy``, ``Smithy+Village``, ``Gardens+Workshop``, ``Witch+Chapel``."""
     if key == "money":
         return Plan("money", "money", (), variant, rate, tried)
     parts = tuple(key.split("+"))
     if len(parts) == 1:
         return Plan(key, "single", parts, variant, rate, tried)
-    kind = "gardens" if parts[0] == "Gardens" else "engine"
+    kind = "gardens" if parts[0] == "Gardens" else "trasher" if parts[1] in TRASHERS else "engine"
     return Plan(key, kind, parts, variant, rate, tried)
 
 
@@ -93,6 +102,7 @@ def every_plan_key(kingdom_names: Iterable[str]) -> list[str]:
     keys = ["money"] + [n for n in names if n != "Gardens"]
     keys += [f"{d}+{v}" for d in ENGINE_DRAW for v in VILLAGES if d in names and v in names]
     keys += [f"Gardens+{g}" for g in GARDENERS if "Gardens" in names and g in names]
+    keys += [f"{n}+{t}" for t in TRASHERS if t in names for n in names if n in TRASHER_WITH]
     return keys
 
 

@@ -2,7 +2,8 @@
 
 At the start of a game the strong bot takes the candidate plans the shipped table (``plan_table.py``, each
 plan against Big Money Ultimate) rates best among the kingdom's cards, with more ways to play the best
-terminals (two copies at once, a second at 16 cards), and money. It then plays seeded games of each
+terminals (two copies at once, a second at 16 cards), the best terminal with a Chapel where the kingdom has
+one (ChapelWitch's shape), and money. It then plays seeded games of each
 candidate, at this number of players, against a field of the plans its opponents are likely to pick: the
 two single-card plans the table rates best (one-card Big Money with the strongest cards, as experienced
 players start), or money where there is none. Each game has the candidate in one seat and the field's plan in every other seat, the seats
@@ -26,7 +27,9 @@ import os
 import random
 from typing import Any, Iterable
 
-from companion.bots.plans import GAINERS, MONEY, Plan, every_plan_key, good_card, plan_of, CATALOGUE_COST
+from companion.bots.plans import (
+    CATALOGUE_COST, GAINERS, MONEY, TRASHER_WITH, TRASHERS, Plan, every_plan_key, good_card, plan_of,
+)
 from companion.cards import Card
 
 # Terminals that want more than one copy in Big Money: each gets the ways of playing two.
@@ -99,6 +102,12 @@ def candidates(names: Iterable[str]) -> tuple[list[Plan], list[Plan]]:
         if len(tried) >= CANDIDATES + 2:
             break
         add(p)
+    # The best terminal with a trasher of its own, one copy (ChapelWitch's shape). Against the field it is
+    # chosen where it beats the plans without one; a field holding it too chose no better against
+    # Chapel/Witch (54.3% and 54.9% against 54.3%, benchmarks/README.md, issue 35).
+    for trasher in TRASHERS:
+        if trasher in names and terminals and terminals[0].key in TRASHER_WITH:
+            add(plan_of(f"{terminals[0].key}+{trasher}", "d", terminals[0].rate))
     add(MONEY)
     singles = [p for p in plans if p.kind == "single"]
     field = singles[:FIELD] or [MONEY]

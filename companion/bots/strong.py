@@ -6,7 +6,9 @@ shipped table (``plan_table.py``, each plan against Big Money Ultimate) as the p
 the deck: Colony and Platinum in Colony games, Provinces once the deck has money enough, Duchies and
 Estates by what is left (earlier with more players; never the card that ends the game as a loss), the
 plan's card up to its count, Gold, one Watchtower or Moat once another player has a Witch, Charlatan or Militia,
-Silver. Gains follow the same rules. Every other question (plays,
+Silver. Gains follow the same rules. A plan with a Chapel buys it at the opening, plays it before
+a Witch with 3 cards to trash, and trashes Curses, Estates and Coppers down to 3 coins of Treasure, keeping
+the coins this hand needs for the plan's card or Gold. Every other question (plays,
 card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
 which ``hint`` says.
 """
@@ -18,6 +20,7 @@ from typing import Any
 from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
+from companion.bots.cardsense import late
 from companion.bots.general import CURSERS, GeneralBot
 from companion.bots.plans import MONEY, Plan
 from companion.bots.search import plan_for
@@ -27,7 +30,8 @@ from companion.engine.decisions import ChooseCards, Decision, Purpose
 
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
-_BUY, _GAIN = Purpose.BUY, Purpose.GAIN
+_BUY, _GAIN, _TRASH, _PLAY_ACTION = Purpose.BUY, Purpose.GAIN, Purpose.TRASH, Purpose.PLAY_ACTION
+CHAPEL = C["Chapel"]
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
 # The Attacks a defence is bought against: those it was measured to gain against (benchmarks/README.md, issue
@@ -99,6 +103,16 @@ class StrongBot(GeneralBot):
     # Double Witch a Moat took 49.6% to 57.1%, a Watchtower 49.3% to 60.1% (two were worse: 56.2%, 58.1%);
     # against Big Money with Militia 41.6% to 48.4% and 41.9% to 52.0%; with Witch 50.1% to 55.5%, 50.7% to 58.5%.
     defence_coins = 4
+    # A plan with a trasher: the trasher is bought on these first turns; a deck it thinned under this many
+    # cards wants Gold before a Province as one of this many cards would, by its coins a card.
+    trasher_turns = 2
+    thin_deck = 17
+    # How the Chapel is played (fixed plan Witch with Chapel against Chapel/Witch, 100 kingdoms numbered from
+    # 100, 3,600 games each, the same seeds; benchmarks/README.md, issue 35): the deck's Treasure keeps this
+    # many coins at least (5: 53.0%, 4: 55.9%, 3: 56.3%, 2: 53.2%; keeping 3 for a Silver: 40.9%); the Chapel
+    # is played before a Witch with this many cards to trash (53.0% to 56.3%; 2 cards: 51.5%, 4: 53.0%).
+    chapel_floor = 3
+    chapel_first_junk = 3
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -140,6 +154,10 @@ class StrongBot(GeneralBot):
                 finally:
                     self._barred = None
             return answer
+        if p is _PLAY_ACTION and CHAPEL in d.options and view.actions == 1 and self.chapel_first(view):  # type: ignore[attr-defined]
+            return (CHAPEL,)
+        if p is _TRASH and d.card is CHAPEL and isinstance(d, ChooseCards):
+            return self.chapel_trash(view, d)
         if p is _GAIN and isinstance(d, ChooseCards) and d.options:
             if self.plan(view).kind == "gardens":
                 pick = self.gardens_gain(view, d.options)
@@ -150,6 +168,60 @@ class StrongBot(GeneralBot):
                 if pick is not None:
                     return (pick,)
         return super().decide(view, d)
+
+    def chapel_first(self, view: Any) -> bool:
+        """Chapel before the other Actions in hand (a Witch too), with one Action and ``chapel_first_junk``
+        cards or more to trash."""
+        junk = sum(1 for c in view.hand_list if c is CURSE or c is ESTATE or c is COPPER)
+        if junk < self.chapel_first_junk:
+            return False
+        self.why = f"it trashes {junk} cards that weaken your deck, which does more than your other Actions."
+        return True
+
+    def chapel_trash(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+        """Chapel's trash, as a junking plan plays it: every Curse; Estates before the end; Coppers while
+        the deck keeps ``chapel_floor`` coins of Treasure, except those this hand needs for the best card it
+        reaches (the plan's card while the deck wants one, Gold, a Province)."""
+        facts = self.facts(view)
+        coins_of, is_treasure = facts.coins, facts.is_treasure
+        is_late = late(view)
+        owned = view.owned()
+        money = facts.money(owned)
+        hand = [c for c in view.hand_list]
+        in_hand = view.coins + sum(coins_of[c] for c in hand if is_treasure[c])
+        plan = self.plan(view)
+        keep, goal = 0, ""
+        if in_hand >= 8 and view.pile(PROVINCE):
+            keep, goal = 8, "a Province"
+        elif plan.kind in ("single", "engine", "trasher") and self._plan_cards:
+            main = self._plan_cards[0]
+            cost = view.cost(main)
+            if owned[main] < plan.wanted(sum(owned.values())) and in_hand >= cost and view.pile(main):
+                keep, goal = cost, f"{_article(main.name)} {main.name}"
+        if not keep and in_hand >= 6 and view.pile(GOLD):
+            keep, goal = 6, "a Gold"
+        chosen: list[Card] = []
+        options = list(d.options)
+        for card in (CURSE, ESTATE, COPPER):
+            while card in options and len(chosen) < d.max:
+                if card is ESTATE and is_late:
+                    break
+                worth = coins_of[card] if is_treasure[card] else 0
+                if card is COPPER and (is_late or money - worth < self.chapel_floor or (keep and in_hand - worth < keep)):
+                    break
+                options.remove(card)
+                chosen.append(card)
+                money -= worth
+                in_hand -= worth
+        if chosen:
+            kept = f", and the hand keeps the coins for {goal}" if goal and COPPER in options else ""
+            counted = [_count(chosen.count(c), c.name) if chosen.count(c) > 1 else c.name for c in dict.fromkeys(chosen)]
+            said = counted[0] if len(counted) == 1 else ", ".join(counted[:-1]) + " and " + counted[-1]
+            verb = "weakens" if len(chosen) == 1 else "weaken"
+            self.why = f"{said} only {verb} your deck{kept}."
+        else:
+            self.why = "Nothing in your hand is worth trashing."
+        return tuple(chosen)
 
     def gain(self, view: Any, d: ChooseCards) -> Card | None:
         """A gain (Workshop, Remodel, Expand, Forge, Artisan): what the buy rules, and so the plan, would
@@ -241,6 +313,8 @@ class StrongBot(GeneralBot):
                 return PLATINUM, "Platinum makes Colonies reachable. There are still " \
                                  f"{colonies} Colonies to win."
         early_money = self.early_money if colonies == 99 else self.colony_early_money[players]
+        if plan.kind == "trasher" and total < self.thin_deck:  # a thinned deck: its coins a card, not in all
+            early_money = early_money * total // self.thin_deck
         early = coins >= 8 and money < early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
         far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0  # Gold at 8 to 10
         if coins >= 8 and provinces:
@@ -345,10 +419,16 @@ class StrongBot(GeneralBot):
 
     def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,
                  before_gold: bool) -> tuple[Card, str] | None:
-        if plan.kind not in ("single", "engine"):
+        if plan.kind not in ("single", "engine", "trasher"):
             return None
         cards = self._plan_cards
         main = cards[0]
+        if plan.kind == "trasher" and not owned[cards[1]]:
+            trasher = cards[1]
+            if view.turns() <= self.trasher_turns and view.cost(trasher) <= coins and view.pile(trasher) \
+                    and trasher is not self._barred and (coins <= 3 or coins < view.cost(main)):
+                return trasher, (f"{plan.describe()} is the plan here. {_article(trasher.name).capitalize()} "
+                                 f"{trasher.name} trashes your Estates and Coppers, so your good cards come often.")
         if before_gold and not plan.over_gold and coins >= 6:
             return None
         have = owned[main]

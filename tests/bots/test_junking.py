@@ -1,0 +1,128 @@
+"""The strong bot's plan with a trasher of its own (a Witch with a Chapel, ChapelWitch's shape): the search
+tries it where the kingdom has a Chapel, the Chapel is bought at the opening, played before the Witch with
+cards to trash, and trashes Estates and Coppers hard while the hand keeps the coins for the Witch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.bots import plan_cache
+from companion.bots.plans import plan_of
+from companion.bots.search import candidates
+from companion.bots.strong import StrongBot
+from companion.engine import Purpose
+from tests.engine.scene import Scene, card
+
+CHAPEL_WITCH = plan_of("Witch+Chapel", "d")
+KINGDOM = ["Chapel", "Witch", "Smithy", "Village", "Market", "Cellar", "Moat", "Militia", "Mine", "Remodel"]
+
+
+def names(cards: tuple) -> list[str]:
+    return sorted(c.name for c in cards)
+
+
+def test_the_search_tries_the_best_terminal_with_a_chapel_where_the_kingdom_has_one() -> None:
+    tried, _ = candidates(KINGDOM)
+    junking = [p for p in tried if p.kind == "trasher"]
+    assert [(p.key, p.variant) for p in junking] == [("Witch+Chapel", "d")]
+    assert junking[0].describe() == "Chapel with Witch"
+    tried, _ = candidates([n for n in KINGDOM if n != "Chapel"] + ["Workshop"])
+    assert not [p for p in tried if p.kind == "trasher"]
+
+
+def test_a_plan_with_a_chapel_is_kept_on_disk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    monkeypatch.delenv("COMPANION_NO_CACHE", raising=False)
+    monkeypatch.setattr(plan_cache, "_caches", {})
+    kept = tuple(sorted(KINGDOM))
+    plan_cache.PlanCache(60).put(kept, False, 2, plan_of("Witch+Chapel", "d", 58, 200))
+    found = plan_cache.PlanCache(60).get(kept, False, 2)
+    assert found is not None and (found.key, found.kind, found.variant, found.rate) == ("Witch+Chapel", "trasher", "d", 58)
+
+
+def buy_with(hand: str, turn: int) -> tuple[str, str]:
+    s = Scene(KINGDOM)
+    s.set(0, hand=hand, deck="Copper*5", discard="Copper*3, Estate*2").start(0)
+    s.game.players[0].turns = turn
+    while s.pending.purpose in (Purpose.PLAY_ACTION, Purpose.START_OF_TURN):
+        s.answer(())
+    s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
+    d = s.expect(Purpose.BUY).pending
+    bot = StrongBot(0, CHAPEL_WITCH)
+    answer = bot.decide(s.game.view(0), d)
+    return names(answer)[0] if answer else "", bot.why
+
+
+def test_the_chapel_is_bought_at_the_opening_and_the_witch_with_5_coins() -> None:
+    bought, why = buy_with("Copper*3, Estate*2", turn=1)
+    assert bought == "Chapel", why
+    assert "Chapel with Witch is the plan here" in why, why
+    assert buy_with("Copper*5", turn=1)[0] == "Witch"
+    assert buy_with("Copper*3, Estate*2", turn=3)[0] == "Silver"  # the opening is over
+
+
+def chapel_trash(hand: str, deck: str = "Copper*5", discard: str = "Copper*4, Estate*2") -> tuple[list[str], str]:
+    s = Scene(KINGDOM)
+    s.set(0, hand=hand, deck=deck, discard=discard).start(0)
+    s.game.players[0].turns = 4
+    s.play("Chapel")
+    d = s.expect(Purpose.TRASH, "Chapel").pending
+    bot = StrongBot(0, CHAPEL_WITCH)
+    return names(bot.decide(s.game.view(0), d)), bot.why
+
+
+def test_the_chapel_trashes_estates_and_coppers_down_to_3_coins_of_treasure() -> None:
+    trashed, why = chapel_trash("Chapel, Copper*3, Estate", discard="Estate*2")  # 8 Coppers in all
+    assert trashed == ["Copper", "Copper", "Copper", "Estate"], why
+    assert why == "Estate and 3 Coppers only weaken your deck.", why
+    trashed, _ = chapel_trash("Chapel, Copper*3, Estate", deck="Estate*5", discard="Copper")  # 4 Coppers
+    assert trashed == ["Copper", "Estate"]
+    trashed, why = chapel_trash("Chapel, Copper*3, Estate", deck="Estate*5", discard="")  # 3 Coppers
+    assert trashed == ["Estate"], why
+
+
+def test_the_chapel_keeps_the_coins_for_the_witch_and_trashes_curses_first() -> None:
+    trashed, why = chapel_trash("Chapel, Copper*3, Silver")  # 5 coins: the plan's Witch
+    assert trashed == [], why
+    trashed, why = chapel_trash("Chapel, Copper*4, Silver")  # 6 coins: one Copper to spare
+    assert trashed == ["Copper"], why
+    assert why == "Copper only weakens your deck, and the hand keeps the coins for a Witch.", why
+    trashed, _ = chapel_trash("Chapel, Curse, Copper*2, Estate")
+    assert trashed == ["Copper", "Copper", "Curse", "Estate"]
+
+
+def test_the_chapel_is_played_before_the_witch_with_3_cards_to_trash() -> None:
+    s = Scene(KINGDOM)
+    s.set(0, hand="Chapel, Witch, Copper*2, Estate", deck="Copper*5").start(0)
+    bot = StrongBot(0, CHAPEL_WITCH)
+    assert bot.decide(s.game.view(0), s.expect(Purpose.PLAY_ACTION).pending) == (card("Chapel"),)
+    assert "trashes 3 cards" in bot.why, bot.why
+    s.set(0, hand="Chapel, Witch, Copper*2, Silver", deck="Copper*5").start(0)
+    assert bot.decide(s.game.view(0), s.expect(Purpose.PLAY_ACTION).pending) == (card("Witch"),)
+
+
+def test_every_hint_of_a_chapel_game_is_the_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole game with the plan Witch with Chapel at seat 0: each hint is legal (the game takes it) and is
+    the move of the strong bot that plays the seat; the Chapel is bought and trashes."""
+    from companion.bots import search
+    from companion.engine import Game, GameSetup
+    from companion.game.coach import advice
+    from tests.engine.scene import kingdom
+
+    k = kingdom(KINGDOM)
+    monkeypatch.setattr(search, "_plans", {(tuple(sorted(KINGDOM)), False, 2): CHAPEL_WITCH})
+    g = Game(GameSetup.of(k, [None, "strong"], seed=5, turn_limit=40))
+    me, foe = StrongBot(5), StrongBot(6)
+    trashes = 0
+    while True:
+        d = g.advance([None, foe])
+        if d is None:
+            break
+        answer, said = advice(g, 0)
+        assert answer == me.decide(g.view(0), d), said
+        trashes += d.purpose is Purpose.TRASH and d.card is not None and d.card.name == "Chapel" and bool(answer)
+        g.answer(answer)
+    assert me.plan(g.view(0)) == CHAPEL_WITCH
+    assert trashes >= 1
