@@ -12,7 +12,7 @@ from companion.engine.view import PlayerView
 from companion.game.fitting import BRIEF_WORDS, Said, Spoken
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
-from companion.game.sentences import BY_BOT, name_of, render_events
+from companion.game.sentences import BY_BOT, is_own, name_of, render_events
 from companion.game.words import coins, count, grouped, possessive
 
 LOW_PILE = 3
@@ -76,12 +76,12 @@ def discard_line(view: PlayerView) -> str:
 def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
     """The start of the turn of ``view``'s seat, with its hand (``people``: how many share the game)."""
     turn_no = view.turns()
-    who = "Your" if people == 1 else possessive(view.name)
     hand = view.hand
     said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
         return f"Turn {turn_no}, {said}."
-    lines = f"{who} turn {turn_no}. {said}."
+    # alone, "Turn 4." is yours (other players' turns are said by name); friends sharing it hear whose
+    lines = f"Turn {turn_no}. {said}." if people == 1 else f"{possessive(view.name)} turn {turn_no}. {said}."
     if verbosity == "full":  # you may count your deck, but not your discard pile
         lines += f" Deck {view.deck_size()}."
     return lines
@@ -217,7 +217,7 @@ def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
         if chunk:
             start = starts[-1]
             did = [at - first for at in bot_did if first <= at < first + len(chunk)] if bot_did else ()
-            said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did)]
+            said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did, treasures=True)]
             who = name_of(view, start.player)
             head = f"{possessive(who)} turn {start.turn}"
             bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
@@ -225,6 +225,8 @@ def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
                 head, said[0] = f"{head}, played by the bot", said[0][len(bot):]
             elif said and said[0].startswith(who + " "):
                 said[0] = said[0][len(who) + 1:]
+            elif said and who == "You" and is_own(said[0]):  # "Played Smithy." after "Your turn 4, "
+                said[0] = said[0][0].lower() + said[0][1:]
             body = " ".join(said) if said else "nothing played or bought."
             lines.append(f"{head}, {body}")
 

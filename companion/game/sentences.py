@@ -1,8 +1,10 @@
 """Event sentences: a stretch of the log said as the listening player may know it (``event.seen_by``),
 your own doings in detail and each other player's turn in one line, and the piles that ran out.
 
-Verbosity: ``brief`` says only what changed for you and what others bought; ``normal`` adds what others
-played and attacks; ``full`` adds draws, shuffles and discards.
+Your own doings are said without "You" ("Bought Silver."): you typed them. Verbosity: ``brief`` says only
+what changed for you and what others bought; ``normal`` adds what others played and attacks, all but their
+Copper, Silver, Gold and Platinum (what they bought says what those came to); ``full`` adds those, draws,
+shuffles and discards.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class _Clauses:
         self.actor: str | None = None
         self.bot = False  # the clauses are what a bot did for the actor
         self.parts: list[str] = []
+        self.mine: set[str] = set()  # the sentences of your own doings, said without "You"
 
     def add(self, actor: str, clause: str, bot: bool = False) -> None:
         if actor != self.actor or bot != self.bot:
@@ -43,7 +46,6 @@ class _Clauses:
             self.bot = bot
         self.parts.append(clause)
 
-    brief = False
     stand_in: str | None = None  # the actor whose turn a bot played for them: "You", or their name
 
     def flush(self) -> None:
@@ -53,13 +55,27 @@ class _Clauses:
                 self.sentences.append(bot_did_sentence(self.actor, parts))
             elif self.actor == self.stand_in:
                 self.sentences.append(by_bot_sentence(self.actor, parts))
-            elif self.brief and self.actor == "You":
-                text = ", ".join(parts)
-                self.sentences.append(f"{text[0].upper()}{text[1:]}.")
+            elif self.actor == "You":
+                self.sentences.append(_own(", ".join(parts)))
+                self.mine.add(self.sentences[-1])
             else:
                 self.sentences.append(f"{self.actor} {', '.join(parts)}.")
         self.parts = []
         self.actor = None
+
+
+def _own(clauses: str) -> str:
+    """Your own doings as a sentence without "You": "Bought Silver." (you typed them)."""
+    return f"{clauses[0].upper()}{clauses[1:]}."
+
+
+VERBS = frozenset({"played", "drew", "bought", "gained", "trashed", "discarded", "revealed", "looked", "put", "set",
+                   "shuffled", "blocked", "reacted", "named", "took"})  # the first words of event clauses
+
+
+def is_own(sentence: str) -> bool:
+    """Whether a sentence is your own doings, said without "You" ("Played 3 Coppers, bought Silver.")."""
+    return sentence.split(" ", 1)[0].rstrip(".,").lower() in VERBS
 
 
 def by_bot_sentence(actor: str, clauses: list[str]) -> str:
@@ -188,12 +204,13 @@ def event_clause(view: PlayerView, e: Event, verbosity: str) -> tuple[int, str] 
 
 def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
                   turn_player: int | None = None, turn: int | None = None,
-                  bot_did: Collection[int] = ()) -> list[Spoken]:
+                  bot_did: Collection[int] = (), treasures: bool = False) -> list[Spoken]:
     """Lines for a stretch of the log (``view.log``), as the seat of ``view`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
     whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
     A turn a bot played for a person says so (companion.engine.stand_in), and so do the events at
-    ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn."""
+    ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn.
+    ``treasures``: say every Treasure played at ``normal`` too (the log, where you look for them)."""
     lines: list[Spoken] = []
     group: list[Event] = []
     group_bot: set[int] = set()  # positions in ``group`` of what a bot did for a person
@@ -201,7 +218,7 @@ def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
     def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
             bot = view.by_bot(turn_player, turn)
-            lines.extend(_render_group(view, group, verbosity, turn_player, ended, bot, group_bot))
+            lines.extend(_render_group(view, group, verbosity, turn_player, ended, bot, group_bot, treasures))
         group.clear()
         group_bot.clear()
 
@@ -222,12 +239,11 @@ def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
 
 def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                   turn_player: int | None, ended: bool = False, bot: bool = False,
-                  bot_did: Collection[int] = ()) -> list[Spoken]:
+                  bot_did: Collection[int] = (), treasures: bool = False) -> list[Spoken]:
     """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
     ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
     viewer, attacks, is_treasure = view.player, view.attacks, view.is_treasure
     out = _Clauses()
-    out.brief = verbosity == "brief"
     if bot and turn_player is not None:
         out.stand_in = name_of(view, turn_player)
     urgent: list[tuple[str, bool]] = []  # (clause, whether a bot did it for you)
@@ -258,8 +274,9 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                     break
                 run.append(more.card)
                 i += 1
-            if verbosity == "brief":
-                continue
+            if verbosity == "brief" or (verbosity == "normal" and e.player != viewer and not bot
+                                            and not treasures and all(card.kind == "basic" for card in run)):
+                continue  # another's Copper, Silver and Gold: what they bought says what those came to
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         elif isinstance(e, Drew) and e.cards:
             drawn = list(e.cards)  # Library draws one card at a time: one clause
@@ -307,8 +324,8 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         return [*head, *sentences]
     if turn_player == viewer:
         mine: list[Spoken] = list(sentences)
-        if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
-            mine[0] = Said(sentences[0], f"You {_turn_summary(view, events, viewer)}.", droppable=True)
+        if cleanup and sentences and sentences[0] in out.mine and verbosity != "brief":
+            mine[0] = Said(sentences[0], _own(_turn_summary(view, events, viewer)), droppable=True)
         elif bot and cleanup and sentences and sentences[0].startswith(BY_BOT) and verbosity != "brief":
             said = by_bot_sentence("You", [_turn_summary(view, events, viewer)])
             mine[0] = Said(sentences[0], said)
