@@ -51,7 +51,7 @@ def nothing_to_repeat(view: PlayerView, start: int, card: Card, lines: list[Spok
     if any(isinstance(e, Played) and e.by == card for e in view.log(start)):
         return lines
     why = f"No Action card to play with {card.name}."
-    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in str(line)), 0)
+    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}".lower() in str(line).lower()), 0)
     return [*lines[:at], why, *lines[at:]]
 
 

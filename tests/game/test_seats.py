@@ -195,7 +195,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
     assert act.game.over and hands_said > 20
     for p, out in outs.items():
         text = out.getvalue()
-        assert re.search(r"^Your turn \d+\. ", text, re.M)
+        assert re.search(r"^Turn \d+\. ", text, re.M)
         for q in act.people:
             if q != p:  # another person's drawn cards or hand never reach this seat
                 assert not re.search(rf"\b{names[q]} (?:[^.]*, )?drew [A-Z]", text)
@@ -214,7 +214,7 @@ def test_a_seat_on_its_own_device_is_told_its_turn_and_waits_otherwise() -> None
     run_for(first, "end")
     told = later.said
     assert told.startswith(f"{act.game.players[first.seat].name} bought nothing.")
-    assert "Your turn 1." in told  # on your own device your turn is yours
+    assert "\nTurn 1." in told  # on your own device your turn is yours: not by name
     assert later.prompt.endswith(". ") and not later.prompt.startswith("waiting")
     assert first.prompt.startswith("waiting for ")
     assert told not in run_for(first, "review 9")  # what one seat was told is not in the other's review

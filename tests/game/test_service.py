@@ -107,7 +107,7 @@ def test_other_seats_are_told_when_an_outcome_is_said_whichever_verb_made_it() -
     outcome = GameService(act).end_turn(mover, "end", "normal")
     assert set(outcome.others) == {other}
     told = _text(outcome.others[other].lines)
-    assert "Your turn 1." in told and outs[other].getvalue()[before:] == ""  # not said until it is said
+    assert "Turn 1." in told and outs[other].getvalue()[before:] == ""  # not said until it is said
     seated[mover].begin()
     say_outcome(seated[mover], outcome)
     assert seated[mover].told.others[other] == render.fit_first_line(told)

@@ -46,7 +46,7 @@ def test_throne_room_with_no_action_to_double_says_why(tmp_path: Path) -> None:
     t.start_at(tmp_path, _position("Throne Room, Copper, Copper, Estate, Copper"))
     out = t("play throne room")
     check_response(out)
-    assert out.startswith("You played Throne Room.\nNo Action card to play with Throne Room.\n"), out
+    assert out.startswith("Played Throne Room.\nNo Action card to play with Throne Room.\n"), out
     t("undo")
     t.start_at(tmp_path, _position("Throne Room, Smithy, Copper, Estate, Copper"))
     assert "No Action card" not in t("play throne room")  # Smithy played twice: nothing to explain
@@ -125,7 +125,7 @@ class _Screen(io.StringIO):
 
 
 def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
-    """It came before the whole response, so the leaving player's "You ..." line stayed on the screen for the
+    """It came before the whole response, so the leaving player's "Played ..." line stayed on the screen for the
     next person; now only the hand-over line follows it."""
     from companion.commands.game import CLEAR
 
@@ -137,5 +137,5 @@ def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
     out = t("buy copper")
     assert out.count(CLEAR) == 1, out
     mine, _, after = out.partition(CLEAR)
-    assert "You " in mine and "You " not in after, out
+    assert "bought Copper." in mine and "bought Copper." not in after, out
     assert after.startswith(("Ben's turn.", "Ana's turn.")) and after.rstrip().endswith("has the keyboard."), out

@@ -74,13 +74,13 @@ def test_the_turn_and_hand_come_before_its_first_question_and_play_tr_is_throne_
         hand = act.game.players[act.holder].hand
         if d is not None and d.purpose is Purpose.START_OF_TURN:
             lines = last.splitlines()
-            turn = [i for i, line in enumerate(lines) if line.startswith("Your turn")]
+            turn = [i for i, line in enumerate(lines) if line.startswith("Turn ")]
             asks = [i for i, line in enumerate(lines) if line.startswith("Start of turn:")]
             assert turn and asks and turn[-1] < asks[-1], last  # the turn and hand first, then the question
             asked_first += 1
         if d is not None and d.purpose is Purpose.PLAY_ACTION and any(c.name == "Throne Room" for c in hand):
             last = _checked(t, "play tr")
-            assert last.startswith("You played Throne Room"), last
+            assert last.startswith("Played Throne Room"), last
             played_tr += 1
             continue
         last = _checked(t, _scripted(t))

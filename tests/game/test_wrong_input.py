@@ -123,7 +123,7 @@ def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None
     d = t.act.mine()
     names = sorted({c.name for c in d.options})  # type: ignore[union-attr]
     out = t(line).split("\n")
-    assert out[0].startswith("You played") and any(line.endswith(" not played.") for line in out[1:3])
+    assert out[0].startswith("Played") and any(line.endswith(" not played.") for line in out[1:3])
     assert all(name in "\n".join(out[1:3]) for name in names)
     assert "not played" not in t("undo")
     assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]

@@ -148,7 +148,7 @@ def test_the_page_title_says_where_the_player_is(tmp_path):
             dan.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Dan.')", timeout=15_000)
             chromium.type_line(dan, "sit web")
             # seed 4: the bot goes first, then Cleo; Dan waits
-            cleo.wait_for_function("document.body.innerText.includes('Your turn 1.')", timeout=15_000)
+            cleo.wait_for_function("document.body.innerText.includes('Turn 1.')", timeout=15_000)
             _title_is(cleo, "Your turn, Web, Dominion Companion")
             _title_is(dan, "Web, Dominion Companion")
             chromium.type_line(cleo, "end")

@@ -115,7 +115,7 @@ def test_a_full_game_is_refused_in_the_lobby_and_a_lobby_word_in_a_game_says_whe
                 assert made["text"] == "Made the game Web: 2 players, 1 person and 1 bot, First Game. Taking your seat."
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", made["go"]["code"])
-                await seat.until(lambda m: "Your turn 1" in m.get("text", "") or "goes first" in m.get("text", ""))
+                await seat.until(lambda m: "Turn 1." in m.get("text", "") or "goes first" in m.get("text", ""))
                 there = await seat.say("games")
                 assert there["text"] == ("You are at the game Web, not in the lobby. Type quit to go back to the "
                                          "lobby, then games; your seat is kept.")
