@@ -81,8 +81,21 @@ class Ear:
         self.term.type(line)
         self.term.key("Enter")
         time.sleep(0.1)
-        self.term.waiting(timeout=60)
+        self.settled()
         return self.read()
+
+    def settled(self, timeout: float = 60.0) -> None:
+        """Wait until the program waits for a key with a prompt written last ("buy phase. "), and nothing more
+        comes for a moment: a bot's turn after "Thinking." is written while the program waits on it."""
+        deadline = time.monotonic() + timeout
+        last = b""
+        while time.monotonic() < deadline:
+            self.term.waiting(timeout=timeout)
+            raw = self.term.raw()
+            if raw == last and clean(raw[self.seen:]).endswith(". "):
+                return
+            last = raw
+            time.sleep(0.3)
 
     def read(self) -> str:
         raw = self.term.raw()
@@ -108,8 +121,8 @@ def move_of(hint_text: str, prompt: str) -> str:
         return "play treasures"
     if low == "yes" or low == "no":
         return low
-    if low.startswith("top first:"):  # "Top first: Province, Estate." -> the cards' names, top first
-        return " ".join(name.strip() for name in low.removeprefix("top first:").split(","))
+    if low.startswith(("top first:", "top first,")):  # "Top first, Province, Estate." -> the names, top first
+        return " ".join(name.strip() for name in low[len("top first:"):].split(","))
     for verb in ("play", "trash", "discard", "gain", "reveal", "set aside", "put", "choose", "name"):
         if low.startswith(verb + " "):
             rest = low[len(verb) + 1:].removesuffix(" on your deck").removesuffix(" first")
@@ -144,7 +157,7 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
     with term_of() as term:
         ear = Ear(term)
         term.wait_for("companion. ")
-        term.waiting()
+        ear.settled()
         ear.read()
         for line in (f"set hints {hints}", starts[game]):
             said = ear.send(line)

@@ -124,7 +124,7 @@ def _page(text: str, pages: int) -> int:
     if not t:
         return 1
     if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= pages:
-        raise CommandError(f"{quote('analysis all ' + text)}: there {'is 1 page' if pages == 1 else f'are {pages} pages'}. "
+        raise CommandError(f"{quote('analysis all ' + text)}, there {'is 1 page' if pages == 1 else f'are {pages} pages'}. "
                            f"Type analysis all {min(2, pages)}, for example.")
     return int(t)
 

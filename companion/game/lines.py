@@ -54,15 +54,14 @@ def owned_lines(view: PlayerView) -> list[str]:
     lines = [f"You own {count(view.total_cards(), 'card')}. {grouped(owned.elements())}."]
     hand = view.hand
     if hand:
-        lines.append(f"In hand: {grouped(hand)}.")
+        lines.append(f"In hand, {grouped(hand)}.")
     play, aside = view.in_play(), view.set_aside()
-    elsewhere = [f"in play: {grouped(play)}"] if play else []
-    elsewhere += [f"set aside: {grouped(aside)}"] if aside else []
-    if elsewhere:
-        said = "; ".join(elsewhere)
+    elsewhere = [f"in play, {grouped(play)}"] if play else []
+    elsewhere += [f"set aside, {grouped(aside)}"] if aside else []
+    for said in elsewhere:
         lines.append(f"{said[0].upper()}{said[1:]}.")
     top = view.discard_top()
-    on_top = f"; {top.name} on top of your discard pile" if top is not None else ""
+    on_top = f", {top.name} on top of your discard pile" if top is not None else ""
     lines.append(f"{count(view.deck_size(), 'card')} in your deck{on_top}.")
     return lines
 
@@ -107,10 +106,10 @@ def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False
         names = and_list([who(w) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
         if len(scores) <= 3:
-            return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+            return f"Game over. {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
         mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
-        return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
+        return f"Game over. {names} {verb}, {scores[0].vp} VP.{yours}"
     said = and_list([f"{who(s.player)} {s.vp}" for s in scores])
     winners = [who(w) for w in r.winners]
     if len(winners) > 1:
@@ -129,8 +128,8 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     if low_first:
         order = sorted(supply, key=lambda c: (supply[c], view.cost(c), c.name))
         low = [c for c in order if supply[c] <= 5]
-        head = f"Low piles: {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
-        return [head, f"{count(view.empty_piles(), 'pile')} empty; {view.piles_to_end} end the game."]
+        head = f"Low piles, {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
+        return [head, f"{count(view.empty_piles(), 'pile')} empty, {view.piles_to_end} end the game."]
     by_cost: dict[int, list[Card]] = {}
     for c in supply:
         by_cost.setdefault(view.cost(c), []).append(c)
@@ -176,7 +175,7 @@ def options_line(view: PlayerView, verbosity: str = "normal") -> str:
     groups: dict[int, list[str]] = {}
     for c in buyable:
         groups.setdefault(view.cost(c), []).append(c.name)
-    said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
+    said = ". ".join(f"{k} coins, {and_list(v)}" for k, v in groups.items())
     return f"Buy with {coins(view.coins)}, {count(view.buys, 'buy')}. {said}. Or end."
 
 
@@ -220,7 +219,7 @@ def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
             said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did, treasures=True)]
             who = name_of(view, start.player)
             head = f"{possessive(who)} turn {start.turn}"
-            bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
+            bot = f"{BY_BOT} {'you' if who == 'You' else who}, "
             if said and said[0].startswith(bot):  # a bot played this turn for its person
                 head, said[0] = f"{head}, played by the bot", said[0][len(bot):]
             elif said and said[0].startswith(who + " "):

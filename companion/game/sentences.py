@@ -79,10 +79,10 @@ def is_own(sentence: str) -> bool:
 
 
 def by_bot_sentence(actor: str, clauses: list[str]) -> str:
-    """What a bot did in a turn it played for a person: "The bot played for you: 3 Coppers, bought Silver."."""
+    """What a bot did in a turn it played for a person: "The bot played for you, 3 Coppers, bought Silver."."""
     first = clauses[0].removeprefix("played ") if clauses else "nothing"
     who = "you" if actor == "You" else actor
-    return f"{BY_BOT} {who}: {', '.join([first, *clauses[1:]])}."
+    return f"{BY_BOT} {who}, {', '.join([first, *clauses[1:]])}."
 
 
 BY_BOT = "The bot played for"
@@ -305,7 +305,7 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         head.append(_bot_did_to_you(view, urgent, turn_player, attack, verbosity))
     elif urgent:
         urgent_clauses = [c for c, _ in urgent]
-        by = f"{possessive(view.name_of(turn_player))} {attack.name}: you" if attack is not None \
+        by = f"{possessive(view.name_of(turn_player))} {attack.name}, you" if attack is not None \
             and turn_player is not None and verbosity != "brief" else "You"
         said = ", ".join(_collapse(urgent_clauses))
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
@@ -361,10 +361,10 @@ def _bot_did_to_you(view: PlayerView, urgent: list[tuple[str, bool]], turn_playe
                 runs[-1][1].append(clause)
             else:
                 runs.append((did, [clause]))
-        body = "; ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
+        body = ", and ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
                          for did, c in runs)
         if attack is not None and turn_player is not None and not brief:
-            return f"{possessive(view.name_of(turn_player))} {attack.name}: {body}."
+            return f"{possessive(view.name_of(turn_player))} {attack.name}, {body}."
         return f"{body[0].upper()}{body[1:]}."
 
     kept = [(c, did) for c, did in urgent if did or not c.startswith(known)]
@@ -381,7 +381,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
         if len(run) > 1:
             said = f"{and_list([a for a, _ in run])} {run[0][1]}"
             if len(said.split()) > 12:  # the first sentence stays short: how many did it, then who
-                said = f"{len(run)} players {run[0][1].rstrip('.')}: {and_list([a for a, _ in run])}."
+                said = f"{len(run)} players {run[0][1].rstrip('.')}, {and_list([a for a, _ in run])}."
             out.append(said)
         elif run:
             out.append(f"{run[0][0]} {run[0][1]}")
@@ -444,16 +444,16 @@ def pile_news(view: PlayerView, before: dict[Card, int], brief: bool = False) ->
         names = and_list([c.name for c in emptied])
         if brief:  # the count of piles left can give way when words are short: supply low says it
             said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
-            news.append(Said(f"{said}; 1 more ends the game." if left == 1 and not ending else f"{said}.",
+            news.append(Said(f"{said}, 1 more ends the game." if left == 1 and not ending else f"{said}.",
                              f"{said}."))
         else:
             said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
             verb = "ends" if left == 1 else "end"
-            news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
+            news.append(said + ("." if ending else f", {count(left, 'more empty pile')} {verb} the game."))
     for c in (view.province, view.colony):
         if c is None:
             continue
         n = view.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
-            news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
+            news.append(f"{c.plural}, {n}." if brief else f"{c.counted(n)} left.")
     return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many

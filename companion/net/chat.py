@@ -73,8 +73,8 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
             return {seat: "Error, say needs words after it. Type say hello, for example."}
         if len(said) > MAX_CHAT:
             return {seat: f"Error, that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
-        out = {i: f"{me} says: {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
-        out[seat] = f"You said: {said}"
+        out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
+        out[seat] = f"You said, {said}"
         return out
     if verb == "who":
         here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]

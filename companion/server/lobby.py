@@ -242,10 +242,10 @@ class Lobby:
                 if muted:
                     return muted, None
                 await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
-                                                       "text": f"{person.name} says: {said}"}))
+                                                       "text": f"{person.name} says, {said}"}))
             except StoreDown:
                 return "Error, the lobby cannot pass messages on now. Try again in a minute.", None
-            return f"You said: {said}", None
+            return f"You said, {said}", None
         if verb == "create":
             if rest:
                 return await self._create_now(person, rest)

@@ -45,7 +45,7 @@ def test_spoken_forms(typed: str, name: str) -> None:
 def test_misspelling_suggests() -> None:
     with pytest.raises(UnknownName) as e:
         CAT.find("Vilage")
-    assert str(e.value) == 'no card named "Vilage". Did you mean Village?'
+    assert str(e.value) == "no card named 'Vilage'. Did you mean Village?"
 
 
 def test_ambiguous_prefix_names_candidates() -> None:
@@ -55,7 +55,7 @@ def test_ambiguous_prefix_names_candidates() -> None:
 
 
 def test_unknown_without_suggestion() -> None:
-    with pytest.raises(UnknownName, match='no card named "zzzz".$'):
+    with pytest.raises(UnknownName, match="no card named 'zzzz'.$"):
         CAT.find("zzzz")
 
 
@@ -151,4 +151,4 @@ def test_initials_never_take_a_prefix_from_another_card() -> None:
 def test_a_misspelled_start_of_a_longer_name_is_suggested() -> None:
     with pytest.raises(UnknownName) as e:
         CAT.find("thrne")
-    assert str(e.value) == 'no card named "thrne". Did you mean Throne Room?'
+    assert str(e.value) == "no card named 'thrne'. Did you mean Throne Room?"

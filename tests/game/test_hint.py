@@ -68,7 +68,7 @@ def test_hint_outside_a_game_and_with_words_after_it() -> None:
     t('new --bots strong --kingdom "First Game" --seed 1')
     out = t("hint please")
     check_error(out, typed="hint please")
-    assert '"please"' in out
+    assert "'please'" in out
 
 
 def test_the_hints_setting_gives_a_hint_before_each_turn() -> None:

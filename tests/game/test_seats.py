@@ -137,7 +137,7 @@ def test_a_hotseat_game_in_a_terminal_names_the_player_keeps_each_review_private
     assert f"{second}'s turn" in out and shell.prompt == f"{second}, press Enter. "
     public = send("review 9")  # the keyboard is changing hands: nobody's responses
     assert hand not in public and mine not in public
-    assert send("hand").startswith('Error, "hand": waiting for')
+    assert send("hand").startswith("Error, 'hand', waiting for")
     missed = send("")
     assert missed.startswith(f"{first} bought nothing.")  # what they missed, then their turn
     assert f"{second}'s turn 1. " in missed
@@ -182,7 +182,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
         assert hand == render.fit_first_line(render.hand_line(g, d.player))  # that seat's own hand
         hands_said += 1
         assert run_for(other, "hand") == render.fit_first_line(render.hand_line(g, other.seat))
-        assert run_for(other, "play treasures").startswith('Error, "play treasures": it is not your turn')
+        assert run_for(other, "play treasures").startswith("Error, 'play treasures', it is not your turn")
         act.holder = d.player  # the scripted player reads the decision of the seat it types for
         line = choose_line(act)
         said = run_for(me, line)

@@ -88,7 +88,7 @@ def test_wrong_answers_to_the_new_questions() -> None:
     assert t("").startswith("People at this keyboard")  # Enter takes the default
     out = t("5")
     check_error(out, typed="5")
-    assert out.startswith('Error, "5" is not 1 or 2 people. Type 1 or 2.')  # two players: 1 or 2 of them here
+    assert out.startswith("Error, '5' is not 1 or 2 people. Type 1 or 2.")  # two players: 1 or 2 of them here
     assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")

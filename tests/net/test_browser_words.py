@@ -72,13 +72,13 @@ def test_the_typed_line_is_in_the_log_as_the_persons_own_entry(tmp_path):
             chromium.type_line(page, "Ben")
             page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
             said = chromium.type_line(page, "say good luck")
-            assert "You said: good luck" in "\n".join(said), said
+            assert "You said, good luck" in "\n".join(said), said
             log = page.eval_on_selector_all("#log > *", "els => els.map(e => [e.className, e.textContent])")
             typed = [text for kind, text in log if kind == "typed"]
             assert typed and typed[-1].endswith(" say good luck"), log  # after its prompt, as typed
             kinds = [kind for kind, _ in log]
             last = len(kinds) - 1 - kinds[::-1].index("typed")
-            assert any("You said: good luck" in text for _, text in log[last + 1:]), log  # the answer after it
+            assert any("You said, good luck" in text for _, text in log[last + 1:]), log  # the answer after it
             assert chromium.axe_problems(page) == ""
         finally:
             browser.close()

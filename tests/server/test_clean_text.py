@@ -42,7 +42,7 @@ async def _ben(port: int, ana_out: Path) -> None:
     async with aiohttp.ClientSession() as http:
         lobby = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
         await lobby.open("Ben")
-        assert (await lobby.say(f"say {ATTACK}"))["text"].startswith("You said: ")
+        assert (await lobby.say(f"say {ATTACK}"))["text"].startswith("You said, ")
         while "Ana joined" not in (ana_out.read_text() if ana_out.exists() else ""):
             await asyncio.sleep(0.1)
         go = (await lobby.say("sit G"))["go"]
@@ -50,7 +50,7 @@ async def _ben(port: int, ana_out: Path) -> None:
         seat = Raw(http, f"ws://127.0.0.1:{port}/g/{go['game']}/ws")
         await seat.open("Ben", code=go["code"])
         answer = await seat.say(f"say {ATTACK}")
-        assert answer["text"].startswith("You said: "), answer
+        assert answer["text"].startswith("You said, "), answer
         await seat.close()
 
 

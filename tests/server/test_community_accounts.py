@@ -149,12 +149,12 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 assert (await dee.say("ignore ben"))["text"] == (
                     "You no longer hear ben in the lobby. Type unignore ben to hear them again.")
                 await ben.say("say first")
-                await cy.until(lambda m: "Ben says: first" in m.get("text", ""))
+                await cy.until(lambda m: "Ben says, first" in m.get("text", ""))
                 await dee.say("unignore Ben")
                 await ben.say("say second")
                 heard = await dee.until(lambda m: "Ben says:" in m.get("text", ""))
-                assert heard[-1]["text"] == "Ben says: second"
-                assert not any("Ben says: first" in m.get("text", "") for m in dee.heard)
+                assert heard[-1]["text"] == "Ben says, second"
+                assert not any("Ben says, first" in m.get("text", "") for m in dee.heard)
 
         run(go(), 120)
 

@@ -97,7 +97,7 @@ def test_limits_hold_across_two_processes_sharing_redis(tmp_path: Path) -> None:
 
             # a say a second, 5 at once: the sixth at once is refused, said when to say it again
             says = _ask(a.port, "127.0.2.5", "Eve", [f"say hello {i}" for i in range(6)])
-            assert says[:5] == [f"You said: hello {i}" for i in range(5)]
+            assert says[:5] == [f"You said, hello {i}" for i in range(5)]
             assert says[5] == ("Error, you have said a lot at once, so that was not passed on. Say it again in 1 "
                                "second.")
 
@@ -176,7 +176,7 @@ def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Pa
     finally:
         events.LOGGER.handlers.clear()
         events._handler = None
-    assert said[:5] == [f"You said: hi {i}" for i in range(5)]
+    assert said[:5] == [f"You said, hi {i}" for i in range(5)]
     assert said[5].startswith("Error, you have said a lot at once, so that was not passed on. Say it again in 1 ")
     assert wrong == ["Error, that is not the code of Chat. Check it with its maker."]
     logged = [json.loads(x) for x in stream.getvalue().splitlines()]

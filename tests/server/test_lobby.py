@@ -28,7 +28,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         code = re.search(r"sit Ana's game and its code, (\d{3} \d{3} \d{3})", out).group(1)  # type: ignore[union-attr]
         assert "New game. How many players, 2 to 6?" in out and "Which kingdom?" in out
         assert 'You are in the lobby, not at a game, so "hand" does nothing here.' in out
-        assert 'Error, "frobnicate" is not a lobby word. Type help' in out
+        assert "Error, 'frobnicate' is not a lobby word. Type help" in out
         assert "Only you are in the lobby." in out
         # quit goes back to the lobby, and sit takes the same seat back (the program kept its token)
         ana.stdin.write(f"quit\nsit Ana's game {code}\n".encode())  # type: ignore[union-attr]
@@ -62,7 +62,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
     assert "1 open game:\nAna's game: Ana sits, 1 seat free, First Game, no bots, private." in ben_out
     assert "Error, Ana's game is private. Type sit Ana's game and its code" in ben_out
     assert "Error, that is not the code of Ana's game." in ben_out
-    assert "You said: hello Ana" in ben_out
+    assert "You said, hello Ana" in ben_out
     assert "hello Ana" not in results["Ana"]  # she was at her game: what is said in the lobby stays there
     # a lobby word in a game says where the person is
     assert ("You are at Ana's game, not in the lobby. Type quit to go back to the lobby, then games; your seat "

@@ -74,7 +74,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("How many players, 2 to 6?")
             term.type("seven")
             term.key("Enter")
-            term.wait_for('Error, "seven" is not 2 to 6 players. Type a number from 2 to 6.')
+            term.wait_for("Error, 'seven' is not 2 to 6 players. Type a number from 2 to 6.")
             for answer, next_question in (("2", "How many people"), ("1", "Which bot? Enter for Strong Bot."),
                                           ("big money", "Which kingdom?"),
                                           ("first game", "Private, so only")):
@@ -105,7 +105,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby. ", count=shown.count(b"lobby. ") - shown[at:].count(b"lobby. ") + 1, timeout=30)
             term.type("games")
             term.key("Enter")
-            term.wait_for('Error, the connection to the server is lost, so "games" was not sent.')
+            term.wait_for("Error, the connection to the server is lost, so 'games' was not sent.")
             server.start()
             term.wait_for("Connected again.", timeout=60)
             term.wait_for("Back in the lobby, Ben.", count=2, timeout=30)

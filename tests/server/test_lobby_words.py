@@ -40,24 +40,24 @@ def test_the_lobby_by_its_words(tmp_path):
                 check_response(helped + "\n")  # at most 5 lines and 40 words, not one 85-word paragraph
                 assert "--players" in (await ana.say("help create"))["text"]
                 assert (await ana.say("who"))["text"] == "Only you are in the lobby."
-                assert (await ana.say("gmes"))["text"] == ('Error, "gmes" is not a lobby word. Did you mean games? '
+                assert (await ana.say("gmes"))["text"] == ("Error, 'gmes' is not a lobby word. Did you mean games? "
                                                            "Type help to hear the rest.")
                 nothing = (await ana.say("sit Friday"))["text"]
-                assert nothing == 'Error, no game is named "Friday"; there are no games yet. Type create to start one.'
+                assert nothing == "Error, no game is named 'Friday'; there are no games yet. Type create to start one."
                 # create's questions: each wrong answer is one error that says what to type, nothing repeated
                 assert (await ana.say("create"))["text"] == "New game. How many players, 2 to 6? Enter for 2, or type cancel."
                 wrong = (await ana.say("9"))["text"]
-                assert wrong == 'Error, "9" is not 2 to 6 players. Type a number from 2 to 6.'
+                assert wrong == "Error, '9' is not 2 to 6 players. Type a number from 2 to 6."
                 check_error(wrong + "\n", typed="9")
                 assert (await ana.say("3"))["text"] == "How many people, you included? Enter for 3. The rest are bots."
-                assert (await ana.say("0"))["text"] == 'Error, "0" is not 1 to 3 people. Type a number from 1 to 3.'
+                assert (await ana.say("0"))["text"] == "Error, '0' is not 1 to 3 people. Type a number from 1 to 3."
                 assert (await ana.say("2"))["text"] == ("Which bot? Enter for Strong Bot. Or Easy Bot, Casual Bot, "
                                                         "Normal Bot or Big Money.")
-                assert (await ana.say("expert"))["text"].startswith('Error, no bot named "expert".')
+                assert (await ana.say("expert"))["text"].startswith("Error, no bot named 'expert'.")
                 assert (await ana.say("Normal Bot"))["text"].startswith("Which kingdom?")
-                assert (await ana.say("village, smithy"))["text"].startswith('Error, "village, smithy" names 2')
+                assert (await ana.say("village, smithy"))["text"].startswith("Error, 'village, smithy' names 2")
                 assert (await ana.say("first game"))["text"].startswith("Private, so only those")
-                assert (await ana.say("maybe"))["text"] == 'Error, "maybe" is not yes or no. Type yes or no.'
+                assert (await ana.say("maybe"))["text"] == "Error, 'maybe' is not yes or no. Type yes or no."
                 made = await ana.say("yes")
                 code = made["go"]["code"]
                 grouped = f"{code[:3]} {code[3:6]} {code[6:]}"

@@ -55,7 +55,7 @@ def test_cmd2_builtins_are_gone() -> None:
     for typed, line in zip(["alias", "macro", "shell", "edit", "run_pyscript", "shortcuts", "!ls", "@script", "py"],
                            lines):
         check_error(line + "\n", typed)
-    assert lines[-1].startswith('Error, no setting named "debug"')
+    assert lines[-1].startswith("Error, no setting named 'debug'")
 
 
 def test_prompt_fallback_and_on_start_hooks() -> None:
@@ -129,12 +129,12 @@ def test_a_shared_verb_not_active_says_what_to_do() -> None:
     ("data", "expected"),
     [
         (b"card " + b"v" * 10_000 + b"\n", "Error, that line is 10005 characters long"),
-        (b"card vil\x1b[Aage\n", 'Error, "card vil?[Aage" has a control character'),
+        (b"card vil\x1b[Aage\n", "Error, 'card vil?[Aage' has a control character"),
         (b"card \x00village\n", "Error, \"card ?village\" has a control character"),
-        (b"card vill\xe9ge\n", 'Error, "card vill?ge" has bytes that are not UTF-8 text'),
+        (b"card vill\xe9ge\n", "Error, 'card vill?ge' has bytes that are not UTF-8 text"),
         (b"\xff\xfe\n", "Error, \"??\" has bytes that are not UTF-8 text"),
-        (b"card m\n", 'Error, "m" could be Magnate'),
-        (b"card zzz\n", 'Error, no card named "zzz"'),
+        (b"card m\n", "Error, 'm' could be Magnate"),
+        (b"card zzz\n", "Error, no card named 'zzz'"),
         (b"   \n\t\n", ""),
     ],
 )

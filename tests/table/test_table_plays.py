@@ -52,7 +52,7 @@ def test_many_copies_at_once_are_said_as_the_number_typed(driver: Driver) -> Non
     d = a_table(driver)
     d.run("play C1 C1")
     said = refused(d, "play 99 coppers")
-    assert said.startswith('Error, "coppers": Ann has 7 Coppers on record, not 101 played this turn.'), said
+    assert said.startswith("Error, 'coppers', Ann has 7 Coppers on record, not 101 played this turn."), said
 
 
 def test_a_card_whose_pile_is_empty_is_fixed_with_count(driver: Driver) -> None:
@@ -79,7 +79,7 @@ def test_plays_out_of_order_in_one_line_are_refused_whole(driver: Driver) -> Non
     for card in ("smithy", "smithy", "village"):
         d.run(f"gain {card}")
     said = refused(d, "play smithy village smithy")
-    assert said.startswith('Error, "village": Ann has no Action left to play Village.'), said
+    assert said.startswith("Error, 'village', Ann has no Action left to play Village."), said
 
 
 def test_vassal_and_crystal_ball_let_one_action_each_be_played_without_an_action(driver: Driver) -> None:
