@@ -42,11 +42,11 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             _where(page, "Game", "buy phase")
             assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
             said = chromium.type_line(page, "quit")
-            assert said[0] == "You left the game Web; your seat is kept. Type sit Web to go back."
+            assert said[0] == "You left the game Web, and your seat is kept. Type sit Web to go back."
             # the lobby knows her by its token: welcomed back, not welcomed as someone new
             page.wait_for_function("document.body.innerText.includes('Back in the lobby, Cleo.')", timeout=15_000)
             _where(page, "Lobby", "lobby")  # the log's name says where she is
-            assert chromium.type_line(page, "games") == ["No open games; 1 is being played. Type create to start "
+            assert chromium.type_line(page, "games") == ["No open games, and 1 is being played. Type create to start "
                                                          "one."]
             chromium.type_line(page, "sit web")
             page.wait_for_function("document.body.innerText.includes('Welcome back, Cleo.')", timeout=15_000)

@@ -123,17 +123,17 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 desk = (await dee.say("create --players 2 --bots bigmoney --name Desk"))["go"]
                 at = Raw(http, f"ws://127.0.0.1:{a.port}/g/{desk['game']}/ws")
                 assert (await at.open("Dee", code=desk["code"], **{"pass": desk["pass"]}))[-1]["type"] == "welcome"
-                assert (await at.say("mute Ben 5"))["text"] == "Asked the server: mute. Its answer follows."
+                assert (await at.say("mute Ben 5"))["text"] == "Asked the server, mute. Its answer follows."
                 done = await at.until(lambda m: "muted" in m.get("text", ""))
                 assert done[-1]["text"] == "Ben is muted for 5 minutes."
                 told = await ben.until(lambda m: "muted" in m.get("text", ""))  # said once: where Ben is in the lobby
                 assert told[-1]["text"] == "A moderator muted you for 5 minutes."
-                assert (await seat.say("say hello"))["text"] == "Error, a moderator muted you; what you say is not passed on."
+                assert (await seat.say("say hello"))["text"] == "Error, a moderator muted you, so what you say is not passed on."
                 await at.say("unmute Ben")
                 await ben.until(lambda m: "unmuted" in m.get("text", ""))
-                assert (await seat.say("rating"))["text"] == "Asked the server: rating. Its answer follows."
+                assert (await seat.say("rating"))["text"] == "Asked the server, rating. Its answer follows."
                 got = await seat.until(lambda m: "rating" in m.get("text", "") and m.get("reply") == 0)
-                assert got[-1]["text"] == "You have no rating yet: a game whose every player has an account is rated."
+                assert got[-1]["text"] == "You have no rating yet. A game is rated when every player in it has an account."
                 assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("Announced:")
                 heard = await seat.until(lambda m: "Announcement" in m.get("text", ""))
                 assert heard[-1]["text"] == "Announcement from the moderators: the server restarts at 20:00"

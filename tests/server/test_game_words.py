@@ -143,7 +143,7 @@ def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby
                 await lobby.say("create --players 3 --name Open")
                 await lobby.say("create --players 3 --name Later --private")
                 both = (await lobby.say("code"))["text"].splitlines()
-                assert both[0] == "Your 2 private games:" and both[1] == f"Web, code {grouped}."
+                assert both[0] == "Your 2 private games." and both[1] == f"Web, code {grouped}."
                 assert len(both) == 3 and both[2].startswith("Later, code ")
                 for raw in (seat, lobby):
                     await raw.close()
@@ -163,7 +163,7 @@ def test_an_open_games_code_is_not_needed_and_said_so(tmp_path):
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", made["go"]["code"])
                 await seat.until(lambda m: "Turn 1." in m.get("text", ""))
-                assert (await seat.say("code"))["text"] == ("Web is open, so it needs no code: those you invite type "
+                assert (await seat.say("code"))["text"] == ("Web is open, so it needs no code. Those you invite type "
                                                             "sit Web in the lobby.")
                 for raw in (seat, lobby):
                     await raw.close()

@@ -148,7 +148,7 @@ def test_unstarted_games_nobody_is_in_expire_and_leave_the_list(tmp_path: Path,
         gone = asyncio.run(asyncio.wait_for(cleo_stays(), 60))
         listing = _ask(server.port, "127.0.2.7", "Ana", ["games"])[0]
     assert sorted(gone) == sorted([never["go"]["game"], left["go"]["game"]])
-    assert listing.startswith("1 open game:\nStays: Cleo sits"), listing
+    assert listing.startswith("1 open game.\nStays: Cleo sits"), listing
 
 
 def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby. ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
-            assert "You left Ben's game; your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games; 1 is being " \
+            assert "You left Ben's game, and your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games, and 1 is being " \
                    "played. Type create to start one, or help.\n" in heard
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
@@ -123,7 +123,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             # a message that comes while the prompt waits is on a line of its own, the prompt again below it
             assert "\nThe server stopped. Trying again until it is back.\nlobby. " in heard
             # back: one line, one utterance, not "Connected again." and the welcome back on two
-            assert "\nConnected again. Back in the lobby, Ben. No open games; 1 is being played." in heard
+            assert "\nConnected again. Back in the lobby, Ben. No open games, and 1 is being played." in heard
             assert heard.count("Connected again.") == 2  # that line, and the error that names it
             assert "Traceback" not in heard and "host" not in heard.split("Welcome to the lobby")[1].lower()
             lobby_part = term.raw().split(b"Made Ben's game")[0]
