@@ -179,7 +179,7 @@ def failure_sentence(error: BaseException, line: str) -> str:
 
     if isinstance(error, CardDataError):
         typed = quote(line) if line.strip() else "That"
-        return f"{typed}: the card data is damaged. {error} Check that file, or reinstall the companion."
+        return f"{typed}, the card data is damaged. {error} Check that file, or reinstall the companion."
     return UNEXPECTED
 
 

@@ -381,7 +381,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
         if len(run) > 1:
             said = f"{and_list([a for a, _ in run])} {run[0][1]}"
             if len(said.split()) > 12:  # the first sentence stays short: how many did it, then who
-                said = f"{len(run)} players {run[0][1].rstrip('.')}, {and_list([a for a, _ in run])}."
+                said = f"{len(run)} players {run[0][1]} {and_list([a for a, _ in run])}."
             out.append(said)
         elif run:
             out.append(f"{run[0][0]} {run[0][1]}")

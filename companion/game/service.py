@@ -236,9 +236,9 @@ class GameService:
                 act.answer(value)
             except IllegalAnswer as e:
                 raise CommandError(f"{quote(text, 40)}, {e} {hint(d)}") from None
-        # what undo says it took back: "your answer to Cellar: none", never "none" alone
+        # what undo says it took back: "your answer to Cellar, none", never "none" alone
         asked = f" to {d.card.name}" if d.card is not None else ""
-        act.labels.append(f"your answer{asked}: {text.strip()}")
+        act.labels.append(f"your answer{asked}, {text.strip()}")
         lines, cues, clear = self._hear(seat, verbosity)
         if not lines:
             lines = [answered(d, value)]

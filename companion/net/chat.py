@@ -85,7 +85,7 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
             parts.append(f"Away: {and_list(away)}.")
         table_bots = _bot_names(game)
         if table_bots:  # every seat is named: the bots that were made with the game too
-            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}: {and_list(table_bots)}.")
+            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
         if bots:
             parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
         parts.append(_waiting(game, seat))

@@ -109,7 +109,7 @@ def test_a_misspelled_set_is_suggested() -> None:
     ("line", "expected"),
     [("setup 3 --colony maybe", 'Error, --colony "maybe" is not a choice. Type --colony and on, off or rule.\n'),
      ("setup 2 village, smithy",
-      'Error, "village, smithy" names 2 kingdom cards, but a kingdom has 10. Name 10, separated by commas.\n')],
+      "Error, 'village, smithy' names 2 kingdom cards, but a kingdom has 10. Name 10, separated by commas.\n")],
 )
 def test_option_and_list_errors_quote_what_was_typed(line: str, expected: str) -> None:
     out = say(line)

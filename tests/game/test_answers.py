@@ -59,9 +59,9 @@ def test_yes_no_choose_one_order_and_name() -> None:
 
 def test_the_question_says_how_many_and_numbers_the_choices() -> None:
     said = question(None, cellar(), "normal")  # type: ignore[arg-type]
-    assert said == "Cellar: discard up to 5. 1 Copper, 3 of them; 2 Estate, 2 of them. Or none."
+    assert said == "Cellar, discard up to 5. 1 Copper, 3 of them. 2 Estate, 2 of them. Or none."
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, ESTATE, SILVER, SILVER], 1, 1)
-    assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper; 2 Estate; 3 Silver, 2 of them."
+    assert question(None, militia, "normal") == "Militia, discard 1. 1 Copper. 2 Estate. 3 Silver, 2 of them."
 
 
 def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
@@ -76,7 +76,7 @@ def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
     chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER] * 5, 0, 4)
     with pytest.raises(AnswerError) as e:
         parse(chapel, "1 1 1 1 1")
-    assert str(e.value).endswith(": choose at most 4 cards. Type 1, or none.")
+    assert str(e.value).endswith(", choose at most 4 cards. Type 1, or none.")
     sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=COPPER)
     with pytest.raises(AnswerError) as e:
         parse(sentry, "keep")

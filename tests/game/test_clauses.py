@@ -96,7 +96,7 @@ def test_clerk_played_at_the_start_of_a_turn_is_said_once(tmp_path: Path) -> Non
     """"Reacted with Clerk, played Clerk." said the one card twice."""
     t = Typist()
     out = t.start_at(tmp_path, CLERK)
-    assert "Start of turn: play 1 or none. 1 Clerk." in out
+    assert "Start of turn, play 1 or none. 1 Clerk." in out
     out = t("clerk")
     check_response(out)
     said = " ".join(out.split())

@@ -255,7 +255,7 @@ def test_at_one_keyboard_the_end_names_the_winner() -> None:
 
 def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ended() -> None:
     """In a hosted game the host's seat heard only "Done." for end with Treasures in hand, while the
-    joined seat heard "Nothing bought; 3 Treasures unplayed.": the note went to the keyboard's holder."""
+    joined seat heard "Nothing bought, 3 Treasures unplayed.", the note went to the keyboard's holder."""
     t = Typist()
     t('new --players 2 --bots none --names "Ana,Ben" --kingdom "First Game" --seed 5')
     act = t.act
@@ -263,4 +263,4 @@ def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ende
     for _ in range(4):  # two turns each
         mover = seats[act.game.pending.player]
         said = run_for(mover, "end")
-        assert said.startswith("Nothing bought; "), said
+        assert said.startswith("Nothing bought, "), said

@@ -59,13 +59,13 @@ def test_undo_of_an_answer_names_the_question_not_only_the_answer(tmp_path: Path
     t("none")
     out = t("undo")
     check_response(out)
-    assert out.startswith("Took back your answer to Cellar: none.\n"), out
+    assert out.startswith("Took back your answer to Cellar, none.\n"), out
 
 
 def test_learn_with_a_seed_in_other_numerals_says_what_to_type() -> None:
     t = Typist()
     out = t("learn --seed ²")
-    assert out == 'Error, "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
+    assert out == "Error, 'learn --seed ²', '²' is not a number written with the digits 0 to 9. Type 2 instead.\n"
     assert t("learn --seed ٣").startswith("Your first game")  # digits of any script are digits
 
 

@@ -29,7 +29,7 @@ def test_the_pages_own_errors_say_an_empty_line_and_quote_a_long_one_short(tmp_p
             assert chromium.type_line(page, "") == ["Error, no join code was typed. Type the 9 digits the host said."]
             pasted = "the code is one two three four five six seven eight nine, said twice " * 10
             said = chromium.type_line(page, pasted)
-            assert said == ['Error, "the code is one two three"\u2026 is not a join code. '
+            assert said == ["Error, 'the code is one two three'\u2026 is not a join code. "
                             "Type the 9 digits the host said."], said
             assert chromium.type_line(page, CODE) == ["Type your name."]
             said = chromium.type_line(page, "Ben <" + "b" * 200)

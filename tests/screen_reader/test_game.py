@@ -37,5 +37,6 @@ def test_a_whole_game_against_a_bot_sounds_right(desktop: Desktop, program: Inst
     plain = [a for a in answers if a.typed.startswith(("buy", "end")) and re.search(r"\bTurn \d+\b", a.words)]
     assert len(plain) >= 10, [a.words for a in answers]  # the whole game's turns, not one or two
     longest = max(plain, key=lambda a: a.count)
+    print(f"the longest plain turn: {longest.count} heard words: {longest.words}")  # shown with -rP
     # Issue 34's target: 23 heard words by turn 4 before it was met, 27 with a "3 Provinces left" warning.
     assert longest.count <= PLAIN_TURN, f"a plain turn is {longest.count} heard words: {longest.words}"

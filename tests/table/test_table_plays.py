@@ -36,7 +36,7 @@ def refused(d: Driver, line: str) -> str:
 def test_a_card_the_player_never_gained_is_refused_saying_how_to_record_the_gain(driver: Driver) -> None:
     d = a_table(driver)
     said = refused(d, "play C1 C1 S2")
-    assert said == 'Error, "S2": Ann has no Silvers on record. If Ann gained one, type gain silver first.\n'
+    assert said == "Error, 'S2', Ann has no Silvers on record. If Ann gained one, type gain silver first.\n"
     assert d.run("gain silver").startswith("Ann gained a Silver")
     assert d.run("play C1 C1 S2").startswith("4 coins, 1 buy.")
 
@@ -202,7 +202,7 @@ def test_play_with_a_players_name_is_for_the_player_whose_turn_it_is(driver: Dri
     d = a_table(driver)
     assert d.run("play Ann C1 C1").startswith("2 coins")
     said = refused(d, "play Ben C1")
-    assert said == 'Error, "Ben": only Ann, whose turn it is, plays now. If it is Ben\'s turn, type next first.\n'
+    assert said == "Error, 'Ben', only Ann, whose turn it is, plays now. If it is Ben's turn, type next first.\n"
 
 
 @pytest.mark.parametrize("line,problem", [

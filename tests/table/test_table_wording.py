@@ -12,12 +12,12 @@ def test_piles_low_with_none_low_lists_nothing_more(first_game: Driver) -> None:
 
 
 def test_a_name_before_the_command_says_the_order(first_game: Driver) -> None:
-    assert first_game.run("Ben buy silver") == 'Error, "Ben buy silver": the command comes first. Type buy Ben silver.\n'
+    assert first_game.run("Ben buy silver") == "Error, 'Ben buy silver', the command comes first. Type buy Ben silver.\n"
 
 
 def test_vp_with_a_word_for_a_number(first_game: Driver) -> None:
     said = first_game.run("vp lots")
-    assert said == 'Error, "lots" is not a number of VP tokens. Type vp 2, or vp and a player and a number.\n'
+    assert said == "Error, 'lots' is not a number of VP tokens. Type vp 2, or vp and a player and a number.\n"
 
 
 def test_trashing_what_a_player_has_not_says_it_plainly(first_game: Driver) -> None:

@@ -110,11 +110,11 @@
   // least half) and an ellipsis after the closing quote says so, as the shell's own errors quote.
   function quote(text) {
     const shown = text.trim().replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-    if (shown.length <= 30) return '"' + shown + '"';
+    if (shown.length <= 30) return "'" + shown + "'";
     let cut = shown.slice(0, 30);
     const space = cut.lastIndexOf(" ");
     if (space >= 15) cut = cut.slice(0, space);
-    return '"' + cut.trimEnd() + '"\u2026';
+    return "'" + cut.trimEnd() + "'\u2026";
   }
   function setPrompt(text) {
     label.textContent = text.replace(/[>.]\s*$/, "").trim() || "Command";
