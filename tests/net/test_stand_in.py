@@ -80,7 +80,7 @@ def test_brief_words_still_say_what_the_bot_bought_for_you(tmp_path, monkeypatch
     away = _Host(1)
     run_line(away, game, 0, "bot Ben")
     ben = "\n".join(_ana_plays_a_turn(game, away).get(1, "") for _ in range(2))
-    assert "The bot played for you: bought Silver." in ben or "The bot played for you: bought Gold." in ben, ben
+    assert "The bot played for you, bought Silver." in ben or "The bot played for you, bought Gold." in ben, ben
 
 
 def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path):
@@ -180,10 +180,10 @@ def test_what_the_bot_answered_for_ben_in_anas_turns_is_the_bots(tmp_path, monke
     ana, ben = _ana_plays_until_militia_hits_ben(game, away)
     flat = " ".join(ana.split())
     assert "The bot discarded 2 cards for Ben." in flat and "Ben discarded" not in flat, ana
-    assert "Ana's Militia: the bot discarded " in " ".join(ben.split()) and "you discarded" not in ben, ben
+    assert "Ana's Militia, the bot discarded " in " ".join(ben.split()) and "you discarded" not in ben, ben
     run_line(_Host(), game, 1, "back Ben")
     log = " ".join(run_line(_Host(), game, 1, "log all")[1].split())
-    assert "Ana's Militia: the bot discarded " in log and "you discarded" not in log, log
+    assert "Ana's Militia, the bot discarded " in log and "you discarded" not in log, log
     game.save()
     again = load_game(game.path())  # only the saved record is left: which answers a person gave
     assert " ".join(run_line(_Host(), again, 1, "log all")[1].split()) == log

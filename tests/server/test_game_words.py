@@ -126,7 +126,7 @@ def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby
                 lobby = Raw(http, f"{base}/lobby/ws")
                 await lobby.open("Ana")
                 helped = (await lobby.say("help"))["text"]
-                assert "code, to hear its code again;" in helped.splitlines()[3]
+                assert "code, to hear its code again." in helped.splitlines()[3]
                 check_response(helped + "\n")  # still at most 5 lines and 40 words
                 assert (await lobby.say("code"))["text"] == ("You have no private game, so there is no code to tell. "
                                                              "A private game is made with create --private.")

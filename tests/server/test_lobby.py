@@ -27,7 +27,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         out = wait_for(tmp_path / "Ana" / "out", "Waiting for 1 more player", proc=ana)
         code = re.search(r"sit Ana's game and its code, (\d{3} \d{3} \d{3})", out).group(1)  # type: ignore[union-attr]
         assert "New game. How many players, 2 to 6?" in out and "Which kingdom?" in out
-        assert 'You are in the lobby, not at a game, so "hand" does nothing here.' in out
+        assert "You are in the lobby, not at a game, so 'hand' does nothing here." in out
         assert "Error, 'frobnicate' is not a lobby word. Type help" in out
         assert "Only you are in the lobby." in out
         # quit goes back to the lobby, and sit takes the same seat back (the program kept its token)

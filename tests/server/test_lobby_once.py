@@ -111,7 +111,7 @@ def test_a_create_sent_again_to_another_process_makes_one_game_even_if_its_answe
                     fresh = (await lost.open("Ana", seat=0, token=token, seen=2))[0]
                     assert fresh["last_line"] == 0 and fresh["token"] == ""  # its lines are forgotten...
                     said = await lost.say("create --players 3 --bots bigmoney --name Saturday", 2)
-                    assert said["text"].startswith("Made the game Saturday: 3 players, 2 people and 1 bot")
+                    assert said["text"].startswith("Made the game Saturday, 3 players, 2 people and 1 bot")
                     assert await r.hlen("companion:games") == 2  # no third game
                     assert said["go"]["game"] != game_id
                     listed = (await lost.say("games", 3))["text"]

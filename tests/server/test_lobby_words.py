@@ -112,7 +112,7 @@ def test_a_full_game_is_refused_in_the_lobby_and_a_lobby_word_in_a_game_says_whe
                 ana = Raw(http, f"{base}/lobby/ws")
                 await ana.open("Ana")
                 made = await ana.say("create --players 2 --bots bigmoney --name Web --seed 4")
-                assert made["text"] == "Made the game Web: 2 players, 1 person and 1 bot, First Game. Taking your seat."
+                assert made["text"] == "Made the game Web, 2 players, 1 person and 1 bot, First Game. Taking your seat."
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", made["go"]["code"])
                 await seat.until(lambda m: "Turn 1." in m.get("text", "") or "goes first" in m.get("text", ""))
