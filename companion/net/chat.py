@@ -80,9 +80,9 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
         here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
         away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
         bots = game.seating.away_bots if game.seating is not None else {}
-        parts = [f"Here: {and_list(here)}." if here else "Nobody is connected."]
+        parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
         if away:
-            parts.append(f"Away: {and_list(away)}.")
+            parts.append(f"Away, {and_list(away)}.")
         table_bots = _bot_names(game)
         if table_bots:  # every seat is named: the bots that were made with the game too
             parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")

@@ -35,7 +35,7 @@ def test_a_long_script_is_answered_line_by_line_in_order_and_never_cut_off(tmp_p
         assert "too fast" not in out and "connection" not in out.lower(), out[-2000:]
         said = [int(n) for n in re.findall(r"^You said, line (\d+)$", out, re.M)]
         assert said == [i for i in range(1, lines + 1) if i % 3]  # every one, in order
-        assert len(re.findall(r"^Here: Ana\.", out, re.M)) == lines // 3
+        assert len(re.findall(r"^Here, Ana\.", out, re.M)) == lines // 3
         assert _lines_sent(frames) == list(range(1, lines + 1))  # one answer per line, each after the last
         assert err == ""
 

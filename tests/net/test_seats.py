@@ -72,7 +72,7 @@ def test_who_hands_a_seat_to_the_bot_hears_what_the_bot_did_and_whose_turn_it_is
     said = run_line(host, game, 0, "bot Ben")
     # Ben's turn by the bot and Big Money's turn are played at once: Ana hears both, and her own hand
     assert said[0].startswith("A bot plays for Ben now.")
-    assert "The bot played for Ben:" in said[0] and "Big Money bought" in said[0]
+    assert "The bot played for Ben," in said[0] and "Big Money bought" in said[0]
     assert "Turn 2." in said[0]
     assert game.seating.waiting_for() == 0
 

@@ -49,7 +49,7 @@ def test_join_in_a_terminal(tmp_path):
             term.wait_for("+2 Actions")
             term.type("who")
             term.key("Enter")
-            term.wait_for("Here: Ana")
+            term.wait_for("Here, Ana")
             term.wait_for("Waiting for you.")  # Ana's own turn: said as "you", not her name
             screen = term.screen()
             assert "Ben says, good luck" in screen

@@ -207,7 +207,7 @@ def test_companion_join_asks_the_password_once_on_a_computer(home):
         first.wait(30)
         # the same computer (its data folder) comes back: signed in by the kept device token, no password asked
         second = lobby_process(home / "one", address, "ANA", "who\ncreate --players 2 --bots bigmoney --name Solo\nwho\n")
-        out = wait_for(home / "one" / "out", "Here: Ana.", 60, second)  # sat, as the account, with the lobby's pass
+        out = wait_for(home / "one" / "out", "Here, Ana.", 60, second)  # sat, as the account, with the lobby's pass
         assert "Welcome to the lobby, Ana." in out and "registered name" not in out
         second.wait(60)
         # another computer is asked for the password, and a wrong one is refused

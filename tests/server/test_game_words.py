@@ -69,18 +69,18 @@ def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp
                 ana, cleo = Raw(http, url), Raw(http, url)
                 await ana.open("Ana", made["go"]["code"])
                 # before, the bot was left out, as if the table had one seat for Cleo and no other
-                assert (await ana.say("who"))["text"] == ("Here: Ana.\nBot: Big Money.\nWaiting for 1 more player "
+                assert (await ana.say("who"))["text"] == ("Here, Ana.\nBot, Big Money.\nWaiting for 1 more player "
                                                           "to join.")
                 await cleo.open("Cleo", made["go"]["code"])
                 await ana.until(lambda m: "Turn 1." in m.get("text", ""))
-                assert (await ana.say("who"))["text"] == "Here: Ana and Cleo.\nBot: Big Money.\nWaiting for you."
+                assert (await ana.say("who"))["text"] == "Here, Ana and Cleo.\nBot, Big Money.\nWaiting for you."
                 await cleo.close()
                 left = await ana.until(lambda m: "Cleo left" in m.get("text", ""))
                 # the seat's one way on is said, with the command as it is typed
                 assert left[-1]["text"] == ("Cleo left; the game keeps their seat. Type bot Cleo to have a bot play "
                                             "for them until they are back.")
                 assert (await ana.say("bot Cleo"))["text"].startswith("A bot plays for Cleo now.")
-                assert (await ana.say("who"))["text"] == ("Here: Ana.\nAway: Cleo.\nBot: Big Money.\nA bot plays for "
+                assert (await ana.say("who"))["text"] == ("Here, Ana.\nAway, Cleo.\nBot, Big Money.\nA bot plays for "
                                                           "Cleo.\nWaiting for you.")
                 for raw in (ana, lobby):
                     await raw.close()

@@ -59,7 +59,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
             assert rc == 0, (text[-2000:], err[-2000:])
             results[name] = text
     ben_out = results["Ben"]
-    assert "1 open game.\nAna's game: Ana sits, 1 seat free, First Game, no bots, private." in ben_out
+    assert "1 open game.\nAna's game. Ana sits, 1 seat free, First Game, no bots, private." in ben_out
     assert "Error, Ana's game is private. Type sit Ana's game and its code" in ben_out
     assert "Error, that is not the code of Ana's game." in ben_out
     assert "You said, hello Ana" in ben_out

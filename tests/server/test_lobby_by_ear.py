@@ -86,7 +86,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("Turn 1.", timeout=30)
             term.type("games")
             term.key("Enter")
-            term.wait_for("You are at Ben's game, not in the lobby. Type quit to go back to the lobby, then games;")
+            term.wait_for("You are at Ben's game, not in the lobby. Type quit to go back to the lobby, then games.")
             term.type("quit")
             term.key("Enter")
             term.wait_for("Back in the lobby, Ben.", timeout=30)
@@ -185,7 +185,7 @@ def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
             term.wait_for("lobby. ", count=4, timeout=30)
             term.key("Up")  # the lobby's last line, create, not the game's quit or hand
             term.key("Enter")
-            term.wait_for("Made the game Web 2:", timeout=30)
+            term.wait_for("Made the game Web 2,", timeout=30)
             heard = _said(term)
             assert "is not a lobby word" not in heard and "Traceback" not in heard
     finally:
