@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 WORDS = ("games", "create", "sit", "code", "who", "say", "help", "register", "password", "logout", "rating", "top",
          "history", "report", "ignore", "unignore")
 LEAVING = ("quit", "exit", "bye", "leave")
-HELP = ("In the lobby, type these.\n"
+HELP = ("Lobby commands.\n"
         "games, to hear open games.\n"
         "sit and a game's name, and its code if private.\n"
         "create, to make a game. code, to hear its code again.\n"

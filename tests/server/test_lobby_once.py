@@ -94,7 +94,7 @@ def test_a_create_sent_again_to_another_process_makes_one_game_even_if_its_answe
                     back = (await on_b.open("Ana", seat=0, token=token, seen=1))[0]
                     assert back["last_line"] == 1
                     again = await on_b.say("create --players 2 --bots bigmoney --name Friday --private", 1)
-                    assert again["text"].startswith("Made the game Friday:") and "It is private" in again["text"]
+                    assert again["text"].startswith("Made the game Friday,") and "It is private" in again["text"]
                     assert await r.hlen("companion:games") == 1
                     game_id = again["go"]["game"]
                     # process a died after making a game and before keeping its answer: the line sent again

@@ -36,7 +36,7 @@ def test_the_lobby_by_its_words(tmp_path):
                 # no "Type games to hear them" when there is nothing to hear
                 assert _said(welcome) == ["Welcome to the lobby, Ana. No games yet. Type create to start one, or help."]
                 helped = (await ana.say("help"))["text"]
-                assert helped.splitlines()[0] == "In the lobby, type these."
+                assert helped.splitlines()[0] == "Lobby commands."
                 check_response(helped + "\n")  # at most 5 lines and 40 words, not one 85-word paragraph
                 assert "--players" in (await ana.say("help create"))["text"]
                 assert (await ana.say("who"))["text"] == "Only you are in the lobby."
