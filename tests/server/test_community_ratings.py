@@ -81,7 +81,7 @@ def test_a_rated_three_player_game_updates_three_ratings_as_openskill_computes_t
                     assert top[0] == "The best 3." and top[1].startswith(f"1. {order[0][0]['name']}, ")
                     history = (await ana.say("history"))["text"].split("\n")
                     assert history[0] == "Your last games, newest first." and len(history) == 2
-                    assert history[1].startswith("1. ") and history[1].endswith("; First Game.")
+                    assert history[1].startswith("1. ") and history[1].endswith(". First Game.")
                     assert (await ana.say("history Ben"))["text"].startswith("Ben's last games, newest first.\n1. ")
                     # delete account: its rating and history go
                     assert (await cy.say("delete account"))["secret"] is True

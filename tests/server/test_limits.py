@@ -121,7 +121,7 @@ def test_games_is_paged_and_searched_each_page_under_1200_characters(tmp_path: P
     assert pages[n - 1].endswith("That is the last page.")
     assert pages[n] == f"Error, there are {n} pages of open games. Type games {n} for the last."
     assert found[0].startswith("11 open games with 'table 1' in the name")
-    assert found[1] == 'No open game has "nothing" in its name. Type games to hear them all.'
+    assert found[1] == "No open game has 'nothing' in its name. Type games to hear them all."
 
 
 def test_unstarted_games_nobody_is_in_expire_and_leave_the_list(tmp_path: Path,

@@ -63,7 +63,7 @@ def test_the_lobby_by_its_words(tmp_path):
                 grouped = f"{code[:3]} {code[3:6]} {code[6:]}"
                 # the set by its own name, the bot counted, the code said once and in groups of three
                 assert made["text"] == ("Made Ana's game, 3 players, 2 people and 1 bot, First Game. It is private. "
-                                        f"those you invite type sit Ana's game and its code, {grouped}. Taking "
+                                        f"Those you invite type sit Ana's game and its code, {grouped}. Taking "
                                         "your seat.")
                 ana_token = (ana.heard[0])["token"]
                 await ana.close()
@@ -130,7 +130,7 @@ def test_a_full_game_is_refused_in_the_lobby_and_a_lobby_word_in_a_game_says_whe
                 # said in the lobby, not sent to the game to be refused there as a name "taken in this game"
                 assert full["text"] == "Error, Web is full. Type games to hear the open games, or create to start one."
                 assert "go" not in full
-                assert (await cleo.say("hand"))["text"] == ('You are in the lobby, not at a game, so "hand" does '
+                assert (await cleo.say("hand"))["text"] == ("You are in the lobby, not at a game, so 'hand' does "
                                                             "nothing here. Type games, then sit and a game's name.")
                 await seat.close()
                 await cleo.close()
