@@ -71,13 +71,13 @@ def test_the_lobby_by_its_words(tmp_path):
                 ben = Raw(http, url)
                 await ben.open("Ben")
                 heard = _said(await ben.until(lambda m: m.get("type") == "say"))
-                assert heard == ["Welcome to the lobby, Ben. 1 open game. type games to hear it, create to start one, "
+                assert heard == ["Welcome to the lobby, Ben. 1 open game. Type games to hear it, create to start one, "
                                  "or help."]
                 listed = (await ben.say("games"))["text"]
                 assert listed == ("1 open game.\nAna's game. Nobody sits yet, 2 seats free, First Game, the bot Normal "
                                   "Bot, private.")  # the level chosen, by its name
                 near = (await ben.say("sit anas gmae"))["text"]
-                assert near == ('Error, no game is named "anas gmae". Did you mean Ana\'s game? Type sit Ana\'s '
+                assert near == ("Error, no game is named 'anas gmae'. Did you mean Ana's game? Type sit Ana's "
                                 "game.")
                 check_error(near + "\n", typed="anas gmae")
                 # typed without the apostrophe and with the code in groups: found
@@ -92,7 +92,7 @@ def test_the_lobby_by_its_words(tmp_path):
                 await again.open("Ana", seat=0, token=ana_token)
                 again.next_id = ana.next_id  # her lines go on from where they were
                 back = _said(await again.until(lambda m: m.get("type") == "say"))
-                assert back == ["Back in the lobby, Ana. 1 open game. type games to hear it, create to start one, "
+                assert back == ["Back in the lobby, Ana. 1 open game. Type games to hear it, create to start one, "
                                 "or help."]
                 assert (await again.say("who"))["text"] == "In the lobby, you and Ben."
                 mine = await again.say("sit ana")
