@@ -33,7 +33,7 @@ def test_the_pages_own_errors_say_an_empty_line_and_quote_a_long_one_short(tmp_p
                             "Type the 9 digits the host said."], said
             assert chromium.type_line(page, CODE) == ["Type your name."]
             said = chromium.type_line(page, "Ben <" + "b" * 200)
-            assert said == ['Error, "Ben <' + "b" * 25 + '"\u2026 cannot be a name. '
+            assert said == ["Error, 'Ben <" + "b" * 25 + "'\u2026 cannot be a name. "
                             "Type letters and digits, such as Ben."], said
             assert chromium.axe_problems(page) == ""
         finally:

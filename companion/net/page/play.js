@@ -317,7 +317,7 @@
     inLobby = true; code = ""; path = "/ws"; token = null; seat = null; game = null; joined = false;
     // where the seat is kept, and how to go back; the lobby's welcome back says its games
     const at = !gameName ? "the game" : (/game$/i.test(gameName) ? gameName : "the game " + gameName);
-    show("You left " + at + "; your seat is kept." + (gameName ? " Type sit " + gameName + " to go back." : ""));
+    show("You left " + at + ", and your seat is kept." + (gameName ? " Type sit " + gameName + " to go back." : ""));
     switching = true; ws.close();
   }
 
