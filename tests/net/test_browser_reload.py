@@ -138,7 +138,7 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
             page.wait_for_function("document.body.innerText.includes('Waiting for 1 more')", timeout=15_000)
             page.wait_for_function("document.body.innerText.includes('Not sent')", timeout=15_000)
             notice = next(s for s in chromium.announced(page) if s.startswith("Not sent"))
-            assert notice == ('Not sent, because they were typed for another game or seat: "say old game 1", '
+            assert notice == ("Not sent, because they were typed for another game or seat. 'say old game 1', "
                               "'say old game 2', 'say old game 3' and 2 more. Type them again if you still want "
                               "them.")  # short: the first few, and how many more
             assert not [r for r in t.received if r[0] == new.id]

@@ -164,7 +164,7 @@
     if (unanswered.length === 0) return;
     const named = unanswered.slice(0, 3).map(function (l) { return quote(l.text); });
     const more = unanswered.length > 3 ? " and " + (unanswered.length - 3) + " more" : "";
-    show("Not sent, because " + why + ": " + named.join(", ") + more + ". Type them again if you still want them.");
+    show("Not sent, because " + why + ". " + named.join(", ") + more + ". Type them again if you still want them.");
     unanswered = [];
   }
 
