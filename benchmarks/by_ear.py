@@ -17,6 +17,12 @@ With hints on, the turn's hint is said with the hand and followed; a card's ques
 with hints off, is answered by typing ``hint`` first (counted apart: it is asking, not playing). It prints
 commands a turn (the moves typed, over the whole game and on plain turns: no card's question) and words a
 move (what each move's response said), and writes the whole transcript to ``--out``.
+
+Beside the words as written, it gives the words heard a move (``heard_a_move``; with the prompt Orca reads
+after each answer, ``heard_with_prompt``): each line of the response, as Orca sends it one line at a time,
+through speech-dispatcher's own symbol table at Orca's default level, ``most``, with the same code the
+screen-reader tests use (tests/screen_reader/symbols.py). It is computed from the text, not captured from a
+running Orca: a symbol read as a word ("colon", "greater") counts as the words it is heard as.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from statistics import mean
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.screen_reader.symbols import heard, heard_words  # noqa: E402
 from tests.terminal import Terminal, _quote  # noqa: E402
 
 
@@ -47,10 +54,16 @@ class Installed(Terminal):
 
 
 WRONG = {"action": "play gold", "buy": "buy provnce", "question": "maybe", "handover": "hand"}
-TURN = re.compile(r"^(?:Your|[A-Z]\w*'s) turn \d+\.", re.M)
+TURN = re.compile(r"^(?:(?:Your|[A-Z]\w*'s) turn|Turn) \d+[.,]", re.M)
+LEVEL = "most"  # Orca's default punctuation level
+
+
+def heard_count(text: str) -> int:
+    """The words a listener hears from ``text`` through Orca: each line an utterance, read through
+    speech-dispatcher's symbol table at Orca's level."""
+    return sum(len(heard_words(heard(line, LEVEL))) for line in text.splitlines())
 
 ESC = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\x07")
-PROMPT = re.compile(r"^(.*?> )")
 
 
 def clean(raw: bytes) -> str:
@@ -68,8 +81,21 @@ class Ear:
         self.term.type(line)
         self.term.key("Enter")
         time.sleep(0.1)
-        self.term.waiting(timeout=60)
+        self.settled()
         return self.read()
+
+    def settled(self, timeout: float = 60.0) -> None:
+        """Wait until the program waits for a key with a prompt written last ("buy phase. "), and nothing more
+        comes for a moment: a bot's turn after "Thinking." is written while the program waits on it."""
+        deadline = time.monotonic() + timeout
+        last = b""
+        while time.monotonic() < deadline:
+            self.term.waiting(timeout=timeout)
+            raw = self.term.raw()
+            if raw == last and clean(raw[self.seen:]).endswith(". "):
+                return
+            last = raw
+            time.sleep(0.3)
 
     def read(self) -> str:
         raw = self.term.raw()
@@ -95,8 +121,8 @@ def move_of(hint_text: str, prompt: str) -> str:
         return "play treasures"
     if low == "yes" or low == "no":
         return low
-    if low.startswith("top first:"):  # "Top first: Province, Estate." -> the cards' names, top first
-        return " ".join(name.strip() for name in low.removeprefix("top first:").split(","))
+    if low.startswith(("top first:", "top first,")):  # "Top first, Province, Estate." -> the names, top first
+        return " ".join(name.strip() for name in low[len("top first:"):].split(","))
     for verb in ("play", "trash", "discard", "gain", "reveal", "set aside", "put", "choose", "name"):
         if low.startswith(verb + " "):
             rest = low[len(verb) + 1:].removesuffix(" on your deck").removesuffix(" first")
@@ -120,7 +146,8 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
          wrong: bool = False) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="by-ear-"))
     log: list[str] = []
-    moves: list[tuple[int, str, int, bool]] = []  # turn, line, words heard, plain turn
+    moves: list[tuple[int, str, int, bool]] = []  # turn, line, words written, plain turn
+    listened: list[tuple[int, int]] = []  # each move's words heard, without and with the prompt after it
     asked = handovers = 0
     wrongs: list[str] = []
     starts = {"bots": f'new --players 2 --bots {bots} --kingdom "{kingdom}" --seed {seed}',
@@ -129,8 +156,8 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
         lambda: Terminal(home, width=80, height=24))
     with term_of() as term:
         ear = Ear(term)
-        term.wait_for("> ")
-        term.waiting()
+        term.wait_for("companion. ")
+        ear.settled()
         ear.read()
         for line in (f"set hints {hints}", starts[game]):
             said = ear.send(line)
@@ -171,9 +198,11 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
                 fallback = "none" if question else "end"
                 log.append(f"<< {line}\n{said}")
                 moves.append((turn, line, len(said.split()), not question))
+                listened.append((heard_count(said), heard_count(f"{said}\n{ear.prompt}")))
                 line, said = fallback, ear.send(fallback)
             log.append(f"<< {line}\n{said}")
             moves.append((turn, line, len(said.split()), not question))
+            listened.append((heard_count(said), heard_count(f"{said}\n{ear.prompt}")))
             turn += len(TURN.findall(said))
             last = said
         term.type("quit")
@@ -187,7 +216,8 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
     plain = [len(ms) for ms in by_turn.values() if all(p for *_, p in ms)]
     return {"turns": turns, "commands_a_turn": len(moves) / turns,
             "commands_a_plain_turn": mean(plain) if plain else 0.0,
-            "words_a_move": mean(w for _, _, w, _ in moves), "hints_asked": asked, "handovers": handovers,
+            "words_a_move": mean(w for _, _, w, _ in moves), "heard_a_move": mean(h for h, _ in listened),
+            "heard_with_prompt": mean(h for _, h in listened), "hints_asked": asked, "handovers": handovers,
             "wrong_lines": len(wrongs)}
 
 

@@ -104,7 +104,7 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     except NumberError as e:
         _error_cue(session)  # a number typed in numerals no command reads ("²", "①"), from any command
         text = str(e)
-        session.error(text if text.startswith(quote(line)) else f"{quote(line)}: {text}")
+        session.error(text if text.startswith(quote(line)) else f"{quote(line)}, {text}")
     except BrokenPipeError:
         raise  # the reader of the output has gone (companion help | head): no bug, and nobody to tell
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
@@ -160,7 +160,7 @@ def _name_first(session: Session, name: str, args: str) -> None:
         return
     if cmd is not None and cmd.shell and "PLAYER" in cmd.usage:
         typed = f"{cmd.name} {name} {rest}".strip()
-        raise CommandError(f"{quote(f'{name} {args.strip()}')}: the command comes first. Type {typed}.")
+        raise CommandError(f"{quote(f'{name} {args.strip()}')}, the command comes first. Type {typed}.")
 
 
 def _error_cue(session: Session) -> None:
@@ -179,7 +179,7 @@ def failure_sentence(error: BaseException, line: str) -> str:
 
     if isinstance(error, CardDataError):
         typed = quote(line) if line.strip() else "That"
-        return f"{typed}: the card data is damaged. {error} Check that file, or reinstall the companion."
+        return f"{typed}, the card data is damaged. {error} Check that file, or reinstall the companion."
     return UNEXPECTED
 
 

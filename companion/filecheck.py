@@ -134,7 +134,7 @@ def card(value: Any, where: str) -> Card:
     try:
         return catalogue()[value]
     except KeyError:
-        raise Damaged(f'{where} names an unknown card, "{value[:30]}"') from None
+        raise Damaged(f"{where} names an unknown card, '{value[:30]}'") from None
 
 
 def kingdom(value: Any, where: str = "the kingdom") -> tuple[Card, ...]:

@@ -117,7 +117,7 @@ def recommended_kingdom(typed: str, platinum_colony: bool | None = None) -> King
     chosen = sets.find(typed)
     if chosen.missing:
         raise KingdomError(
-            f"{quote(typed)}: {chosen.name} needs cards from other boxes: {and_list(list(chosen.missing))}. "
+            f"{quote(typed)}, {chosen.name} needs {and_list(list(chosen.missing))}, from other boxes. "
             "Choose a set from Dominion or Prosperity alone."
         )
     cat = catalogue()

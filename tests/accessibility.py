@@ -212,11 +212,11 @@ def error_problems(text: str | bytes, typed: str | None = None) -> list[str]:
     if not _INSTEAD.search(body.removeprefix("Error,")):
         problems.append("the error does not say what to type instead")
     if typed is not None and typed.strip():
-        quoted = re.findall(r'"([^"]*)"', body)
+        quoted = re.findall(r"(?:^|\W)'(.*?)'(?:\W|$)", body)  # single quotes, which no screen reader reads at its default
         shown = "".join(ch if ch.isprintable() else "?" for ch in typed.strip()).lower()
         ok = any(q and (q.lower().rstrip(".") in shown or shown in q.lower()) for q in quoted)
         if not ok:
-            problems.append(f"the error does not quote what was typed ({typed[:30]!r}) in double quotes")
+            problems.append(f"the error does not quote what was typed ({typed[:30]!r}) in single quotes")
     return problems
 
 

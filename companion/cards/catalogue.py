@@ -134,7 +134,7 @@ class Catalogue:
         while i < len(tokens):
             if tokens[i] == "and":  # "c1 and c1": said as a list is said; alone it names nothing ("Expand?")
                 if not found or i + 1 == len(tokens) or tokens[i + 1] == "and":
-                    raise NameError_('"and" goes between two cards. Type them as copper and silver, or c1 s2.')
+                    raise NameError_("'and' goes between two cards. Type them as copper and silver, or c1 s2.")
                 i += 1
                 continue
             repeat = 1

@@ -6,6 +6,7 @@ said in words ("Below the line: ..."); nothing is drawn.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 from companion.cards.model import Card
@@ -25,9 +26,23 @@ def coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
+def plain(text: str) -> str:
+    """Card text with the signs a screen reader names at its default level said as pauses instead: Orca
+    reads brackets as "left paren", a semicolon as "semi", a colon ending a phrase as "colon", the hyphen
+    of "2-player" as "dash", "and/or" with a "slash" and double quotes as "quote". An aside
+    in brackets becomes one between commas, a semicolon a full stop, a colon a comma; the words stay."""
+    text = re.sub(r"\s*\(([^()]*[.!?])\)", r" \1", text)  # a whole sentence in brackets: said as one
+    text = re.sub(r"\s*\(([^()]*)\)(?=([.,;:!?])?)", lambda m: f", {m.group(1)}" + ("" if m.group(2) else ","), text)
+    text = re.sub(r";\s+(\w)", lambda m: ". " + m.group(1).upper(), text)
+    text = re.sub(r"(?<=\w):\s", ", ", text)
+    text = re.sub(r"(?<=\w)-(?=\w)", " ", text).replace(" - ", ", ")  # "2-player", "non-Duration": a "dash"
+    text = re.sub(r"\band/or\b", "or", text).replace('"', "'")  # "slash"; "quote": single quotes are not read
+    return re.sub(r"\s*\u2014\s*", ", ", text).replace(",,", ",")
+
+
 def sentence(text: str) -> str:
     text = text.strip()
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return text if text.endswith((".", "!", "?", ")")) else text + "."  # ")": plain() says it as a pause
 
 
 def spoken_text(text: list[str] | tuple[str, ...]) -> str:
@@ -65,7 +80,7 @@ def types_text(card: Card) -> str:
 
 def card_text(card: Card) -> str:
     """What the card does above its dividing line, as sentences: ``+1 Card, +2 Actions.``"""
-    return spoken_text(card.text)
+    return plain(spoken_text(card.text))
 
 
 def heading(card: Card) -> str:
@@ -85,7 +100,7 @@ def describe(card: Card, verbosity: str = "normal", *, codes: bool = True, notes
     else:
         lines = [heading(card), card_text(card)]
         if card.below_line:
-            lines.append("Below the line: " + " ".join(sentence(t) for t in card.below_line))
+            lines.append("Below the line. " + plain(" ".join(sentence(t) for t in card.below_line)))
         extra: list[str] = []
         if codes and card.code:
             extra.append(f"Braille code {card.code}.")
@@ -95,7 +110,7 @@ def describe(card: Card, verbosity: str = "normal", *, codes: bool = True, notes
         if extra:
             lines.append(" ".join(extra))
     if notes:
-        lines.append(f"Note, {card.note}")
+        lines.append(f"Note, {plain(card.note)}")
     return "\n".join(lines)
 
 
@@ -107,7 +122,7 @@ def pile_text(card: Card) -> str:
     for players, size in sizes.items():
         groups.setdefault(size, []).append(players)
     said = [f"{size} with {players_said(p)}" for size, p in groups.items()]
-    return f"Pile: {and_list(said)}."
+    return f"Pile, {and_list(said)}."
 
 
 

@@ -35,7 +35,9 @@ _GLYPH = re.compile("[\u2190-\u21ff\u2500-\u27bf\u2800-\u28ff\U0001f000-\U0001fa
 
 
 def quote(text: str, limit: int = 30) -> str:
-    """What the user typed, made printable, in double quotes, for an error message.
+    """What the user typed, made printable, in single quotes, for an error message: a braille display and
+    the screen show where it begins and ends, and no screen reader reads a single quote at its default
+    punctuation level (Orca's ``most`` reads a double quote as "quote").
 
     Longer than ``limit``: cut at the last space that keeps at least half of it (else at the limit), and
     an ellipsis after the closing quote says it was cut; what is inside the quotes is what was typed, a
@@ -43,12 +45,12 @@ def quote(text: str, limit: int = 30) -> str:
     """
     shown = "".join(ch if ch.isprintable() and not _GLYPH.match(ch) else "?" for ch in text.strip())
     if len(shown) <= limit:
-        return f'"{shown}"'
+        return f"'{shown}'"
     cut = shown[:limit]
     space = cut.rfind(" ")
     if space >= limit // 2:
         cut = cut[:space]
-    return f'"{cut.rstrip()}"{ELLIPSIS}'
+    return f"'{cut.rstrip()}'{ELLIPSIS}"
 
 
 class NameError_(LookupError):

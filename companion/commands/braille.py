@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 TOPIC = "Braille"
 SETTING = "braille"
 GRADES = ("contracted", "uncontracted")
-define_setting(SETTING, GRADES, "contracted", "the braille grade, contracted (grade 2) or uncontracted (grade 1)")
+define_setting(SETTING, GRADES, "contracted", "the braille grade, contracted, which is grade 2, or uncontracted, grade 1")
 GRADE_WORDS = {"2": "contracted", "g2": "contracted", "contracted": "contracted",
                "1": "uncontracted", "g1": "uncontracted", "uncontracted": "uncontracted"}
 CURRENT_SOURCES = ("game", "table")  # session.state keys that may hold a kingdom, in this order

@@ -41,7 +41,7 @@ def _game_of(session: "Session") -> "GameActivity | None":
     topic="Playing a game",
     one_shot=False,
     active=lambda session: _game_of(session) is not None,
-    inactive_hint='"hint" works in a game. Start one with new, then type hint.',
+    inactive_hint="'hint' works in a game. Start one with new, then type hint.",
     details="It works at every question of a game. set hints on gives one before each of your turns. "
             "At brief verbosity it says the move without the reason.",
 )
@@ -49,7 +49,7 @@ def hint_command(session: "Session", args: str) -> None:
     alone("hint", args)
     act = _game_of(session)
     if act is None:
-        raise CommandError('"hint" works in a game. Start one with new, then type hint.')
+        raise CommandError("'hint' works in a game. Start one with new, then type hint.")
     if act.over:
         session.say("The game is over. Type new for another.")
         return

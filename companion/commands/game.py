@@ -305,7 +305,7 @@ def private_seat(session: "Session", typed: str) -> tuple[GameActivity, int]:
     me = seat_of(session, act)
     if me < 0:
         name = act.game.players[act.holder].name
-        raise CommandError(f"{quote(typed, 40)}: waiting for {name}. Press Enter when {name} has the keyboard.")
+        raise CommandError(f"{quote(typed, 40)}, waiting for {name}. Press Enter when {name} has the keyboard.")
     return act, me
 
 
@@ -396,7 +396,7 @@ def fallback(session: "Session", line: str) -> bool:
         if not line.strip():
             raise CommandError("nothing was typed. Type options to hear what you can do.")
         if all(as_number(w) is not None for w in line.split()):
-            raise CommandError(f"{quote(line, 40)}: no card is asking a question now. Type options.")
+            raise CommandError(f"{quote(line, 40)}, no card is asking a question now. Type options.")
         try:
             card = catalogue().find(line)
         except NameError_:

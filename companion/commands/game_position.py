@@ -63,7 +63,7 @@ def _current(session: "Session") -> Position:
     try:
         return position_of(act.game)
     except PositionError as e:
-        raise CommandError(f"{quote('position')}: {str(e)[0].lower()}{str(e)[1:]}") from None
+        raise CommandError(f"{quote('position')}, {str(e)[0].lower()}{str(e)[1:]}") from None
 
 
 @game_command(name="position", summary="says the game's position as text, or saves it.",
@@ -86,7 +86,7 @@ def position_command(session: "Session", args: str) -> None:
         say_fitted(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
         return
     if words[0].lower() != "save":
-        raise CommandError(f"{quote('position ' + args)}: type position show, or position save NAME.")
+        raise CommandError(f"{quote('position ' + args)}, type position show, or position save NAME.")
     if len(words) < 2:
         raise CommandError(f"{quote('position save')} needs a name. Type position save puzzle, for example.")
     path = _path(words[1])
@@ -94,7 +94,7 @@ def position_command(session: "Session", args: str) -> None:
     try:
         atomic_write(path, position.text())
     except OSError as e:
-        raise CommandError(f"could not save {quote(words[1])}: {e.strerror}. Type another name.") from None
+        raise CommandError(f"could not save {quote(words[1])}, {e.strerror}. Type another name.") from None
     name = path.stem
     where = f"\nFile: {path}" if session.verbosity == "full" else ""
     say_fitted(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")

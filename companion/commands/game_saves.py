@@ -43,7 +43,7 @@ def save_command(session: "Session", args: str) -> None:
     except SaveError as e:
         raise CommandError(str(e)) from None
     except OSError as e:
-        raise CommandError(f"could not save {quote(args)}: {e.strerror}. Type save with another name.") from None
+        raise CommandError(f"could not save {quote(args)}, {e.strerror}. Type save with another name.") from None
     say_fitted(session, f"Saved as {name}. Type load {name} to come back to it.")
 
 
@@ -113,7 +113,7 @@ def games_command(session: "Session", args: str) -> None:
 def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
-        raise CommandError(f"{quote('resume ' + args)}: resume takes nothing after it but read-only. Type resume.")
+        raise CommandError(f"{quote('resume ' + args)}, resume takes nothing after it but read-only. Type resume.")
     if not store.path_for(store.AUTOSAVE).exists():
         raise CommandError("there is no game to resume yet. Type new to start one.")
     try:

@@ -114,7 +114,7 @@ def end_command(session: "Session", args: str) -> None:
     if " ".join(args.lower().split()) in ("turn", "my turn", "the turn"):  # as players say it: end turn
         args = ""
     if args.strip():
-        raise CommandError(f"{quote(typed)}: end takes nothing after it. Type end.")
+        raise CommandError(f"{quote(typed)}, end takes nothing after it. Type end.")
     act, d = _turn(session, typed)
     say_outcome(session, GameService(act).end_turn(d.player, typed, session.verbosity))
 
@@ -139,5 +139,5 @@ def choose_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, ("choose " + args).strip())
     d = act.mine(me)
     if d is None or render.is_turn_decision(d):
-        raise CommandError(f"{quote(('choose ' + args).strip())}: no card is asking now. Type options.")
+        raise CommandError(f"{quote(('choose ' + args).strip())}, no card is asking now. Type options.")
     answer_question(session, act, args)

@@ -92,7 +92,7 @@ def _nothing_after(args: str, verb: str) -> None:
     """``trash copper`` when no card asks what to trash: refused, not heard as the trash's contents."""
     if args.strip():
         what = "the trash" if verb == "trash" else "your discard pile's top card"
-        raise CommandError(f"{quote(verb + ' ' + args.strip(), 40)}: no card asks you to {verb} now. "
+        raise CommandError(f"{quote(verb + ' ' + args.strip(), 40)}, no card asks you to {verb} now. "
                            f"Type {verb} alone to hear {what}.")
 
 

@@ -63,10 +63,10 @@ def learn_command(session: "Session", args: str) -> None:
 
         value = as_number(number)  # "²" is a NumberError that says to type 2, as everywhere else
         if value is None or len(number) > 9:
-            raise CommandError(f"{quote('learn ' + args)}: the seed is a whole number. Type learn --seed 7.")
+            raise CommandError(f"{quote('learn ' + args)}, the seed is a whole number. Type learn --seed 7.")
         seed, word = value, "new"
     if word not in ("", "again", "new"):
-        raise CommandError(f"{quote('learn ' + args)}: type learn, or learn new to start again.")
+        raise CommandError(f"{quote('learn ' + args)}, type learn, or learn new to start again.")
     act = game_of(session)
     if word != "new" and act is not None and act.lessons is not None:
         if act.over:

@@ -129,7 +129,7 @@ def _cost_filter(words: list[str]) -> tuple[int | None, list[str]]:
         n = as_number(w.removeprefix("$"))
         if n is not None and len(w.removeprefix("$")) <= 2:
             if cost is not None:
-                raise CommandError(f'only one cost at a time, not "{w}" too. Type cards cost 4, for example.')
+                raise CommandError(f"only one cost at a time, not '{w}' too. Type cards cost 4, for example.")
             cost = n
         elif w not in skip:
             rest.append(w)
@@ -292,9 +292,9 @@ def topic_key(topic: str) -> str:
 def _topic_line(topic: str, cmds: list["registry.Command"], whole: bool) -> str:
     names = list(dict.fromkeys(c.name for c in cmds))
     if whole or len(names) <= SHORT_TOPIC:
-        return f"{topic}: {and_list(names)}."
+        return f"{topic}. {and_list(names)}."  # a full stop: a colon is heard as "colon"
     lead = next((c.name for c in cmds if c.active is None), names[0])  # what starts it: new, table
-    return f"{topic}: {lead} and {len(names) - 1} more, help {topic_key(topic)}."
+    return f"{topic}. {lead} and {len(names) - 1} more, help {topic_key(topic)}."
 
 
 def _complete_help(session: "Session", text: str) -> list[str]:
@@ -317,7 +317,7 @@ def help_command(session: "Session", args: str) -> None:
     name = args.strip().lower()
     topics = _topics()
     if not name:
-        lines = ["Commands, by topic:"]
+        lines = ["Commands, by topic."]
         lines += [_topic_line(topic, cmds, whole=False) for topic, cmds in topics.items()]
         lines.append("Type help and a command, like help card.")
         session.say("\n".join(lines))
@@ -337,7 +337,7 @@ def help_command(session: "Session", args: str) -> None:
         close = registry.suggest(name)
         hint = f" Did you mean {or_list(close)}?" if close else ""
         raise CommandError(f"no command {quote(name)}.{hint} Type help for the list.")
-    lines = [f"Type {cmd.usage}.", f"{cmd.name} {cmd.summary}", f"Example: {cmd.example}"]
+    lines = [f"Type {cmd.usage}.", f"{cmd.name} {cmd.summary}", f"For example, {cmd.example}"]
     also = f"Also called {and_list(list(cmd.aliases))}." if cmd.aliases else ""
     if cmd.details:  # one line with the other names, so help stays within its lines
         lines.append(f"{cmd.details} {also}".strip())

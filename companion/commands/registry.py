@@ -232,11 +232,11 @@ def find_command(session: "Session", name: str) -> Command | None:
         belongs = f" works {' or '.join(dict.fromkeys(wheres))}, not {on[0].where}" if wheres else \
             f" cannot be used {on[0].where}"
         instead = (on[0].instead or {}).get(name.lower(), "Type help for the commands.")
-        raise CommandError(f'"{name.lower()}"{belongs}. {instead}')
+        raise CommandError(f"'{name.lower()}'{belongs}. {instead}")
     for a in _ACTIVITIES.values():  # typed while setting one up: "start a game with new" would be untrue
         question = a.asking(session) if a.asking is not None else None
         if question:
-            raise CommandError(f"First answer the question: {question} Or type cancel.")
+            raise CommandError(f"First answer the question. {question} Or type cancel.")
     hints = [c.inactive_hint for c in registered if c.inactive_hint]
     raise CommandError(" ".join(dict.fromkeys(hints)) or f"{name} cannot be used now. Type help {name}.")
 

@@ -24,10 +24,10 @@ def settings_command(session: "Session", args: str) -> None:
     if args.strip():
         set_command(session, args)
         return
-    lines = [f"{len(settings.items())} settings:"]
+    lines = [f"{len(settings.items())} settings."]
     for spec, value in settings.items():
-        lines.append(f"{spec.name} {_is(spec.name)} {value}: {spec.summary}. Choices: {choices_said(spec.choices)}.")
-    lines.append("Change one like this: set verbosity brief.")
+        lines.append(f"{spec.name} {_is(spec.name)} {value}, {spec.summary}. Choose {choices_said(spec.choices)}.")
+    lines.append("To change one, type set verbosity brief.")
     session.say("\n".join(lines))
 
 

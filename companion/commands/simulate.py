@@ -215,19 +215,19 @@ def _parser() -> ArgumentParser:
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)
     if not 1 <= ns.games <= MAX_GAMES:
-        raise CommandError(f'"{ns.games}" games is out of range. Type a number from 1 to {MAX_GAMES}.')
+        raise CommandError(f"'{ns.games}' games is out of range. Type a number from 1 to {MAX_GAMES}.")
     cores = default_jobs()
     jobs = cores if ns.jobs is None else ns.jobs
     if not 1 <= jobs <= MAX_JOBS:
-        raise CommandError(f'"{ns.jobs}" jobs is out of range. Type a number from 1 to {MAX_JOBS} '
-                           f'(this computer has {cores} {"core" if cores == 1 else "cores"}).')
+        raise CommandError(f"'{ns.jobs}' jobs is out of range. Type a number from 1 to {MAX_JOBS}. "
+                           f'This computer has {cores} {"core" if cores == 1 else "cores"}.')
     try:
         bots = [bot_name(b) for b in ns.bots.replace(" ", "").split(",") if b] if ns.bots else []
     except UnknownBot as e:
         raise CommandError(str(e)) from None
     players = ns.players or (len(bots) if len(bots) > 1 else 2)  # one bot alone: 2 of it
     if not 2 <= players <= 6:
-        raise CommandError(f'"{players}" players is not possible. Type a number from 2 to 6.')
+        raise CommandError(f"'{players}' players is not possible. Type a number from 2 to 6.")
     if not bots:
         bots = [DEFAULT_BOT] * players
     elif len(bots) == 1:

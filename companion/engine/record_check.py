@@ -54,7 +54,7 @@ def check_body(body: Any, known_bot: Callable[[str], bool] | None = None) -> Non
         if bot is not None and (not isinstance(bot, str) or len(bot) > 40
                                 or (known_bot is not None and not known_bot(bot))):
             shown = bot[:20] if isinstance(bot, str) else "a number"
-            raise Damaged(f'{where}\'s bot is unknown here, "{shown}"')
+            raise Damaged(f"{where}'s bot is unknown here, '{shown}'")
     filecheck.whole(filecheck.field(body, "seed", "the game"), "the seed", -2**63, 2**63 - 1)
     filecheck.maybe_whole(body.get("turn_limit"), "the turn limit", 1, 10_000)
     answers = filecheck.listed(filecheck.field(body, "answers", "the game"), "the answers", 0, MAX_ANSWERS)

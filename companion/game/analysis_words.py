@@ -1,7 +1,7 @@
 """The words of ``analysis``: each differing move in a line, the costliest first, and the points by turn.
 
 A line says the turn, what you did, what the strong bot would have done, the difference in chances with
-its interval, and the bot's reason in the hint's words: "Turn 4, you bought Workshop; Strong Bot would buy
+its interval, and the bot's reason in the hint's words: "Turn 4, you bought Workshop, and Strong Bot would buy
 Silver. About 10 in 100 more wins, give or take 6. Your deck has 8 coins in 12 cards; ..." A response
 keeps within MAX_WORDS: reasons are cut to their first sentence, then left out, last line first.
 """
@@ -53,13 +53,13 @@ def chances(a: Analysis, d: Difference) -> str:
 def move_line(a: Analysis, d: Difference, with_turn: bool = True, reason: str | None = None) -> str:
     head = f"Turn {d.turn}, " if with_turn else ""
     asked = f"with {d.card}, " if d.card else ""
-    said = f"{head}{asked}you {_did(d.did)}; {BOT} would {_would(d.would)}."
+    said = f"{head}{asked}you {_did(d.did)}, and {BOT} would {_would(d.would)}."
     why = d.why if reason is None else reason
     return " ".join(filter(None, (said[:1].upper() + said[1:], chances(a, d), why)))
 
 
 def points_line(a: Analysis) -> str:
-    """ "Points at turns 5, 10, 15 and the end: you 3, 6, 14, 22; Strong Bot 3, 9, 20, 31." """
+    """ "Points at turns 5, 10, 15 and the end. You 3, 6, 14, 22. Strong Bot 3, 9, 20, 31." """
     marks = list(a.points[:-1])
     if len(marks) > 6:  # a long game: every tenth turn
         marks = [m for m in marks if int(m[0]) % 10 == 0]
@@ -70,8 +70,8 @@ def points_line(a: Analysis) -> str:
     who = []
     for seat, name in enumerate(a.names):
         vps = ", ".join(str(p[1][seat]) for p in shown)
-        who.append(f"{'you' if seat == a.seat else name} {vps}")
-    return f"{at}: {'; '.join(who)}."
+        who.append(f"{'You' if seat == a.seat else name} {vps}.")
+    return f"{at}. {' '.join(who)}"
 
 
 def _words(lines: Sequence[str]) -> int:
@@ -121,7 +121,7 @@ def turn_words(a: Analysis, turn: int) -> str:
     moves = a.on_turn(turn)
     if not moves:
         return f"On turn {turn} you played as {BOT} would."
-    head = [f"Turn {turn}: {len(moves)} {'move' if len(moves) == 1 else 'moves'} differed."]
+    head = [f"Turn {turn}, {len(moves)} {'move' if len(moves) == 1 else 'moves'} differed."]
     return "\n".join(fit(head, a, moves, [], with_turn=False))
 
 

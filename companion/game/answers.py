@@ -98,8 +98,8 @@ def parse(d: Decision, text: str) -> Any:
                 k = d.min if d.min == d.max or n < d.min else d.max
                 need = ("exactly " if d.min == d.max else "at most " if n > d.max else "at least ") + \
                     f"{k} {'card' if k == 1 else 'cards'}"
-                raise AnswerError(f"{quote(typed, 12)}: choose {need}. {_hint(d)}")
-            raise AnswerError(f"{quote(typed)}: {reason} {_hint(d)}")
+                raise AnswerError(f"{quote(typed, 12)}, choose {need}. {_hint(d)}")
+            raise AnswerError(f"{quote(typed)}, {reason} {_hint(d)}")
         return tuple(chosen)
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")
 

@@ -10,6 +10,8 @@ Treasures that ask nothing), the hint is the whole plan: the coins and what to b
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -60,10 +62,17 @@ def advice(game: "Game", seat: int) -> tuple[Any, str]:
     why = bot.why
     plan = _plan(game, seat, bot, d, answer)
     if plan is not None:
-        return answer, plan_words(d, answer, why, plan)
+        return answer, spoken(plan_words(d, answer, why, plan))
     if d.card is None and d.purpose is Purpose.PLAY_TREASURES and isinstance(d, ChooseCards):
-        return answer, treasure_words(game.view(seat), d, answer)
+        return answer, spoken(treasure_words(game.view(seat), d, answer))
     return answer, words(d, answer, why)
+
+
+def spoken(text: str) -> str:
+    """Advice as a screen reader says it without naming signs: the bots' reasons join phrases with a
+    semicolon or a colon, which Orca reads as "semi" and "colon"; a full stop and a comma say the same."""
+    text = re.sub(r";\s+(\w)", lambda m: ". " + m.group(1).upper(), text)
+    return re.sub(r"(?<=\w):\s", ", ", text)
 
 
 def _kept(d: ChooseCards, chosen: tuple[Card, ...]) -> str:
@@ -168,7 +177,7 @@ def words(d: Decision, answer: Any, why: str) -> str:
     if not move:
         move = move_words(d, answer)
     reason = reason or default_reason(d, answer)
-    return f"{move}.\n{reason[:1].upper()}{reason[1:]}"
+    return spoken(f"{move}.\n{reason[:1].upper()}{reason[1:]}")
 
 
 def _cap(text: str) -> str:

@@ -75,7 +75,7 @@ def _merge_attacks(lines: Sequence[Spoken]) -> list[Spoken]:
             else:
                 card = next(iter(cards))
                 by = card.plural if len(cards) == 1 and card is not None else "Attacks"
-                text = f"{by} from {and_list([a.who for a in run])}: you {what}."
+                text = f"{by} from {and_list([a.who for a in run])}, you {what}."
             out.append(Said(text, text))
         else:
             out.extend(run)
@@ -240,7 +240,7 @@ def _steps(lines: list[Spoken], verbosity: str) -> Iterator[tuple[list[Spoken], 
     bought = [t for t in turns if t.bought]
     everyone = [c for t in turns for c in t.cards]
     if everyone:
-        each = with_turns(f"Bought: {', '.join(f'{t.who} {t.bought}' for t in bought)}.")
+        each = with_turns(f"Bought, {', '.join(f'{t.who} {t.bought}' for t in bought)}.")
         yield each, False
         yield _join_said(each), False
         yield with_turns(f"Others bought {grouped(everyone)}."), False
@@ -251,19 +251,19 @@ def _steps(lines: list[Spoken], verbosity: str) -> Iterator[tuple[list[Spoken], 
         kept = [b for i, b in enumerate(bought) if i not in gone]
         left = len(turns) - len(kept)
         parts = [f"{t.who} {t.bought}" for t in kept]
-        said = f"Bought: {', '.join(parts)}." if parts else ""
+        said = f"Bought, {', '.join(parts)}." if parts else ""
         if not drop and not parts:
             continue  # nothing bought: only a count of the turns, below
         if left and drop:
             more = f"{count(left, 'more turn')} in the log." if parts else \
-                f"{count(left, 'other turn')}: type log."
+                f"{count(left, 'other turn')}, type log."
             said = f"{said} {more}".strip()
         yield with_turns(said), False
     # 4. only a count of the other turns, with what happened to you and the piles; then those in fewer
     # lines; then without what can go unsaid. Attacks on you and piles are never cut; the count is cut
     # only when nothing with it fits at all.
     n = len(turns)
-    hint = f"Log: {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}: type log."
+    hint = f"Log, {count(n, 'turn')}." if verbosity == "brief" else f"{count(n, 'other turn')}, type log."
     essential: list[Spoken] = _join_said([line for line in with_turns(hint)
                                        if not (isinstance(line, Said) and line.droppable)])
     yield with_turns(hint), False

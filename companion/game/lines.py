@@ -12,7 +12,7 @@ from companion.engine.view import PlayerView
 from companion.game.fitting import BRIEF_WORDS, Said, Spoken
 from companion.game.money import asking_note, cost_after, money, more_in_treasures
 from companion.game.questions import distinct, is_turn_decision, question
-from companion.game.sentences import BY_BOT, name_of, render_events
+from companion.game.sentences import BY_BOT, is_own, name_of, render_events
 from companion.game.words import coins, count, grouped, possessive
 
 LOW_PILE = 3
@@ -54,15 +54,14 @@ def owned_lines(view: PlayerView) -> list[str]:
     lines = [f"You own {count(view.total_cards(), 'card')}. {grouped(owned.elements())}."]
     hand = view.hand
     if hand:
-        lines.append(f"In hand: {grouped(hand)}.")
+        lines.append(f"In hand, {grouped(hand)}.")
     play, aside = view.in_play(), view.set_aside()
-    elsewhere = [f"in play: {grouped(play)}"] if play else []
-    elsewhere += [f"set aside: {grouped(aside)}"] if aside else []
-    if elsewhere:
-        said = "; ".join(elsewhere)
+    elsewhere = [f"in play, {grouped(play)}"] if play else []
+    elsewhere += [f"set aside, {grouped(aside)}"] if aside else []
+    for said in elsewhere:
         lines.append(f"{said[0].upper()}{said[1:]}.")
     top = view.discard_top()
-    on_top = f"; {top.name} on top of your discard pile" if top is not None else ""
+    on_top = f", {top.name} on top of your discard pile" if top is not None else ""
     lines.append(f"{count(view.deck_size(), 'card')} in your deck{on_top}.")
     return lines
 
@@ -76,12 +75,12 @@ def discard_line(view: PlayerView) -> str:
 def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
     """The start of the turn of ``view``'s seat, with its hand (``people``: how many share the game)."""
     turn_no = view.turns()
-    who = "Your" if people == 1 else possessive(view.name)
     hand = view.hand
     said = grouped(hand) if hand else "Your hand is empty"
     if verbosity == "brief":
         return f"Turn {turn_no}, {said}."
-    lines = f"{who} turn {turn_no}. {said}."
+    # alone, "Turn 4." is yours (other players' turns are said by name); friends sharing it hear whose
+    lines = f"Turn {turn_no}. {said}." if people == 1 else f"{possessive(view.name)} turn {turn_no}. {said}."
     if verbosity == "full":  # you may count your deck, but not your discard pile
         lines += f" Deck {view.deck_size()}."
     return lines
@@ -107,10 +106,10 @@ def end_message(view: PlayerView, verbosity: str = "normal", named: bool = False
         names = and_list([who(w) for w in r.winners])
         verb = "win" if names == "You" or len(r.winners) > 1 else "wins"
         if len(scores) <= 3:
-            return f"Game over: {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
+            return f"Game over. {names} {verb}, {' to '.join(str(s.vp) for s in scores)} VP."
         mine = next((s.vp for s in scores if s.player == viewer), None)  # many players: the top and yours
         yours = f" You {mine}." if mine is not None and viewer not in r.winners else ""
-        return f"Game over: {names} {verb}, {scores[0].vp} VP.{yours}"
+        return f"Game over. {names} {verb}, {scores[0].vp} VP.{yours}"
     said = and_list([f"{who(s.player)} {s.vp}" for s in scores])
     winners = [who(w) for w in r.winners]
     if len(winners) > 1:
@@ -129,8 +128,8 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     if low_first:
         order = sorted(supply, key=lambda c: (supply[c], view.cost(c), c.name))
         low = [c for c in order if supply[c] <= 5]
-        head = f"Low piles: {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
-        return [head, f"{count(view.empty_piles(), 'pile')} empty; {view.piles_to_end} end the game."]
+        head = f"Low piles, {and_list([f'{c.name} {supply[c]}' for c in low])}." if low else "No pile has 5 or fewer."
+        return [head, f"{count(view.empty_piles(), 'pile')} empty, {view.piles_to_end} end the game."]
     by_cost: dict[int, list[Card]] = {}
     for c in supply:
         by_cost.setdefault(view.cost(c), []).append(c)
@@ -176,7 +175,7 @@ def options_line(view: PlayerView, verbosity: str = "normal") -> str:
     groups: dict[int, list[str]] = {}
     for c in buyable:
         groups.setdefault(view.cost(c), []).append(c.name)
-    said = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
+    said = ". ".join(f"{k} coins, {and_list(v)}" for k, v in groups.items())
     return f"Buy with {coins(view.coins)}, {count(view.buys, 'buy')}. {said}. Or end."
 
 
@@ -217,14 +216,16 @@ def _turn_lines(view: PlayerView, since: int, verbosity: str) -> list[str]:
         if chunk:
             start = starts[-1]
             did = [at - first for at in bot_did if first <= at < first + len(chunk)] if bot_did else ()
-            said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did)]
+            said = [str(line) for line in render_events(view, chunk, verbosity, bot_did=did, treasures=True)]
             who = name_of(view, start.player)
             head = f"{possessive(who)} turn {start.turn}"
-            bot = f"{BY_BOT} {'you' if who == 'You' else who}: "
+            bot = f"{BY_BOT} {'you' if who == 'You' else who}, "
             if said and said[0].startswith(bot):  # a bot played this turn for its person
                 head, said[0] = f"{head}, played by the bot", said[0][len(bot):]
             elif said and said[0].startswith(who + " "):
                 said[0] = said[0][len(who) + 1:]
+            elif said and who == "You" and is_own(said[0]):  # "Played Smithy." after "Your turn 4, "
+                said[0] = said[0][0].lower() + said[0][1:]
             body = " ".join(said) if said else "nothing played or bought."
             lines.append(f"{head}, {body}")
 

@@ -28,14 +28,15 @@ def distinct(options: Sequence[Card], purpose: Purpose | None = None) -> list[Ca
 
 
 def numbered_cards(options: Sequence[Card], purpose: Purpose | None = None, counted: bool = True) -> str:
-    """``1 Copper, 3 of them; 2 Estate``: each choice's number, then how many copies in words that are
-    not heard as one number ("1 Copper (3)" sounded like "one Copper three")."""
+    """``1 Copper, 3 of them. 2 Estate``: each choice's number, then how many copies in words that are
+    not heard as one number ("1 Copper (3)" sounded like "one Copper three"); a full stop between choices
+    when one has a count (a semicolon is heard as "semi")."""
     counts = Counter(options)
     parts = []
     for i, c in enumerate(distinct(options, purpose), 1):
         n = counts[c]
         parts.append(f"{i} {c.name}" + (f", {n} of them" if n > 1 and counted else ""))
-    return ("; " if any(", " in p for p in parts) else ", ").join(parts)
+    return (". " if any(", " in p for p in parts) else ", ").join(parts)
 
 
 def amount(d: ChooseCards, brief: bool = False) -> str:
@@ -70,9 +71,9 @@ _VERBS = {
 def question(view: PlayerView | None, d: Decision, verbosity: str) -> str:
     """A card's question in one short line with numbered choices, as the seat asked (``view``) hears it
     (None: a question that needs nothing of the game)."""
-    head = f"{d.card.name}: " if d.card is not None else ""
+    head = f"{d.card.name}, " if d.card is not None else ""  # a comma: a colon is heard as "colon"
     if d.purpose is Purpose.START_OF_TURN:
-        head = "Start of turn: "
+        head = "Start of turn, "
     if isinstance(d, ChooseCards):
         verb = _VERBS.get(d.purpose, d.purpose.value)
         if verbosity == "brief" and d.purpose is Purpose.TOPDECK:
@@ -85,7 +86,7 @@ def question(view: PlayerView | None, d: Decision, verbosity: str) -> str:
     if isinstance(d, ChooseOne):
         choices = ", ".join(f"{i} {o}" for i, o in enumerate(d.options, 1))
         if d.purpose is Purpose.ORDER and d.about is not None:  # the order of "when you gain" effects
-            return f"{d.about.name} gained: which first? {choices}."
+            return f"{d.about.name} gained, which first? {choices}."
         about = f" for {d.about.name}" if d.about is not None else ""
         return f"{head}choose{about}. {choices}."
     if isinstance(d, YesNo):

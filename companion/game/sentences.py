@@ -1,8 +1,10 @@
 """Event sentences: a stretch of the log said as the listening player may know it (``event.seen_by``),
 your own doings in detail and each other player's turn in one line, and the piles that ran out.
 
-Verbosity: ``brief`` says only what changed for you and what others bought; ``normal`` adds what others
-played and attacks; ``full`` adds draws, shuffles and discards.
+Your own doings are said without "You" ("Bought Silver."): you typed them. Verbosity: ``brief`` says only
+what changed for you and what others bought; ``normal`` adds what others played and attacks, all but their
+Copper, Silver, Gold and Platinum (what they bought says what those came to); ``full`` adds those, draws,
+shuffles and discards.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class _Clauses:
         self.actor: str | None = None
         self.bot = False  # the clauses are what a bot did for the actor
         self.parts: list[str] = []
+        self.mine: set[str] = set()  # the sentences of your own doings, said without "You"
 
     def add(self, actor: str, clause: str, bot: bool = False) -> None:
         if actor != self.actor or bot != self.bot:
@@ -43,7 +46,6 @@ class _Clauses:
             self.bot = bot
         self.parts.append(clause)
 
-    brief = False
     stand_in: str | None = None  # the actor whose turn a bot played for them: "You", or their name
 
     def flush(self) -> None:
@@ -53,20 +55,34 @@ class _Clauses:
                 self.sentences.append(bot_did_sentence(self.actor, parts))
             elif self.actor == self.stand_in:
                 self.sentences.append(by_bot_sentence(self.actor, parts))
-            elif self.brief and self.actor == "You":
-                text = ", ".join(parts)
-                self.sentences.append(f"{text[0].upper()}{text[1:]}.")
+            elif self.actor == "You":
+                self.sentences.append(_own(", ".join(parts)))
+                self.mine.add(self.sentences[-1])
             else:
                 self.sentences.append(f"{self.actor} {', '.join(parts)}.")
         self.parts = []
         self.actor = None
 
 
+def _own(clauses: str) -> str:
+    """Your own doings as a sentence without "You": "Bought Silver." (you typed them)."""
+    return f"{clauses[0].upper()}{clauses[1:]}."
+
+
+VERBS = frozenset({"played", "drew", "bought", "gained", "trashed", "discarded", "revealed", "looked", "put", "set",
+                   "shuffled", "blocked", "reacted", "named", "took"})  # the first words of event clauses
+
+
+def is_own(sentence: str) -> bool:
+    """Whether a sentence is your own doings, said without "You" ("Played 3 Coppers, bought Silver.")."""
+    return sentence.split(" ", 1)[0].rstrip(".,").lower() in VERBS
+
+
 def by_bot_sentence(actor: str, clauses: list[str]) -> str:
-    """What a bot did in a turn it played for a person: "The bot played for you: 3 Coppers, bought Silver."."""
+    """What a bot did in a turn it played for a person: "The bot played for you, 3 Coppers, bought Silver."."""
     first = clauses[0].removeprefix("played ") if clauses else "nothing"
     who = "you" if actor == "You" else actor
-    return f"{BY_BOT} {who}: {', '.join([first, *clauses[1:]])}."
+    return f"{BY_BOT} {who}, {', '.join([first, *clauses[1:]])}."
 
 
 BY_BOT = "The bot played for"
@@ -188,12 +204,13 @@ def event_clause(view: PlayerView, e: Event, verbosity: str) -> tuple[int, str] 
 
 def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
                   turn_player: int | None = None, turn: int | None = None,
-                  bot_did: Collection[int] = ()) -> list[Spoken]:
+                  bot_did: Collection[int] = (), treasures: bool = False) -> list[Spoken]:
     """Lines for a stretch of the log (``view.log``), as the seat of ``view`` knows it: your own doings in detail, each other
     player's turn in one line with attacks on you and piles running out first. ``turn_player`` is
     whose turn it was where the stretch begins, and ``turn`` which of their turns (None: not known).
     A turn a bot played for a person says so (companion.engine.stand_in), and so do the events at
-    ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn."""
+    ``bot_did`` (positions in ``events``): what a bot did for a person in another player's turn.
+    ``treasures``: say every Treasure played at ``normal`` too (the log, where you look for them)."""
     lines: list[Spoken] = []
     group: list[Event] = []
     group_bot: set[int] = set()  # positions in ``group`` of what a bot did for a person
@@ -201,7 +218,7 @@ def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
     def close(ended: bool = False) -> None:
         if group and turn_player is not None:  # the setup's first draws are said with the first turn
             bot = view.by_bot(turn_player, turn)
-            lines.extend(_render_group(view, group, verbosity, turn_player, ended, bot, group_bot))
+            lines.extend(_render_group(view, group, verbosity, turn_player, ended, bot, group_bot, treasures))
         group.clear()
         group_bot.clear()
 
@@ -222,12 +239,11 @@ def render_events(view: PlayerView, events: Sequence[Event], verbosity: str,
 
 def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                   turn_player: int | None, ended: bool = False, bot: bool = False,
-                  bot_did: Collection[int] = ()) -> list[Spoken]:
+                  bot_did: Collection[int] = (), treasures: bool = False) -> list[Spoken]:
     """One turn's lines (or the part of it in ``events``); ``bot``: a bot played it for its person;
     ``bot_did``: the positions in ``events`` of what a bot did for a person in this other player's turn."""
     viewer, attacks, is_treasure = view.player, view.attacks, view.is_treasure
     out = _Clauses()
-    out.brief = verbosity == "brief"
     if bot and turn_player is not None:
         out.stand_in = name_of(view, turn_player)
     urgent: list[tuple[str, bool]] = []  # (clause, whether a bot did it for you)
@@ -258,8 +274,9 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                     break
                 run.append(more.card)
                 i += 1
-            if verbosity == "brief":
-                continue
+            if verbosity == "brief" or (verbosity == "normal" and e.player != viewer and not bot
+                                            and not treasures and all(card.kind == "basic" for card in run)):
+                continue  # another's Copper, Silver and Gold: what they bought says what those came to
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         elif isinstance(e, Drew) and e.cards:
             drawn = list(e.cards)  # Library draws one card at a time: one clause
@@ -288,7 +305,7 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         head.append(_bot_did_to_you(view, urgent, turn_player, attack, verbosity))
     elif urgent:
         urgent_clauses = [c for c, _ in urgent]
-        by = f"{possessive(view.name_of(turn_player))} {attack.name}: you" if attack is not None \
+        by = f"{possessive(view.name_of(turn_player))} {attack.name}, you" if attack is not None \
             and turn_player is not None and verbosity != "brief" else "You"
         said = ", ".join(_collapse(urgent_clauses))
         known = ("revealed ", "drew ", "looked at ") + (("discarded ", "put ") if verbosity == "brief" else ())
@@ -307,8 +324,8 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
         return [*head, *sentences]
     if turn_player == viewer:
         mine: list[Spoken] = list(sentences)
-        if cleanup and sentences and sentences[0].startswith("You ") and verbosity != "brief":
-            mine[0] = Said(sentences[0], f"You {_turn_summary(view, events, viewer)}.", droppable=True)
+        if cleanup and sentences and sentences[0] in out.mine and verbosity != "brief":
+            mine[0] = Said(sentences[0], _own(_turn_summary(view, events, viewer)), droppable=True)
         elif bot and cleanup and sentences and sentences[0].startswith(BY_BOT) and verbosity != "brief":
             said = by_bot_sentence("You", [_turn_summary(view, events, viewer)])
             mine[0] = Said(sentences[0], said)
@@ -344,10 +361,10 @@ def _bot_did_to_you(view: PlayerView, urgent: list[tuple[str, bool]], turn_playe
                 runs[-1][1].append(clause)
             else:
                 runs.append((did, [clause]))
-        body = "; ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
+        body = ", and ".join(f"the bot {', '.join(_collapse(c))} for you" if did else f"you {', '.join(_collapse(c))}"
                          for did, c in runs)
         if attack is not None and turn_player is not None and not brief:
-            return f"{possessive(view.name_of(turn_player))} {attack.name}: {body}."
+            return f"{possessive(view.name_of(turn_player))} {attack.name}, {body}."
         return f"{body[0].upper()}{body[1:]}."
 
     kept = [(c, did) for c, did in urgent if did or not c.startswith(known)]
@@ -364,7 +381,7 @@ def _merge_same(sentences: list[str]) -> list[str]:
         if len(run) > 1:
             said = f"{and_list([a for a, _ in run])} {run[0][1]}"
             if len(said.split()) > 12:  # the first sentence stays short: how many did it, then who
-                said = f"{len(run)} players {run[0][1].rstrip('.')}: {and_list([a for a, _ in run])}."
+                said = f"{len(run)} players {run[0][1]} {and_list([a for a, _ in run])}."
             out.append(said)
         elif run:
             out.append(f"{run[0][0]} {run[0][1]}")
@@ -427,16 +444,16 @@ def pile_news(view: PlayerView, before: dict[Card, int], brief: bool = False) ->
         names = and_list([c.name for c in emptied])
         if brief:  # the count of piles left can give way when words are short: supply low says it
             said = f"{names} pile{'s' if len(emptied) > 1 else ''} empty"
-            news.append(Said(f"{said}; 1 more ends the game." if left == 1 and not ending else f"{said}.",
+            news.append(Said(f"{said}, 1 more ends the game." if left == 1 and not ending else f"{said}.",
                              f"{said}."))
         else:
             said = f"The {names} pile is empty" if len(emptied) == 1 else f"The {names} piles are empty"
             verb = "ends" if left == 1 else "end"
-            news.append(said + ("." if ending else f"; {count(left, 'more empty pile')} {verb} the game."))
+            news.append(said + ("." if ending else f", {count(left, 'more empty pile')} {verb} the game."))
     for c in (view.province, view.colony):
         if c is None:
             continue
         n = view.supply[c]
         if 0 < n <= 4 and before.get(c, 0) != n:
-            news.append(f"{c.plural}: {n}." if brief else f"{c.counted(n)} left.")
+            news.append(f"{c.plural}, {n}." if brief else f"{c.counted(n)} left.")
     return [line if isinstance(line, Said) else Said(line, line) for line in news]  # said first and whole; may share a line when many

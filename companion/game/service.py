@@ -100,10 +100,10 @@ class GameService:
         a turn's own decision, or a card's question answered with one of ``verbs``."""
         act = self.act
         if act.game.over:
-            raise CommandError(f"{quote(typed, 40)}: the game is over. Type score, log, or new.")
+            raise CommandError(f"{quote(typed, 40)}, the game is over. Type score, log, or new.")
         d = act.mine(seat)
         if d is None:
-            raise CommandError(f"{quote(typed, 40)}: it is not your turn. Wait, or type status.")
+            raise CommandError(f"{quote(typed, 40)}, it is not your turn. Wait, or type status.")
         if not render.is_turn_decision(d) and d.purpose not in verbs:
             raise question_first(d, typed)
         return d
@@ -119,25 +119,25 @@ class GameService:
         if missing:
             c = missing[0]
             have = "no" if c not in hand else f"only {hand.count(c)}"
-            raise CommandError(f"{quote(typed)}: you have {have} {c.plural if c not in hand else c.name} in hand. "
+            raise CommandError(f"{quote(typed)}, you have {have} {c.plural if c not in hand else c.name} in hand. "
                                f"Type hand to hear your cards.")
         actions = [c for c in cards if g.is_action(c)]
         treasures = [c for c in cards if g.is_treasure(c)]
         if actions and (len(cards) > 1):
-            raise CommandError(f"{quote(typed)}: play one Action at a time. Type play {actions[0].name.lower()}.")
+            raise CommandError(f"{quote(typed)}, play one Action at a time. Type play {actions[0].name.lower()}.")
         if not actions and not treasures:
-            raise CommandError(f"{quote(typed)}: {cards[0].name} is not played; only Actions and Treasures are. "
+            raise CommandError(f"{quote(typed)}, {cards[0].name} is not played; only Actions and Treasures are. "
                                f"Type options.")
         turn, start, before = g.players[seat].turns, len(g.log), len(g.answers)
         with self._changing(typed, seat):
             if actions:
                 if d.purpose is not Purpose.PLAY_ACTION:
                     why = "no actions are left" if g.turn.actions == 0 and g.phase is Phase.BUY else "it is the Buy phase"
-                    raise CommandError(f"{quote(typed)}: {why}. Type play treasures, buy a card, or end.")
+                    raise CommandError(f"{quote(typed)}, {why}. Type play treasures, buy a card, or end.")
                 act.answer((actions[0],))
             else:
                 if d.purpose is Purpose.BUY:
-                    raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+                    raise CommandError(f"{quote(typed)}, you have bought, so no more Treasures. Type buy or end.")
                 if d.purpose is Purpose.PLAY_ACTION:
                     act.answer(())
                 act.answer(tuple(treasures))
@@ -155,9 +155,9 @@ class GameService:
         d = self.turn_decision(seat, typed)
         g = act.game
         if not any(g.is_treasure(c) for c in g.players[seat].hand):
-            raise CommandError(f"{quote(typed)}: no Treasures in your hand. Type buy a card, or end.")
+            raise CommandError(f"{quote(typed)}, no Treasures in your hand. Type buy a card, or end.")
         if d.purpose is Purpose.BUY:
-            raise CommandError(f"{quote(typed)}: you have bought, so no more Treasures. Type buy or end.")
+            raise CommandError(f"{quote(typed)}, you have bought, so no more Treasures. Type buy or end.")
         turn, before = g.players[seat].turns, len(g.answers)
         with self._changing(typed, seat):
             if d.purpose is Purpose.PLAY_ACTION and act.pending is d:
@@ -176,7 +176,7 @@ class GameService:
         g = act.game
         for card in cards:
             if card not in g.supply:
-                raise CommandError(f"{quote(typed)}: {card.name} is not in this game. Type supply to hear the piles.")
+                raise CommandError(f"{quote(typed)}, {card.name} is not in this game. Type supply to hear the piles.")
         worth = money(g.view(seat))  # every Treasure in hand, for an error that says what they would make
         turn, before = g.players[seat].turns, len(g.answers)
         with self._changing(typed, seat):
@@ -190,7 +190,7 @@ class GameService:
                 reason = cannot_buy(act.game.view(seat), card, worth if i == 0 else None, autoplay)
                 if reason:  # said after the cards before it, whose buying is taken back with this error
                     after = f"after {and_list([c.name for c in cards[:i]])}, " if i else ""
-                    raise CommandError(f"{quote(typed)}: {after}{reason}")
+                    raise CommandError(f"{quote(typed)}, {after}{reason}")
                 act.answer((card,))
         act.labels.append(typed)
         news, cues, clear = self._hear(seat, verbosity)
@@ -216,7 +216,7 @@ class GameService:
         lines, cues, clear = self._hear(seat, verbosity)
         if not bought and verbosity != "brief" and (act.own_devices or act.holder == seat) and not act.waiting:
             # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
-            left = f"; {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
+            left = f", {count(unplayed, 'Treasure')} unplayed" if unplayed else ""
             lines = [f"Nothing bought{left}.", *lines]  # one line within 40 cells
         return self._outcome(seat, lines, cues, clear, before)
 
@@ -225,7 +225,7 @@ class GameService:
         act = self.act
         d = act.mine(seat)
         if d is None:
-            raise CommandError(f"{quote(text, 40)}: no card is asking now. Type options.")
+            raise CommandError(f"{quote(text, 40)}, no card is asking now. Type options.")
         turn, before = act.game.players[seat].turns, len(act.game.answers)
         try:
             value = parse(d, text)
@@ -235,10 +235,10 @@ class GameService:
             try:
                 act.answer(value)
             except IllegalAnswer as e:
-                raise CommandError(f"{quote(text, 40)}: {e} {hint(d)}") from None
-        # what undo says it took back: "your answer to Cellar: none", never "none" alone
+                raise CommandError(f"{quote(text, 40)}, {e} {hint(d)}") from None
+        # what undo says it took back: "your answer to Cellar, none", never "none" alone
         asked = f" to {d.card.name}" if d.card is not None else ""
-        act.labels.append(f"your answer{asked}: {text.strip()}")
+        act.labels.append(f"your answer{asked}, {text.strip()}")
         lines, cues, clear = self._hear(seat, verbosity)
         if not lines:
             lines = [answered(d, value)]
@@ -256,7 +256,7 @@ class GameService:
             name = act.game.players[mover].name
             raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
         if args.strip():
-            raise CommandError(f"{quote('undo ' + args)}: undo takes nothing after it. Type undo.")
+            raise CommandError(f"{quote('undo ' + args)}, undo takes nothing after it. Type undo.")
         label = act.labels[-1] if act.labels else None
         try:
             act.undo(me if me >= 0 else None)
@@ -376,7 +376,7 @@ class GameService:
             with self.act.change(seat):
                 yield
         except IllegalAnswer as e:
-            raise CommandError(f"{quote(typed, 40)}: {e} Type options to hear what you can do.") from None
+            raise CommandError(f"{quote(typed, 40)}, {e} Type options to hear what you can do.") from None
 
     def _play_all_treasures(self) -> None:
         act = self.act
@@ -411,7 +411,7 @@ class GameService:
                     seat: int) -> CommandError:
         """Why the ``i``th of ``cards`` finds no buy to answer (``step`` is what is asked instead)."""
         if i and buys < len(cards):  # more cards than buys: nothing is bought, so say how many fit
-            return CommandError(f"{quote(typed)}: you have {count(buys, 'buy')}, not {len(cards)}. Type fewer cards.")
+            return CommandError(f"{quote(typed)}, you have {count(buys, 'buy')}, not {len(cards)}. Type fewer cards.")
         if i:  # a card bought asks a question (Watchtower, Tiara): one buy at a time
             first = cards[0].name
             asks = step is not None and step.player == seat and not render.is_turn_decision(step)
@@ -419,8 +419,8 @@ class GameService:
             why = f"nothing more can be bought after {first}" if not asks else \
                 f"{asker.name} asks about {first} first" if asker is not None else \
                 f"buying {first} asks a question first"
-            return CommandError(f"{quote(typed)}: {why}. Buy one card at a time: type buy {first.lower()}.")
-        return CommandError(f"{quote(typed)}: no buys left for {cards[i].name}. Type end, or undo.")
+            return CommandError(f"{quote(typed)}, {why}. Buy one card at a time: type buy {first.lower()}.")
+        return CommandError(f"{quote(typed)}, no buys left for {cards[i].name}. Type end, or undo.")
 
 
 __all__ = ["GameService", "Heard", "Outcome", "question_first"]

@@ -42,7 +42,7 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
     if players is None:
         players = (len(bot_kinds) + 1) if bot_kinds is not None else max(2, named)
     if not 2 <= players <= 6:
-        raise SetupError(f"Dominion is for 2 to 6 players, not \"{players}\". Type new --players 2, for example.")
+        raise SetupError(f"Dominion is for 2 to 6 players, not '{players}'. Type new --players 2, for example.")
     if bot_kinds is None:  # names without --bots are the people at the keyboard; bots fill the other seats
         bot_kinds = [DEFAULT_BOT] * (players - max(1, min(named, players)))
     if len(bot_kinds) >= players:

@@ -51,31 +51,31 @@ def nothing_to_repeat(view: PlayerView, start: int, card: Card, lines: list[Spok
     if any(isinstance(e, Played) and e.by == card for e in view.log(start)):
         return lines
     why = f"No Action card to play with {card.name}."
-    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}" in str(line)), 0)
+    at = next((i + 1 for i, line in enumerate(lines) if f"played {card.name}".lower() in str(line).lower()), 0)
     return [*lines[:at], why, *lines[at:]]
 
 
 def chosen(d: "Decision", value: Any) -> str:
     """A choice that changed nothing to hear (Crystal Ball's leave, Sentry's keep, an order put back): said
-    back, with the cards it was about: "Crystal Ball: leave Estate.", "Sentry: Estate on top, then Copper." """
+    back, with the cards it was about: "Crystal Ball, leave Estate.", "Sentry, Estate on top, then Copper." """
     if d.card is None:
         return ""
     if isinstance(d, OrderCards) and isinstance(value, tuple) and value:
         then = f", then {and_list([c.name for c in value[1:]])}" if len(value) > 1 else ""
-        return f"{d.card.name}: {value[0].name} on top{then}."
+        return f"{d.card.name}, {value[0].name} on top{then}."
     if not isinstance(d, ChooseOne) or not isinstance(value, str):
         return ""
     about = f" {d.about.name}" if d.about is not None and value != "no" else ""
-    return f"{d.card.name}: {value}{about}."
+    return f"{d.card.name}, {value}{about}."
 
 
 def answered(d: "Decision", value: Any) -> str:
-    """An answer whose effect there is nothing else to say about: "Cellar: none.", "Moat: no."..."""
+    """An answer whose effect there is nothing else to say about: "Cellar, none.", "Moat, no."..."""
     asker = d.card.name if d.card is not None else "Done"
     if value in ((), None):
-        return f"{asker}: none."
+        return f"{asker}, none."
     if value is False:
-        return f"{asker}: no."
+        return f"{asker}, no."
     return chosen(d, value) or "Done."
 
 

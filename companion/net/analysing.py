@@ -53,8 +53,8 @@ class Analyst:
         task = asyncio.ensure_future(self._run(who, record, name, words, tell))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        return ("Analysing your moves against Strong Bot's. It takes a minute or two; "
-                "you hear its progress, then its words, here.")
+        return ("Analysing your moves against Strong Bot's. It takes a minute or two. "
+                "You hear its progress, then its words, here.")
 
     async def _run(self, who: str, record: str, name: str, words: list[str], tell: Tell) -> None:
         try:

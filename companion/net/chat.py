@@ -73,19 +73,19 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
             return {seat: "Error, say needs words after it. Type say hello, for example."}
         if len(said) > MAX_CHAT:
             return {seat: f"Error, that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
-        out = {i: f"{me} says: {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
-        out[seat] = f"You said: {said}"
+        out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
+        out[seat] = f"You said, {said}"
         return out
     if verb == "who":
         here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
         away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
         bots = game.seating.away_bots if game.seating is not None else {}
-        parts = [f"Here: {and_list(here)}." if here else "Nobody is connected."]
+        parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
         if away:
-            parts.append(f"Away: {and_list(away)}.")
+            parts.append(f"Away, {and_list(away)}.")
         table_bots = _bot_names(game)
         if table_bots:  # every seat is named: the bots that were made with the game too
-            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}: {and_list(table_bots)}.")
+            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
         if bots:
             parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
         parts.append(_waiting(game, seat))

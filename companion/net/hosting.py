@@ -111,7 +111,7 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
         t = t or "2"
         count = _number(t)
         if count is None or not 2 <= count <= 6:
-            raise ValueError(f'"{t}" is not 2 to 6 players. Type a number from 2 to 6.')
+            raise ValueError(f"'{t}' is not 2 to 6 players. Type a number from 2 to 6.")
         return count
 
     n = question("New hosted game. How many players, 2 to 6? Enter for 2.", players)
@@ -122,7 +122,7 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
         t = t or str(n)
         count = _number(t)
         if count is None or not 1 <= count <= n:
-            raise ValueError(f'"{t}" is not 1 to {n} people. Type a number from 1 to {n}.')
+            raise ValueError(f"'{t}' is not 1 to {n} people. Type a number from 1 to {n}.")
         return count
 
     p = question(f"People, you included? Enter for {n}. The rest are bots.", people)
@@ -336,7 +336,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
             try:
                 mine = on_loop(running, running.host.add_game, options, code)
             except ValueError:
-                say(f'Error, the code "{code}" is in use by a game this host holds. Type another --code.')
+                say(f"Error, the code '{code}' is in use by a game this host holds. Type another --code.")
                 return 1
         for g in resumed:
             changed = settings_changed(g, listen, tls is not None)

@@ -204,10 +204,10 @@ def _unsent(remote: Remote, line: str) -> str:
     line is still on its way (a line goes only after the one before it, so none is lost or done twice)."""
     shown = line.strip()
     if remote.unanswered is not None:
-        return (f'the host has not answered your last line yet, so "{shown}" was not sent. '
+        return (f"the host has not answered your last line yet, so '{shown}' was not sent. "
                 "Type it again when the answer comes.")
     if not remote.online:
-        return (f'the connection to the host is lost, so "{shown}" was not sent. '
+        return (f"the connection to the host is lost, so '{shown}' was not sent. "
                 "Type it again when it says Connected again.")
     return ""
 

@@ -82,7 +82,7 @@ def refusal(seat: int, word: str) -> Response:
     if word in LEAVING:  # only a page or a program of its own sends it: a terminal leaves by itself
         return Response(seat, ("To leave, close the page. Your seat is kept; open the page again and join with "
                                "the same name to come back.",))
-    return Response(seat, (f'Error, "{word}" is not available in a hosted game. Type help for what is.',),
+    return Response(seat, (f"Error, '{word}' is not available in a hosted game. Type help for what is.",),
                     failed=True)
 
 

@@ -89,7 +89,7 @@ class Host(Transport[Seat]):
         key = codes.code_key(code)
         if key in self.games:
             seating.held.release()
-            raise ValueError(f'Error, the code "{code}" is in use by a game this host holds. Type another --code.')
+            raise ValueError(f"Error, the code '{code}' is in use by a game this host holds. Type another --code.")
         options = Options(len(seating.names), [], kingdom, seed or 0, None, seating.saved.name)
         game = HostedGame(secrets.token_hex(6), code, options, self.folder)
         for st, name in zip(game.seats, seating.names):

@@ -242,10 +242,10 @@ class Lobby:
                 if muted:
                     return muted, None
                 await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
-                                                       "text": f"{person.name} says: {said}"}))
+                                                       "text": f"{person.name} says, {said}"}))
             except StoreDown:
                 return "Error, the lobby cannot pass messages on now. Try again in a minute.", None
-            return f"You said: {said}", None
+            return f"You said, {said}", None
         if verb == "create":
             if rest:
                 return await self._create_now(person, rest)
@@ -455,10 +455,10 @@ class Lobby:
         except StoreDown:
             return "The list of games cannot be read now. Type create to start a game, or help."
         if n:
-            return f"{n} open {'game' if n == 1 else 'games'}: type games to hear {'it' if n == 1 else 'them'}, " \
+            return f"{n} open {'game' if n == 1 else 'games'}. Type games to hear {'it' if n == 1 else 'them'}, " \
                    "create to start one, or help."
         if playing:
-            return f"No open games; {playing} {'is' if playing == 1 else 'are'} being played. Type create to " \
+            return f"No open games, and {playing} {'is' if playing == 1 else 'are'} being played. Type create to " \
                    "start one, or help."
         return "No games yet. Type create to start one, or help."
 
@@ -506,7 +506,7 @@ class Lobby:
     def in_game(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("say", "chat") and self.community.moderation.muted_here(key(game.seats[seat].name)):
-            return {seat: "Error, a moderator muted you; what you say is not passed on."}
+            return {seat: "Error, a moderator muted you, so what you say is not passed on."}
         if verb in ("say", "chat") and text.strip()[len(verb):].strip():  # a seat's own bucket, in this process
             wait = self.quota.take_here(SAYS, f"{game.id}/{seat}")
             if wait:
@@ -515,7 +515,7 @@ class Lobby:
             return None
         if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news
             asyncio.ensure_future(self.community.in_game(game, seat, text))
-            return {seat: f"Asked the server: {verb}. Its answer follows."}
+            return {seat: f"Asked the server, {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}
@@ -523,7 +523,7 @@ class Lobby:
             return None
         at = called(str(self.host.meta.get(game.id, {}).get("name", "")))
         then = "" if verb in ("lobby", "leave") else f", then {verb}"
-        return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}; your seat "
+        return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}. Your seat "
                       "is kept."}
 
 

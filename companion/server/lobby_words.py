@@ -17,25 +17,25 @@ if TYPE_CHECKING:
 WORDS = ("games", "create", "sit", "code", "who", "say", "help", "register", "password", "logout", "rating", "top",
          "history", "report", "ignore", "unignore", "analysis")
 LEAVING = ("quit", "exit", "bye", "leave")
-HELP = ("In the lobby, type:\n"
-        "games, to hear open games;\n"
-        "sit and a game's name, and its code if private;\n"
-        "create, to make a game; code, to hear its code again;\n"
-        "who, say, help create, help account, or quit to leave.")
+HELP = ("Lobby commands.\n"
+        "games, to hear open games.\n"
+        "sit and a game's name, and its code if private.\n"
+        "create, to make a game. code, to hear its code again.\n"
+        "who, say, analysis, help create, help account, or quit to leave.")
 HELP_ON = {
     "create": ("create asks how many players, how many people and which kingdom, and whether the game is "
-               "private. Or type them at once: create --players 3 --bots strong --kingdom \"First Game\" "
+               "private. Or type them at once, create --players 3 --bots strong --kingdom \"First Game\" "
                "--name Friday --private. create --table Ana,Ben makes a table of real cards for those players. "
-               "--unrated: a game of accounts that is not rated."),
-    "account": ("register keeps your name with a password; password changes it; logout, or logout everywhere, "
-                "asks for it again; delete account removes it. rating, rating and a name, top, history, history "
-                "and a name. report, a name and why, tells the moderators; ignore and unignore a name."),
+               "--unrated makes a game of accounts that is not rated."),
+    "account": ("register keeps your name with a password. password changes it. logout, or logout everywhere, "
+                "asks for it again. delete account removes it. rating, rating and a name, top, history, history "
+                "and a name. report, a name and why, tells the moderators. ignore and unignore a name."),
     "moderator": ("A moderator types mute NAME MINUTES, unmute NAME, kick NAME and why, ban NAME DAYS and why, "
                   "unban NAME, remove and a game's name, announce and words, reports, or reports and a number."),
     "analysis": ("analysis says where your moves in your newest finished game differed from Strong Bot's, and "
                  "what each cost. analysis 2 takes the game before, as history numbers them. analysis turn 7 says "
                  "one turn, analysis all every move, a page at a time."),
-    "sit": ("sit and a game's name sits you there; its start is enough. A private game also needs its code, "
+    "sit": ("sit and a game's name sits you there, and its start is enough. A private game also needs its code, "
             "as in sit Friday 482 193 765, or the code alone. quit at a game brings you back here."),
 }
 
@@ -86,8 +86,9 @@ class Questions:
 
             try:
                 self.bot = bot_name(level_typed(t) or DEFAULT_BOT)
-            except UnknownBot as e:
-                return f"Error, {e}"
+            except UnknownBot:  # the lobby's own words: its question names these bots
+                return (f"Error, no bot named {quote(t)}. Type {LEVELS['easy']}, {LEVELS['casual']}, "
+                        f"{LEVELS['normal']}, {LEVELS['strong']} or {LEVELS['bigmoney']}.")
             return None
         if n in (0, 1):
             low, high = (2, 6) if n == 0 else (1, self.answers[0])
@@ -137,20 +138,20 @@ def called(name: str) -> str:
 def left_words(name: str) -> str:
     """Said on leaving a game for the lobby: where the seat is kept, and how to go back to it."""
     if not name:
-        return "You left the game; your seat is kept."
-    return f"You left {called(name)}; your seat is kept. Type sit {name} to go back."
+        return "You left the game, and your seat is kept."
+    return f"You left {called(name)}, and your seat is kept. Type sit {name} to go back."
 
 
 def made_words(name: str, players: int, people: int, kingdom: str, private: bool, code: str) -> str:
     bots = players - people
     who = (f"{people} {'person' if people == 1 else 'people'} and {bots} {'bot' if bots == 1 else 'bots'}"
            if bots else "no bots")
-    said = f"Made {called(name)}: {players} players, {who}, {_kingdom(kingdom)}."
+    said = f"Made {called(name)}, {players} players, {who}, {_kingdom(kingdom)}."
     return said + _private(name, code, private) + " Taking your seat."
 
 
 def table_words(name: str, players: list[str], kingdom: str, private: bool, code: str) -> str:
-    said = (f"Made the table {name}: a table of real cards for {and_list(players)}, {_kingdom(kingdom)}. Each "
+    said = (f"Made the table {name}, a table of real cards for {and_list(players)}, {_kingdom(kingdom)}. Each "
             "player sits with their own name.")
     return said + _private(name, code, private) + " Taking your seat."
 
@@ -159,13 +160,13 @@ def _private(name: str, code: str, private: bool) -> str:
     """What its maker tells those they invite to a private game: the code once, in groups of three."""
     if not private:
         return ""
-    return f" It is private: those you invite type sit {name} and its code, {codes.said_code(code)}."
+    return f" It is private. Those you invite type sit {name} and its code, {codes.said_code(code)}."
 
 
 def code_words(name: str, code: str, private: bool) -> str:
     """A game's code said again to one who sat there (its maker, or one they told): in groups of three."""
     if not private:
-        return f"{name} is open, so it needs no code: those you invite type sit {name} in the lobby."
+        return f"{name} is open, so it needs no code. Those you invite type sit {name} in the lobby."
     return f"The code of {called(name)} is {codes.said_code(code)}. Those you invite type sit {name} and its code."
 
 
@@ -176,7 +177,7 @@ def codes_words(games: list[tuple[str, str]]) -> str:
                 "--private.")
     if len(games) == 1:
         return code_words(games[0][0], games[0][1], True)
-    return "\n".join([f"Your {len(games)} private games:",
+    return "\n".join([f"Your {len(games)} private games.",
                       *(f"{name}, code {codes.said_code(code)}." for name, code in games)])
 
 
@@ -187,7 +188,7 @@ def describe(line: dict[str, Any]) -> str:
     try:
         return _describe(line)
     except Exception:  # noqa: BLE001 - the store is read like any file: hostile
-        return f"{_name(line)}: a game this server cannot describe."
+        return f"{_name(line)}, a game this server cannot describe."
 
 
 def _name(line: dict[str, Any]) -> str:
@@ -206,14 +207,14 @@ def _describe(line: dict[str, Any]) -> str:
         named = [LEVELS.get(bot_name(b)) or display_name(b) for b in bots]  # "Normal Bot", not the table's "Bot"
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
         named = bots
-    # one colon a line, after the game's name: "the bot Big Money", never "1 bot: Big Money"
+    # the game's name, then a full stop, and no colon: "the bot Big Money", never "1 bot: Big Money"
     bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
         names = [str(n) for n in line.get("names") or []]
-        return (f"{_name(line)}: a table of real cards for {and_list(names)}; {who}, {free} "
+        return (f"{_name(line)}, a table of real cards for {and_list(names)}. {who[:1].upper()}{who[1:]}, {free} "
                 f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom') or ''))}, "
                 f"{'private' if line.get('private') else 'open'}.")
-    return (f"{_name(line)}: {who}, {free} {'seat' if free == 1 else 'seats'} free, "
+    return (f"{_name(line)}. {who[:1].upper()}{who[1:]}, {free} {'seat' if free == 1 else 'seats'} free, "
             f"{_kingdom(str(line.get('kingdom') or ''))}, {bots_said}, {'private' if line.get('private') else 'open'}.")
 
 
@@ -261,7 +262,7 @@ def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
     if near:
         return f"Error, no game is named {quote(typed)}. Did you mean {names[near[0]]}? Type sit {names[near[0]]}."
     if not lines:
-        return f"Error, no game is named {quote(typed)}; there are no games yet. Type create to start one."
+        return f"Error, no game is named {quote(typed)}, and there are no games yet. Type create to start one."
     return f"Error, no game is named {quote(typed)}. Type games to hear the open games."
 
 
@@ -273,7 +274,7 @@ def who_said(names: list[str], me: str) -> str:
             break
     if not others:
         return "Only you are in the lobby."
-    return f"In the lobby: you and {and_list(others)}."
+    return f"In the lobby, you and {and_list(others)}."
 
 
 def elsewhere(verb: str) -> str:
@@ -282,7 +283,7 @@ def elsewhere(verb: str) -> str:
     from companion.commands import registry
 
     if verb in LEAVING:  # the page sends it: the terminal program leaves by itself
-        return "You are in the lobby. To leave the server, close the page; to play, type games, then sit and a name."
+        return "You are in the lobby. To leave the server, close the page. To play, type games, then sit and a name."
     known = any(verb in words for words in registry.AREAS.values())
     if known:
         return (f"You are in the lobby, not at a game, so {quote(verb)} does nothing here. Type games, then sit "
@@ -311,7 +312,7 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
     open_ = sorted(lines, key=lambda s: _in_order(str(s.get("name", ""))))
     after = f" {playing} more {'is' if playing == 1 else 'are'} being played." if playing else ""
     if not open_:
-        more = f"; {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
+        more = f", and {playing} {'is' if playing == 1 else 'are'} being played" if playing else ""
         return f"No open games{more}. Type create to start one."
     page, named_with, word = 1, "", ""
     if typed.isdigit():
@@ -331,13 +332,14 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
     n = len(said)
     games = f"{n} open {'game' if n == 1 else 'games'}{named_with}"
     if len(pages) == 1 and page == 1:
-        return "\n".join([f"{games}:", *pages[0], *([after.strip()] if after else [])])
+        return "\n".join([f"{games}.", *pages[0], *([after.strip()] if after else [])])
     if not 1 <= page <= len(pages):
-        return f"Error, there {'is' if len(pages) == 1 else 'are'} {len(pages)} pages of open games. Type games " \
-               f"{len(pages)} for the last."
+        if len(pages) == 1:
+            return "Error, there is 1 page of open games. Type games to hear it."
+        return f"Error, there are {len(pages)} pages of open games. Type games {len(pages)} for the last."
     nxt = f"Type games{word} {page + 1} for the next page." if page < len(pages) and not word else \
         ("Type more of the name to hear fewer." if page < len(pages) else "That is the last page.")
-    return "\n".join([f"{games}, page {page} of {len(pages)}:", *pages[page - 1], nxt + after])
+    return "\n".join([f"{games}, page {page} of {len(pages)}.", *pages[page - 1], nxt + after])
 
 
 def store_trouble(e: Exception) -> str:

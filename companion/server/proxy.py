@@ -24,7 +24,7 @@ def networks(typed: Iterable[str], option: str = "--trust-proxy") -> list[Networ
         try:
             out.append(ipaddress.ip_network(t.strip(), strict=False))
         except ValueError:
-            raise ValueError(f'"{t[:40]}" is not an address. Type {option} 127.0.0.1, for example.') from None
+            raise ValueError(f"'{t[:40]}' is not an address. Type {option} 127.0.0.1, for example.") from None
     return out
 
 

@@ -40,7 +40,7 @@ def make_store(url: str | None) -> Store:
                              "\"dominion-companion[server]\" (installed with pipx: pipx inject dominion-companion "
                              "redis), or leave --store out to keep games in the data folder.") from None
         return RedisStore(url)
-    raise StoreError(f'The store "{url[:60]}" is not a Redis address. Type --store redis://127.0.0.1:6379/0, '
+    raise StoreError(f"The store '{url[:60]}' is not a Redis address. Type --store redis://127.0.0.1:6379/0, "
                      "or leave --store out to keep games in the data folder.")
 
 

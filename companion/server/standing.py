@@ -217,14 +217,14 @@ class Standing:
                 return (f"{who} {said_rating(float(rec['mu'])):,}, {games} rated {'game' if games == 1 else 'games'}, "
                         f"{ordinal(rank)} of {len(everyone)}.")
         if mine:
-            return "You have no rating yet: a game whose every player has an account is rated."
+            return "You have no rating yet. A game is rated when every player in it has an account."
         return f"{name} has no rating yet."
 
     async def _top(self) -> str:
         everyone = await self._all()
         if not everyone:
-            return "Nobody has a rating yet: a game whose every player has an account is rated."
-        return "\n".join([f"The best {min(10, len(everyone))}:",
+            return "Nobody has a rating yet. A game is rated when every player in it has an account."
+        return "\n".join([f"The best {min(10, len(everyone))}.",
                           *(f"{i}. {r.get('name')}, {said_rating(float(r['mu'])):,}, {int(r.get('games', 0))} games."
                             for i, r in enumerate(everyone[:10], 1))])
 
@@ -238,7 +238,7 @@ class Standing:
             lines.append(f"{i}. {history_line(rec, name)}")
         if not lines:
             return "You have no finished games kept yet." if mine else f"{name} has no finished games kept."
-        head = "Your last games, newest first:" if mine else f"{name}'s last games, newest first:"
+        head = "Your last games, newest first." if mine else f"{name}'s last games, newest first."
         return "\n".join([head, *lines])
 
 
@@ -253,4 +253,4 @@ def history_line(rec: dict[str, Any], name: str) -> str:
     if me and rec.get("rated") and isinstance(me.get("change"), int):
         c = int(me["change"])
         rated = f", rating {'up' if c >= 0 else 'down'} {abs(c)}"
-    return f"{when}, {place}{rated}: {scores}; {rec.get('kingdom')}."
+    return f"{when}, {place}{rated}. {scores}. {rec.get('kingdom')}."

@@ -17,11 +17,11 @@ from companion.refusal import CommandError
 
 def refused(typed: str, problem: str) -> CommandError:
     """A one-line refusal that quotes what was typed (unless the problem already quotes it)."""
-    quoted = re.search(r'"([^"]+)"', problem)
+    quoted = re.search(r"(?:^|\W)'(.+?)'(?:\W|$)", problem)  # as quote() writes it: 'king's court' holds an apostrophe
     if quoted and quoted.group(1).lower() in typed.lower():
         return CommandError(problem)
     verb = problem.split(" ", 1)[0]  # "coins x" needs a number; "undo": there is nothing to undo
-    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ': '}{problem}")
+    return CommandError(f"{quote(typed, 60)}{' ' if verb in ('is', 'needs', 'has', 'takes') else ', '}{problem}")
 
 
 def pile_left(table: Table, cards: list[Card], named: bool = False) -> str:

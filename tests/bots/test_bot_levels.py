@@ -157,7 +157,7 @@ def test_names_resolve_through_one_function() -> None:
         assert name in SUMMARIES and len(SUMMARIES[name].split()) <= 10
     with pytest.raises(UnknownBot) as e:
         bot_name("grandmaster")
-    assert '"grandmaster"' in str(e.value) and len(str(e.value).split()) < 25
+    assert "'grandmaster'" in str(e.value) and len(str(e.value).split()) < 25
 
 
 def test_strong_bot_reasons_are_true_at_the_coins_it_has_and_counted_right() -> None:

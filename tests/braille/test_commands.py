@@ -66,8 +66,8 @@ def test_a_card_wrapped_to_a_display_width(recorder: Recorder, contracted: Trans
 
 @pytest.mark.parametrize(
     ("typed", "quoted"),
-    [("vilage", '"vilage"'), ("", "braille village"), ("village --width 12", "--width 12"),
-     ("village --width wide", '"wide"'), ("village --colour", "--colour"), ('"throne', "quote")],
+    [("vilage", "'vilage'"), ("", "braille village"), ("village --width 12", "--width 12"),
+     ("village --width wide", "'wide'"), ("village --colour", "--colour"), ('"throne', "quote")],
 )
 def test_card_errors(recorder: Recorder, typed: str, quoted: str) -> None:
     said = recorder.run(typed)
@@ -123,11 +123,11 @@ def test_no_current_kingdom(recorder: Recorder, tmp_path: Path, state: dict) -> 
 
 @pytest.mark.parametrize(
     ("args", "quoted"),
-    [('--kingdom "Nowhere Land"', '"Nowhere Land"'), ("--kingdom cellar", "Cellar is one card"),
+    [('--kingdom "Nowhere Land"', "'Nowhere Land'"), ("--kingdom cellar", "Cellar is one card"),
      ("--kingdom village,smithy", "2 kingdom cards"), ('--kingdom "First Game" --width 19', "--width 19"),
      ('--kingdom "First Game" --width 101', "--width 101"), ('--kingdom "First Game" --lines 4', "--lines 4"),
-     ('--kingdom "First Game" --width forty', '"forty"'), ('--kingdom "First Game" --seed 4', '"First Game"'),
-     ("--kingdom random --seed x", '"x"'), ("--kingdom game", "no game"), ("--kingdom table", "no table"),
+     ('--kingdom "First Game" --width forty', "'forty'"), ('--kingdom "First Game" --seed 4', "'First Game'"),
+     ("--kingdom random --seed x", "'x'"), ("--kingdom game", "no game"), ("--kingdom table", "no table"),
      ("--kingdom", "--kingdom"), ('--kingdom "First Game" --colour', "--colour")],
 )
 def test_export_refusals_write_nothing(recorder: Recorder, tmp_path: Path, args: str, quoted: str) -> None:
@@ -179,8 +179,8 @@ def test_without_liblouis_the_commands_say_how_to_install_it(recorder: Recorder,
 
 def test_other_commands_work_without_liblouis(recorder: Recorder, no_liblouis: None) -> None:
     """Errors that need no braille are still the ordinary ones."""
-    assert recorder.run("vilage").startswith('Error, no card named "vilage".')
-    assert recorder.run("export --kingdom nowhere").startswith('Error, no recommended set named "nowhere".')
+    assert recorder.run("vilage").startswith("Error, no card named 'vilage'.")
+    assert recorder.run("export --kingdom nowhere").startswith("Error, no recommended set named 'nowhere'.")
 
 
 def test_grades_name_their_tables() -> None:

@@ -101,9 +101,9 @@ def test_grade_1_is_uncontracted_in_both_spellings(recorder: Recorder, tmp_path:
     assert "Unified English Braille, uncontracted" in page_text(uncontracted, (tmp_path / "a.brf").read_bytes(), 1)
 
 
-@pytest.mark.parametrize(("typed", "quoted"), [("--grade 3", '"3"'), ("--grade 1 --contracted", "both"),
+@pytest.mark.parametrize(("typed", "quoted"), [("--grade 3", "'3'"), ("--grade 1 --contracted", "both"),
                                                 ("--grade 1 --grade 2", "both"), ("--grade 2 --grade 1", "both"),
-                                                ("--grade 1 --grade 3", '"3"')])
+                                                ("--grade 1 --grade 3", "'3'")])
 def test_a_grade_that_is_not_one_is_refused(recorder: Recorder, typed: str, quoted: str) -> None:
     said = recorder.run(f"village {typed}")
     assert said.startswith("Error, ") and quoted in said and problems(said) == []

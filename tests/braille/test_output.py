@@ -34,7 +34,7 @@ def test_a_link_is_refused_and_still_links_to_an_untouched_file(recorder: Record
     target.write_text("my notes\n")
     link = tmp_path / "cards.brf"
     link.symlink_to(target)
-    refused(recorder, link, '"cards.brf" is a link, not an ordinary file')
+    refused(recorder, link, "'cards.brf' is a link, not an ordinary file")
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.read_text() == "my notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.brf", "notes.txt"]  # no temporary file left
@@ -51,7 +51,7 @@ def test_a_dangling_link_is_refused_too(recorder: Recorder, tmp_path: Path, loui
 def test_a_named_pipe_is_refused(recorder: Recorder, tmp_path: Path, louis: object) -> None:
     pipe = tmp_path / "embosser"
     os.mkfifo(pipe)
-    refused(recorder, pipe, '"embosser" is a named pipe')
+    refused(recorder, pipe, "'embosser' is a named pipe")
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
 
 
@@ -73,7 +73,7 @@ def test_a_device_is_refused_even_as_root(recorder: Recorder, tmp_path: Path, lo
     """As root, the old code replaced a device such as /dev/null with an ordinary file."""
     device = null_device(tmp_path)
     before = os.lstat(device)
-    refused(recorder, device, '"null" is a device')
+    refused(recorder, device, "'null' is a device")
     after = os.lstat(device)
     assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
 
@@ -84,7 +84,7 @@ def test_a_socket_is_refused(recorder: Recorder, tmp_path: Path, louis: object) 
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         server.bind(str(path))
-        refused(recorder, path, '"s" is a socket')
+        refused(recorder, path, "'s' is a socket")
         assert stat.S_ISSOCK(os.lstat(path).st_mode)
     finally:
         server.close()
@@ -92,7 +92,7 @@ def test_a_socket_is_refused(recorder: Recorder, tmp_path: Path, louis: object) 
 
 def test_a_path_through_a_file_says_so(recorder: Recorder, tmp_path: Path, louis: object) -> None:
     (tmp_path / "notes.txt").write_text("kept\n")
-    said = refused(recorder, tmp_path / "notes.txt" / "deeper" / "cards.brf", '"notes.txt" is a file, not a folder.')
+    said = refused(recorder, tmp_path / "notes.txt" / "deeper" / "cards.brf", "'notes.txt' is a file, not a folder.")
     assert "no folder" not in said
     assert (tmp_path / "notes.txt").read_text() == "kept\n"
 
@@ -156,6 +156,6 @@ def test_a_read_only_file_is_refused_even_as_root(recorder: Recorder, tmp_path: 
     out = tmp_path / "cards.brf"
     out.write_bytes(b"keep me")
     out.chmod(0o444)
-    refused(recorder, out, '"cards.brf" is read-only')
+    refused(recorder, out, "'cards.brf' is read-only")
     assert out.read_bytes() == b"keep me" and stat.S_IMODE(out.stat().st_mode) == 0o444
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.brf"]

@@ -80,7 +80,7 @@ def test_damaged_card_data_says_file_card_and_field(data: Path, kind: str, monke
     path = data / "base2e.yaml"
     path.write_bytes(damage(path.read_text()).encode("utf-8", "surrogateescape"))
     out = say("card village")
-    assert out.startswith('Error, "card village": the card data is damaged. ')
+    assert out.startswith("Error, 'card village', the card data is damaged. ")
     assert sentence in out and out.endswith("Check that file, or reinstall the companion.\n")
     assert "something went wrong" not in out
     monkeypatch.undo()  # the checker itself reads the card data

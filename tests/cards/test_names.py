@@ -45,17 +45,17 @@ def test_spoken_forms(typed: str, name: str) -> None:
 def test_misspelling_suggests() -> None:
     with pytest.raises(UnknownName) as e:
         CAT.find("Vilage")
-    assert str(e.value) == 'no card named "Vilage". Did you mean Village?'
+    assert str(e.value) == "no card named 'Vilage'. Did you mean Village?"
 
 
 def test_ambiguous_prefix_names_candidates() -> None:
     with pytest.raises(AmbiguousName) as e:
         CAT.find("wo")
-    assert str(e.value) == "\"wo\" could be Worker's Village or Workshop. Type more of the name."
+    assert str(e.value) == "'wo' could be Worker's Village or Workshop. Type more of the name."
 
 
 def test_unknown_without_suggestion() -> None:
-    with pytest.raises(UnknownName, match='no card named "zzzz".$'):
+    with pytest.raises(UnknownName, match="no card named 'zzzz'.$"):
         CAT.find("zzzz")
 
 
@@ -106,17 +106,17 @@ def test_and_between_cards_is_a_list_and_zero_copies_are_refused() -> None:
     assert names("c1 and c1") == ["Copper", "Copper"]  # was: no card named "and"
     assert names("2 coppers, silver and gold") == ["Copper", "Copper", "Silver", "Gold"]
     for alone in ("and", "copper and", "and copper", "c1 and and c1"):  # "and" names nothing of itself
-        with pytest.raises(NameError_, match=r'^"and" goes between two cards\. Type them as copper and silver, '
-                                             r'or c1 s2\.$'):  # not "Did you mean Expand or Bandit?"
+        with pytest.raises(NameError_, match=r"^'and' goes between two cards\. Type them as copper and silver, "
+                                             r"or c1 s2\.$"):  # not "Did you mean Expand or Bandit?"
             CAT.find_many(alone)
-    with pytest.raises(NameError_, match=r'^"0" is no number of cards\. Type a number from 1 to 100, or the card '
-                                          r'alone for one\.$'):
+    with pytest.raises(NameError_, match=r"^'0' is no number of cards\. Type a number from 1 to 100, or the card "
+                                          r"alone for one\.$"):
         CAT.find_many("0 silver")  # was: no card named "0 silver"
 
 
 def test_too_many_copies_in_one_line_are_refused_with_the_limit() -> None:
     """Not cut to 100 unsaid: "trash 150 coppers" was answered about 100 Coppers."""
-    with pytest.raises(NameError_, match=r'"150" is more than 100 cards at once\. Type a number up to 100\.'):
+    with pytest.raises(NameError_, match=r"'150' is more than 100 cards at once\. Type a number up to 100\."):
         CAT.find_many("150 coppers, silver")
 
 
@@ -127,7 +127,7 @@ def test_any_text_resolves_or_fails_with_a_sentence(text: str) -> None:
         assert CAT.find(text) in CAT.cards
     except NameError_ as e:
         message = str(e)
-        assert message and message[0].isalpha() or message.startswith('"')
+        assert message and message[0].isalpha() or message.startswith("'")
         assert "\n" not in message and all(ch.isprintable() for ch in message)
         assert len(message.split()) < 25
 
@@ -151,4 +151,4 @@ def test_initials_never_take_a_prefix_from_another_card() -> None:
 def test_a_misspelled_start_of_a_longer_name_is_suggested() -> None:
     with pytest.raises(UnknownName) as e:
         CAT.find("thrne")
-    assert str(e.value) == 'no card named "thrne". Did you mean Throne Room?'
+    assert str(e.value) == "no card named 'thrne'. Did you mean Throne Room?"

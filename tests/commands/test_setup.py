@@ -61,7 +61,7 @@ def test_a_set_needing_other_boxes_says_which_cards() -> None:
 
 def test_unknown_set_is_an_error_that_says_what_to_type() -> None:
     out = say("sets frist gmae")
-    assert out.startswith('Error, no recommended set named "frist gmae".')
+    assert out.startswith("Error, no recommended set named 'frist gmae'.")
     assert out.rstrip().endswith("Type sets for the list.")
     check_error(out, "frist gmae")
 
@@ -102,14 +102,14 @@ def test_setup_errors(line: str, typed: str) -> None:
 
 
 def test_a_misspelled_set_is_suggested() -> None:
-    assert say("sets frist").startswith('Error, no recommended set named "frist". Did you mean First Game?')
+    assert say("sets frist").startswith("Error, no recommended set named 'frist'. Did you mean First Game?")
 
 
 @pytest.mark.parametrize(
     ("line", "expected"),
     [("setup 3 --colony maybe", 'Error, --colony "maybe" is not a choice. Type --colony and on, off or rule.\n'),
      ("setup 2 village, smithy",
-      'Error, "village, smithy" names 2 kingdom cards, but a kingdom has 10. Name 10, separated by commas.\n')],
+      "Error, 'village, smithy' names 2 kingdom cards, but a kingdom has 10. Name 10, separated by commas.\n")],
 )
 def test_option_and_list_errors_quote_what_was_typed(line: str, expected: str) -> None:
     out = say(line)

@@ -142,7 +142,7 @@ def _check(player: Player, line: str) -> None:
     assert UNEXPECTED not in said, (line, said, log_path().read_text()[-3000:] if log_path().exists() else "")
     if player.session.failed:
         assert said.startswith("Error,"), (line, said)
-        body = re.sub(r'"[^"]*"', '"x"', said.split("\n")[0])  # what was typed is quoted as typed, emoji and all
+        body = re.sub(r"(?:^|(?<=\W))'.*?'(?=\W|$)", "'x'", said.split("\n")[0])  # what was typed is quoted as typed, emoji and all
         problems = [p for p in error_problems(body + "\n") if "what to type instead" not in p]
         assert not problems, (line, said, problems)
         assert _state(player.session) == before, f"{line!r} failed but changed the state: {said!r}"

@@ -42,9 +42,9 @@ def test_other_numerals_are_refused_with_what_to_type(word: str, plain: str | No
         as_number(word)
     said = str(e.value)
     if plain:
-        assert said == f'"{word}" is not a number written with the digits 0 to 9. Type {plain} instead.'
+        assert said == f"'{word}' is not a number written with the digits 0 to 9. Type {plain} instead."
     else:
-        assert said == f'"{word}" is not a whole number. Type one with the digits 0 to 9.'
+        assert said == f"'{word}' is not a whole number. Type one with the digits 0 to 9."
     check_error(f"Error, {said}\n", word)
     with pytest.raises(NumberError):
         whole(word)
@@ -82,7 +82,7 @@ def _check_refused(shell: Shell, template: str, odd: str) -> None:
     before = shell.state()
     said = shell(line)
     assert "something went wrong" not in said
-    assert f'"{odd}" is not a number written with the digits 0 to 9. Type {ODD[odd]} instead.' in said, said
+    assert f"'{odd}' is not a number written with the digits 0 to 9. Type {ODD[odd]} instead." in said, said
     check_error(said, line)
     assert shell.state() == before
 

@@ -55,13 +55,13 @@ GAMES: dict[str, tuple[str, str]] = {  # case: (file text, words the refusal mus
     "deep nesting": ('{"format": "companion-dominion-game", "version": 2, "game": ' + DEEP + "}", "nests too deeply"),
     "seed Infinity": (game_text(setting("seed", float("inf"))), "Infinity"),
     "seed NaN": (game_text(setting("seed", float("nan"))), "NaN"),
-    "unknown bot": (game_text(bot("skynet")), '"skynet"'),
+    "unknown bot": (game_text(bot("skynet")), "'skynet'"),
     "turn limit x": (game_text(setting("turn_limit", "x")), "turn limit"),
     "seed as text": (game_text(setting("seed", "7")), "seed"),
     "kingdom of 9": (game_text(kingdom_of(TEN[:9])), "9 cards"),
     "ten Cellars": (game_text(kingdom_of(["Cellar"] * 10)), "Cellar twice"),
     "Province as kingdom": (game_text(kingdom_of(TEN[:9] + ["Province"])), "Province"),
-    "unknown card": (game_text(kingdom_of(TEN[:9] + ["Coppar"])), '"Coppar"'),
+    "unknown card": (game_text(kingdom_of(TEN[:9] + ["Coppar"])), "'Coppar'"),
     "answer of a wrong seat": (game_text(lambda b: b["answers"][0].__setitem__(0, 7)), "answer 1"),
     "answer nested deeply": (game_text(lambda b: b["answers"][0].__setitem__(2, [[[[[1]]]]])), "nests too deeply"),
     "not JSON": ("{\"format\": ", "not JSON"),
@@ -79,7 +79,7 @@ def test_a_damaged_game_save_is_refused_with_a_sentence(home: Path, case: str) -
         store.read("friday")
     assert words in str(refused.value), str(refused.value)
     said = Typist()("load friday")
-    assert said.startswith('Error, "friday" is damaged:'), said
+    assert said.startswith("Error, 'friday' is damaged:"), said
     check_error(said)
 
 
@@ -151,7 +151,7 @@ def in_setup(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 
 TABLES: dict[str, tuple[Callable[[dict[str, Any]], None], bool, str]] = {
-    "unknown card in an entry": (entry_card("Coppar"), True, '"Coppar"'),
+    "unknown card in an entry": (entry_card("Coppar"), True, "'Coppar'"),
     "card from outside the game": (entry_card("Chapel"), True, "not in this game"),
     "seed Infinity": (in_setup("seed", float("inf")), True, "Infinity"),
     "kingdom of 9": (lambda raw: raw["setup"]["kingdom"].pop(), True, "9 cards"),
@@ -174,7 +174,7 @@ def test_a_damaged_table_is_refused_with_a_sentence(home: Path, case: str) -> No
     assert str(refused.value).startswith("the table friday is damaged:") and words in str(refused.value)
     d = Driver()
     said = d.run("table load friday")
-    assert said.startswith('Error, "table load friday": the table friday is damaged:'), said
+    assert said.startswith("Error, 'table load friday', the table friday is damaged:"), said
     check_error(said)
     assert "friday: damaged." in d.run("table list")
 
@@ -184,7 +184,7 @@ def test_a_deeply_nested_table_is_refused(home: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "friday.json").write_text('{"version": 2, "entries": ' + DEEP + "}", encoding="utf-8")
     said = Driver().run("table load friday")
-    assert said.startswith('Error, "table load friday": the table friday is damaged: it nests too deeply.'), said
+    assert said.startswith("Error, 'table load friday', the table friday is damaged: it nests too deeply."), said
 
 
 def test_tables_of_version_1_still_load_and_their_pointer_is_ignored(home: Path) -> None:
@@ -218,15 +218,15 @@ def test_game_save_names_are_never_silently_replaced(home: Path) -> None:
     t = Typist()
     t('new --bots bigmoney --kingdom "First Game" --seed 4')
     said = t("save previous")
-    assert said.startswith('Error, "previous" is a name the program keeps for'), said
-    assert t("save autosave").startswith('Error, "autosave" is the automatic save.')
+    assert said.startswith("Error, 'previous' is a name the program keeps for"), said
+    assert t("save autosave").startswith("Error, 'autosave' is the automatic save.")
     assert t("save friday") == "Saved as friday.\nType load friday to come back to it.\n"
     t("buy silver")
     assert t("save friday") == "Saved as friday.\nType load friday to come back to it.\n"  # its own name
     first = store.read("friday")[0].answers
     t('new --bots bigmoney --kingdom "First Game" --seed 5')
     said = t("save friday")
-    assert said.startswith('Error, a game is already saved as "friday".'), said
+    assert said.startswith("Error, a game is already saved as 'friday'."), said
     check_error(said)
     assert store.read("friday")[0].answers == first
     listed = t("games")  # the first game is kept as friday, just as it is: new made no dated copy of it

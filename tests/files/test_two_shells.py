@@ -22,11 +22,11 @@ def test_two_shells_on_one_table(home: Path) -> None:
         second = Shell(home)
         assert "Table game 1 is open in another window. Type table resume read-only to look at it." in second.first
         said = second.send("table resume")
-        assert said.startswith('Error, "table resume": table game 1 is open in another window.'), said
+        assert said.startswith("Error, 'table resume', table game 1 is open in another window."), said
         check_error(said)
         assert second.send("table resume read-only").startswith("Table game 1 resumed, read-only.")
         said = second.send("buy gold")
-        assert said.startswith('Error, "buy gold": table game 1 is open read-only here.'), said
+        assert said.startswith("Error, 'buy gold', table game 1 is open read-only here."), said
         check_error(said)
         assert first.send("buy gold").startswith("Ann bought a Gold")  # the holder goes on
         first.close()  # the first window is closed

@@ -118,7 +118,7 @@ def test_the_summary_names_the_three_costliest_within_150_words(record: str) -> 
     moves = [ln for ln in lines if ln.startswith("Turn ")]
     assert 1 <= len(moves) <= 3
     for ln in moves:
-        assert re.match(r"Turn \d+, (with \w[\w' ]*, )?you \w+ .+; Strong Bot would \w+ .+\. "
+        assert re.match(r"Turn \d+, (with \w[\w' ]*, )?you \w+ .+, and Strong Bot would \w+ .+\. "
                         r"About \d+ in 100 more wins, give or take \d+\.", ln), ln
     a = t.session.state["analysis"][(record, ME)]
     costs = [round(100 * a.cost(d).mean) for d in a.costliest(3)]
@@ -131,8 +131,8 @@ def test_the_points_by_turn_are_everyones_points(record: str) -> None:
     line = aw.points_line(a)
     game = loads(record, log=False)
     end = [victory_points(game, p) for p in range(2)]
-    assert line.startswith("Points at turns 5, 10, 15 and the end: you ")
-    assert line.endswith(f"; Strong Bot {', '.join(str(p[1][1]) for p in a.points)}.")
+    assert line.startswith("Points at turns 5, 10, 15 and the end. You ")
+    assert line.endswith(f". Strong Bot {', '.join(str(p[1][1]) for p in a.points)}.")
     assert a.points[-1] == ("the end", tuple(end))
     assert a.points[0][1] == (3, 3) or max(a.points[0][1]) <= 15  # 3 Estates each, at most a few more by turn 5
 
@@ -143,7 +143,7 @@ def test_one_turn_and_every_move_a_page_at_a_time(record: str) -> None:
     turn = a.differences[0].turn
     said = response(t, f"analysis turn {turn}")
     check_response(said, max_words=aw.MAX_WORDS, max_lines=6)
-    assert said.startswith(f"Turn {turn}: ")
+    assert said.startswith(f"Turn {turn}, ")
     assert said.count("Strong Bot would") == len(a.on_turn(turn))
     quiet = next(n for n in range(1, a.turns + 1) if not a.on_turn(n))
     assert response(t, f"analysis turn {quiet}") == f"On turn {quiet} you played as Strong Bot would.\n"

@@ -56,7 +56,7 @@ def test_a_player_who_was_not_there_a_wrong_form_and_a_damaged_record_are_refuse
     assert answer(name="Zed") == {"error": "Error, Zed did not play in that game."}
     assert answer(words=["turn", "99"]) == {"error": "Error, the game had 19 turns, so no turn 99. "
                                             "Type analysis turn with 1 to 19."}
-    assert answer(words=["sideways"])["error"].startswith('Error, "analysis sideways" is not a form of analysis.')
+    assert answer(words=["sideways"])["error"].startswith("Error, 'analysis sideways' is not a form of analysis.")
     assert answer(record='{"game": 5}')["error"].startswith("Error, ")
 
 

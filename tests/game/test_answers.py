@@ -53,30 +53,30 @@ def test_yes_no_choose_one_order_and_name() -> None:
     for typed in ("1", "zzzq"):  # a name not found says what to type, as every error does
         with pytest.raises(AnswerError) as e:
             parse(name, typed)
-        assert str(e.value).startswith(f'no card named "{typed}".')
+        assert str(e.value).startswith(f"no card named '{typed}'.")
         assert str(e.value).endswith("Type a card's name, such as gold.")
 
 
 def test_the_question_says_how_many_and_numbers_the_choices() -> None:
     said = question(None, cellar(), "normal")  # type: ignore[arg-type]
-    assert said == "Cellar: discard up to 5. 1 Copper, 3 of them; 2 Estate, 2 of them. Or none."
+    assert said == "Cellar, discard up to 5. 1 Copper, 3 of them. 2 Estate, 2 of them. Or none."
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, ESTATE, SILVER, SILVER], 1, 1)
-    assert question(None, militia, "normal") == "Militia: discard 1. 1 Copper; 2 Estate; 3 Silver, 2 of them."
+    assert question(None, militia, "normal") == "Militia, discard 1. 1 Copper. 2 Estate. 3 Silver, 2 of them."
 
 
 def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
     mine_gain = ChooseCards(0, Purpose.GAIN, cat["Mine"], [SILVER, COPPER], 1, 1)
     with pytest.raises(AnswerError) as e:
         parse(mine_gain, "none")
-    assert str(e.value) == '"none": choose exactly 1 card. Type 1 or 2.'
+    assert str(e.value) == "'none', choose exactly 1 card. Type 1 or 2."
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, COPPER, ESTATE, SILVER, SILVER], 2, 2)
     with pytest.raises(AnswerError) as e:
         parse(militia, "1 2 3")
-    assert str(e.value) == '"1 2 3": choose exactly 2 cards. Type numbers from 1 to 3; repeat one for copies.'
+    assert str(e.value) == "'1 2 3', choose exactly 2 cards. Type numbers from 1 to 3; repeat one for copies."
     chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER] * 5, 0, 4)
     with pytest.raises(AnswerError) as e:
         parse(chapel, "1 1 1 1 1")
-    assert str(e.value).endswith(": choose at most 4 cards. Type 1, or none.")
+    assert str(e.value).endswith(", choose at most 4 cards. Type 1, or none.")
     sentry = ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=COPPER)
     with pytest.raises(AnswerError) as e:
         parse(sentry, "keep")

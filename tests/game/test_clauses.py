@@ -1,4 +1,4 @@
-"""One verb for several different cards: "You trashed Estate and Curse.", not "trashed Estate, trashed Curse"."""
+"""One verb for several different cards: "Trashed Estate and Curse.", not "trashed Estate, trashed Curse"."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_cards_trashed_together_are_one_clause(tmp_path: Path) -> None:
     out = t("estate curse copper")
     check_response(out)
     said = " ".join(out.split())
-    assert "You trashed Estate, Curse and Copper, gained Estate." in said
+    assert "Trashed Estate, Curse and Copper, gained Estate." in said
     assert "trashed Estate, trashed" not in said
 
 
@@ -93,12 +93,12 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 
 
 def test_clerk_played_at_the_start_of_a_turn_is_said_once(tmp_path: Path) -> None:
-    """"You reacted with Clerk, played Clerk." said the one card twice."""
+    """"Reacted with Clerk, played Clerk." said the one card twice."""
     t = Typist()
     out = t.start_at(tmp_path, CLERK)
-    assert "Start of turn: play 1 or none. 1 Clerk." in out
+    assert "Start of turn, play 1 or none. 1 Clerk." in out
     out = t("clerk")
     check_response(out)
     said = " ".join(out.split())
-    assert said.startswith("You played Clerk.") and "reacted" not in said
+    assert said.startswith("Played Clerk.") and "reacted" not in said
     assert "Big Money put 1 card on the deck." in said

@@ -33,10 +33,10 @@ def test_game_verbs_while_new_asks_say_to_answer_it() -> None:
     for line in ("hand", "hint", "buy silver", "count"):
         out = t(line)
         check_error(out)
-        assert out == "Error, First answer the question: How many players, 2 to 6? Enter for 2. Or type cancel.\n"
+        assert out == "Error, First answer the question. How many players, 2 to 6? Enter for 2. Or type cancel.\n"
     assert t.session.prompt == "players, Enter for 2. "
     t("3")
-    assert t("hand") == ("Error, First answer the question: People at this keyboard? Enter for 1. "
+    assert t("hand") == ("Error, First answer the question. People at this keyboard? Enter for 1. "
                          "The rest are bots. Or type cancel.\n")
     t("cancel")
     assert t("hand") == "Error, Start a game with new, or a table with table new.\n"
@@ -107,7 +107,7 @@ def test_ending_a_turn_without_a_buy_says_so_and_undo_takes_it_back() -> None:
     turn = t.act.game.players[t.act.holder].turns
     out = t("end")
     check_response(out, "normal", key="bought")
-    assert out.startswith(f"Nothing bought; {treasures} Treasures unplayed.\n")
+    assert out.startswith(f"Nothing bought, {treasures} Treasures unplayed.\n")
     assert "bought" not in t("undo")
     assert t.act.game.players[t.act.holder].hand == hand and t.act.game.players[t.act.holder].turns == turn
     assert "Nothing bought" not in t("buy silver")

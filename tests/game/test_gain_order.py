@@ -43,16 +43,16 @@ def test_the_order_is_asked_in_one_line_with_numbers_and_answered_by_number(verb
     t = _at_the_buy(verbosity)
     out = t("buy province")
     check_response(out, verbosity)
-    assert _said(out).endswith("Province gained: which first? 1 Tiara, 2 Hoard, 3 Watchtower.")
+    assert _said(out).endswith("Province gained, which first? 1 Tiara, 2 Hoard, 3 Watchtower.")
     assert t.session.prompt == "choose 1 to 3. "
     out = t("2")  # Hoard: its Gold comes first, and asks its own order
     check_response(out, verbosity)
-    assert "Gold gained: which first? 1 Tiara, 2 Watchtower." in _said(out)
+    assert "Gold gained, which first? 1 Tiara, 2 Watchtower." in _said(out)
     d = t.act.game.pending
     assert isinstance(d, ChooseOne) and d.purpose is Purpose.ORDER and d.about is not None and d.about.name == "Gold"
     assert [e.card.name for e in t.act.game.log if isinstance(e, Gained)][-2:] == ["Province", "Gold"]
     out = t("watchtower")  # by name, too
-    assert _said(out) == "Watchtower: choose for Gold. 1 trash, 2 deck, 3 no."
+    assert _said(out) == "Watchtower, choose for Gold. 1 trash, 2 deck, 3 no."
 
 
 def test_a_wrong_number_is_refused_and_changes_nothing() -> None:
@@ -64,4 +64,4 @@ def test_a_wrong_number_is_refused_and_changes_nothing() -> None:
     assert "Type 1 to 3, or Tiara, Hoard or Watchtower." in out
     assert t.snapshot() == before
     out = t("1")
-    assert _said(out) == "Tiara: put on your deck Province? Yes or no."
+    assert _said(out) == "Tiara, put on your deck Province? Yes or no."

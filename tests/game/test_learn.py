@@ -142,7 +142,7 @@ def test_learn_through_the_real_shell(home: Path) -> None:
     with Terminal(home, term="dumb") as term:
         term.wait_for("companion. ")
         # Seeded: every first hand of this deal makes at least 3 coins (an unseeded one can hold 2 Coppers).
-        for line, wait in (("learn --seed 1", "Lesson,"), ("buy silver", "Your turn 2"), ("buy silver", "Your turn 3"),
+        for line, wait in (("learn --seed 1", "Lesson,"), ("buy silver", "Turn 2"), ("buy silver", "Turn 3"),
                            ("quit", "Goodbye")):
             term.type(line)
             term.key("Enter")

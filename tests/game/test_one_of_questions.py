@@ -33,10 +33,10 @@ def _start(tmp_path: Path) -> Typist:
 def test_leaving_crystal_balls_card_says_so_not_done(tmp_path: Path) -> None:
     t = _start(tmp_path)
     out = t("play crystal ball")
-    assert "Crystal Ball: choose for Estate. 1 trash, 2 discard, 3 leave." in out
+    assert "Crystal Ball, choose for Estate. 1 trash, 2 discard, 3 leave." in out
     out = t("leave")
     check_response(out)
-    assert out.startswith("Crystal Ball: leave Estate.\n")
+    assert out.startswith("Crystal Ball, leave Estate.\n")
     assert t.act.game.players[0].deck[-1].name == "Estate"  # still on top (the end of the list)
 
 
@@ -44,7 +44,7 @@ def test_two_choices_are_prompted_as_1_or_2(tmp_path: Path) -> None:
     t = _start(tmp_path)
     t("play investment")
     out = t("estate")
-    assert "Investment: choose. 1 coin, 2 trash." in out
+    assert "Investment, choose. 1 coin, 2 trash." in out
     assert t.session.prompt == "choose 1 or 2. "
 
 
@@ -69,10 +69,10 @@ def test_sentrys_order_is_said_back_not_done(tmp_path: Path) -> None:
     t("play sentry")  # draws Gold, looks at Copper and Estate
     t("keep")
     out = t("keep")
-    assert "Sentry: order, top card first." in " ".join(out.split())
+    assert "Sentry, order, top card first." in " ".join(out.split())
     out = t("2 1")
     check_response(out)
-    assert out.startswith("Sentry: Estate on top, then Copper.\n")
+    assert out.startswith("Sentry, Estate on top, then Copper.\n")
     assert [c.name for c in t.act.game.players[0].deck[-2:]] == ["Copper", "Estate"]  # Estate on top (the end)
 
 
@@ -96,8 +96,8 @@ player 2 deck: Gold, Estate, Copper, Copper, Copper
 @pytest.mark.parametrize("hand, offer", [("Copper, Copper, Copper, Estate, Estate", "discard 2 cards to draw 1"),
                                          ("Estate", "discard your 1 card, drawing nothing")])
 def test_another_players_vault_says_what_is_offered(tmp_path: Path, hand: str, offer: str) -> None:
-    """It asked only "Vault: discard? Yes or no.", without what is discarded or what it gives."""
+    """It asked only "Vault, discard? Yes or no.", without what is discarded or what it gives."""
     t = Typist()
     out = t.start_at(tmp_path, VAULT.replace("HAND", hand), "easy")
     check_response(out, listing=True)
-    assert " ".join(out.split()).endswith(f"Vault: {offer}? Yes or no.")
+    assert " ".join(out.split()).endswith(f"Vault, {offer}? Yes or no.")

@@ -74,5 +74,5 @@ def test_undo_at_a_host_tells_the_others_in_the_response() -> None:
 def test_a_refused_verb_at_a_host_is_a_response_too() -> None:
     seating = _hosted()
     response = seating.run(0, "save")
-    assert response.failed and response.text == 'Error, "save" is not available in a hosted game. Type help for what is.'
+    assert response.failed and response.text == "Error, 'save' is not available in a hosted game. Type help for what is."
     assert seating.sessions[0].last == response.text

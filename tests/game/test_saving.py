@@ -102,15 +102,15 @@ def test_undo_across_a_bots_turn() -> None:
 
 def test_going_back_into_a_turn_does_not_announce_it_again() -> None:
     """Undo of the buy that ended turn 1, then playing Treasures: the turn and its hand are not said again
-    halfway through it ("Your turn 1. 3 Estates." was said after "You played 2 Coppers.")."""
+    halfway through it ("Turn 1. 3 Estates." was said after "Played 2 Coppers.")."""
     t = Typist()
     t("new --bots bigmoney --seed 2")
     t("buy copper")
     assert t("undo").startswith("Took back buy copper.")
     out = t("play treasures")
-    assert out == "You played 2 Coppers.\n2 coins, 1 buy.\n"
+    assert out == "Played 2 Coppers.\n2 coins, 1 buy.\n"
     out = t("buy copper")
-    assert "Your turn 2." in out  # the next turn is still announced, with its hand
+    assert "Turn 2." in out  # the next turn is still announced, with its hand
 
 
 def test_undo_with_nothing_to_undo() -> None:

@@ -137,7 +137,7 @@ def test_a_hotseat_game_in_a_terminal_names_the_player_keeps_each_review_private
     assert f"{second}'s turn" in out and shell.prompt == f"{second}, press Enter. "
     public = send("review 9")  # the keyboard is changing hands: nobody's responses
     assert hand not in public and mine not in public
-    assert send("hand").startswith('Error, "hand": waiting for')
+    assert send("hand").startswith("Error, 'hand', waiting for")
     missed = send("")
     assert missed.startswith(f"{first} bought nothing.")  # what they missed, then their turn
     assert f"{second}'s turn 1. " in missed
@@ -182,7 +182,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
         assert hand == render.fit_first_line(render.hand_line(g, d.player))  # that seat's own hand
         hands_said += 1
         assert run_for(other, "hand") == render.fit_first_line(render.hand_line(g, other.seat))
-        assert run_for(other, "play treasures").startswith('Error, "play treasures": it is not your turn')
+        assert run_for(other, "play treasures").startswith("Error, 'play treasures', it is not your turn")
         act.holder = d.player  # the scripted player reads the decision of the seat it types for
         line = choose_line(act)
         said = run_for(me, line)
@@ -195,7 +195,7 @@ def test_seats_on_their_own_devices_hear_only_their_own() -> None:
     assert act.game.over and hands_said > 20
     for p, out in outs.items():
         text = out.getvalue()
-        assert re.search(r"^Your turn \d+\. ", text, re.M)
+        assert re.search(r"^Turn \d+\. ", text, re.M)
         for q in act.people:
             if q != p:  # another person's drawn cards or hand never reach this seat
                 assert not re.search(rf"\b{names[q]} (?:[^.]*, )?drew [A-Z]", text)
@@ -214,7 +214,7 @@ def test_a_seat_on_its_own_device_is_told_its_turn_and_waits_otherwise() -> None
     run_for(first, "end")
     told = later.said
     assert told.startswith(f"{act.game.players[first.seat].name} bought nothing.")
-    assert "Your turn 1." in told  # on your own device your turn is yours
+    assert "\nTurn 1." in told  # on your own device your turn is yours: not by name
     assert later.prompt.endswith(". ") and not later.prompt.startswith("waiting")
     assert first.prompt.startswith("waiting for ")
     assert told not in run_for(first, "review 9")  # what one seat was told is not in the other's review
@@ -255,7 +255,7 @@ def test_at_one_keyboard_the_end_names_the_winner() -> None:
 
 def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ended() -> None:
     """In a hosted game the host's seat heard only "Done." for end with Treasures in hand, while the
-    joined seat heard "Nothing bought; 3 Treasures unplayed.": the note went to the keyboard's holder."""
+    joined seat heard "Nothing bought, 3 Treasures unplayed.", the note went to the keyboard's holder."""
     t = Typist()
     t('new --players 2 --bots none --names "Ana,Ben" --kingdom "First Game" --seed 5')
     act = t.act
@@ -263,4 +263,4 @@ def test_on_their_own_devices_ending_without_a_buy_is_said_to_the_seat_that_ende
     for _ in range(4):  # two turns each
         mover = seats[act.game.pending.player]
         said = run_for(mover, "end")
-        assert said.startswith("Nothing bought; "), said
+        assert said.startswith("Nothing bought, "), said

@@ -46,7 +46,7 @@ def test_throne_room_with_no_action_to_double_says_why(tmp_path: Path) -> None:
     t.start_at(tmp_path, _position("Throne Room, Copper, Copper, Estate, Copper"))
     out = t("play throne room")
     check_response(out)
-    assert out.startswith("You played Throne Room.\nNo Action card to play with Throne Room.\n"), out
+    assert out.startswith("Played Throne Room.\nNo Action card to play with Throne Room.\n"), out
     t("undo")
     t.start_at(tmp_path, _position("Throne Room, Smithy, Copper, Estate, Copper"))
     assert "No Action card" not in t("play throne room")  # Smithy played twice: nothing to explain
@@ -59,13 +59,13 @@ def test_undo_of_an_answer_names_the_question_not_only_the_answer(tmp_path: Path
     t("none")
     out = t("undo")
     check_response(out)
-    assert out.startswith("Took back your answer to Cellar: none.\n"), out
+    assert out.startswith("Took back your answer to Cellar, none.\n"), out
 
 
 def test_learn_with_a_seed_in_other_numerals_says_what_to_type() -> None:
     t = Typist()
     out = t("learn --seed ²")
-    assert out == 'Error, "learn --seed ²": "²" is not a number written with the digits 0 to 9. Type 2 instead.\n'
+    assert out == "Error, 'learn --seed ²', '²' is not a number written with the digits 0 to 9. Type 2 instead.\n"
     assert t("learn --seed ٣").startswith("Your first game")  # digits of any script are digits
 
 
@@ -125,7 +125,7 @@ class _Screen(io.StringIO):
 
 
 def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
-    """It came before the whole response, so the leaving player's "You ..." line stayed on the screen for the
+    """It came before the whole response, so the leaving player's "Played ..." line stayed on the screen for the
     next person; now only the hand-over line follows it."""
     from companion.commands.game import CLEAR
 
@@ -137,5 +137,5 @@ def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
     out = t("buy copper")
     assert out.count(CLEAR) == 1, out
     mine, _, after = out.partition(CLEAR)
-    assert "You " in mine and "You " not in after, out
+    assert "bought Copper." in mine and "bought Copper." not in after, out
     assert after.startswith(("Ben's turn.", "Ana's turn.")) and after.rstrip().endswith("has the keyboard."), out

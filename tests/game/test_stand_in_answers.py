@@ -75,7 +75,7 @@ def test_the_bots_militia_discard_for_ben_is_said_as_the_bots(tmp_path: Path, ve
     assert "you discarded" not in back.lower()
     assert "the bot discarded duchy and estate for you." in back.lower()
     if verbosity != "brief":
-        assert "Ana's Militia: the bot discarded Duchy and Estate for you." in back
+        assert "Ana's Militia, the bot discarded Duchy and Estate for you." in back
     ben_log = _flat(render.log_lines(t.act.game, 1, verbosity))
     assert "the bot discarded duchy and estate for you." in ben_log.lower() and "you discarded" not in ben_log.lower()
     ana_log = _flat(render.log_lines(t.act.game, 0, verbosity))
@@ -100,7 +100,7 @@ def test_ben_discarding_by_himself_is_his_own_doing(tmp_path: Path) -> None:
     out = _flat(t("estate duchy"))
     assert "bot" not in out.lower()
     log = _flat(render.log_lines(t.act.game, 1, "normal"))
-    assert "Ana's Militia: you discarded Duchy and Estate." in log and "bot" not in log.lower()
+    assert "Ana's Militia, you discarded Duchy and Estate." in log and "bot" not in log.lower()
     assert stand_in._known[t.act.game].game is None  # a game no bot stood in for pays no copy
 
 
@@ -109,7 +109,7 @@ def test_a_moat_the_bot_revealed_for_ben_is_the_bots(tmp_path: Path) -> None:
     live = _flat(t("play witch"))
     assert "The bot blocked Witch with Moat for Ben." in live and "Ben blocked" not in live
     back = _flat(_missed(t, "normal"))
-    assert "Ana's Witch: the bot blocked Witch with Moat for you." in back
+    assert "Ana's Witch, the bot blocked Witch with Moat for you." in back
 
 
 class _NoMoat:
@@ -128,7 +128,7 @@ def test_a_moat_the_bot_did_not_reveal_leaves_the_witchs_curse_bens(tmp_path: Pa
     t = _ana_and_ben(tmp_path, WITCH_ON_MOAT, bot=_NoMoat())
     live = _flat(t("play witch"))
     assert "Ben gained Curse." in live and "bot" not in live.lower()
-    assert "Ana's Witch: you gained Curse." in _flat(_missed(t, "normal"))
+    assert "Ana's Witch, you gained Curse." in _flat(_missed(t, "normal"))
 
 
 def test_the_curse_is_bens_and_the_watchtower_the_bots(tmp_path: Path) -> None:
@@ -138,7 +138,7 @@ def test_the_curse_is_bens_and_the_watchtower_the_bots(tmp_path: Path) -> None:
     assert "Ben gained Curse." in live
     assert "The bot reacted with Watchtower to Curse, trashed Curse for Ben." in live
     back = _flat(_missed(t, "normal"))
-    assert "Ana's Witch: you gained Curse; the bot reacted with Watchtower to Curse, trashed Curse for you." in back
+    assert "Ana's Witch, you gained Curse, and the bot reacted with Watchtower to Curse, trashed Curse for you." in back
 
 
 def test_the_victory_card_the_bot_chose_for_bureaucrat_is_the_bots(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_the_victory_card_the_bot_chose_for_bureaucrat_is_the_bots(tmp_path: Pat
     live = _flat(t("play bureaucrat"))
     assert "The bot revealed " in live and " on the deck for Ben." in live and "Ben revealed" not in live
     back = _flat(_missed(t, "normal"))
-    assert "Ana's Bureaucrat: the bot " in back and " on the deck for you." in back
+    assert "Ana's Bureaucrat, the bot " in back and " on the deck for you." in back
 
 
 def test_a_saved_record_alone_says_what_the_bot_did(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def test_a_bot_going_first_is_waited_for_with_one_cue_after_the_opening_words(sl
     assert lines.count("Thinking.") == 1
     at = lines.index("Thinking.")
     assert lines[0].startswith("New game") and "Strong Bot goes first." in lines[:at]  # heard while it thinks
-    assert any(line.startswith("Strong Bot played") for line in lines[at + 1:])  # the bot's turn comes after
+    assert any(line.startswith("Strong Bot bought") for line in lines[at + 1:])  # the bot's turn comes after
     assert slow == ["plan search"]  # searched once, in the background, not again by the bot
     assert t.session.last + "\n" == said.replace("Thinking.\n", "")  # a cue: not in the response repeat says
 

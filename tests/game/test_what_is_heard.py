@@ -74,13 +74,13 @@ def test_the_turn_and_hand_come_before_its_first_question_and_play_tr_is_throne_
         hand = act.game.players[act.holder].hand
         if d is not None and d.purpose is Purpose.START_OF_TURN:
             lines = last.splitlines()
-            turn = [i for i, line in enumerate(lines) if line.startswith("Your turn")]
-            asks = [i for i, line in enumerate(lines) if line.startswith("Start of turn:")]
+            turn = [i for i, line in enumerate(lines) if line.startswith("Turn ")]
+            asks = [i for i, line in enumerate(lines) if line.startswith("Start of turn,")]
             assert turn and asks and turn[-1] < asks[-1], last  # the turn and hand first, then the question
             asked_first += 1
         if d is not None and d.purpose is Purpose.PLAY_ACTION and any(c.name == "Throne Room" for c in hand):
             last = _checked(t, "play tr")
-            assert last.startswith("You played Throne Room"), last
+            assert last.startswith("Played Throne Room"), last
             played_tr += 1
             continue
         last = _checked(t, _scripted(t))
@@ -96,7 +96,7 @@ def test_owned_says_every_card_and_where_the_rules_let_you_know() -> None:
     flat = " ".join(out.split())
     assert flat.startswith(f"You own {len(ps.all_cards())} cards. ")
     assert "7 Coppers, 3 Estates and Silver" in flat
-    assert "In hand: " in flat and f"{len(ps.deck)} card" in flat
+    assert "In hand, " in flat and f"{len(ps.deck)} card" in flat
     assert not re.search(r"\d+ cards? in your discard", flat)  # a discard pile is not counted
 
 
@@ -149,13 +149,13 @@ def test_what_is_cut_to_fit_is_counted_and_victory_buys_are_kept_longest() -> No
         card = province if i == 2 else silver
         turns.append(TurnLine(f"Bot {i} played Smithy, drew 3 cards, played 4 Coppers and Silver, bought {card.name}.",
                               f"Bot {i} bought {card.name}.", f"Bot {i}", card.name, (card,)))
-    pile = Said("The Curse pile is empty; 2 more empty piles end the game.", "The Curse pile is empty; 2 more "
+    pile = Said("The Curse pile is empty, 2 more empty piles end the game.", "The Curse pile is empty, 2 more "
                 "empty piles end the game.")
     question = "Your turn 9. 3 Coppers, 2 Silvers, Gold and Smithy, with more words here and there."
     said = fit_response([pile, *turns, question], "brief")
     text = "\n".join(said)
     assert "Curse pile" in text and "Your turn 9" in text  # piles and your turn are never cut
-    assert "Province" in text or re.search(r"Log: \d turns|other turns: type log", text)
+    assert "Province" in text or re.search(r"Log, \d turns|other turns, type log", text)
     said = fit_response([pile, *turns, question], "normal")
     text = "\n".join(said)
     assert "Province" in text  # another player's Province is the last buy cut
@@ -166,7 +166,7 @@ def test_what_is_cut_to_fit_is_counted_and_victory_buys_are_kept_longest() -> No
                       f"Bot {i} played Witch, gained Duchy, bought Silver.", f"Bot {i}", "", ())
              for i in range(1, 7)]
     text = "\n".join(fit_response([pile, *crowd, question, question], "normal"))
-    assert re.search(r"6 other turns: type log", text) or all(f"Bot {i}" in text for i in range(1, 7)), text
+    assert re.search(r"6 other turns, type log", text) or all(f"Bot {i}" in text for i in range(1, 7)), text
 
 
 def test_small_things_heard_right() -> None:

@@ -88,7 +88,7 @@ def test_wrong_answers_to_the_new_questions() -> None:
     assert t("").startswith("People at this keyboard")  # Enter takes the default
     out = t("5")
     check_error(out, typed="5")
-    assert out.startswith('Error, "5" is not 1 or 2 people. Type 1 or 2.')  # two players: 1 or 2 of them here
+    assert out.startswith("Error, '5' is not 1 or 2 people. Type 1 or 2.")  # two players: 1 or 2 of them here
     assert t("1").startswith("Which kingdom")
     check_error(t("zzzzq"), typed="zzzzq")
     out = t("")
@@ -123,7 +123,7 @@ def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None
     d = t.act.mine()
     names = sorted({c.name for c in d.options})  # type: ignore[union-attr]
     out = t(line).split("\n")
-    assert out[0].startswith("You played") and any(line.endswith(" not played.") for line in out[1:3])
+    assert out[0].startswith("Played") and any(line.endswith(" not played.") for line in out[1:3])
     assert all(name in "\n".join(out[1:3]) for name in names)
     assert "not played" not in t("undo")
     assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]

@@ -39,12 +39,12 @@ def test_the_page_says_what_it_did_not_send_and_asks_again_only_for_what_was_wro
                 other.keyboard.press("Enter")
                 other.wait_for_function("document.body.innerText.includes('is taken')", timeout=15_000)
                 taken = next(t for t in chromium.announced(other) if "is taken" in t)
-                assert taken == ('Error, "Ana" is taken in this game. Join with another name; to come back to '
+                assert taken == ("Error, 'Ana' is taken in this game. Join with another name; to come back to "
                                  "that seat, join from the device that took it.")  # nothing to type a token into
                 other.wait_for_function("document.getElementById('prompt').textContent === 'Your name'",
                                         timeout=15_000)
                 said = chromium.type_line(other, "Ben<b>")
-                assert said == ['Error, "Ben<b>" cannot be a name. Type letters and digits, such as Ben.']
+                assert said == ["Error, 'Ben<b>' cannot be a name. Type letters and digits, such as Ben."]
                 assert other.evaluate("document.activeElement.id") == "line"
 
                 # the seat opened in a second tab of the same browser: the first lets it go, no tug of war
@@ -68,7 +68,7 @@ def test_the_page_says_what_it_did_not_send_and_asks_again_only_for_what_was_wro
                 ben.wait_for_function("document.body.innerText.includes('The host stopped. Your seat is kept. Trying again "
                                       "until it is back.')", timeout=15_000)
                 said = chromium.type_line(ben, "hand")
-                assert said[-1].startswith('Error, not connected to the host, so "hand" was not sent.')
+                assert said[-1].startswith("Error, not connected to the host, so 'hand' was not sent.")
                 assert ben.input_value("#line") == "hand"
                 running = start_server("127.0.0.1", port, folder=folder)
                 on_loop(running, running.host.resume_all)

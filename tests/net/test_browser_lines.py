@@ -13,7 +13,7 @@ from tests.net.cut import Relay, until
 from tests.net.helpers import add_game, host_on_loopback
 
 CODE = "531864297"
-_ANSWERED_OR_REFUSED = ("document.body.innerText.includes('You said: %s') || "
+_ANSWERED_OR_REFUSED = ("document.body.innerText.includes('You said, %s') || "
                         "document.body.innerText.includes('Error,')")
 
 
@@ -62,7 +62,7 @@ def test_lines_on_their_way_when_the_connection_drops_are_sent_again_in_order_ea
             relay.cut()
             page.wait_for_function(_ANSWERED_OR_REFUSED % "two", timeout=30_000)
             assert received == [(ben, 1, "say one"), (ben, 2, "say two")]  # both, in order, once
-            assert ana_heard() == ["Ben says: one", "Ben says: two"]
+            assert ana_heard() == ["Ben says, one", "Ben says, two"]
 
             # a line the host applied but whose answer was lost, then one it never got: only that one again
             relay.hold_down = True
@@ -74,10 +74,10 @@ def test_lines_on_their_way_when_the_connection_drops_are_sent_again_in_order_ea
             relay.cut()
             page.wait_for_function(_ANSWERED_OR_REFUSED % "four", timeout=30_000)
             assert received[mark:] == [(ben, 4, "say four")]  # line 3 was done: not sent again
-            assert ana_heard() == ["Ben says: one", "Ben says: two", "Ben says: three", "Ben says: four"]
+            assert ana_heard() == ["Ben says, one", "Ben says, two", "Ben says, three", "Ben says, four"]
             said = chromium.announced(page)
             for word in ("one", "two", "three", "four"):  # each answer heard once, the lost one too
-                assert said.count(f"You said: {word}") == 1, said
+                assert said.count(f"You said, {word}") == 1, said
             assert not any("skipped" in s or s.startswith("Error") for s in said), said
             assert page.evaluate("document.activeElement.id") == "line"
         finally:

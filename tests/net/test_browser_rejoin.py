@@ -27,15 +27,15 @@ def test_a_reloaded_page_hears_only_what_it_missed(tmp_path):
             page = chromium.open_seat(browser, running.port, CODE, "Ben")
             page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
             ana_says(1, "say one")
-            page.wait_for_function("document.body.innerText.includes('Ana says: one')", timeout=15_000)
+            page.wait_for_function("document.body.innerText.includes('Ana says, one')", timeout=15_000)
             page.reload()
             ana_says(2, "say two")  # while the page is away
             assert chromium.type_line(page, CODE) == ["Type your name."]
             chromium.type_line(page, "Ben")
             page.wait_for_function("document.body.innerText.includes('Welcome back, Ben.')", timeout=15_000)
             said = "\n".join(chromium.announced(page))
-            assert "Ana says: two" in said  # missed, so said
-            assert "Ana says: one" not in said and "The game starts." not in said  # heard before the reload
+            assert "Ana says, two" in said  # missed, so said
+            assert "Ana says, one" not in said and "The game starts." not in said  # heard before the reload
             assert chromium.axe_problems(page) == ""
         finally:
             browser.close()

@@ -86,14 +86,14 @@ def test_lines_unanswered_at_a_reload_are_sent_again_in_order_each_once(tmp_path
             page.reload()  # the page's new connections are relayed in full; the old one, held, is cut
             t.relay.cut()
             _rejoin(page)
-            page.wait_for_function("document.body.innerText.includes('You said: three')", timeout=30_000)
+            page.wait_for_function("document.body.innerText.includes('You said, three')", timeout=30_000)
             assert t.received == [(gid, ben, 1, "say one"), (gid, ben, 2, "say two"), (gid, ben, 3, "say three")]
             said = chromium.announced(page)
             for word in ("one", "two", "three"):  # each answer heard once, the one lost before the reload too
-                assert said.count(f"You said: {word}") == 1, said
+                assert said.count(f"You said, {word}") == 1, said
             assert not any(s.startswith("Error") or "not sent" in s for s in said), said
             assert _kept(page)["lines"] == []  # every line answered: nothing left to send again
-            assert chromium.type_line(page, "say four")[-1].startswith("You said: four")
+            assert chromium.type_line(page, "say four")[-1].startswith("You said, four")
             assert t.received[-1] == (gid, ben, 4, "say four")  # numbered on from the kept ones
             assert page.evaluate("document.activeElement.id") == "line"
         finally:
@@ -120,8 +120,8 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
                 page.wait_for_function("document.body.innerText.includes('Not sent')", timeout=15_000)
                 page.wait_for_function("document.body.innerText.includes('Welcome back, Ben.')", timeout=15_000)
                 notice = next(s for s in chromium.announced(page) if s.startswith("Not sent"))
-                assert '"say lost"' in notice and said_why in notice, notice
-                assert chromium.type_line(page, "say kept")[-1].startswith("You said: kept")
+                assert "'say lost'" in notice and said_why in notice, notice
+                assert chromium.type_line(page, "say kept")[-1].startswith("You said, kept")
                 assert [r[3] for r in t.received[mark:]] == ["say kept"]
                 page.evaluate("document.getElementById('log').replaceChildren()")
 
@@ -138,8 +138,8 @@ def test_a_kept_queue_is_never_sent_into_another_game_or_out_of_order(tmp_path):
             page.wait_for_function("document.body.innerText.includes('Waiting for 1 more')", timeout=15_000)
             page.wait_for_function("document.body.innerText.includes('Not sent')", timeout=15_000)
             notice = next(s for s in chromium.announced(page) if s.startswith("Not sent"))
-            assert notice == ('Not sent, because they were typed for another game or seat: "say old game 1", '
-                              '"say old game 2", "say old game 3" and 2 more. Type them again if you still want '
+            assert notice == ("Not sent, because they were typed for another game or seat. 'say old game 1', "
+                              "'say old game 2', 'say old game 3' and 2 more. Type them again if you still want "
                               "them.")  # short: the first few, and how many more
             assert not [r for r in t.received if r[0] == new.id]
             assert on_loop(running, lambda: new.seats[0].last_line) == 0
@@ -169,13 +169,13 @@ def test_a_line_the_host_is_applying_at_the_reload_is_applied_once_and_heard_onc
             until(lambda: len(t.received) == 1, 10, "the host was given line 1")
             page.reload()
             _rejoin(page)
-            page.wait_for_function("document.body.innerText.includes('You said: one')", timeout=30_000)
+            page.wait_for_function("document.body.innerText.includes('You said, one')", timeout=30_000)
             assert t.received == [(gid, ben, 1, "say one"), (gid, ben, 1, "say one")]  # given twice...
             until(lambda: t.applied() == 1, 10, "line 1 applied")
             heard = on_loop(running, lambda: [m.text for m in t.game.seats[0].outbox if "Ben says" in m.text])
-            assert heard == ["Ben says: one"]  # ...applied once
-            assert chromium.type_line(page, "say two")[-1].startswith("You said: two")
-            assert chromium.announced(page).count("You said: one") == 1
+            assert heard == ["Ben says, one"]  # ...applied once
+            assert chromium.type_line(page, "say two")[-1].startswith("You said, two")
+            assert chromium.announced(page).count("You said, one") == 1
             assert _kept(page)["lines"] == []
         finally:
             t.close()

@@ -94,7 +94,7 @@ def test_storage_that_is_full_or_refused_costs_no_answer(tmp_path):
                 page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
             for page, word in zip(pages, ("ana", "ben")):
                 said = chromium.type_line(page, f"say {word}")
-                assert said[-1].startswith(f"You said: {word}"), said
+                assert said[-1].startswith(f"You said, {word}"), said
         finally:
             browser.close()
 
@@ -117,7 +117,7 @@ def test_a_kept_line_the_host_would_refuse_is_passed_over_and_the_seat_taken_bac
             chromium.type_line(page, "Ana")
             _wait(page, "You are back in your seat.")
             said = chromium.type_line(page, "say here")
-            assert said[-1].startswith("You said: here"), chromium.announced(page)
+            assert said[-1].startswith("You said, here"), chromium.announced(page)
             assert not any(s.startswith("Error") for s in chromium.announced(page))
             assert on_loop(running, lambda: game.seats[0].last_line) == 1  # only the line typed now
         finally:

@@ -29,11 +29,11 @@ def test_the_pages_own_errors_say_an_empty_line_and_quote_a_long_one_short(tmp_p
             assert chromium.type_line(page, "") == ["Error, no join code was typed. Type the 9 digits the host said."]
             pasted = "the code is one two three four five six seven eight nine, said twice " * 10
             said = chromium.type_line(page, pasted)
-            assert said == ['Error, "the code is one two three"\u2026 is not a join code. '
+            assert said == ["Error, 'the code is one two three'\u2026 is not a join code. "
                             "Type the 9 digits the host said."], said
             assert chromium.type_line(page, CODE) == ["Type your name."]
             said = chromium.type_line(page, "Ben <" + "b" * 200)
-            assert said == ['Error, "Ben <' + "b" * 25 + '"\u2026 cannot be a name. '
+            assert said == ["Error, 'Ben <" + "b" * 25 + "'\u2026 cannot be a name. "
                             "Type letters and digits, such as Ben."], said
             assert chromium.axe_problems(page) == ""
         finally:
@@ -72,13 +72,13 @@ def test_the_typed_line_is_in_the_log_as_the_persons_own_entry(tmp_path):
             chromium.type_line(page, "Ben")
             page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
             said = chromium.type_line(page, "say good luck")
-            assert "You said: good luck" in "\n".join(said), said
+            assert "You said, good luck" in "\n".join(said), said
             log = page.eval_on_selector_all("#log > *", "els => els.map(e => [e.className, e.textContent])")
             typed = [text for kind, text in log if kind == "typed"]
             assert typed and typed[-1].endswith(" say good luck"), log  # after its prompt, as typed
             kinds = [kind for kind, _ in log]
             last = len(kinds) - 1 - kinds[::-1].index("typed")
-            assert any("You said: good luck" in text for _, text in log[last + 1:]), log  # the answer after it
+            assert any("You said, good luck" in text for _, text in log[last + 1:]), log  # the answer after it
             assert chromium.axe_problems(page) == ""
         finally:
             browser.close()

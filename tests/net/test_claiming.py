@@ -64,7 +64,7 @@ def test_a_right_token_with_a_wrong_code_is_a_wrong_code():
 def test_a_taken_name_is_refused_in_any_case_unless_its_token_never_reached_its_device():
     said = claim(seats("Ana", free=1), name="ANA")
     assert isinstance(said, Refusal) and said.wrong == ""
-    assert said.reason == ('Error, "ANA" is taken in this game. Join with another name; to come back to that seat, '
+    assert said.reason == ("Error, 'ANA' is taken in this game. Join with another name; to come back to that seat, "
                            "join from the device that took it.")
     assert claim(seats("Ana", free=1), name="ANA", unclaimed=(0,)) == Claim(0, "again")
     assert isinstance(claim(seats("Ana", "Ben"), name="Ana", unclaimed=(1,)), Refusal)  # only its own seat
@@ -78,7 +78,7 @@ def test_at_a_table_each_player_takes_the_seat_of_their_name_and_no_one_else_sit
     room = [SeatState(name="Ana"), SeatState(name="Ben")]
     assert claim(room, table=True, name="ben") == Claim(1, "new")
     assert claim(room, table=True, name="Cy") == Refusal(
-        'Error, "Cy" does not play at this table. Join with one of Ana, Ben.')
+        "Error, 'Cy' does not play at this table. Join with one of Ana, Ben.")
     room[1].digest = codes.token_digest(BEN_TOKEN)
     assert isinstance(claim(room, table=True, name="Ben"), Refusal)  # Ben's seat is taken
 

@@ -20,8 +20,8 @@ def test_the_opening_news_is_heard_before_the_first_prompt(tmp_path):
             remote.start()  # the shell's first prompt comes once this returns
             said = "\n".join(heard)  # what was shown by then
             assert "The game starts." in said
-            assert "Big Money played" in said, said  # the bot's first turn, before the prompt
-            assert said.index("Big Money played") < said.index("Your turn 1.")
+            assert "Big Money bought" in said, said  # the bot's first turn, before the prompt
+            assert said.index("Big Money bought") < said.index("Turn 1.")
             assert remote.prompt == "buy phase. "
         finally:
             remote.close()
@@ -43,14 +43,14 @@ def test_the_welcome_counts_the_opening_news_so_a_program_can_wait_for_it(tmp_pa
             async with aiohttp.ClientSession() as http:
                 ws = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
                 await ws.send_str(hello("Ana", code=CODE))
-                got = await until(ws, lambda m: "Your turn 1." in m.get("text", ""))
+                got = await until(ws, lambda m: "Turn 1." in m.get("text", ""))
                 await ws.close()
                 return got
 
         got = asyncio.run(main())
         welcome = got[0]
         assert welcome["type"] == "welcome"
-        bot_turn = next(m for m in got if "Big Money played" in m.get("text", ""))
+        bot_turn = next(m for m in got if "Big Money bought" in m.get("text", ""))
         assert welcome["n"] >= bot_turn["n"], got
         assert welcome["prompt"] == "buy phase. "
 
@@ -78,11 +78,11 @@ def test_a_returning_seat_hears_welcome_back_then_only_what_it_missed(tmp_path):
             back = Remote(address, CODE, "Ana", show=after.append, seat=seat, token=token, seen=seen)
             try:
                 back.start()
-                assert back.wait(lambda: "Your turn 2." in "\n".join(after), 10), after
+                assert back.wait(lambda: "Turn 2." in "\n".join(after), 10), after
                 said = "\n".join(after)
                 assert said.startswith("Welcome back, Ana."), said
                 assert "Ben bought nothing." in said  # missed, so said, after the welcome
-                assert "Hand, 5 cards" not in said  # "Your turn 2" said it; nothing heard before is said again
+                assert "Hand, 5 cards" not in said  # "Turn 2" said it; nothing heard before is said again
                 assert not any(text in said for text in before), (before, said)
             finally:
                 back.close()

@@ -33,9 +33,9 @@ def test_a_long_script_is_answered_line_by_line_in_order_and_never_cut_off(tmp_p
                                   timeout=120)
         assert status == 0, (out[-2000:], err)
         assert "too fast" not in out and "connection" not in out.lower(), out[-2000:]
-        said = [int(n) for n in re.findall(r"^You said: line (\d+)$", out, re.M)]
+        said = [int(n) for n in re.findall(r"^You said, line (\d+)$", out, re.M)]
         assert said == [i for i in range(1, lines + 1) if i % 3]  # every one, in order
-        assert len(re.findall(r"^Here: Ana\.", out, re.M)) == lines // 3
+        assert len(re.findall(r"^Here, Ana\.", out, re.M)) == lines // 3
         assert _lines_sent(frames) == list(range(1, lines + 1))  # one answer per line, each after the last
         assert err == ""
 
@@ -57,7 +57,7 @@ def test_a_line_the_host_could_not_take_is_refused_with_a_sentence_and_the_rest_
         assert ("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.\n"
                 "Error, that line is too long to send (its characters take more than 4,096 bytes), so it was not "
                 "sent. Shorten it.\n") in out
-        assert out.index("You said: before") < out.index("1,001 characters") < out.index("You said: after")
+        assert out.index("You said, before") < out.index("1,001 characters") < out.index("You said, after")
         assert _lines_sent(frames) == [1, 2]  # only the two that could go
         assert not running.host.problems
 
@@ -67,7 +67,7 @@ def test_the_end_of_input_ends_the_program_after_the_last_answer(tmp_path):
         add_game(running, Options(2, ["bigmoney"], "First Game", 5), CODE)
         status, out, _err = finish(join_process(tmp_path / "ana", running.port, CODE, "Ana", "say last\n"),
                                   tmp_path / "ana", timeout=60)
-        assert status == 0 and out.rstrip().endswith("You said: last"), out
+        assert status == 0 and out.rstrip().endswith("You said, last"), out
 
 
 def test_at_a_terminal_an_over_long_line_is_refused_and_the_seat_stays(tmp_path):
@@ -83,5 +83,5 @@ def test_at_a_terminal_an_over_long_line_is_refused_and_the_seat_stays(tmp_path)
             term.wait_for("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.")
             term.type("say still here")
             term.key("Enter")
-            term.wait_for("You said: still here")
+            term.wait_for("You said, still here")
         assert _lines_sent(frames) == [1]

@@ -75,13 +75,13 @@ def test_a_host_listening_on_an_address_of_its_own_is_reached_by_its_seat_and_fr
         assert "0.0.0.0" not in out and "127.0.0.1" not in out
         rc, said, err = _friend(tmp_path / "ben", command)
         assert rc == 0, (said, err)
-        assert "You said: hello" in said
+        assert "You said, hello" in said
         host_rc, host_out, host_err = _stop(host, home)
     finally:
         if host.poll() is None:
             host.kill()
             host.wait()
-    assert "Ben says: hello" in host_out, host_out  # the host's own seat was connected: it heard Ben
+    assert "Ben says, hello" in host_out, host_out  # the host's own seat was connected: it heard Ben
     assert not host_err.strip(), host_err
 
 
@@ -113,7 +113,7 @@ def test_a_tls_host_announces_a_join_command_that_works(tmp_path):
         assert f"send them a copy of {cert}" in out and "add --ca and that file" in out
         rc, said, err = _friend(tmp_path / "ben", command, "--ca", str(cert))  # as the host said
         assert rc == 0, (said, err)
-        assert "You said: hello" in said
+        assert "You said, hello" in said
         _stop(host, home)
     finally:
         if host.poll() is None:

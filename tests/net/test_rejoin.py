@@ -30,13 +30,13 @@ def test_a_new_run_hears_only_what_it_missed(tmp_path):
                 await ana.send_str(_hello("Ana", code=CODE))
                 await until(ana, lambda m: m["type"] == "welcome")
                 first = await loop.run_in_executor(None, ben, "say one\nquit\n")
-                assert "The game starts." in first and "You said: one" in first
+                assert "The game starts." in first and "You said, one" in first
                 await ana.send_str(line(1, "say two"))  # while Ben is away
                 await until(ana, lambda m: m.get("reply") == 1)
                 again = await loop.run_in_executor(None, ben, "who\nquit\n")
-                assert "Ana says: two" in again  # missed, so said
-                assert "The game starts." not in again and "You said: one" not in again  # heard before
-                assert again.index("Welcome back, Ben.") < again.index("Ana says: two")  # welcomed, then told
+                assert "Ana says, two" in again  # missed, so said
+                assert "The game starts." not in again and "You said, one" not in again  # heard before
+                assert again.index("Welcome back, Ben.") < again.index("Ana says, two")  # welcomed, then told
                 assert "Hand, 5 cards" not in again  # heard before Ben left: only what he missed is said
                 # a run that stopped before keeping what it heard: the welcome back alone, nothing again
                 path = home / "state" / "net" / "seats.json"
@@ -46,7 +46,7 @@ def test_a_new_run_hears_only_what_it_missed(tmp_path):
                 path.write_text(json.dumps(kept))
                 third = await loop.run_in_executor(None, ben, "who\nquit\n")
                 assert "Welcome back, Ben." in third and "Hand, 5 cards" in third
-                assert "The game starts." not in third and "Ana says: two" not in third
+                assert "The game starts." not in third and "Ana says, two" not in third
                 await ana.close()
 
         asyncio.run(main())
@@ -86,9 +86,9 @@ def test_a_run_that_is_killed_still_hears_what_it_missed(tmp_path):
                     one = game.seats[game.seat_named("Ben")].n  # the number of that message to Ben
                     deadline = time.monotonic() + 30
                     while time.monotonic() < deadline and not (
-                            "Ana says: one" in (home / "out").read_text() and (kept_seen() or 0) >= one):
+                            "Ana says, one" in (home / "out").read_text() and (kept_seen() or 0) >= one):
                         await asyncio.sleep(0.05)
-                    assert "Ana says: one" in (home / "out").read_text()
+                    assert "Ana says, one" in (home / "out").read_text()
                     assert (kept_seen() or 0) >= one  # kept as it was heard, with the run still going
                     ben.kill()  # no finally runs: SIGKILL
                     ben.wait(timeout=30)
@@ -101,8 +101,8 @@ def test_a_run_that_is_killed_still_hears_what_it_missed(tmp_path):
                 await until(ana, lambda m: m.get("reply") == 2)
                 again = await loop.run_in_executor(
                     None, lambda: joined_run(home, running.port, CODE, "Ben", "who\nquit\n"))
-                assert "Ana says: two" in again  # missed, so said
-                assert "Ana says: one" not in again and "The game starts." not in again  # heard before
+                assert "Ana says, two" in again  # missed, so said
+                assert "Ana says, one" not in again and "The game starts." not in again  # heard before
                 await ana.close()
 
         asyncio.run(main())

@@ -99,14 +99,14 @@ def test_after_restarts_no_line_is_skipped_each_answer_is_kept_and_the_bots_turn
         async with aiohttp.ClientSession() as http:
             ben = seats["Ben"]
             ws, got = await _join(http, url, "Ben", seats, seat=ben["seat"], token=ben["token"], seen=ben_seen)
-            got += await until(ws, lambda m: "The bot played for you:" in m.get("text", ""))  # after the welcome
+            got += await until(ws, lambda m: "The bot played for you," in m.get("text", ""))  # after the welcome
             texts = [m.get("text", "") for m in got]
             assert any("Welcome back" in t for t in texts[:-1]), texts
             # Ana's last line, sent again after the restart, gets its own answer, not a stand-in
             ana = seats["Ana"]
             aws, _ = await _join(http, url, "Ana", seats, seat=ana["seat"], token=ana["token"], seen=10_000)
             said = await _line(aws, ana["next"] - 1, "buy silver")
-            assert "That was done before" not in said["text"] and said["text"].startswith("You"), said
+            assert "That was done before" not in said["text"] and said["text"].startswith(("Played", "Bought")), said
             await ws.close()
             await aws.close()
             return [m.get("text", "") for m in got]
@@ -114,7 +114,7 @@ def test_after_restarts_no_line_is_skipped_each_answer_is_kept_and_the_bots_turn
     heard = asyncio.run(third())
     try:
         told = "\n".join(heard)
-        assert "The bot played for you:" in told, told
+        assert "The bot played for you," in told, told
         game = next(iter(running.host.games.values()))
         names = game.seating.names
         for seat in range(2):

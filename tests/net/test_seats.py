@@ -72,8 +72,8 @@ def test_who_hands_a_seat_to_the_bot_hears_what_the_bot_did_and_whose_turn_it_is
     said = run_line(host, game, 0, "bot Ben")
     # Ben's turn by the bot and Big Money's turn are played at once: Ana hears both, and her own hand
     assert said[0].startswith("A bot plays for Ben now.")
-    assert "The bot played for Ben:" in said[0] and "Big Money played" in said[0]
-    assert "Your turn 2." in said[0]
+    assert "The bot played for Ben," in said[0] and "Big Money bought" in said[0]
+    assert "Turn 2." in said[0]
     assert game.seating.waiting_for() == 0
 
 
@@ -97,7 +97,7 @@ def test_before_the_game_starts_a_seat_cannot_make_the_host_machine_speak(tmp_pa
     game = HostedGame("g2", "123456789", Options(2, [], "First Game", 4), tmp_path / "hosted")
     game.take_seat("Ana")  # Ben has not joined: the game waits
     said = run_line(_Host(), game, 0, "set speech on")[0]
-    assert said == 'Error, "set speech" is not available in a hosted game. Type help for what is.'
+    assert said == "Error, 'set speech' is not available in a hosted game. Type help for what is."
     assert run_line(_Host(), game, 0, "quit")[0].startswith("To leave, close the page.")
     assert run_line(_Host(), game, 0, "card village")[0].startswith("Village")  # lookups still work
 
@@ -107,5 +107,5 @@ def test_chat_is_say_as_people_type_it(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
     game, _ = started(tmp_path / "hosted", Options(2, [], "First Game", 4))
     said = run_line(_Host(), game, 1, "chat hello Ana")
-    assert said == {1: "You said: hello Ana", 0: "Ben says: hello Ana"}
+    assert said == {1: "You said, hello Ana", 0: "Ben says, hello Ana"}
     assert run_line(_Host(), game, 1, "chat")[1] == "Error, say needs words after it. Type say hello, for example."

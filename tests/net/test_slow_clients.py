@@ -116,4 +116,4 @@ def test_half_sent_requests_under_a_low_file_limit_stop_nobody(tmp_path):
     assert "Too many open files" not in host_err, host_err[-2000:]
     assert not host_err.strip(), host_err[-2000:]
     assert "could not be saved" not in host_out + ben_out
-    assert ben_out.count("Your turn") >= 3 and host_out.count("Your turn") >= 3, (ben_out, host_out)
+    assert ben_out.count("Turn ") >= 3 and host_out.count("Turn ") >= 3, (ben_out, host_out)

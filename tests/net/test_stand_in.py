@@ -54,8 +54,8 @@ def test_the_turns_a_bot_played_for_ben_are_said_as_the_bots_to_ben_and_to_ana(t
     heard = [_ana_plays_a_turn(game, away) for _ in range(2)]  # Ben's bot plays after each of Ana's turns
     ana = "\n".join(h[0] for h in heard)
     ben = "\n".join(h.get(1, "") for h in heard)
-    assert "The bot played for Ben:" in ana and "Ben played" not in ana
-    assert "The bot played for you:" in ben and "You played" not in ben
+    assert "The bot played for Ben," in ana and "Ben played" not in ana
+    assert "The bot played for you," in ben and "You played" not in ben
     # Ben is back: his log says which of his turns the bot played (every one so far), and so does Ana's
     run_line(_Host(), game, 1, "back Ben")
     log = run_line(_Host(), game, 1, "log all")[1]
@@ -80,7 +80,7 @@ def test_brief_words_still_say_what_the_bot_bought_for_you(tmp_path, monkeypatch
     away = _Host(1)
     run_line(away, game, 0, "bot Ben")
     ben = "\n".join(_ana_plays_a_turn(game, away).get(1, "") for _ in range(2))
-    assert "The bot played for you: bought Silver." in ben or "The bot played for you: bought Gold." in ben, ben
+    assert "The bot played for you, bought Silver." in ben or "The bot played for you, bought Gold." in ben, ben
 
 
 def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path):
@@ -104,7 +104,7 @@ def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path
                 await until(ana, lambda m: m.get("reply") == 2)
                 await ana.send_str(line(3, "buy silver"))  # then the bot plays Ben's turn
                 got = await until(ana, lambda m: m.get("reply") == 3)
-                assert any("The bot played for Ben:" in m.get("text", "") for m in got), got
+                assert any("The bot played for Ben," in m.get("text", "") for m in got), got
                 # Ben comes back; his log is sent when the game waits for him, after Ana's next turn
                 proc = join_process(home, running.port, CODE, "Ben", "log all\nquit\n")
                 await until(ana, lambda m: "Ben is back." in m.get("text", ""), 60)
@@ -115,7 +115,7 @@ def test_ben_back_from_a_bot_over_loopback_hears_the_bot_played_for_him(tmp_path
                 status, back, err = await loop.run_in_executor(None, finish, proc, home, 60)
                 assert status == 0, (back, err)
                 assert "You have your seat back from the bot." in back
-                assert "The bot played for you:" in back and "You played" not in back, back
+                assert "The bot played for you," in back and "You played" not in back, back
                 # in the log, the turns the bot played for him (his turn under way has bought nothing yet)
                 ben_turns = [t for t in back.splitlines() if t.startswith("Your turn") and "bought " in t]
                 assert ben_turns and all(", played by the bot, " in t for t in ben_turns), back
@@ -180,10 +180,10 @@ def test_what_the_bot_answered_for_ben_in_anas_turns_is_the_bots(tmp_path, monke
     ana, ben = _ana_plays_until_militia_hits_ben(game, away)
     flat = " ".join(ana.split())
     assert "The bot discarded 2 cards for Ben." in flat and "Ben discarded" not in flat, ana
-    assert "Ana's Militia: the bot discarded " in " ".join(ben.split()) and "you discarded" not in ben, ben
+    assert "Ana's Militia, the bot discarded " in " ".join(ben.split()) and "you discarded" not in ben, ben
     run_line(_Host(), game, 1, "back Ben")
     log = " ".join(run_line(_Host(), game, 1, "log all")[1].split())
-    assert "Ana's Militia: the bot discarded " in log and "you discarded" not in log, log
+    assert "Ana's Militia, the bot discarded " in log and "you discarded" not in log, log
     game.save()
     again = load_game(game.path())  # only the saved record is left: which answers a person gave
     assert " ".join(run_line(_Host(), again, 1, "log all")[1].split()) == log

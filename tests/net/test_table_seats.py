@@ -39,7 +39,7 @@ def test_questions_refusals_and_errors_tell_nobody_else(seating: TableSeating) -
     for line in ("score", "piles", "table close", "buy zzz", "card village", "table new --players A,B"):
         heard = seating.run(first, line).heard()
         assert list(heard) == [first], line
-    assert seating.run(first, "table close").heard()[first].startswith('Error, "table" is not available in a hosted game.')
+    assert seating.run(first, "table close").heard()[first].startswith("Error, 'table' is not available in a hosted game.")
     assert seating.saved.table.entries == []
 
 

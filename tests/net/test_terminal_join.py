@@ -39,9 +39,9 @@ def test_join_in_a_terminal(tmp_path):
                     await ws.close()
 
             asyncio.run(ben_joins_and_speaks())
-            said = term.wait_for("Ben says: good luck")
+            said = term.wait_for("Ben says, good luck")
             # the prompt is written again 0.1 s after a burst of incoming lines: Tab once it is back
-            term.wait_for("phase. ", count=said.count(b"phase. ") - said[said.index(b"Ben says: good luck"):].count(b"phase. ") + 1)
+            term.wait_for("phase. ", count=said.count(b"phase. ") - said[said.index(b"Ben says, good luck"):].count(b"phase. ") + 1)
             term.key("Tab")  # the local line editor completes, with what was typed kept
             term.wait_for("\bVillage")
             assert "buy phase. card Village" in term.screen()
@@ -49,10 +49,10 @@ def test_join_in_a_terminal(tmp_path):
             term.wait_for("+2 Actions")
             term.type("who")
             term.key("Enter")
-            term.wait_for("Here: Ana")
+            term.wait_for("Here, Ana")
             term.wait_for("Waiting for you.")  # Ana's own turn: said as "you", not her name
             screen = term.screen()
-            assert "Ben says: good luck" in screen
+            assert "Ben says, good luck" in screen
             term.type("quit")
             term.key("Enter")
             term.wait_for("Your seat is kept")
@@ -78,7 +78,7 @@ def test_a_line_typed_while_the_host_is_away_is_said_unsent_at_once(tmp_path):
             term.type("hand")
             term.key("Enter")
             # not a wait of minutes with no word: said at once, and nothing was sent to apply later
-            term.wait_for('"hand" was not sent. Type it again when it says Connected again.')
+            term.wait_for("'hand' was not sent. Type it again when it says Connected again.")
             running = start_server("127.0.0.1", port, folder=folder)
             on_loop(running, running.host.resume_all)
             term.wait_for("Connected again.", count=2, timeout=30)  # the error above names it once

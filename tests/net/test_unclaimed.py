@@ -73,11 +73,11 @@ def test_a_seat_whose_welcome_was_never_kept_is_taken_again_by_its_name(tmp_path
                 await loop.run_in_executor(None, _closed_on_host, running, game.id, second["seat"])
                 late = await http.ws_connect(url)
                 await late.send_str(hello("Ana"))
-                assert '"Ana" is taken in this game' in bye(await frames(late))
+                assert "'Ana' is taken in this game" in bye(await frames(late))
                 # and so is Cat's, whose connection is still open
                 other = await http.ws_connect(url)
                 await other.send_str(hello("Cat"))
-                assert '"Cat" is taken in this game' in bye(await frames(other))
+                assert "'Cat' is taken in this game" in bye(await frames(other))
                 await cat.close()
 
         asyncio.run(main())
@@ -95,7 +95,7 @@ def test_an_unkept_seat_with_its_connection_open_is_not_taken_from_it(tmp_path):
                 await until(ana, lambda m: m["type"] == "welcome")  # and says nothing yet
                 other = await http.ws_connect(url)
                 await other.send_str(hello("Ana"))
-                assert '"Ana" is taken in this game' in bye(await frames(other))
+                assert "'Ana' is taken in this game" in bye(await frames(other))
                 await ana.close()
 
         asyncio.run(main())
@@ -112,6 +112,6 @@ def test_a_joined_program_keeps_its_seat_as_its_own(tmp_path):
             async with aiohttp.ClientSession() as http:
                 ws = await http.ws_connect(f"ws://127.0.0.1:{running.port}/ws")
                 await ws.send_str(hello("Ben"))
-                assert '"Ben" is taken in this game' in bye(await frames(ws))
+                assert "'Ben' is taken in this game" in bye(await frames(ws))
 
         asyncio.run(main())

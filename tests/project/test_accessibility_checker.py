@@ -56,7 +56,7 @@ def test_key_fact_must_lead() -> None:
 
 
 def test_errors() -> None:
-    check_error('Error, no card named "Vilage". Did you mean Village?\n', typed="Vilage")
+    check_error("Error, no card named 'Vilage'. Did you mean Village?\n", typed="Vilage")
     assert any("quote" in p for p in error_problems('Error, no such card. Type cards.\n', typed="vilage"))
     assert any("start with" in p for p in error_problems('No card "x". Type cards.\n', typed="x"))
     assert any("instead" in p for p in error_problems('Error, no card "x".\n', typed="x"))

@@ -3,9 +3,8 @@ a plain turn (buying a card, the bot's turn, your next hand and the prompt) is a
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-
-import pytest
 
 from tests.install.conftest import Installed
 from tests.screen_reader.desktop import Desktop
@@ -35,10 +34,9 @@ def test_a_whole_game_against_a_bot_sounds_right(desktop: Desktop, program: Inst
         assert over, f"the game did not end in {TURNS} turns: {answers[-1].words}"
         score = shell.line("score")
         check_answer(score.said, score.typed)
-    plain = [a for a in answers if a.typed.startswith(("buy", "end")) and "Your turn" in a.words]
-    assert plain, [a.words for a in answers]
+    plain = [a for a in answers if a.typed.startswith(("buy", "end")) and re.search(r"\bTurn \d+\b", a.words)]
+    assert len(plain) >= 10, [a.words for a in answers]  # the whole game's turns, not one or two
     longest = max(plain, key=lambda a: a.count)
-    if longest.count > PLAIN_TURN:
-        # Issue 34's target, not met yet (23 words by turn 4, 27 with a "3 Provinces left" warning): said as
-        # an expected failure, after every other check above has passed, so it shows in every run until met.
-        pytest.xfail(f"a plain turn is {longest.count} heard words, more than {PLAIN_TURN}: {longest.words}")
+    print(f"the longest plain turn: {longest.count} heard words: {longest.words}")  # shown with -rP
+    # Issue 34's target: 23 heard words by turn 4 before it was met, 27 with a "3 Provinces left" warning.
+    assert longest.count <= PLAIN_TURN, f"a plain turn is {longest.count} heard words: {longest.words}"

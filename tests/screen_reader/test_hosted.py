@@ -41,7 +41,7 @@ def test_a_hosted_game_with_a_terminal_seat_and_a_page_seat_sounds_right(desktop
             assert words.index("The game starts") < words.index("Kingdom First Game") < words.index("goes first"), words
             if "Ben goes first" in words:
                 played = ben.line("play all", until="coins")
-                bought = ben.line(big_money(coins_said(played.words)), until="You bought")
+                bought = ben.line(big_money(coins_said(played.words)), until="Bought")
                 answers += [played, bought]
         for answer in answers:
             check_answer(answer.said, answer.typed)

@@ -23,7 +23,7 @@ def test_learn_first_turns_sound_right(desktop: Desktop, program: Installed, tmp
             check_answer(played.said, played.typed)
             bought = shell.line(big_money(coins_said(played.words)))
             check_answer(bought.said, bought.typed)
-            assert "Your turn" in bought.words, bought.words
+            assert "Turn " in bought.words, bought.words
 
 
 def test_a_table_turn_sounds_right(desktop: Desktop, program: Installed, tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_every_kingdom_create_accepts_is_described(tmp_path: Path, kingdom: str,
     game = HostedGame("abc123", "123456789", options, tmp_path)
     said = describe(summary(game, {"name": name, "private": False}) or {})
     assert "cannot describe" not in said
-    assert said.startswith(f"{clean(name, limit=40) or 'A game'}: nobody sits yet, 2 seats free, ")
+    assert said.startswith(f"{clean(name, limit=40) or 'A game'}. Nobody sits yet, 2 seats free, ")
     assert "\n" not in said and len(said) < 200
 
 
@@ -75,9 +75,9 @@ def test_games_lists_odd_kingdoms_and_a_damaged_line_by_its_name(tmp_path: Path)
         said = asyncio.run(asyncio.wait_for(talk(server.port), 120))
     assert all(s.startswith("Made the game K") for s in said[:3]), said
     listing = said[3]
-    assert "K0: nobody sits yet, 2 seats free, 10 chosen cards, no bots, open." in listing, listing
-    assert "K1: nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
-    assert "K2: nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
+    assert "K0. Nobody sits yet, 2 seats free, 10 chosen cards, no bots, open." in listing, listing
+    assert "K1. Nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
+    assert "K2. Nobody sits yet, 2 seats free, random kingdom, no bots, open." in listing, listing
     assert "Broken: a game this server cannot describe." in listing, listing
 
 

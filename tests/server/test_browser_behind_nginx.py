@@ -82,15 +82,15 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     assert chromium.type_line(page, "Cleo", keys=True)[0] == "Joining the lobby as Cleo."
     page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=60_000)
     said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
-    assert said[0].startswith("Made the game Web: 2 players, 1 person and 1 bot, First Game."), said
+    assert said[0].startswith("Made the game Web, 2 players, 1 person and 1 bot, First Game."), said
     page.wait_for_function(MINE, timeout=60_000)
-    assert chromium.announced(page)[-1].endswith("Your turn 1. 4 Coppers and Estate.")
+    assert chromium.announced(page)[-1].endswith("\nTurn 1. 4 Coppers and Estate.")
     game_id = next(i for i, s in r.hgetall("companion:games").items() if '"name":"Web"' in s)
     pids = {p.pid: p for p in procs}
     victim = pids[owner_pid(r.get(f"companion:lease:{game_id}"))]
     # a confirmed line: answered on the page, so in the store before it was said
-    turn_two = "Nothing bought; 4 Treasures unplayed.\nBig Money played 3 Coppers, bought Silver.\n" \
-               "Your turn 2. 3 Coppers and 2 Estates."
+    turn_two = "Nothing bought, 4 Treasures unplayed.\nBig Money bought Silver.\n" \
+               "Turn 2. 3 Coppers and 2 Estates."
     assert chromium.type_line(page, "end") == [turn_two]
     game, seat = cleo()
     assert seat.last_line == 1
@@ -104,12 +104,12 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     os.kill(victim.pid, signal.SIGKILL)
     victim.wait(20)
     # the page comes back by itself, through nginx, to the other process: the kept line goes again, once
-    page.wait_for_function("document.body.innerText.includes('Your turn 3.')", timeout=120_000)
+    page.wait_for_function("document.body.innerText.includes('Turn 3.')", timeout=120_000)
     assert chromium.announced(page)[heard:] == [
         "The connection to the server was lost. Trying again.",
         "Connected again. Welcome back, Cleo.\nHand, 5 cards. 3 Coppers and 2 Estates.",
-        "Nothing bought; 3 Treasures unplayed.\nBig Money played 4 Coppers and Silver, bought Gold.\n"
-        "Your turn 3. 3 Coppers and 2 Estates."]
+        "Nothing bought, 3 Treasures unplayed.\nBig Money bought Gold.\n"
+        "Turn 3. 3 Coppers and 2 Estates."]
     lease = r.get(f"companion:lease:{game_id}")
     assert lease and pids[owner_pid(lease)] is not victim  # the survivor runs the game now
     game, seat = cleo()
@@ -121,10 +121,10 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     game, seat = cleo()
     assert seat.last_line == 3 and len(game.seating.act.game.answers) == taken
     assert chromium.type_line(page, "end") == [
-        "Nothing bought; 3 Treasures unplayed.\nBig Money played 2 Coppers and Silver, bought Silver.\n"
-        "Your turn 4. 4 Coppers and Estate."]
+        "Nothing bought, 3 Treasures unplayed.\nBig Money bought Silver.\n"
+        "Turn 4. 4 Coppers and Estate."]
     said = chromium.announced(page)
     assert said.count(turn_two) == 1  # the confirmed line's answer was said once, never again
-    assert sum("Your turn 3." in s for s in said) == 1
+    assert sum("Turn 3." in s for s in said) == 1
     assert chromium.axe_problems(page) == ""
     r.close()

@@ -31,10 +31,10 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Cleo.')", timeout=15_000)
             _where(page, "Lobby", "lobby")
             assert chromium.type_line(page, "hand") == [
-                'You are in the lobby, not at a game, so "hand" does nothing here. Type games, then sit and a '
+                "You are in the lobby, not at a game, so 'hand' does nothing here. Type games, then sit and a "
                 "game's name."]
             said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
-            assert said[0].startswith("Made the game Web: 2 players, 1 person and 1 bot, First Game.")
+            assert said[0].startswith("Made the game Web, 2 players, 1 person and 1 bot, First Game.")
             page.wait_for_function("document.body.innerText.includes('The game starts.')", timeout=15_000)
             page.wait_for_function("!['game','waiting','lobby'].includes(document.getElementById('prompt')"
                                    ".textContent)", timeout=15_000)
@@ -42,11 +42,11 @@ def test_a_browser_plays_from_the_lobby_and_comes_back(tmp_path):
             _where(page, "Game", "buy phase")
             assert chromium.type_line(page, "games")[-1].startswith("You are at the game Web, not in the lobby.")
             said = chromium.type_line(page, "quit")
-            assert said[0] == "You left the game Web; your seat is kept. Type sit Web to go back."
+            assert said[0] == "You left the game Web, and your seat is kept. Type sit Web to go back."
             # the lobby knows her by its token: welcomed back, not welcomed as someone new
             page.wait_for_function("document.body.innerText.includes('Back in the lobby, Cleo.')", timeout=15_000)
             _where(page, "Lobby", "lobby")  # the log's name says where she is
-            assert chromium.type_line(page, "games") == ["No open games; 1 is being played. Type create to start "
+            assert chromium.type_line(page, "games") == ["No open games, and 1 is being played. Type create to start "
                                                          "one."]
             chromium.type_line(page, "sit web")
             page.wait_for_function("document.body.innerText.includes('Welcome back, Cleo.')", timeout=15_000)
@@ -113,7 +113,7 @@ def test_a_lobby_line_whose_answer_was_lost_is_sent_again_and_done_once(tmp_path
             again = [s for s in said if "Connected again." in s]
             assert len(again) == 1 and again[0].startswith("Connected again. Back in the lobby, Cleo. "), said
             made = [s for s in said if s.startswith("Made the game Web")]
-            assert made == ["Made the game Web: 2 players, 1 person and 1 bot, First Game. Taking your seat."], said
+            assert made == ["Made the game Web, 2 players, 1 person and 1 bot, First Game. Taking your seat."], said
             assert len(server.host.by_id) == 1  # one game, not two
             game = next(iter(server.host.by_id.values()))
             assert [st.name for st in game.seats] == ["Cleo"]
@@ -148,7 +148,7 @@ def test_the_page_title_says_where_the_player_is(tmp_path):
             dan.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Dan.')", timeout=15_000)
             chromium.type_line(dan, "sit web")
             # seed 4: the bot goes first, then Cleo; Dan waits
-            cleo.wait_for_function("document.body.innerText.includes('Your turn 1.')", timeout=15_000)
+            cleo.wait_for_function("document.body.innerText.includes('Turn 1.')", timeout=15_000)
             _title_is(cleo, "Your turn, Web, Dominion Companion")
             _title_is(dan, "Web, Dominion Companion")
             chromium.type_line(cleo, "end")

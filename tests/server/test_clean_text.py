@@ -42,7 +42,7 @@ async def _ben(port: int, ana_out: Path) -> None:
     async with aiohttp.ClientSession() as http:
         lobby = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
         await lobby.open("Ben")
-        assert (await lobby.say(f"say {ATTACK}"))["text"].startswith("You said: ")
+        assert (await lobby.say(f"say {ATTACK}"))["text"].startswith("You said, ")
         while "Ana joined" not in (ana_out.read_text() if ana_out.exists() else ""):
             await asyncio.sleep(0.1)
         go = (await lobby.say("sit G"))["go"]
@@ -50,7 +50,7 @@ async def _ben(port: int, ana_out: Path) -> None:
         seat = Raw(http, f"ws://127.0.0.1:{port}/g/{go['game']}/ws")
         await seat.open("Ben", code=go["code"])
         answer = await seat.say(f"say {ATTACK}")
-        assert answer["text"].startswith("You said: "), answer
+        assert answer["text"].startswith("You said, "), answer
         await seat.close()
 
 
@@ -63,19 +63,19 @@ def test_a_strangers_say_reaches_a_terminal_clean_in_the_lobby_and_in_a_game(tmp
             wait_for(out, "Welcome to the lobby, Ana.", proc=ana)
             ben = threading.Thread(target=lambda: asyncio.run(asyncio.wait_for(_ben(server.port, out), 120)))
             ben.start()
-            wait_for(out, "Ben says:", proc=ana)
+            wait_for(out, "Ben says,", proc=ana)
             ana.stdin.write(b"create --players 2 --name G\n")  # type: ignore[union-attr]
             ana.stdin.flush()  # type: ignore[union-attr]
             text = out.read_text()
-            while text.count("Ben says:") < 2:
-                text = wait_for(out, "Ben says:", proc=ana)
+            while text.count("Ben says,") < 2:
+                text = wait_for(out, "Ben says,", proc=ana)
                 assert ana.poll() is None
             ben.join(60)
         finally:
             ana.kill()
             ana.wait()
         raw = out.read_bytes().decode("utf-8")
-    said = [x for x in raw.splitlines() if "Ben says:" in x]
+    said = [x for x in raw.splitlines() if "Ben says," in x]
     assert len(said) == 2, raw
     assert controls(raw) == [], said
     for x in said:
@@ -141,8 +141,8 @@ def test_a_strangers_say_reaches_the_page_as_text(tmp_path: Path) -> None:
             said = threading.Thread(target=lambda: asyncio.run(asyncio.wait_for(ben(server.port), 60)))
             said.start()  # on a thread of its own: Playwright's loop runs on this one
             said.join(60)
-            page.wait_for_function("document.body.innerText.includes('Ben says:')", timeout=15_000)
-            heard: list[Any] = [x for x in chromium.announced(page) if "Ben says:" in x]
+            page.wait_for_function("document.body.innerText.includes('Ben says,')", timeout=15_000)
+            heard: list[Any] = [x for x in chromium.announced(page) if "Ben says," in x]
             images = page.eval_on_selector_all("#log img", "els => els.length")
             title = page.title()
         finally:

@@ -150,7 +150,7 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     # named by the operator while both servers run: at once, no restart
                     assert operator(tmp_path / "op", url, "moderator", "add", "DEE") == (
                         "Dee is a moderator now, on every server process using this store.")
-                    assert (await cy.say("say buy my gold")).get("text") == "You said: buy my gold"
+                    assert (await cy.say("say buy my gold")).get("text") == "You said, buy my gold"
                     assert (await mod.say("mute Cy 10"))["text"] == "Cy is muted for 10 minutes."
                     told = await cy.until(lambda m: "muted" in m.get("text", ""))
                     assert told[-1]["text"] == "A moderator muted you for 10 minutes."

@@ -123,17 +123,17 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 desk = (await dee.say("create --players 2 --bots bigmoney --name Desk"))["go"]
                 at = Raw(http, f"ws://127.0.0.1:{a.port}/g/{desk['game']}/ws")
                 assert (await at.open("Dee", code=desk["code"], **{"pass": desk["pass"]}))[-1]["type"] == "welcome"
-                assert (await at.say("mute Ben 5"))["text"] == "Asked the server: mute. Its answer follows."
+                assert (await at.say("mute Ben 5"))["text"] == "Asked the server, mute. Its answer follows."
                 done = await at.until(lambda m: "muted" in m.get("text", ""))
                 assert done[-1]["text"] == "Ben is muted for 5 minutes."
                 told = await ben.until(lambda m: "muted" in m.get("text", ""))  # said once: where Ben is in the lobby
                 assert told[-1]["text"] == "A moderator muted you for 5 minutes."
-                assert (await seat.say("say hello"))["text"] == "Error, a moderator muted you; what you say is not passed on."
+                assert (await seat.say("say hello"))["text"] == "Error, a moderator muted you, so what you say is not passed on."
                 await at.say("unmute Ben")
                 await ben.until(lambda m: "unmuted" in m.get("text", ""))
-                assert (await seat.say("rating"))["text"] == "Asked the server: rating. Its answer follows."
+                assert (await seat.say("rating"))["text"] == "Asked the server, rating. Its answer follows."
                 got = await seat.until(lambda m: "rating" in m.get("text", "") and m.get("reply") == 0)
-                assert got[-1]["text"] == "You have no rating yet: a game whose every player has an account is rated."
+                assert got[-1]["text"] == "You have no rating yet. A game is rated when every player in it has an account."
                 assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("Announced:")
                 heard = await seat.until(lambda m: "Announcement" in m.get("text", ""))
                 assert heard[-1]["text"] == "Announcement from the moderators: the server restarts at 20:00"
@@ -149,12 +149,12 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 assert (await dee.say("ignore ben"))["text"] == (
                     "You no longer hear ben in the lobby. Type unignore ben to hear them again.")
                 await ben.say("say first")
-                await cy.until(lambda m: "Ben says: first" in m.get("text", ""))
+                await cy.until(lambda m: "Ben says, first" in m.get("text", ""))
                 await dee.say("unignore Ben")
                 await ben.say("say second")
-                heard = await dee.until(lambda m: "Ben says:" in m.get("text", ""))
-                assert heard[-1]["text"] == "Ben says: second"
-                assert not any("Ben says: first" in m.get("text", "") for m in dee.heard)
+                heard = await dee.until(lambda m: "Ben says," in m.get("text", ""))
+                assert heard[-1]["text"] == "Ben says, second"
+                assert not any("Ben says, first" in m.get("text", "") for m in dee.heard)
 
         run(go(), 120)
 
@@ -207,7 +207,7 @@ def test_companion_join_asks_the_password_once_on_a_computer(home):
         first.wait(30)
         # the same computer (its data folder) comes back: signed in by the kept device token, no password asked
         second = lobby_process(home / "one", address, "ANA", "who\ncreate --players 2 --bots bigmoney --name Solo\nwho\n")
-        out = wait_for(home / "one" / "out", "Here: Ana.", 60, second)  # sat, as the account, with the lobby's pass
+        out = wait_for(home / "one" / "out", "Here, Ana.", 60, second)  # sat, as the account, with the lobby's pass
         assert "Welcome to the lobby, Ana." in out and "registered name" not in out
         second.wait(60)
         # another computer is asked for the password, and a wrong one is refused

@@ -79,11 +79,11 @@ def test_a_rated_three_player_game_updates_three_ratings_as_openskill_computes_t
                     rank = 1 + sum(1 for _, t in order if round(t[0].mu * 60) > now)
                     assert rating == f"Ana's rating {now:,}, 1 rated game, {['1st', '2nd', '3rd'][rank - 1]} of 3."
                     top = (await cy.say("top"))["text"].split("\n")
-                    assert top[0] == "The best 3:" and top[1].startswith(f"1. {order[0][0]['name']}, ")
+                    assert top[0] == "The best 3." and top[1].startswith(f"1. {order[0][0]['name']}, ")
                     history = (await ana.say("history"))["text"].split("\n")
-                    assert history[0] == "Your last games, newest first:" and len(history) == 2
-                    assert history[1].startswith("1. ") and history[1].endswith("; First Game.")
-                    assert (await ana.say("history Ben"))["text"].startswith("Ben's last games, newest first:\n1. ")
+                    assert history[0] == "Your last games, newest first." and len(history) == 2
+                    assert history[1].startswith("1. ") and history[1].endswith(". First Game.")
+                    assert (await ana.say("history Ben"))["text"].startswith("Ben's last games, newest first.\n1. ")
                     # the coach's analysis of it, from the history, run apart from the games and told in the lobby
                     assert (await ana.say("analysis"))["text"].startswith("Analysing your moves against Strong Bot's.")
                     told = await ana.until(lambda m: "to analyse" in m.get("text", ""), 120)

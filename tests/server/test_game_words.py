@@ -33,7 +33,7 @@ async def _table_of_three(http: aiohttp.ClientSession, base: str, more: str = ""
     await ana.open("Ana", made["go"]["code"])
     await ana.until(lambda m: "Waiting for 1 more player" in m.get("text", ""))
     await cleo.open("Cleo", made["go"]["code"])
-    await ana.until(lambda m: "Your turn 1." in m.get("text", ""))
+    await ana.until(lambda m: "Turn 1." in m.get("text", ""))
     return lobby, ana, cleo, made
 
 
@@ -48,7 +48,7 @@ def test_the_start_and_the_first_turn_are_one_message(tmp_path):
                 start = heard.index("Cleo joined.") + 1
                 # before, the start and the bot's turn were two messages, each followed by "buy phase."
                 assert heard[start:] == ["The game starts.\n" + KINGDOM + "\nBig Money goes first.\nBig Money "
-                                         "played 4 Coppers, bought Silver.\nYour turn 1. 4 Coppers and Estate."]
+                                         "bought Silver.\nTurn 1. 4 Coppers and Estate."]
                 assert [m["prompt"] for m in ana.heard if m.get("type") == "say"][start:] == ["buy phase. "]
                 for raw in (ana, cleo, lobby):
                     await raw.close()
@@ -69,18 +69,18 @@ def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp
                 ana, cleo = Raw(http, url), Raw(http, url)
                 await ana.open("Ana", made["go"]["code"])
                 # before, the bot was left out, as if the table had one seat for Cleo and no other
-                assert (await ana.say("who"))["text"] == ("Here: Ana.\nBot: Big Money.\nWaiting for 1 more player "
+                assert (await ana.say("who"))["text"] == ("Here, Ana.\nBot, Big Money.\nWaiting for 1 more player "
                                                           "to join.")
                 await cleo.open("Cleo", made["go"]["code"])
-                await ana.until(lambda m: "Your turn 1." in m.get("text", ""))
-                assert (await ana.say("who"))["text"] == "Here: Ana and Cleo.\nBot: Big Money.\nWaiting for you."
+                await ana.until(lambda m: "Turn 1." in m.get("text", ""))
+                assert (await ana.say("who"))["text"] == "Here, Ana and Cleo.\nBot, Big Money.\nWaiting for you."
                 await cleo.close()
                 left = await ana.until(lambda m: "Cleo left" in m.get("text", ""))
                 # the seat's one way on is said, with the command as it is typed
                 assert left[-1]["text"] == ("Cleo left; the game keeps their seat. Type bot Cleo to have a bot play "
                                             "for them until they are back.")
                 assert (await ana.say("bot Cleo"))["text"].startswith("A bot plays for Cleo now.")
-                assert (await ana.say("who"))["text"] == ("Here: Ana.\nAway: Cleo.\nBot: Big Money.\nA bot plays for "
+                assert (await ana.say("who"))["text"] == ("Here, Ana.\nAway, Cleo.\nBot, Big Money.\nA bot plays for "
                                                           "Cleo.\nWaiting for you.")
                 for raw in (ana, lobby):
                     await raw.close()
@@ -126,7 +126,7 @@ def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby
                 lobby = Raw(http, f"{base}/lobby/ws")
                 await lobby.open("Ana")
                 helped = (await lobby.say("help"))["text"]
-                assert "code, to hear its code again;" in helped.splitlines()[3]
+                assert "code, to hear its code again." in helped.splitlines()[3]
                 check_response(helped + "\n")  # still at most 5 lines and 40 words
                 assert (await lobby.say("code"))["text"] == ("You have no private game, so there is no code to tell. "
                                                              "A private game is made with create --private.")
@@ -138,12 +138,12 @@ def test_the_maker_hears_a_private_games_code_again_at_the_game_and_in_the_lobby
                 assert (await lobby.say("code"))["text"] == again
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", code)
-                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
+                await seat.until(lambda m: "Turn 1." in m.get("text", ""))
                 assert (await seat.say("code"))["text"] == again
                 await lobby.say("create --players 3 --name Open")
                 await lobby.say("create --players 3 --name Later --private")
                 both = (await lobby.say("code"))["text"].splitlines()
-                assert both[0] == "Your 2 private games:" and both[1] == f"Web, code {grouped}."
+                assert both[0] == "Your 2 private games." and both[1] == f"Web, code {grouped}."
                 assert len(both) == 3 and both[2].startswith("Later, code ")
                 for raw in (seat, lobby):
                     await raw.close()
@@ -162,8 +162,8 @@ def test_an_open_games_code_is_not_needed_and_said_so(tmp_path):
                 made = await lobby.say("create --players 2 --bots bigmoney --name Web --seed 4")
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", made["go"]["code"])
-                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
-                assert (await seat.say("code"))["text"] == ("Web is open, so it needs no code: those you invite type "
+                await seat.until(lambda m: "Turn 1." in m.get("text", ""))
+                assert (await seat.say("code"))["text"] == ("Web is open, so it needs no code. Those you invite type "
                                                             "sit Web in the lobby.")
                 for raw in (seat, lobby):
                     await raw.close()
@@ -186,12 +186,11 @@ def test_a_start_too_long_for_one_response_stays_two(tmp_path):
                 made = await lobby.say("create --players 4 --bots bigmoney,bigmoney,bigmoney --name Four --seed 5")
                 seat = Raw(http, f"{base}/g/{made['go']['game']}/ws")
                 await seat.open("Ana", made["go"]["code"])
-                await seat.until(lambda m: "Your turn 1." in m.get("text", ""))
+                await seat.until(lambda m: "Turn 1." in m.get("text", ""))
                 heard = _said(seat.heard)
                 assert heard == ["The game starts.\n" + KINGDOM + "\nBig Money goes first.",
-                                 "Big Money played 4 Coppers, bought Silver.\nSecond Big Money played 4 Coppers, "
-                                 "bought Silver.\nThird Big Money played 3 Coppers, bought Silver.\nYour turn 1. 3 "
-                                 "Estates and 2 Coppers."]
+                                 "Big Money bought Silver.\nSecond Big Money bought Silver.\nThird Big Money "
+                                 "bought Silver.\nTurn 1. 3 Estates and 2 Coppers."]
                 check_response(heard[0] + "\n", first_line_chars=None, max_words=60)
                 check_response(heard[1] + "\n")
                 for raw in (seat, lobby):

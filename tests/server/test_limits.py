@@ -97,7 +97,7 @@ def test_limits_hold_across_two_processes_sharing_redis(tmp_path: Path) -> None:
 
             # a say a second, 5 at once: the sixth at once is refused, said when to say it again
             says = _ask(a.port, "127.0.2.5", "Eve", [f"say hello {i}" for i in range(6)])
-            assert says[:5] == [f"You said: hello {i}" for i in range(5)]
+            assert says[:5] == [f"You said, hello {i}" for i in range(5)]
             assert says[5] == ("Error, you have said a lot at once, so that was not passed on. Say it again in 1 "
                                "second.")
 
@@ -115,13 +115,13 @@ def test_games_is_paged_and_searched_each_page_under_1200_characters(tmp_path: P
         found = _ask(server.port, "127.0.2.6", "Ana", ["games table 1", "games nothing"])
     assert all(len(p) < 1200 for p in pages + found), [len(p) for p in pages]
     counted = [p.count("\n") - 1 for p in pages[:n]]
-    assert pages[0].startswith(f"23 open games, page 1 of {n}:") and sum(counted) == 23 and max(counted) <= 10
-    assert pages[0].splitlines()[1].startswith("Friday table 0:") and "Type games 2 for the next page." in pages[0]
-    assert "Friday table 2:" in pages[0] and "Friday table 10:" not in pages[0]  # in number order
+    assert pages[0].startswith(f"23 open games, page 1 of {n}.") and sum(counted) == 23 and max(counted) <= 10
+    assert pages[0].splitlines()[1].startswith("Friday table 0.") and "Type games 2 for the next page." in pages[0]
+    assert "Friday table 2." in pages[0] and "Friday table 10." not in pages[0]  # in number order
     assert pages[n - 1].endswith("That is the last page.")
     assert pages[n] == f"Error, there are {n} pages of open games. Type games {n} for the last."
-    assert found[0].startswith('11 open games with "table 1" in the name')
-    assert found[1] == 'No open game has "nothing" in its name. Type games to hear them all.'
+    assert found[0].startswith("11 open games with 'table 1' in the name")
+    assert found[1] == "No open game has 'nothing' in its name. Type games to hear them all."
 
 
 def test_unstarted_games_nobody_is_in_expire_and_leave_the_list(tmp_path: Path,
@@ -148,7 +148,7 @@ def test_unstarted_games_nobody_is_in_expire_and_leave_the_list(tmp_path: Path,
         gone = asyncio.run(asyncio.wait_for(cleo_stays(), 60))
         listing = _ask(server.port, "127.0.2.7", "Ana", ["games"])[0]
     assert sorted(gone) == sorted([never["go"]["game"], left["go"]["game"]])
-    assert listing.startswith("1 open game:\nStays: Cleo sits"), listing
+    assert listing.startswith("1 open game.\nStays. Cleo sits"), listing
 
 
 def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Path) -> None:
@@ -176,7 +176,7 @@ def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Pa
     finally:
         events.LOGGER.handlers.clear()
         events._handler = None
-    assert said[:5] == [f"You said: hi {i}" for i in range(5)]
+    assert said[:5] == [f"You said, hi {i}" for i in range(5)]
     assert said[5].startswith("Error, you have said a lot at once, so that was not passed on. Say it again in 1 ")
     assert wrong == ["Error, that is not the code of Chat. Check it with its maker."]
     logged = [json.loads(x) for x in stream.getvalue().splitlines()]

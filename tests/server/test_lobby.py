@@ -27,8 +27,8 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
         out = wait_for(tmp_path / "Ana" / "out", "Waiting for 1 more player", proc=ana)
         code = re.search(r"sit Ana's game and its code, (\d{3} \d{3} \d{3})", out).group(1)  # type: ignore[union-attr]
         assert "New game. How many players, 2 to 6?" in out and "Which kingdom?" in out
-        assert 'You are in the lobby, not at a game, so "hand" does nothing here.' in out
-        assert 'Error, "frobnicate" is not a lobby word. Type help' in out
+        assert "You are in the lobby, not at a game, so 'hand' does nothing here." in out
+        assert "Error, 'frobnicate' is not a lobby word. Type help" in out
         assert "Only you are in the lobby." in out
         # quit goes back to the lobby, and sit takes the same seat back (the program kept its token)
         ana.stdin.write(f"quit\nsit Ana's game {code}\n".encode())  # type: ignore[union-attr]
@@ -39,7 +39,7 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
             assert time.monotonic() < deadline and "Error" not in out.split("Going to")[-1], out
             out = (tmp_path / "Ana" / "out").read_text()
         assert out.count("Ana joined.") == 1  # back at her seat: not her own join said to her again
-        assert "You left Ana's game; your seat is kept. Type sit Ana's game to go back.\nBack in the lobby, Ana. 1 open game" in out
+        assert "You left Ana's game, and your seat is kept. Type sit Ana's game to go back.\nBack in the lobby, Ana. 1 open game" in out
         ben = lobby_process(tmp_path / "Ben", address, "Ben",
                             "games\nsay hello Ana\nsit ana\nsit ana 111111111\n"
                             f"sit ana {code}\ngames\n" + BIG_MONEY * 60 + "quit\n")
@@ -59,13 +59,13 @@ def test_lobby_words_and_a_private_game_played_to_the_end(tmp_path):
             assert rc == 0, (text[-2000:], err[-2000:])
             results[name] = text
     ben_out = results["Ben"]
-    assert "1 open game:\nAna's game: Ana sits, 1 seat free, First Game, no bots, private." in ben_out
+    assert "1 open game.\nAna's game. Ana sits, 1 seat free, First Game, no bots, private." in ben_out
     assert "Error, Ana's game is private. Type sit Ana's game and its code" in ben_out
     assert "Error, that is not the code of Ana's game." in ben_out
-    assert "You said: hello Ana" in ben_out
+    assert "You said, hello Ana" in ben_out
     assert "hello Ana" not in results["Ana"]  # she was at her game: what is said in the lobby stays there
     # a lobby word in a game says where the person is
-    assert ("You are at Ana's game, not in the lobby. Type quit to go back to the lobby, then games; your seat "
+    assert ("You are at Ana's game, not in the lobby. Type quit to go back to the lobby, then games. Your seat "
             "is kept.") in ben_out
     for seat, st in enumerate(game.seats):
         texts = [m["text"] for m in frames[(game.id, seat)] if m["type"] == "say" and m["text"]]

@@ -90,8 +90,8 @@ def test_the_lobby_refuses_what_it_cannot_analyse(tmp_path: Path) -> None:
         assert await said(ana, "") == "Error, the moves of that game are no longer kept, so it cannot be analysed."
         assert await said(ana, "11") == ("Error, the server keeps your 10 newest games for analysis. Type analysis "
                                          "with 1 to 10.")
-        assert (await said(ana, "turn")).startswith('Error, "analysis turn" needs one turn number.')
-        assert (await said(ana, "sideways")).startswith('Error, "analysis sideways" is not a form of analysis.')
+        assert (await said(ana, "turn")).startswith("Error, 'analysis turn' needs one turn number.")
+        assert (await said(ana, "sideways")).startswith("Error, 'analysis sideways' is not a form of analysis.")
         assert not ana.told and not ana.host.analyst.running  # nothing started for any of them
 
     asyncio.run(main())

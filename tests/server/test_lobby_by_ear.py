@@ -74,7 +74,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("How many players, 2 to 6?")
             term.type("seven")
             term.key("Enter")
-            term.wait_for('Error, "seven" is not 2 to 6 players. Type a number from 2 to 6.')
+            term.wait_for("Error, 'seven' is not 2 to 6 players. Type a number from 2 to 6.")
             for answer, next_question in (("2", "How many people"), ("1", "Which bot? Enter for Strong Bot."),
                                           ("big money", "Which kingdom?"),
                                           ("first game", "Private, so only")):
@@ -82,18 +82,18 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
                 term.key("Enter")
                 term.wait_for(next_question)
             term.key("Enter")
-            term.wait_for("Made Ben's game: 2 players, 1 person and 1 bot, First Game. Taking your seat.")
-            term.wait_for("Your turn 1.", timeout=30)
+            term.wait_for("Made Ben's game, 2 players, 1 person and 1 bot, First Game. Taking your seat.")
+            term.wait_for("Turn 1.", timeout=30)
             term.type("games")
             term.key("Enter")
-            term.wait_for("You are at Ben's game, not in the lobby. Type quit to go back to the lobby, then games;")
+            term.wait_for("You are at Ben's game, not in the lobby. Type quit to go back to the lobby, then games.")
             term.type("quit")
             term.key("Enter")
             term.wait_for("Back in the lobby, Ben.", timeout=30)
             term.wait_for("lobby. ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
-            assert "You left Ben's game; your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games; 1 is being " \
+            assert "You left Ben's game, and your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games, and 1 is being " \
                    "played. Type create to start one, or help.\n" in heard
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
@@ -105,7 +105,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby. ", count=shown.count(b"lobby. ") - shown[at:].count(b"lobby. ") + 1, timeout=30)
             term.type("games")
             term.key("Enter")
-            term.wait_for('Error, the connection to the server is lost, so "games" was not sent.')
+            term.wait_for("Error, the connection to the server is lost, so 'games' was not sent.")
             server.start()
             term.wait_for("Connected again.", timeout=60)
             term.wait_for("Back in the lobby, Ben.", count=2, timeout=30)
@@ -123,7 +123,7 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             # a message that comes while the prompt waits is on a line of its own, the prompt again below it
             assert "\nThe server stopped. Trying again until it is back.\nlobby. " in heard
             # back: one line, one utterance, not "Connected again." and the welcome back on two
-            assert "\nConnected again. Back in the lobby, Ben. No open games; 1 is being played." in heard
+            assert "\nConnected again. Back in the lobby, Ben. No open games, and 1 is being played." in heard
             assert heard.count("Connected again.") == 2  # that line, and the error that names it
             assert "Traceback" not in heard and "host" not in heard.split("Welcome to the lobby")[1].lower()
             lobby_part = term.raw().split(b"Made Ben's game")[0]
@@ -173,8 +173,8 @@ def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
                 term.type("create")
             term.type(" --players 2 --bots bigmoney --name Web --seed 4")
             term.key("Enter")
-            term.wait_for("Made the game Web: 2 players, 1 person and 1 bot", timeout=30)
-            term.wait_for("Your turn 1.", timeout=30)
+            term.wait_for("Made the game Web, 2 players, 1 person and 1 bot", timeout=30)
+            term.wait_for("Turn 1.", timeout=30)
             term.wait_for("buy phase. ", timeout=30)
             term.type("hand")
             term.key("Enter")
@@ -185,7 +185,7 @@ def test_up_arrow_and_tab_in_the_lobby_as_at_the_game(tmp_path, editor):
             term.wait_for("lobby. ", count=4, timeout=30)
             term.key("Up")  # the lobby's last line, create, not the game's quit or hand
             term.key("Enter")
-            term.wait_for("Made the game Web 2:", timeout=30)
+            term.wait_for("Made the game Web 2,", timeout=30)
             heard = _said(term)
             assert "is not a lobby word" not in heard and "Traceback" not in heard
     finally:

@@ -52,7 +52,7 @@ def test_a_create_sent_again_to_the_same_process_makes_one_game(tmp_path):
                 second = await again.say("create --players 2 --bots bigmoney --name Once", 1)
                 assert second["reply"] == 1 and second["go"] == first["go"] and second["text"] == first["text"]
                 listed = (await again.say("games", 2))["text"]
-                assert _games(listed) == ["Once: nobody sits yet, 1 seat free, First Game, the bot Big Money, open."]
+                assert _games(listed) == ["Once. Nobody sits yet, 1 seat free, First Game, the bot Big Money, open."]
                 # a new line is a new line: a second create with the next id makes a second game
                 third = await again.say("create --players 2 --bots bigmoney --name Once", 3)
                 assert third["text"].startswith("Made the game Once 2") and third["go"] != first["go"]
@@ -94,7 +94,7 @@ def test_a_create_sent_again_to_another_process_makes_one_game_even_if_its_answe
                     back = (await on_b.open("Ana", seat=0, token=token, seen=1))[0]
                     assert back["last_line"] == 1
                     again = await on_b.say("create --players 2 --bots bigmoney --name Friday --private", 1)
-                    assert again["text"].startswith("Made the game Friday:") and "It is private" in again["text"]
+                    assert again["text"].startswith("Made the game Friday,") and "It is private" in again["text"]
                     assert await r.hlen("companion:games") == 1
                     game_id = again["go"]["game"]
                     # process a died after making a game and before keeping its answer: the line sent again
@@ -111,11 +111,11 @@ def test_a_create_sent_again_to_another_process_makes_one_game_even_if_its_answe
                     fresh = (await lost.open("Ana", seat=0, token=token, seen=2))[0]
                     assert fresh["last_line"] == 0 and fresh["token"] == ""  # its lines are forgotten...
                     said = await lost.say("create --players 3 --bots bigmoney --name Saturday", 2)
-                    assert said["text"].startswith("Made the game Saturday: 3 players, 2 people and 1 bot")
+                    assert said["text"].startswith("Made the game Saturday, 3 players, 2 people and 1 bot")
                     assert await r.hlen("companion:games") == 2  # no third game
                     assert said["go"]["game"] != game_id
                     listed = (await lost.say("games", 3))["text"]
-                    assert listed.startswith("2 open games:")
+                    assert listed.startswith("2 open games.")
                     await r.aclose()
 
             run(go(), 90)

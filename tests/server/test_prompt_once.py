@@ -1,6 +1,6 @@
 """`companion join` in a real terminal (tmux) says its prompt once after a burst of words from others, in the
 lobby and at a game: a screen reader reads each prompt written, so four lines with a prompt after each were
-heard as "Ben says: one, lobby, Ben says: two, lobby...". The prompt still comes back after the burst."""
+heard as "Ben says, one, lobby, Ben says, two, lobby...". The prompt still comes back after the burst."""
 
 from __future__ import annotations
 
@@ -45,10 +45,10 @@ def test_the_lobby_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
                     await raw.close()
 
             asyncio.run(asyncio.wait_for(ben(), 60))
-            term.wait_for("Ben says: four")
+            term.wait_for("Ben says, four")
             time.sleep(1.5)  # well past the quiet time: the prompt has come back
             raw = term.raw()
-    assert _prompts_after(raw, "Ben says: one", "lobby. ") == 1, raw
+    assert _prompts_after(raw, "Ben says, one", "lobby. ") == 1, raw
 
 
 def test_the_game_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
@@ -74,7 +74,7 @@ def test_the_game_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
                     await ws.close()
 
             asyncio.run(asyncio.wait_for(ben(), 60))
-            term.wait_for("Ben says: four")
+            term.wait_for("Ben says, four")
             time.sleep(1.5)
             raw = term.raw()
-    assert _prompts_after(raw, "Ben says: one", prompt) == 1, raw
+    assert _prompts_after(raw, "Ben says, one", prompt) == 1, raw

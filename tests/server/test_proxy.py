@@ -24,7 +24,7 @@ def test_the_forwarded_address_is_believed_only_from_a_trusted_proxy():
 
 
 def test_a_bad_proxy_address_is_a_sentence():
-    with pytest.raises(ValueError, match='"nginx" is not an address. Type --trust-proxy 127.0.0.1'):
+    with pytest.raises(ValueError, match="'nginx' is not an address. Type --trust-proxy 127.0.0.1"):
         networks(["nginx"])
 
 

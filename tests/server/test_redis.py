@@ -191,14 +191,14 @@ def test_the_lobby_is_one_across_processes_who_and_say(tmp_path):
                     ben = Raw(http, f"ws://127.0.0.1:{b.port}/lobby/ws")
                     await ana.open("Ana")
                     await ben.open("Ben")
-                    assert (await ben.say("who"))["text"] == "In the lobby: you and Ana."
-                    assert (await ana.say("say hello from a"))["text"] == "You said: hello from a"
+                    assert (await ben.say("who"))["text"] == "In the lobby, you and Ana."
+                    assert (await ana.say("say hello from a"))["text"] == "You said, hello from a"
                     heard = await ben.until(lambda m: m.get("type") == "say" and "hello" in m.get("text", ""))
-                    assert heard[-1]["text"] == "Ana says: hello from a" and heard[-1]["reply"] == 0
+                    assert heard[-1]["text"] == "Ana says, hello from a" and heard[-1]["reply"] == 0
                     made = await ben.say("create --players 2 --bots bigmoney --name Shared")
                     assert made["go"]
                     listed = (await ana.say("games"))["text"]
-                    assert listed == "1 open game:\nShared: nobody sits yet, 1 seat free, First Game, the bot Big Money, open."
+                    assert listed == "1 open game.\nShared. Nobody sits yet, 1 seat free, First Game, the bot Big Money, open."
                     await ben.close()
                     await asyncio.sleep(0.3)
                     assert (await ana.say("who"))["text"] == "Only you are in the lobby."

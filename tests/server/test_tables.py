@@ -47,13 +47,13 @@ def test_a_table_of_real_cards_from_the_lobby_survives_its_process(tmp_path, mon
                         refused = await ana_lobby.say("create --table Ben --players 3")
                         assert refused["text"].startswith("Error, a table of real cards has its players by name")
                         made = await ana_lobby.say('create --table Ben --kingdom "First Game" --name Friday')
-                        assert made["text"] == ("Made the table Friday: a table of real cards for Ana and Ben, First "
+                        assert made["text"] == ("Made the table Friday, a table of real cards for Ana and Ben, First "
                                                 "Game. Each player sits with their own name. Taking your seat.")
                         game_id, code = made["go"]["game"], made["go"]["code"]
                         dan = Raw(http, lobby_url)
                         await dan.open("Dan")
                         assert (await dan.say("games"))["text"] == (
-                            "1 open game:\nFriday: a table of real cards for Ana and Ben; nobody sits yet, 2 seats "
+                            "1 open game.\nFriday, a table of real cards for Ana and Ben. nobody sits yet, 2 seats "
                             "free, First Game, open.")
                         no = await dan.say("sit Friday")
                         assert no["text"].startswith("Error, Friday is a table of real cards for Ana and Ben, and "

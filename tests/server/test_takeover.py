@@ -230,7 +230,7 @@ def test_a_bot_standing_in_keeps_playing_after_a_takeover_and_gives_the_seat_bac
                         for i, text in enumerate(["play all", "buy silver", "play all", "buy silver"], start=2):
                             reply = await ana2.say(text, i)
                             news = [m.get("text", "") for m in ana2.heard]
-                            if any("The bot played for Ben:" in t for t in news):
+                            if any("The bot played for Ben," in t for t in news):
                                 played = True
                                 break
                             assert not reply["text"].startswith("Error, the host"), reply

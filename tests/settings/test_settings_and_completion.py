@@ -57,7 +57,7 @@ def test_unknown_keys_are_kept_for_other_versions(home: Path) -> None:
 
 def test_setting_errors_change_nothing() -> None:
     s = Settings()
-    with pytest.raises(SettingError, match='verbosity cannot be "loud"'):
+    with pytest.raises(SettingError, match="verbosity cannot be 'loud'"):
         s.set("verbosity", "loud")
     with pytest.raises(SettingError, match="no setting named"):
         s.set("volume", "3")

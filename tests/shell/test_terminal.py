@@ -43,7 +43,7 @@ def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, termin
         t.wait_for(VILLAGE, count=3)
         t.type("bogus")
         t.key("Enter")
-        t.wait_for('Error, no command "bogus".')
+        t.wait_for("Error, no command 'bogus'.")
         t.type("quit")
         t.key("Enter")
         raw = t.wait_for("Goodbye.\r\n")

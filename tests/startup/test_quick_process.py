@@ -110,7 +110,7 @@ def test_help_is_said_without_loading_a_command(tmp_path: Path, home: Path) -> N
     """companion --help loaded the engine, every command and PyYAML to print eleven lines."""
     env = environment(tmp_path, COMPANION_HOME=str(home))
     said = run(["--help"], env, quick=False)  # the full path, which keeps its answer
-    assert said[0].startswith("Commands, by topic:") and said[1:] == ("", 0)
+    assert said[0].startswith("Commands, by topic.") and said[1:] == ("", 0)
     for argv in (["--help"], ["-h"], ["help"]):
         out, modules = imports(argv, env)
         assert out == said[0]

@@ -71,14 +71,14 @@ def test_table_verbs_with_no_table_say_how_to_start_one(line: str, data_dir) -> 
 @pytest.mark.parametrize("line", ["table end", "table save friday", "table low 2", "table", "table resume"])
 def test_table_subcommands_with_no_table_open(line: str, data_dir) -> None:
     said = Driver().run(line)
-    assert said.startswith(f'Error, "{line}": no table is ') and "Type table new" in said, said
+    assert said.startswith(f"Error, '{line}', no table is ") and "Type table new" in said, said
     assert not problems(line, said), problems(line, said)
     assert not saved_files(data_dir)
 
 
 def test_undo_with_nothing_recorded(first_game: Driver) -> None:
     said = first_game.run("undo")
-    assert said.startswith('Error, "undo": there is nothing to undo yet.'), said
+    assert said.startswith("Error, 'undo', there is nothing to undo yet."), said
 
 
 def test_a_card_outside_a_random_kingdom_is_refused_naming_its_cards() -> None:
@@ -87,7 +87,7 @@ def test_a_card_outside_a_random_kingdom_is_refused_naming_its_cards() -> None:
     kingdom = d.session.state["table"].table.setup.kingdom
     outside = next(n for n in ("Witch", "Village", "Chapel", "Moat") if n not in kingdom)
     said = d.run(f"buy {outside}")
-    assert said.startswith(f'Error, "{outside}": not in this game. Choose from '), said
+    assert said.startswith(f"Error, '{outside}', not in this game. Choose from "), said
     assert all(name in said for name in kingdom)
 
 
@@ -97,7 +97,7 @@ def test_the_game_over_refuses_entries_but_undo_reopens_it(first_game: Driver) -
     d.run("buy province")
     assert d.run("next").startswith("Game over: no Provinces left.")
     said = d.run("buy silver")
-    assert said.startswith('Error, "buy silver": the game is over.')
+    assert said.startswith("Error, 'buy silver', the game is over.")
     assert d.run("undo").startswith("Undone: the end of Ann's turn.")
     assert d.run("buy silver").startswith("Ann bought a Silver")
 
@@ -110,7 +110,7 @@ def test_the_game_over_refuses_entries_but_undo_reopens_it(first_game: Driver) -
 ])
 def test_table_new_quotes_the_option_that_is_wrong(line: str, quoted: str, data_dir) -> None:
     said = Driver().run(line)
-    assert said.startswith(f'Error, "{quoted}": '), said
+    assert said.startswith(f"Error, '{quoted}', "), said
     assert not saved_files(data_dir)
 
 
@@ -128,7 +128,7 @@ def test_table_new_needs_no_quotes_and_forgives_spaces_after_commas() -> None:
 def test_a_name_not_at_the_table_is_refused_naming_the_players(first_game: Driver, line: str) -> None:
     who = line.split()[1]
     verb = line.split()[0]
-    assert first_game.run(line) == f'Error, "{who}" is not playing. Type {verb} and a player: Ann or Ben.\n'
+    assert first_game.run(line) == f"Error, '{who}' is not playing. Type {verb} and a player: Ann or Ben.\n"
 
 
 @pytest.mark.parametrize("line", ["vp 100", "vp Ben 100", "count Ann copper 60", "count Ann estate 14", "count Ben curse 10"])

@@ -91,7 +91,7 @@ def test_several_tables_by_name(data_dir) -> None:
     assert said.startswith("Table friday loaded.\nAnn's turn 1.")
     t = d.session.state["table"].table
     assert t.state.decks[0]["Gold"] == 1 and t.state.decks[0]["Silver"] == 1
-    assert d.run("table save game 1").startswith('Error, "table save game 1": that name is taken.')
+    assert d.run("table save game 1").startswith("Error, 'table save game 1', that name is taken.")
 
 
 def test_resume_offer_is_none_without_a_table_or_when_the_game_is_over(data_dir) -> None:
@@ -109,10 +109,10 @@ def test_a_damaged_file_is_reported_not_raised(data_dir) -> None:
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     (data_dir / "tables" / "game-1.json").write_text('{"version": 1, "name": "game 1", "setup": {}}')
     said = Driver().run("table resume")
-    assert said.startswith('Error, "table resume": the table game 1 is damaged'), said
+    assert said.startswith("Error, 'table resume', the table game 1 is damaged"), said
     (data_dir / "tables" / "game-1.json").write_text('{"version": 99}')
     said = Driver().run("table load game 1")
-    assert said.startswith('Error, "table load game 1": this table file is version 99'), said
+    assert said.startswith("Error, 'table load game 1', this table file is version 99"), said
 
 
 def test_table_close_frees_the_shared_verbs(data_dir) -> None:
@@ -157,7 +157,7 @@ def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir
     assert looker.run("pile silver") == "Silver: 39 left of 40.\n"
     assert looker.run("log 1").splitlines()[1] == "The end of Ann's turn."
     assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
-    assert looker.run("buy gold").startswith('Error, "buy gold": table game 1 is open read-only here.')
+    assert looker.run("buy gold").startswith("Error, 'buy gold', table game 1 is open read-only here.")
     assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
 
 

@@ -36,7 +36,7 @@ def refused(d: Driver, line: str) -> str:
 def test_a_card_the_player_never_gained_is_refused_saying_how_to_record_the_gain(driver: Driver) -> None:
     d = a_table(driver)
     said = refused(d, "play C1 C1 S2")
-    assert said == 'Error, "S2": Ann has no Silvers on record. If Ann gained one, type gain silver first.\n'
+    assert said == "Error, 'S2', Ann has no Silvers on record. If Ann gained one, type gain silver first.\n"
     assert d.run("gain silver").startswith("Ann gained a Silver")
     assert d.run("play C1 C1 S2").startswith("4 coins, 1 buy.")
 
@@ -52,7 +52,7 @@ def test_many_copies_at_once_are_said_as_the_number_typed(driver: Driver) -> Non
     d = a_table(driver)
     d.run("play C1 C1")
     said = refused(d, "play 99 coppers")
-    assert said.startswith('Error, "coppers": Ann has 7 Coppers on record, not 101 played this turn.'), said
+    assert said.startswith("Error, 'coppers', Ann has 7 Coppers on record, not 101 played this turn."), said
 
 
 def test_a_card_whose_pile_is_empty_is_fixed_with_count(driver: Driver) -> None:
@@ -79,7 +79,7 @@ def test_plays_out_of_order_in_one_line_are_refused_whole(driver: Driver) -> Non
     for card in ("smithy", "smithy", "village"):
         d.run(f"gain {card}")
     said = refused(d, "play smithy village smithy")
-    assert said.startswith('Error, "village": Ann has no Action left to play Village.'), said
+    assert said.startswith("Error, 'village', Ann has no Action left to play Village."), said
 
 
 def test_vassal_and_crystal_ball_let_one_action_each_be_played_without_an_action(driver: Driver) -> None:
@@ -202,7 +202,7 @@ def test_play_with_a_players_name_is_for_the_player_whose_turn_it_is(driver: Dri
     d = a_table(driver)
     assert d.run("play Ann C1 C1").startswith("2 coins")
     said = refused(d, "play Ben C1")
-    assert said == 'Error, "Ben": only Ann, whose turn it is, plays now. If it is Ben\'s turn, type next first.\n'
+    assert said == "Error, 'Ben', only Ann, whose turn it is, plays now. If it is Ben's turn, type next first.\n"
 
 
 @pytest.mark.parametrize("line,problem", [

@@ -49,7 +49,7 @@ def test_a_refusal_is_the_shared_refusal_and_changes_nothing() -> None:
     before = list(service.table.entries)
     with pytest.raises(CommandError) as refused:
         service.trash("trash province", 0, [province])
-    assert str(refused.value).startswith('"trash province"')
+    assert str(refused.value).startswith("'trash province'")
     assert service.table.entries == before
     assert storage.load(service.name).table.entries == before
     with pytest.raises(CommandError, match="nothing to undo"):

@@ -47,19 +47,19 @@ def test_a_verb_of_the_other_activity_says_where_it_works() -> None:
     d.run(TABLE)
     for line in ("hand", "options", "supply"):
         said = d.run(line)
-        assert said == f'Error, "{line}" works in a game, not at a table. Type help for the commands.\n'
+        assert said == f"Error, '{line}' works in a game, not at a table. Type help for the commands.\n"
         check_error(said, line)
     said = d.run("end")  # a person at a table ending a turn, as in a game
-    assert said == 'Error, "end" works in a game, not at a table. To end the turn, type next.\n'
+    assert said == "Error, 'end' works in a game, not at a table. To end the turn, type next.\n"
     check_error(said, "end")
     d.run(GAME)
     said = d.run("next")
-    assert said == 'Error, "next" works at a table, not in a game. To end the turn, type end.\n'
+    assert said == "Error, 'next' works at a table, not in a game. To end the turn, type end.\n"
     check_error(said, "next")
     for line in ("piles", "gain silver", "vp 2", "count Ann"):
         said = d.run(line)
         verb = line.split()[0]
-        assert said == f'Error, "{verb}" works at a table, not in a game. Type help for the commands.\n'
+        assert said == f"Error, '{verb}' works at a table, not in a game. Type help for the commands.\n"
         check_error(said, line)
 
 
@@ -121,6 +121,6 @@ def test_one_shot_shared_verbs_say_they_need_the_shell(data_dir) -> None:
     for words in (["buy", "silver"], ["piles"]):
         done = subprocess.run([sys.executable, "-m", "companion", *words], capture_output=True, text=True, cwd=ROOT,
                               env=env, timeout=60)
-        assert done.stdout == f'Error, "{words[0]}" works only in the shell. Type companion to start it.\n'
+        assert done.stdout == f"Error, '{words[0]}' works only in the shell. Type companion to start it.\n"
         check_error(done.stdout, " ".join(words))
         assert done.returncode != 0

@@ -12,16 +12,16 @@ def test_piles_low_with_none_low_lists_nothing_more(first_game: Driver) -> None:
 
 
 def test_a_name_before_the_command_says_the_order(first_game: Driver) -> None:
-    assert first_game.run("Ben buy silver") == 'Error, "Ben buy silver": the command comes first. Type buy Ben silver.\n'
+    assert first_game.run("Ben buy silver") == "Error, 'Ben buy silver', the command comes first. Type buy Ben silver.\n"
 
 
 def test_vp_with_a_word_for_a_number(first_game: Driver) -> None:
     said = first_game.run("vp lots")
-    assert said == 'Error, "lots" is not a number of VP tokens. Type vp 2, or vp and a player and a number.\n'
+    assert said == "Error, 'lots' is not a number of VP tokens. Type vp 2, or vp and a player and a number.\n"
 
 
 def test_trashing_what_a_player_has_not_says_it_plainly(first_game: Driver) -> None:
-    assert first_game.run("trash gold").startswith('Error, "trash gold": Ann has no Gold. Type count Ann')
+    assert first_game.run("trash gold").startswith("Error, 'trash gold', Ann has no Gold. Type count Ann")
     said = first_game.run("trash copper copper copper copper copper copper copper copper")
     assert "Ann has only 7 Coppers, not 8." in said
 
@@ -53,7 +53,7 @@ def test_a_table_opens_read_only_on_a_full_disk_to_hear_the_score(first_game: Dr
     assert said.startswith("Table game 1 resumed, read-only. It cannot be saved here (No space left on device)"), said
     assert other.run("score").startswith("All tied at 3 VP.")
     said = other.run("buy gold")
-    assert said.startswith('Error, "buy gold": table game 1 cannot be saved here, so it is open read-only.'), said
+    assert said.startswith("Error, 'buy gold', table game 1 cannot be saved here, so it is open read-only."), said
 
 
 def test_coins_typed_alone_keep_the_buy_count_and_its_warning(first_game: Driver) -> None:

@@ -135,11 +135,11 @@
   // least half) and an ellipsis after the closing quote says so, as the shell's own errors quote.
   function quote(text) {
     const shown = text.trim().replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-    if (shown.length <= 30) return '"' + shown + '"';
+    if (shown.length <= 30) return "'" + shown + "'";
     let cut = shown.slice(0, 30);
     const space = cut.lastIndexOf(" ");
     if (space >= 15) cut = cut.slice(0, space);
-    return '"' + cut.trimEnd() + '"\u2026';
+    return "'" + cut.trimEnd() + "'\u2026";
   }
   function setPrompt(text) {
     label.textContent = text.replace(/[>.]\s*$/, "").trim() || "Command";
@@ -189,7 +189,7 @@
     if (unanswered.length === 0) return;
     const named = unanswered.slice(0, 3).map(function (l) { return quote(l.text); });
     const more = unanswered.length > 3 ? " and " + (unanswered.length - 3) + " more" : "";
-    show("Not sent, because " + why + ": " + named.join(", ") + more + ". Type them again if you still want them.");
+    show("Not sent, because " + why + ". " + named.join(", ") + more + ". Type them again if you still want them.");
     unanswered = [];
   }
 
@@ -342,7 +342,7 @@
     inLobby = true; code = ""; path = "/ws"; token = null; seat = null; game = null; joined = false;
     // where the seat is kept, and how to go back; the lobby's welcome back says its games
     const at = !gameName ? "the game" : (/game$/i.test(gameName) ? gameName : "the game " + gameName);
-    show("You left " + at + "; your seat is kept." + (gameName ? " Type sit " + gameName + " to go back." : ""));
+    show("You left " + at + ", and your seat is kept." + (gameName ? " Type sit " + gameName + " to go back." : ""));
     switching = true; ws.close();
   }
 
