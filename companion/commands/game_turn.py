@@ -67,8 +67,8 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
 
 @game_command(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
               example="play village",
-              details="play treasures, or play all, plays every Treasure; play copper silver plays some. A card in "
-                      "your hand comes first: play tr is Throne Room. Answers Throne Room too.")
+              details="play all, or play treasures, plays every Treasure. play copper silver plays some. A card in "
+                      "hand comes first. play tr is Throne Room. Answers Throne Room too.")
 def play_command(session: "Session", args: str) -> None:
     typed = f"play {args}".strip()
     act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))

@@ -49,4 +49,4 @@ def test_settings_of_areas_not_yet_loaded_can_be_set_and_listed_one_shot(tmp_pat
     assert companion("set", "lowpile", "2") == "Lowpile is now 2.\n"
     assert companion("set", "autoplay", "off") == "Autoplay is now off.\n"
     listed = companion("settings")
-    assert "lowpile is 2:" in listed and "autoplay is off:" in listed
+    assert "lowpile is 2," in listed and "autoplay is off," in listed

@@ -132,8 +132,8 @@ def test_progress_lines_go_to_a_terminal_only_and_never_say_done() -> None:
 
 def test_jobs_out_of_range_is_refused_with_the_range_that_is_accepted() -> None:
     for jobs in (0, 257):
-        with pytest.raises(CommandError, match=f'^"{jobs}" jobs is out of range. Type a number from 1 to 256 '
-                                               r"\(this computer has \d+ cores?\)\.$"):
+        with pytest.raises(CommandError, match=f"^'{jobs}' jobs is out of range. Type a number from 1 to 256. "
+                                               r"This computer has \d+ cores?\.$"):
             _say(f"--games 5 --jobs {jobs}")
     assert _say("--games 5 --bots bigmoney --jobs 256")[0] == "5 games, 2 players."  # the top of the range
 

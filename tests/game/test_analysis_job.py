@@ -36,7 +36,7 @@ def test_the_job_says_its_progress_then_the_analysis(record: str) -> None:
     assert progress[0]["progress"].startswith("Analysing, turn ")
     assert set(last) == {"text"}, last
     text = last["text"]
-    assert text.startswith("Strong Bot differed on ") and "\nPoints at turns 5, 10, 15 and the end: you " in text
+    assert text.startswith("Strong Bot differed on ") and "\nPoints at turns 5, 10, 15 and the end. You " in text
     assert len(text.split()) <= 150
 
 

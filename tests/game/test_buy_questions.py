@@ -38,4 +38,4 @@ def test_two_buys_when_the_first_card_asks_a_question_say_why_and_change_nothing
     assert t.snapshot() == before
     out = t("buy silver")
     check_response(out)
-    assert "Watchtower: choose for Silver." in out
+    assert "Watchtower, choose for Silver." in out

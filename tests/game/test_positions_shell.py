@@ -86,4 +86,4 @@ def test_help_puts_position_with_the_tools_not_the_moves(home: Path) -> None:
     t = Typist()
     t("new --bots bigmoney --seed 4")
     assert "position" not in t("help game")  # the moves
-    assert "Game tools: position and analysis." in t("help")
+    assert "Game tools. position and analysis." in t("help")

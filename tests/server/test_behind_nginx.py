@@ -105,7 +105,7 @@ def _play(tmp_path: Path, url: str, ports: list[int], procs: list[Any], nport: i
     ana.stdin.write((BIG_MONEY * 60 + "quit\n").encode())  # type: ignore[union-attr]
     ana.stdin.close()  # type: ignore[union-attr]
     ana.stdin = None
-    wait_for(tmp_path / "Ana" / "out", "turn 3", proc=ana, timeout=120)
+    wait_for(tmp_path / "Ana" / "out", "Turn 3.", proc=ana, timeout=120)
 
     async def kill_part() -> tuple[int, list[dict[str, Any]]]:
         r = aioredis.from_url(url, decode_responses=True)

@@ -84,6 +84,9 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     said = chromium.type_line(page, "create --players 2 --bots bigmoney --name Web --seed 4")
     assert said[0].startswith("Made the game Web, 2 players, 1 person and 1 bot, First Game."), said
     page.wait_for_function(MINE, timeout=60_000)
+    # the page shows a burst once it is quiet for a moment (the prompt changes at once)
+    page.wait_for_function("document.getElementById('log').innerText.includes('Turn 1. 4 Coppers and Estate.')",
+                           timeout=60_000)
     assert chromium.announced(page)[-1].endswith("\nTurn 1. 4 Coppers and Estate.")
     game_id = next(i for i, s in r.hgetall("companion:games").items() if '"name":"Web"' in s)
     pids = {p.pid: p for p in procs}

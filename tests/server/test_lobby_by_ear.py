@@ -93,8 +93,8 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
             term.wait_for("lobby. ", count=3)
             heard = _said(term)
             # left and back: two short lines, not a second welcome as if Ben were new
-            assert "You left Ben's game, and your seat is kept. Type sit Ben's game to go back.\nBack in the lobby, Ben. No open games, and 1 is being " \
-                   "played. Type create to start one, or help.\n" in heard
+            assert "You left Ben's game, and your seat is kept. Type sit Ben's game to go back.\n" \
+                   "Back in the lobby, Ben. No open games, and 1 is being played. Type create to start one, or help.\n" in heard
             assert heard.count("Welcome to the lobby") == 1
             # the server stops and comes back: said once each, and a line typed meanwhile is said unsent at once
             server.stop()

@@ -53,7 +53,7 @@ def test_a_table_of_real_cards_from_the_lobby_survives_its_process(tmp_path, mon
                         dan = Raw(http, lobby_url)
                         await dan.open("Dan")
                         assert (await dan.say("games"))["text"] == (
-                            "1 open game.\nFriday, a table of real cards for Ana and Ben. nobody sits yet, 2 seats "
+                            "1 open game.\nFriday, a table of real cards for Ana and Ben. Nobody sits yet, 2 seats "
                             "free, First Game, open.")
                         no = await dan.say("sit Friday")
                         assert no["text"].startswith("Error, Friday is a table of real cards for Ana and Ben, and "
