@@ -25,9 +25,9 @@ KEY = "analysis"  # session.state: the analyses done, by record and seat
 PROGRESS_EVERY = 3.0  # seconds between progress lines
 FIRST_PROGRESS = 0.5  # the first is said once a person has waited this long
 MAX_JOBS = 64
-NOT_OVER = ("analysis works once the game is over: after its last turn, type analysis. "
+NOT_OVER = ("analysis works once the game is over. After its last turn, type analysis. "
             "Until then, type hint.")
-NO_GAME = ("analysis works after a game: finish one, or type analysis --game NAME for a saved one. "
+NO_GAME = ("analysis works after a game. Finish one, or type analysis --game NAME for a saved one. "
            "Type games for the list.")
 STOPPED = "Analysis stopped; nothing was changed."
 
