@@ -125,7 +125,6 @@ def at_seat(host: Any, game: HostedGame, seat: int, rest: str) -> str:
     from companion.engine.record import dumps
     from companion.game.analysis import AnalysisError
     from companion.game.analysis_run import check_form
-    from companion.net import codes
 
     words = rest.split()
     try:
@@ -142,14 +141,6 @@ def at_seat(host: Any, game: HostedGame, seat: int, rest: str) -> str:
         return kept
 
     async def tell(text: str) -> None:
-        async with host.lock_of(game):
-            if host.games.get(codes.code_key(game.code)) is not game:
-                return  # gone from this process: the person asks again where it is
-            game.push(seat, text)
-            game.save()
-            try:
-                await host.persist(game)
-            except Exception:  # noqa: BLE001 - moved meanwhile: said, only not kept
-                pass
+        await host.tell_later(game, {seat: text})
 
     return analyst.start(f"{game.id}/{seat}", record, name, words, tell)

@@ -340,6 +340,20 @@ class Host(Transport[Seat]):
         if self.on_answer is not None:
             self.on_answer(took)
 
+    async def tell_later(self, game: HostedGame, told: dict[int, str]) -> None:
+        """Words for seats that come after their line was answered (an analysis, a game's rating): each
+        numbered and kept like any other message, under the game's lock, if the game is still held here."""
+        async with self.lock_of(game):
+            if self.games.get(codes.code_key(game.code)) is not game:
+                return  # gone from this process: asked again where it is, it is said there
+            for seat, text in told.items():
+                game.push(seat, text)
+            game.save()
+            try:
+                await self.persist(game)
+            except Exception:  # noqa: BLE001 - the game moved meanwhile: said, only not kept
+                pass
+
     # ---- saving: the one step that writes a held game's save ----
     async def persist(self, game: HostedGame) -> str:
         """Write the game's pending save, if any, on a worker thread; "" or a sentence saying why not."""

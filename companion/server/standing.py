@@ -106,19 +106,7 @@ class Standing:
             return
         if not told:
             return
-        host = self.c.lobby.host
-        if game.lock is None:
-            game.lock = asyncio.Lock()
-        async with game.lock:
-            if host.by_id.get(game.id) is not game:
-                return
-            for seat, text in told.items():
-                game.push(seat, text)
-            game.save()
-            try:
-                await host.persist(game)
-            except Exception:  # noqa: BLE001 - the game moved meanwhile: the ratings are kept, only unsaid
-                pass
+        await self.c.lobby.host.tell_later(game, told)  # the ratings are kept whatever happens to the game
 
     async def record(self, game: HostedGame) -> dict[int, str]:
         """Keep the finished game in the history (and rate it): what each seat is told, by seat."""
