@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
 from companion.commands.registry import ArgumentParser, command
-from companion.game.analysis import AnalysisError
-from companion.game.analysis_run import Kept, check_form, run
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
+    from companion.game.analysis_run import Kept
     from companion.session import Session
 
 KEY = "analysis"  # session.state: the analyses done, by record and seat
@@ -102,7 +101,7 @@ def _record(session: "Session", game_name: str | None, player: str | None) -> tu
     return dumps(game), me
 
 
-def _kept(session: "Session") -> Kept:
+def _kept(session: "Session") -> "Kept":
     kept = session.state.get(KEY)
     if not isinstance(kept, dict):
         kept = session.state[KEY] = {}
@@ -126,6 +125,9 @@ def analysis_command(session: "Session", args: str) -> None:
     p.add_argument("--player")
     p.add_argument("--jobs", type=_jobs, default=1)
     ns = p.parse(args, intermixed=True)
+    from companion.game.analysis import AnalysisError  # the game's modules only once analysis is typed
+    from companion.game.analysis_run import check_form
+
     try:
         check_form(ns.words)
     except AnalysisError as e:
@@ -139,6 +141,9 @@ def say_analysis(session: "Session", record: str, seat: int, words: list[str], j
     saved game, a game from the server's history) for ``seat``: ``words`` are what followed ``analysis``
     (none, ``turn 7``, ``all 2``). Kept in the session for the next ask; Ctrl-C stops it with one sentence
     and keeps nothing."""
+    from companion.game.analysis import AnalysisError
+    from companion.game.analysis_run import run
+
     try:
         _plan_ready(session, record)
         text = run(record, seat, words, _kept(session), jobs, Progress(session.aside))
