@@ -28,7 +28,7 @@ NOT_OVER = ("analysis works once the game is over. After its last turn, type ana
             "Until then, type hint.")
 NO_GAME = ("analysis works after a game. Finish one, or type analysis --game NAME for a saved one. "
            "Type games for the list.")
-STOPPED = "Analysis stopped; nothing was changed."
+STOPPED = "Analysis stopped. Nothing was changed."
 
 
 class Progress:

@@ -199,14 +199,14 @@ def test_ctrl_c_stops_it_in_one_sentence_and_keeps_nothing(record: str, monkeypa
 
     monkeypatch.setattr(an.Roller, "pairs", interrupted)
     said = response(t, "analysis")  # progress may come first, on a slow machine
-    assert said == "Analysis stopped; nothing was changed.\n"
+    assert said == "Analysis stopped. Nothing was changed.\n"
     assert not t.session.state.get("analysis")
     monkeypatch.setattr(an.Roller, "pairs", real)
     t("analysis")
     kept = t.session.state["analysis"][(record, ME)]
     before = {k: (c.games, c.total) for k, c in kept.costs.items()}
     monkeypatch.setattr(an.Roller, "pairs", lambda self, *args: (_ for _ in ()).throw(KeyboardInterrupt()))
-    assert response(t, "analysis all 2") == "Analysis stopped; nothing was changed.\n"
+    assert response(t, "analysis all 2") == "Analysis stopped. Nothing was changed.\n"
     assert {k: (c.games, c.total) for k, c in kept.costs.items()} == before
 
 
@@ -298,7 +298,7 @@ def test_ctrl_c_at_the_terminal_stops_the_workers_too_without_a_traceback(tmp_pa
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert "Analysis stopped; nothing was changed." in out
+    assert "Analysis stopped. Nothing was changed." in out
     assert "kept False" in out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
