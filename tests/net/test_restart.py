@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from companion.net.hosted import Options
 from companion.net.hosting import on_loop, start_server
 from tests.net.helpers import BIG_MONEY, ROOT, add_game, env, finish, join_process
 from tests.net.test_hostile import hello as _hello, line, until
+from tests.ports import free_port as _free_port
 
 CODE = "987654321"
 
@@ -94,12 +94,6 @@ def test_a_line_is_applied_once_across_a_dropped_connection_and_a_restart(tmp_pa
         asyncio.run(second())
     finally:
         running.stop()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _host(home: Path, port: int, script: str) -> subprocess.Popen[bytes]:

@@ -8,7 +8,6 @@ Orca desktop, heard through Orca.
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import time
 from contextlib import contextmanager
@@ -18,14 +17,9 @@ from typing import Iterator
 from tests.install.conftest import Installed
 from tests.screen_reader.desktop import Desktop, Heard
 from tests.screen_reader.page import CHROMIUM_FLAGS, Page, chromium
+from tests.ports import free_port
 
 SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager

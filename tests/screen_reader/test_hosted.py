@@ -4,7 +4,6 @@ lost when several come at once, no symbol is read as a word, and Ben's own line 
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from tests.install.conftest import Installed
@@ -12,16 +11,11 @@ from tests.screen_reader.desktop import Desktop
 from tests.screen_reader.listening import big_money, check_answer, coins_said
 from tests.screen_reader.page import Page
 from tests.screen_reader.shell import Answer, Shell
+from tests.ports import free_port
 
 CODE = "271828182"
 # What the host says to type or open: there every sign is meant, and heard ("dash dash code").
 COMMANDS = r"companion join \S+ --code \d+ --name NAME|https?://\S+"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_a_hosted_game_with_a_terminal_seat_and_a_page_seat_sounds_right(desktop: Desktop, program: Installed,

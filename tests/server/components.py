@@ -14,17 +14,12 @@ from typing import Iterator
 
 from tests.conftest import needs
 from tests.net.helpers import ROOT
+from tests.ports import free_port
 
 SITE = ROOT / "deploy" / "nginx" / "companion.conf"
 MAIN = ROOT / "deploy" / "nginx" / "main.conf"  # the main-context lines the steps put in nginx.conf
 REDIS_PIDS: dict[int, int] = {}  # port -> process id of each redis-server started here
 REDIS_PROCS: dict[int, subprocess.Popen[bytes]] = {}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_port(port: int, timeout: float = 20) -> None:
