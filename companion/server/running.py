@@ -219,6 +219,11 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
         except OSError as e:
             say(f"Error, could not listen on {listen} port {port} ({e.strerror or e}). Type another --port.")
             return 1
+        from companion.server.collector import Collector
+
+        collector = Collector()
+        collector.begin()  # everything start-up loaded is frozen: the collector's passes walk only the games
+        serving.tasks.append(asyncio.ensure_future(collector.run()))
         events.emit("start", listen=listen, port=serving.port, store="redis" if store_url else "folder",
                     pid=os.getpid())
         for line in serving_words(listen, serving.port, tls is not None, store_url or str(server_folder()),
@@ -230,6 +235,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
             await stop.wait()
         finally:
             await serving.stop()
+            collector.end()
             events.emit("stop", port=serving.port)
             say("Stopped. Every game is saved; start the server again to go on.")
         return 0
