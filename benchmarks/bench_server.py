@@ -11,6 +11,8 @@ stage by stage.
     ... --lobby 10000                    # only the processor time of the lobby's games at 10,000 games (Redis)
     ... --line-cost 400                  # only a line's processor time on a server process (data folder, Redis)
     ... --spy-play FILE                  # py-spy's samples of the (first) server while they play
+    ... --stalls FILE                    # where the (first) server's event loop stalled, and the collector's
+                                         # passes (benchmarks/stall_watch.py; --stall-options its options)
 
 Everything runs on loopback: redis-server and nginx are started here with temporary configuration
 (tests/server/components.py, the deploy site itself, TLS included), the server processes as
@@ -584,6 +586,7 @@ async def drive(edge: str, games: int, ns: argparse.Namespace, env: dict[str, st
             "p99_ms": 1000 * statistics.quantiles(latencies, n=100)[98] if len(latencies) > 99 else None,
             "max_ms": 1000 * max(latencies) if latencies else None,
             "load": [round(load0, 2), round(os.getloadavg()[0], 2)], "window_s": window,
+            "window_began_at": round(time.time() - (time.monotonic() - began), 3),
             # processor time over the playing, and each part's share of a core (the players' per process)
             "players_cpu_s": cpu["players"], "players_busy": cpu["players"] / window / ns.clients,
             **{f"{k}_cpu_s": v for k, v in cpu.items() if k != "players"},
@@ -678,6 +681,8 @@ def run(setup: str, games: int, ns: argparse.Namespace, edge_kind: str) -> dict[
             for i, port in enumerate(ports):
                 args = [sys.executable, "-m", "companion", "server", "--port", str(port), "--trust-proxy",
                         "127.0.0.1"] + (["--store", url] if url else [])
+                if ns.stalls and i == 0:  # where the first server's loop stalls, and its collector's passes
+                    args[1:1] = [str(Path(__file__).with_name("stall_watch.py")), ns.stalls, *ns.stall_options.split(), "--"]
                 e = dict(env, COMPANION_HOME=str(tmp / f"home{i}")) if url is None else env
                 procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e,
                                               cwd=str(CODE)))
@@ -908,6 +913,9 @@ def main() -> None:
     ap.add_argument("--typing", action="store_true", help="the players keep typing through the takeover")
     ap.add_argument("--code", default=str(ROOT), help="the tree whose server, site and client policy run")
     ap.add_argument("--spy", default="", help="a file for py-spy's samples of the survivor during the takeover")
+    ap.add_argument("--stalls", default="", help="a file for where the first server's event loop stalls "
+                    "(benchmarks/stall_watch.py)")
+    ap.add_argument("--stall-options", default="", help="stall_watch.py's own options, as one string")
     ap.add_argument("--spy-play", default="", help="a file for py-spy's samples of the first server while they play")
     ap.add_argument("--lobby", type=int, default=0, help="only the lobby's processor time at this many games")
     ap.add_argument("--line-cost", type=int, default=0, help="only a line's processor time, over this many lines")
