@@ -9,7 +9,6 @@ expiry), so the accounts, moderation, ratings and history modules read the same 
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -135,17 +134,22 @@ class RedisKv(Kv):
 
 
 class FileKv(Kv):
-    """One process's community records in ``folder/community.json`` (a game's log in ``folder/logs``).
+    """One process's community records in ``folder/community.json`` and its journal (companion.server.kv_file;
+    a game's log in ``folder/logs``).
 
-    Read again whenever the file changed (``companion server moderator add`` writes it while the server runs),
-    and written whole under a lock on each change: the records are small, the logs apart.
+    Read again where it changed (``companion server moderator add`` writes it while the server runs); each
+    change is a line of the journal, written under a lock.
     """
 
     def __init__(self, folder: Path) -> None:
+        from companion.server.kv_file import KvFile
+
         self.folder = folder
-        self.path = folder / "community.json"
-        self.data: dict[str, list[Any]] = {}  # key: [value, expires at (0: never)]
-        self.stamp: tuple[int, int] | None = None
+        self.file = KvFile(folder)
+
+    @property
+    def data(self) -> dict[str, list[Any]]:
+        return self.file.data
 
     def _lock(self) -> Any:
         from filelock import FileLock
@@ -153,38 +157,10 @@ class FileKv(Kv):
         self.folder.mkdir(parents=True, exist_ok=True)
         return FileLock(str(self.folder / ".community.lock"), timeout=10)
 
-    def _load(self) -> None:
-        try:
-            st = self.path.stat()
-        except OSError:
-            self.data, self.stamp = {}, None
-            return
-        stamp = (st.st_mtime_ns, st.st_size)
-        if stamp == self.stamp:
-            return
-        try:
-            raw = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        self.data = {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, list) and len(v) == 2} \
-            if isinstance(raw, dict) else {}
-        self.stamp = stamp
-
-    def _save(self) -> None:
-        from companion.paths import atomic_write
-
-        now = time.time()
-        self.data = {k: v for k, v in self.data.items() if not v[1] or v[1] > now}
-        try:
-            atomic_write(self.path, json.dumps(self.data, separators=(",", ":")))
-            st = self.path.stat()
-            self.stamp = (st.st_mtime_ns, st.st_size)
-        except OSError as e:
-            raise StoreDown(f"the data folder could not be written: {e.strerror or e}") from None
-
-    def _value(self, key: str) -> Any:
-        self._load()
-        entry = self.data.get(key)
+    def _value(self, key: str, *, loaded: bool = False) -> Any:
+        if not loaded:
+            self.file.load()
+        entry = self.file.data.get(key)
         if entry is None or (entry[1] and entry[1] <= time.time()):
             return None
         return entry[0]
@@ -193,15 +169,15 @@ class FileKv(Kv):
         """Apply ``change(old value) -> (new value or None to drop, expiry or None to keep, result)``."""
         try:
             with self._lock():
-                self.stamp = None
-                old = self._value(key)
+                self.file.load()
+                old = self._value(key, loaded=True)
                 new, expiry, result = change(old)
                 if new is None:
-                    self.data.pop(key, None)
+                    entry = None
                 else:
-                    kept = self.data.get(key, [None, 0])[1] if old is not None else 0
-                    self.data[key] = [new, kept if expiry is None else expiry]
-                self._save()
+                    kept = self.file.data.get(key, [None, 0])[1] if old is not None else 0
+                    entry = [new, kept if expiry is None else expiry]
+                self.file.write(key, entry)
                 return result
         except OSError as e:
             raise StoreDown(f"the data folder could not be used: {e.strerror or e}") from None
@@ -243,7 +219,7 @@ class FileKv(Kv):
 
     async def ttl(self, key: str) -> float:
         self._value(key)
-        entry = self.data.get(key)
+        entry = self.file.data.get(key)
         return max(0.0, entry[1] - time.time()) if entry and entry[1] else 0.0
 
     async def incr(self, key: str, ttl: float) -> int:
