@@ -87,8 +87,16 @@ def main() -> None:
         import collections
 
         kinds = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+        young: dict[str, list[Any]] = {}
+        for generation in (0, 1):  # the young ones, and how many references each pass follows from them
+            refs: collections.Counter[str] = collections.Counter()
+            counts: collections.Counter[str] = collections.Counter()
+            for o in gc.get_objects(generation):
+                counts[type(o).__qualname__] += 1
+                refs[type(o).__qualname__] += len(gc.get_referents(o))
+            young[str(generation)] = [(k, counts[k], refs[k]) for k, _ in refs.most_common(15)]
         census.append({"t": round(time.time(), 3), "tracked": sum(kinds.values()), "frozen": gc.get_freeze_count(),
-                       "top": kinds.most_common(25)})
+                       "top": kinds.most_common(25), "young": young})
 
     signal.signal(signal.SIGUSR2, count)
     if "--census-after" in mine:  # once, this many seconds after the start
