@@ -114,7 +114,7 @@ class StrongBot(GeneralBot):
     # Colony kingdoms numbered from 100, 1,440 games: 56.4% to 58.2%). Platinum at 9 coins or more while the
     # deck has less than ``platinum_money``; once it has that much, Gold is no longer bought over a Province
     # at 8 to 10 coins either (Double Charlatan, the 54 Colony kingdoms numbered from 100, fixed plans, 1,944
-    # games: 54.3% to 63.8%; Chapel/Witch's 40: 58.6% both ways).
+    # games: 54.3% to 63.8%; Chapel/Witch's 40: no change shown, 58.6%).
     colony_money = 30
     platinum_money = 40
     thin_deck = 17
