@@ -80,6 +80,9 @@ class StrongBot(GeneralBot):
     # kingdoms, the same seeds: against Double Witch +3 points at 2 players, +3 at 3, +4 at 4; Big Money with
     # Witch +1.6 at 2 players, +0.3 at 4; none against Big Money with Smithy, whose games deal no Curses).
     cursed_at = 3
+    # A plan with a trasher does not: its Chapel trashes the Curses (fixed plans against Chapel/Witch, 51
+    # kingdoms numbered from 100 with the Chapel plan, 1,836 games: 58.1% to 58.6%; against Double Charlatan,
+    # 9 kingdoms: 79.5% to 80.4%; benchmarks/README.md, issue 35's third round).
     # In a Colony game, Gold over a Province at 8 to 10 coins while more Colonies than this are left, by
     # players (12 at 4: never; the pile has 12). With more players the Colonies go faster, and the Provinces
     # with them: fixed plans, the same seeds, 2,880 games each on 120 kingdoms, against two of Big Money with
@@ -106,6 +109,14 @@ class StrongBot(GeneralBot):
     # A plan with a trasher: the trasher is bought on these first turns; a deck it thinned under this many
     # cards wants Gold before a Province as one of this many cards would, by its coins a card.
     trasher_turns = 2
+    # Colony over Platinum at 11 coins once the deck has this much Treasure (a thinned deck: as a deck of
+    # ``thin_deck`` cards would, by its coins a card; fixed plan Witch with Chapel against Chapel/Witch, the 40
+    # Colony kingdoms numbered from 100, 1,440 games: 56.4% to 58.2%). Platinum at 9 coins or more while the
+    # deck has less than ``platinum_money``; once it has that much, Gold is no longer bought over a Province
+    # at 8 to 10 coins either (Double Charlatan, the 54 Colony kingdoms numbered from 100, fixed plans, 1,944
+    # games: 54.3% to 63.8%; Chapel/Witch's 40: no change shown, 58.6%).
+    colony_money = 30
+    platinum_money = 40
     thin_deck = 17
     # How the Chapel is played (fixed plan Witch with Chapel against Chapel/Witch, 100 kingdoms numbered from
     # 100, 3,600 games each, the same seeds; benchmarks/README.md, issue 35): the deck's Treasure keeps this
@@ -257,7 +268,7 @@ class StrongBot(GeneralBot):
         duchy_left, duchy_after_gold, estate_left = self.greening[players]
         far_colonies = self.far_colonies[players]
         curses = owned[CURSE]
-        cursed = curses >= self.cursed_at
+        cursed = curses >= self.cursed_at and plan.kind != "trasher"
         if cursed:
             duchy_left, duchy_after_gold, estate_left = duchy_left + 1, duchy_after_gold + 2, estate_left + 1
         # The pile nearer its end names the reasons for greening: Colonies in a Colony game once fewer are left.
@@ -306,17 +317,20 @@ class StrongBot(GeneralBot):
             if pick is not None:
                 return pick
 
+        thinned = plan.kind == "trasher" and total < self.thin_deck
         if view.uses_colony:
-            if coins >= 11 and colonies and (money >= 30 or colonies <= 5) and not loses(COLONY, 10):
+            colony_money = self.colony_money * total // self.thin_deck if thinned else self.colony_money
+            if coins >= 11 and colonies and (money >= colony_money or colonies <= 5) and not loses(COLONY, 10):
                 return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
-            if coins >= 9 and pile(PLATINUM) and colonies > self.platinum_colonies[players] and money < 40:
+            if coins >= 9 and pile(PLATINUM) and colonies > self.platinum_colonies[players] and money < self.platinum_money:
                 return PLATINUM, "Platinum makes Colonies reachable. There are still " \
                                  f"{colonies} Colonies to win."
         early_money = self.early_money if colonies == 99 else self.colony_early_money[players]
-        if plan.kind == "trasher" and total < self.thin_deck:  # a thinned deck: its coins a card, not in all
+        if thinned:  # a thinned deck: its coins a card, not in all
             early_money = early_money * total // self.thin_deck
         early = coins >= 8 and money < early_money and ending >= self.early_left and colonies > 6  # (used at 8+)
-        far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0  # Gold at 8 to 10
+        far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0 \
+            and money < self.platinum_money  # Gold at 8 to 10, while Platinum is still bought
         if coins >= 8 and provinces:
             if not early and not far and not loses(PROVINCE, 6):
                 return PROVINCE, f"it is worth 6 points, and {_left(provinces)}."

@@ -126,3 +126,59 @@ def test_every_hint_of_a_chapel_game_is_the_bots_move(monkeypatch: pytest.Monkey
         g.answer(answer)
     assert me.plan(g.view(0)) == CHAPEL_WITCH
     assert trashes >= 1
+
+
+
+def buy_thin(hand: str, deck: str, colony: bool = False, provinces: int = 8) -> tuple[str, str]:
+    """The buy of the strong bot playing Witch with Chapel, its deck thinned to ``hand`` and ``deck``."""
+    s = Scene(KINGDOM, colony=colony)
+    s.set(0, hand=hand, deck=deck).start(0)
+    s.set(1, deck="Copper*5", discard="Witch, Chapel, Silver*3, Gold, Copper*2")
+    s.game.players[0].turns = 12
+    s.game.supply[card("Province")] = provinces
+    while s.pending.purpose in (Purpose.PLAY_ACTION, Purpose.START_OF_TURN):
+        s.answer(())
+    s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
+    d = s.expect(Purpose.BUY).pending
+    bot = StrongBot(0, CHAPEL_WITCH)
+    answer = bot.decide(s.game.view(0), d)
+    return names(answer)[0] if answer else "", bot.why
+
+
+def test_a_thinned_deck_buys_a_colony_with_less_treasure_than_a_full_one() -> None:
+    """10 cards with 22 coins of Treasure: as rich a card as 37 coins in 17 cards, so Colony, not Platinum."""
+    bought, why = buy_thin("Platinum*2, Copper", "Chapel, Witch, Silver*2, Gold*2, Copper", colony=True)
+    assert bought == "Colony", why
+    bought, why = buy_thin("Platinum*2, Copper", "Chapel, Witch, Copper*8, Estate*3", colony=True)  # 17 cards
+    assert bought == "Platinum", why
+
+
+def test_a_chapel_deck_does_not_green_early_for_curses_its_chapel_trashes() -> None:
+    """Witch with Chapel, 3 Curses, 7 Provinces left, 5 coins: Silver, where a deck without a Chapel greens."""
+    deck = "Chapel, Witch, Silver*2, Gold, Curse*3, Copper*2"
+    bought, why = buy_thin("Silver*2, Copper", deck, provinces=7)
+    assert bought == "Silver", why
+    s = Scene(KINGDOM)
+    s.set(0, hand="Silver*2, Copper", deck="Witch*2, Silver*2, Gold, Curse*3, Copper*6, Estate*3").start(0)
+    s.game.players[0].turns = 12
+    s.game.supply[card("Province")] = 7
+    s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
+    bot = StrongBot(0, plan_of("Witch", "h"))
+    answer = bot.decide(s.game.view(0), s.expect(Purpose.BUY).pending)
+    assert names(answer) == ["Duchy"], bot.why
+
+
+def test_a_deck_too_rich_for_platinum_buys_a_province_at_9_coins_not_gold() -> None:
+    """A Colony game, 44 coins of Treasure (Platinum no longer bought), 9 coins: a Province. Buying Gold
+    at 8 to 10 while many Colonies are left is for decks still building toward Colonies."""
+    s = Scene(KINGDOM, colony=True)
+    s.set(0, hand="Gold*3", deck="Gold*5, Silver*4, Copper*7, Platinum, Witch*2").start(0)
+    s.game.players[0].turns = 14
+    s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
+    bot = StrongBot(0, plan_of("Witch", "h"))
+    answer = bot.decide(s.game.view(0), s.expect(Purpose.BUY).pending)
+    assert names(answer) == ["Province"], bot.why
+    s.set(0, hand="Gold*3", deck="Gold*2, Silver*4, Copper*7, Platinum, Witch*2").start(0)  # 35 coins
+    s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
+    answer = bot.decide(s.game.view(0), s.expect(Purpose.BUY).pending)
+    assert names(answer) == ["Platinum"], bot.why
