@@ -72,10 +72,8 @@ def test_the_whole_pass_comes_only_when_due_and_the_frozen_part_has_grown(collec
 
 
 def test_end_gives_every_object_back_to_the_ordinary_passes() -> None:
-    before = gc.get_threshold()
     made = Collector()
     made.begin()
-    assert gc.get_threshold()[0] > before[0], "fewer youngest passes while serving"
     kept = Node()
     gc.collect()
     made.tick()
@@ -83,4 +81,3 @@ def test_end_gives_every_object_back_to_the_ordinary_passes() -> None:
     made.end()
     assert walked(kept)
     assert gc.get_freeze_count() == 0
-    assert gc.get_threshold() == before
