@@ -19,9 +19,9 @@ from companion.net.seating import refused
 from companion.session import Session
 
 LOCAL = ("quit", "exit", "bye", "speech", "input")
-GOODBYE = "Goodbye. Your seat is kept; join again with the same name to come back."
+GOODBYE = "Goodbye. Your seat is kept. Join again with the same name to come back."
 # The host's own seat: leaving stops the host, so the game stops for everyone until it is hosted again.
-HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the same companion host command "
+HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone. Type the same companion host command "
                 "to go on.")
 AT_ONCE = ("say", "chat", "who", "help", "bot", "back", "repeat", "review")
 
