@@ -26,12 +26,12 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
 @command(
     "host",
     summary="hosts a game that friends join from their own device.",
-    usage="companion host [OPTIONS]",
+    usage="companion host, or companion host and options",
     example='companion host --players 3 --bots strong --kingdom "First Game" --seed 4',
     topic=TOPIC,
     shell=False,
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
-             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key, --hostname NAME."),
+             "The others are --name, --listen ADDRESS, --port, --code, --cert, --key and --hostname NAME."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -39,7 +39,7 @@ def host_command(session: "Session", args: str) -> None:
 
     problem = page_problem()  # refused before anything starts, rather than serving friends an empty 404
     if problem:
-        raise CommandError(f"the host cannot start: {problem}")
+        raise CommandError(f"the host cannot start, {problem}")
     p = ArgumentParser("host")
     p.add_argument("--players", type=whole)
     p.add_argument("--bots")
@@ -120,7 +120,7 @@ def host_options(players: int | None, bots_text: str | None, kingdom: str, seed:
 @command(
     "join",
     summary="joins a hosted game from this terminal.",
-    usage="join ADDRESS [--code C] --name N",
+    usage="companion join ADDRESS --name N, and --code C for a hosted game",
     example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
     topic=TOPIC,
     shell=False,
