@@ -122,11 +122,11 @@ def test_a_typed_list_is_named_from_its_cards(recorder: Recorder, tmp_path: Path
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run(f'export --kingdom "{LIST}"')
-    assert "File: cellar-moat-merchant-and-7-more.brf," in said, said
+    assert "The file is cellar-moat-merchant-and-7-more.brf," in said, said
     data = (tmp_path / "cellar-moat-merchant-and-7-more.brf").read_bytes()
     assert "Kingdom: Cellar, Moat, Merchant and 7 more." in page_text(contracted, data, 1)
     other = LIST.replace("workshop", "witch")
-    assert "File: cellar-moat-merchant-and-7-more-2.brf," in recorder.run(f'export --kingdom "{other}"')
+    assert "The file is cellar-moat-merchant-and-7-more-2.brf," in recorder.run(f'export --kingdom "{other}"')
     assert (tmp_path / "cellar-moat-merchant-and-7-more.brf").read_bytes() == data  # the first is kept
 
 
