@@ -118,7 +118,7 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 def _fail(stdout: TextIO, e: Exception) -> int:
     text = str(e)
     if not text.startswith(("Error,", "Error:")):
-        text = f"Error, could not reach the host ({text}). Check the address, and that the host is on."
+        text = f"Error, could not reach the host, {text}. Check the address, and that the host is on."
     stdout.write(text + "\n")
     stdout.flush()
     return 1

@@ -49,7 +49,7 @@ def said_by(session: Session, out: io.StringIO, line: str) -> str:
 def test_export_help_says_every_option(recorder: Recorder) -> None:
     said = recorder.run("export --help")
     assert said.startswith("Type braille export and options.\n")
-    assert 'Example: braille export --kingdom "First Game"\n' in said
+    assert 'For example, braille export --kingdom "First Game"\n' in said
     for option in ("--kingdom", "--cards", "--set", "--basic", "--setup", "--players", "--output", "--grade 1",
                    "--uncontracted", "--grade 2", "--contracted", "set braille", "--width", "--lines", "--pack"):
         assert option in said, option

@@ -73,7 +73,7 @@ def test_a_treasure_that_asks_is_named_and_the_buy_offered_once_it_is_played() -
     out = t("buy silver")
     check_error(out, "buy silver")
     said = _said(out)
-    assert "Silver costs 3 coins; your other Treasures make 2 coins." in said
+    assert "Silver costs 3 coins. Your other Treasures make 2 coins." in said
     assert "Crystal Ball asks a question. Type play crystal ball." in said
     assert t.snapshot() == before  # nothing changed
     out = t("options")
