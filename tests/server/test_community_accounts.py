@@ -96,7 +96,7 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
                 assert (await ana.say("announce hello all")).get("text", "").startswith("Error, only a moderator")
                 assert (await asyncio.to_thread(operator, "moderator", "add", "Ana")).startswith("Ana is a moderator now")
                 assert (await ana.say("announce hello all"))["text"] == "You announced, hello all"
-                heard = await once.until(lambda m: "Announcement" in m.get("text", ""))
+                heard = await once.until(lambda m: "The moderators say" in m.get("text", ""))
                 assert heard[-1]["text"] == "The moderators say, hello all"
                 assert await asyncio.to_thread(operator, "moderator", "add", "Nobody") == (
                     "Error, there is no account called Nobody. The person types register in the lobby first.")
@@ -135,7 +135,7 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 got = await seat.until(lambda m: "rating" in m.get("text", "") and m.get("reply") == 0)
                 assert got[-1]["text"] == "You have no rating yet. A game is rated when every player in it has an account."
                 assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("You announced,")
-                heard = await seat.until(lambda m: "Announcement" in m.get("text", ""))
+                heard = await seat.until(lambda m: "The moderators say" in m.get("text", ""))
                 assert heard[-1]["text"] == "The moderators say, the server restarts at 20:00"
                 assert (await dee.say("remove spam"))["text"] == "The game Spam is removed."
                 bye = await seat.until(lambda m: m["type"] in ("bye", "closed"))
