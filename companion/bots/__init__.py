@@ -42,12 +42,12 @@ DEFAULT_BOT = "strong"
 # the level below (2 players, 2,000 games on random kingdoms of both boxes, benchmarks/bench_bots.py --only climb;
 # benchmarks/README.md, issue 35).
 SUMMARIES: dict[str, str] = {
-    "easy": "for beginners. It wins 24 in 100 against bmu.",
-    "casual": "between easy and normal. It wins 76 in 100 against easy.",
-    "normal": "buys casually at times. It wins 66 in 100 against casual.",
-    "strong": "the default. It wins 72 in 100 against normal.",
+    "easy": "for beginners. Wins 24 in 100 against bmu.",
+    "casual": "between easy and normal. Wins 76 in 100 against easy.",
+    "normal": "buys casually at times. Wins 66 in 100 against casual.",
+    "strong": "the default. Wins 72 in 100 against normal.",
     "bigmoney": "Big Money. It buys only Treasures and Provinces.",
-    "bmu": "Big Money Ultimate. It buys money, then Duchies and Estates late.",
+    "bmu": "Big Money Ultimate, with Duchies and Estates late.",
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
     "random": "any legal move at random, for testing.",
 }

@@ -115,9 +115,8 @@ def _kept(session: "Session") -> "Kept":
     example="analysis turn 7",
     topic="Game tools",
     one_shot=False,
-    details=("Once a game is over, it says your three costliest moves and why, then points by turn. analysis "
-             "turn 7 says one turn, and analysis all every move, 3 a page, analysis all 2 the next page. The "
-             "options are --game NAME, --player NAME and --jobs N."),
+    details=("Once a game is over, your three costliest moves and why, then points by turn. analysis all "
+             "says every move, 3 a page. Options are --game NAME, --player NAME and --jobs N."),
 )
 def analysis_command(session: "Session", args: str) -> None:
     p = ArgumentParser("analysis")

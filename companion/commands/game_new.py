@@ -82,9 +82,9 @@ def start_game(session: "Session", setup: GameSetup) -> None:
     example='new --players 2 --bots strong --kingdom "First Game" --seed 1',
     topic=TOPIC,
     one_shot=False,
-    details=("With no options it asks three short questions. Press Enter for each default. The options are "
-             "--players, --bots, --names, --kingdom, --sets, --seed, --colony on, off or random, and --position "
-             "with a saved position's name. People sit first, then bots."),
+    details=("With no options it asks three short questions, Enter for each default. Options are --players, "
+             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, and --position NAME. People "
+             "sit first, then bots."),
 )
 def new_command(session: "Session", args: str) -> None:
     if not args.strip():

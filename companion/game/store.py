@@ -195,7 +195,7 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
     except Damaged as e:
         raise SaveError(f"The save file is damaged, {e}.") from None
     except Exception as e:  # noqa: BLE001 - an answer the engine cannot take: the file was edited
-        raise SaveError(f"The save file is damaged, an answer does not fit the game ({type(e).__name__}).") from None
+        raise SaveError(f"The save file is damaged, an answer does not fit the game, {type(e).__name__}.") from None
     return game, extra
 
 

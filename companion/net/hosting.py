@@ -301,7 +301,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used, {e}. Name a PEM certificate and its key.")
         return 1
     try:
         running = start_server(listen, port, tls, names=names + certificate_names(cert))

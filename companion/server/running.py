@@ -190,7 +190,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used, {e}. Name a PEM certificate and its key.")
         return 1
 
     from companion.net.limits import raise_file_limit

@@ -31,7 +31,7 @@ def test_redis_unreachable_at_start_is_one_sentence_naming_it(tmp_path):
     status = proc.wait(60)
     out = (tmp_path / "server.out").read_text()
     assert status == 1
-    assert out.startswith(f"Error, The store at {url} cannot be reached (")
+    assert out.startswith(f"Error, The store at {url} cannot be reached, ")
     assert out.count("\n") == 1 and "Traceback" not in (tmp_path / "server.err").read_text()
 
 
