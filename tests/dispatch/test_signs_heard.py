@@ -8,6 +8,10 @@ code the Orca tests hear with) at ``most``: a sign read as a word fails it, with
 that say what the text means ("+1 Card" heard "plus 1 Card") are allowed, as in the Orca tests, and so are
 the signs of a command to type ("--kingdom"), where every sign is meant.
 
+Help is heard for every registered command, alias and topic in the shell, in a game, at a table, in learn
+and at a hosted seat, so a usage written with brackets or bars ("new [OPTIONS]") fails here; so are every
+rules term and a whole recorded game at a table of real cards.
+
 The lobby's words are heard the same way in tests/server/test_lobby_signs_heard.py (it needs a server).
 """
 
