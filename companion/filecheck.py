@@ -55,7 +55,7 @@ def parse(text: str) -> Any:
     except RecursionError:
         raise Damaged("it nests too deeply") from None
     except json.JSONDecodeError as e:
-        raise Damaged(f"it is not JSON (line {e.lineno})") from None
+        raise Damaged(f"it is not JSON, at line {e.lineno}") from None
     except ValueError as e:  # an integer of thousands of digits
         raise Damaged(str(e)[:60]) from None
 

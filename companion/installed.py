@@ -15,7 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CARD_FILES: tuple[str, ...] = ("base2e.yaml", "prosperity2e.yaml", "glossary.yaml", "recommended_sets.yaml")
 PAGE_FILES: tuple[str, ...] = ("index.html", "play.js")
 DISTRIBUTION = "dominion-companion"
-REINSTALL = (f"Reinstall the companion: type pipx reinstall {DISTRIBUTION}, or python3 -m pip install "
+REINSTALL = (f"Reinstall the companion. Type pipx reinstall {DISTRIBUTION}, or python3 -m pip install "
              f"--force-reinstall {DISTRIBUTION} if pip installed it.")
 
 

@@ -3,6 +3,7 @@ Data only, so the quick one-shot path (companion.quick_lookup) says it without l
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 GROUPS: tuple[tuple[str, frozenset[str]], ...] = tuple((group, frozenset(terms)) for group, terms in (
@@ -18,17 +19,25 @@ GROUPS: tuple[tuple[str, frozenset[str]], ...] = tuple((group, frozenset(terms))
 ))
 
 
+def said_term(term: str) -> str:
+    """A term as said, and as it can be typed, without a sign a screen reader names ("dash"): "5-6 players" is
+    "5 or 6 players", "Clean-up phase" is "Clean up phase" (both are the term's own aliases)."""
+    return re.sub(r"(?<=\w)-(?=\w)", " ", re.sub(r"(\d)-(\d)", r"\1 or \2", term))
+
+
 def terms_said(names: Sequence[str], and_list: Callable[[list[str]], str]) -> str:
-    """The terms (in the glossary's order) under their groups; any term no group names comes last."""
-    lines = [f"{len(names)} rules terms, in groups:"]
+    """The terms (in the glossary's order) under their groups; any term no group names comes last. A group's
+    name ends in a full stop, not a colon, which Orca says as "colon"."""
+    lines = [f"{len(names)} rules terms, in groups."]
     placed: set[str] = set()
     for group, members in GROUPS:
         here = [n for n in names if n in members]
         placed.update(here)
         if here:
-            lines.append(f"{group}: {and_list(here)}.")
-    rest = [n for n in names if n not in placed]
+            lines.append(f"{group}. {and_list([said_term(n) for n in here])}.")
+    rest = [said_term(n) for n in names if n not in placed]
     if rest:
-        lines.append(f"More: {and_list(rest)}.")
+        lines.append(f"More. {and_list(rest)}.")
     lines.append("Type rule and a term, like rule trash.")
     return "\n".join(lines)
+

@@ -178,7 +178,7 @@ class Settings:
                     existing = None
             atomic_write(path, self.to_toml(existing))
         except OSError as e:
-            return f"This is set for now, but it could not be saved: {e.strerror or e}."
+            return f"This is set for now, but it could not be saved, {e.strerror or e}."
         except Exception:  # noqa: BLE001 - a value no TOML writer takes: keep the file as it was
             return "This is set for now, but it could not be saved."
         self.path = path
@@ -196,13 +196,13 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings(path=path)
     except OSError as e:
-        return Settings(path=path, notice=f"Notice: settings could not be read ({e.strerror}), so defaults are used.")
+        return Settings(path=path, notice=f"Notice, settings could not be read, {e.strerror}, so defaults are used.")
     import tomllib
 
     try:
         doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (Notepad writes one) is not damage
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return Settings(path=path, notice="Notice: the settings file is damaged, so defaults are used.")
+        return Settings(path=path, notice="Notice, the settings file is damaged, so defaults are used.")
     values: dict[str, str] = {}
     bad: list[str] = []
     for key, value in doc.items():
@@ -220,5 +220,5 @@ def load_settings(path: Path | None = None) -> Settings:
             bad.append(key)
     notice = None
     if bad:
-        notice = f"Notice: the saved {or_list(bad)} setting was not understood, so its default is used."
+        notice = f"Notice, the saved {or_list(bad)} setting was not understood, so its default is used."
     return Settings(values, path=path, notice=notice, raw=doc)

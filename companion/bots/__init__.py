@@ -38,17 +38,18 @@ _CLASSES: dict[str, tuple[str, str]] = {
 BOTS = tuple(_CLASSES)
 _CARD_OF = {bm_name(card): card for card in DRAWING_CARDS}
 DEFAULT_BOT = "strong"
-# One short line each, for help bots: each level's wins against the level below (2 players, 2,000 games on random
-# kingdoms of both boxes, benchmarks/bench_bots.py --only climb; benchmarks/README.md, issue 35).
+# One short line each, for help bots, with no colon or semicolon (Orca says them aloud). Each level's wins against
+# the level below (2 players, 2,000 games on random kingdoms of both boxes, benchmarks/bench_bots.py --only climb;
+# benchmarks/README.md, issue 35).
 SUMMARIES: dict[str, str] = {
-    "easy": "for beginners; wins 24 in 100 against bmu.",
-    "casual": "between easy and normal; wins 76 in 100 against easy.",
-    "normal": "buys casually at times; wins 66 in 100 against casual.",
-    "strong": "the default; wins 72 in 100 against normal.",
-    "bigmoney": "Big Money: buys only Treasures and Provinces.",
-    "bmu": "Big Money Ultimate: money, Duchies and Estates late.",
+    "easy": "for beginners. Wins 24 in 100 against bmu.",
+    "casual": "between easy and normal. Wins 76 in 100 against easy.",
+    "normal": "buys casually at times. Wins 66 in 100 against casual.",
+    "strong": "the default. Wins 72 in 100 against normal.",
+    "bigmoney": "Big Money. It buys only Treasures and Provinces.",
+    "bmu": "Big Money Ultimate, with Duchies and Estates late.",
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
-    "random": "any legal move at random; for testing.",
+    "random": "any legal move at random, for testing.",
 }
 # What a bot seat is called at the table.
 DISPLAY: dict[str, str] = {
@@ -85,7 +86,7 @@ def bot_name(typed: str) -> str:
             dashed = dashed[:-2].rstrip("-") + "-bm"
         key = ALIASES.get(dashed, dashed)
     if key not in _CLASSES:
-        raise UnknownBot(f"no bot named {quote(typed)}. Choose {or_list(['easy', 'normal', 'strong', 'bmu'])}; "
+        raise UnknownBot(f"no bot named {quote(typed)}. Choose {or_list(['easy', 'normal', 'strong', 'bmu'])}. "
                          "help bots lists all.")
     return key
 

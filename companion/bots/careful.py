@@ -38,19 +38,19 @@ def watchtower(bot: Any, view: Any, about: Any) -> str:
         bot.why = f"{name} would only weaken your deck."
         return "trash"
     if about.is_victory or about is CURSE or about is COPPER or about is ESTATE:
-        bot.why = f"{name} would do nothing in your next hand; it can wait in your discard pile."
+        bot.why = f"{name} would do nothing in your next hand. It can wait in your discard pile."
         return "no"
     owned = view.owned()
     cards = max(1, sum(owned.values()))
     money = facts.money(owned)
     if facts.is_treasure[about] and facts.coins[about] * cards > money:
-        bot.why = (f"{name} is worth more than your deck's average card ({money} coins in {cards} cards), "
+        bot.why = (f"{name} is worth more than your deck's average card, {money} coins in {cards} cards, "
                    "so you want it in your next hand.")
         return "deck"
     if facts.is_action[about] and BUY_VALUE.get(name, 0) >= 5:
         bot.why = f"{name} is one of the kingdom's good cards, and on your deck it is in your next hand."
         return "deck"
-    bot.why = f"{name} is worth no more than your deck's average card; it can wait in your discard pile."
+    bot.why = f"{name} is worth no more than your deck's average card. It can wait in your discard pile."
     return "no"
 
 

@@ -111,10 +111,10 @@ def check_target(path: Path) -> bool:
     if kind == "a folder":
         raise OutputError(f"{_name(path)} is a folder. After --output type a file name, like cards.brf.")
     if kind is not None:
-        raise OutputError(f"{_name(path)} is {kind}, not an ordinary file. It is left as it was: "
-                          "type a new file name after --output.")
+        raise OutputError(f"{_name(path)} is {kind}, not an ordinary file. It is left as it was. "
+                          "Type a new file name after --output.")
     if not mode & 0o222 or not os.access(path, os.W_OK):  # no one may write it (root may, but was told not to)
-        raise OutputError(f"{_name(path)} is read-only. It is left as it was: type a new file name after --output.")
+        raise OutputError(f"{_name(path)} is read only. It is left as it was. Type a new file name after --output.")
     return True
 
 

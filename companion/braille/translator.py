@@ -29,18 +29,18 @@ def install_hint(missing: str = "module", table: str = "", platform: str = "") -
     if missing == "table":
         head = f"liblouis is installed, but its braille table {table} is missing."
         if platform.startswith("linux"):
-            return f"{head} Install the tables with: sudo apt-get install liblouis-data"
+            return f"{head} Install the tables with sudo apt-get install liblouis-data"
         return f"{head} Install liblouis again from {WEBSITE} with its tables, or set LOUIS_TABLEPATH to their folder."
     if missing == "library":
         head = "The liblouis library is missing, though its Python module is here."
         if platform.startswith("linux"):
-            return f"{head} Install it with: sudo apt-get install liblouis20"
+            return f"{head} Install it with sudo apt-get install liblouis20"
         if platform == "darwin":
-            return f"{head} Install it with Homebrew: brew install liblouis"
+            return f"{head} Install it with Homebrew, brew install liblouis"
         return f"{head} Install liblouis for Windows from {WEBSITE}, and put its DLL folder on PATH."
     head = "liblouis is not installed."
     if platform.startswith("linux"):
-        return f"{head} Install it with: sudo apt-get install liblouis-data python3-louis"
+        return f"{head} Install it with sudo apt-get install liblouis-data python3-louis"
     if platform == "darwin":
         return f"{head} Install it with Homebrew, brew install liblouis, and its Python module louis from {WEBSITE}."
     return f"{head} Install liblouis for Windows and its Python module louis from {WEBSITE}."

@@ -53,11 +53,11 @@ def replaced(typed: str) -> str | None:
     if found is None:
         return None
     name, box = found
-    head = f"{name}: a 1st edition {box} card, taken out of the 2nd edition."
+    head = f"{name}, a 1st edition {box} card, taken out of the 2nd edition."
     nearest = _NEAREST.get(name)
     if nearest is not None:
         card, why = nearest
-        return f"{head}\nIn the 2nd edition, {card} took its place: {why}.\nType card {card.lower()} to hear it."
+        return f"{head}\nIn the 2nd edition, {card} took its place. {why[:1].upper()}{why[1:]}.\nType card {card.lower()} to hear it."
     added = _ADDED[box]
-    return (f"{head}\nIn the 2nd edition, {len(added)} cards took the place of those taken out: "
+    return (f"{head}\nIn the 2nd edition, {len(added)} cards took the place of those taken out. They are "
             f"{', '.join(added[:-1])} and {added[-1]}.")

@@ -72,7 +72,7 @@ def _record(session: "Session", game_name: str | None, player: str | None) -> tu
                 game, _ = store.read(store.check_name(game_name))
         except SaveError as e:
             message = str(e)
-            raise CommandError(f"{quote(game_name)} cannot be analysed: {message[:1].lower()}{message[1:]}") from None
+            raise CommandError(f"{quote(game_name)} cannot be analysed, {message[:1].lower()}{message[1:]}") from None
         me = None
     else:
         from companion.game.activity import game_of
@@ -111,12 +111,12 @@ def _kept(session: "Session") -> "Kept":
 @command(
     "analysis",
     summary="says, after a game, what your moves cost against the strong bot's.",
-    usage="analysis [turn N | all [PAGE]] [OPTIONS]",
+    usage="analysis, analysis turn N, or analysis all",
     example="analysis turn 7",
     topic="Game tools",
     one_shot=False,
-    details=("Once a game is over: your three costliest moves and why, then points by turn. turn 7: "
-             "one turn; all: every move, 3 a page. Options: --game NAME, --player NAME, --jobs N."),
+    details=("Once a game is over, your three costliest moves and why, then points by turn. analysis all "
+             "says every move, 3 a page. Options are --game NAME, --player NAME and --jobs N."),
 )
 def analysis_command(session: "Session", args: str) -> None:
     p = ArgumentParser("analysis")

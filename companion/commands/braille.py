@@ -83,7 +83,7 @@ def grade_of(session: "Session", options: argparse.Namespace) -> "Grade":
         chosen.append(word)
     chosen += ["uncontracted"] * options.uncontracted + ["contracted"] * options.contracted
     if len(set(chosen)) > 1:
-        raise CommandError("that asks for both grades. Type --grade 1 (uncontracted) or --grade 2 (contracted), not both.")
+        raise CommandError("that asks for both grades. Type --grade 1 for uncontracted or --grade 2 for contracted, not both.")
     if chosen:
         word = chosen[0]
     elif session.settings is not None:
@@ -301,12 +301,12 @@ FLAGS = ("--setup", "--basic", "--pack", "--uncontracted", "--contracted", "--he
 EXPORT_HELP = (
     "Type braille export and options.",
     "braille export writes braille reference sheets for an embosser, as a BRF file.",
-    f"Example: {EXAMPLE}",
-    ("Which: --kingdom (a recommended set, 10 cards with commas, random, game or table), --cards and a "
-     "list, or --set base, prosperity or all. --basic adds the basic cards; --setup writes the kingdom's "
+    f"For example, {EXAMPLE}",
+    ("Which cards, --kingdom and a recommended set, 10 cards with commas, random, game or table, --cards and a "
+     "list, or --set base, prosperity or all. --basic adds the basic cards. --setup writes the kingdom's "
      "setup instead, for --players 2 to 6."),
-    ("Where: --output and a new file, an ordinary file to replace, or - for standard output. Braille: --grade 1 or --uncontracted, "
-     "--grade 2 or --contracted; set braille keeps it. Paper: --width, --lines, --pack. "
+    ("Where, --output and a new file, an ordinary file to replace, or a dash for standard output. Braille, "
+     "--grade 1 or --uncontracted, --grade 2 or --contracted, and set braille keeps it. Paper, --width, --lines, --pack. "
      "--transcriber and a name for the title page's Transcribed by line."),
 )
 
@@ -427,7 +427,7 @@ def export(session: "Session", args: str) -> None:
         written = write_file(path, document.brf())
     except OutputError as e:
         raise CommandError(str(e)) from None
-    said = [f"Wrote {what} on {document.page_count} pages.", f"File: {path.name}, in {written.folder}."]
+    said = [f"Wrote {what} on {document.page_count} pages.", f"The file is {path.name}, in {written.folder}."]
     if options.output is None and path.name != stem + ".brf":
         said.append(f"{stem}.brf was there already and is kept.")
     if written.replaced:
@@ -499,7 +499,7 @@ def _complete(session: "Session", text: str) -> list[str]:
     topic=TOPIC,
     complete=_complete,
     details=(
-        "Add --grade 1 or --uncontracted for uncontracted braille; set braille uncontracted keeps it. "
+        "Add --grade 1 or --uncontracted for uncontracted braille, and set braille uncontracted keeps it. "
         "Type braille export --help for what export takes."
     ),
 )

@@ -19,10 +19,15 @@ if TYPE_CHECKING:
 
 
 def _bot_lines() -> list[str]:
-    """One short line per bot; Big Money with each drawing card shares one line."""
-    family = [name for name in SUMMARIES if name.endswith("-bm")]
-    lines = [f"{name}: {summary}" for name, summary in SUMMARIES.items() if name not in family]
-    lines.insert(-1, f"Big Money Ultimate with one card: {and_list(family)}.")
+    """One short line per bot, its name then a comma (a colon is heard as "colon"); Big Money with each drawing
+    card shares one line, which names the cards, and says one bot's name only as an option to type (the dash
+    in ``smithy-bm`` is heard as "dash")."""
+    from companion.bots import DRAWING_CARDS, bm_name
+
+    family = [bm_name(card) for card in DRAWING_CARDS]
+    lines = [f"{name}, {summary}" for name, summary in SUMMARIES.items() if name not in family]
+    lines.insert(-1, f"Big Money Ultimate with one drawing card, the card's name and bm, as in --bots {family[0]}. "
+                     f"The cards are {and_list(list(DRAWING_CARDS))}.")
     return lines
 
 
@@ -81,4 +86,4 @@ def hint_command(session: "Session", args: str) -> None:
 )
 def bots_command(session: "Session", args: str) -> None:
     alone("bots", args)
-    session.say("\n".join([f"{len(SUMMARIES)} bots:", *_bot_lines()]))
+    session.say("\n".join([f"{len(SUMMARIES)} bots.", *_bot_lines()]))

@@ -60,7 +60,7 @@ def _put_away(session: "Session") -> str | None:
         let_go(session, act)
     if act is None or act.over:
         return None
-    return "Your game is saved; type resume to go back to it."
+    return "Your game is saved. Type resume to go back to it."
 
 
 def _asking(session: "Session") -> str | None:
@@ -71,8 +71,8 @@ def _asking(session: "Session") -> str | None:
 activity(KEY, is_on=_on, where="in a game", put_away=_put_away, asking=_asking,
          instead={"next": "To end the turn, type end."})
 
-PLAYED_ELSEWHERE = ("another window is playing a game, and this one would replace its save. "
-                    "Close that window first, or type resume read-only to look.")
+PLAYED_ELSEWHERE = ("another window plays a game, and this one would replace its save. "
+                    "Close that window first, or type resume read only to look.")
 
 
 def hold_game(session: "Session") -> Held:

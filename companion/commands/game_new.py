@@ -50,8 +50,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         who = f"for {len(people)} people" if len(people) > 1 else ""
         vs = f"against {len(others)} bots" if len(others) > 1 else f"against {and_list(others)}" if others else ""
         said = f"{head} {', '.join(filter(None, (who, vs)))}."
-        said += f" People: {and_list(people)}." if len(people) > 1 else ""
-        said += f" Bots: {and_list(others)}." if len(others) > 1 else ""
+        said += f" The people are {and_list(people)}." if len(people) > 1 else ""
+        said += f" The bots are {and_list(others)}." if len(others) > 1 else ""
     lines = [f"{said}{kept}", f"Kingdom {k}" if k.name else f"Kingdom. {k}"]
     if session.verbosity == "full":
         lines.append(f"Seed {setup.seed}.")
@@ -78,13 +78,13 @@ def start_game(session: "Session", setup: GameSetup) -> None:
 @command(
     "new",
     summary="starts a game against bots or friends.",
-    usage="new [OPTIONS]",
+    usage="new, or new and options",
     example='new --players 2 --bots strong --kingdom "First Game" --seed 1',
     topic=TOPIC,
     one_shot=False,
-    details=("With no options it asks three short questions; press Enter for each default. Options: --players, "
-             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, --position NAME (a saved "
-             "position). People sit first, then bots."),
+    details=("With no options it asks three short questions, Enter for each default. Options are --players, "
+             "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, and --position NAME. People "
+             "sit first, then bots."),
 )
 def new_command(session: "Session", args: str) -> None:
     if not args.strip():

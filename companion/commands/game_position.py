@@ -51,7 +51,7 @@ def read_position(typed: str) -> Position:
     except PositionError as e:
         message = f"{quote(typed)} is not a position. {e} Fix it, or type new alone."
         if len(message.split()) > 24:  # errors stay under 25 words: the reason goes first
-            message = f"{quote(typed)} is not a position. Type new alone, or fix the file (docs: positions)."
+            message = f"{quote(typed)} is not a position. Type new alone, or fix the file, as the positions page of the docs says."
         raise CommandError(message) from None
 
 
@@ -67,8 +67,8 @@ def _current(session: "Session") -> Position:
 
 
 @game_command(name="position", summary="says the game's position as text, or saves it.",
-              usage="position [show | save NAME]", example="position save puzzle", topic=TOOLS,
-              details="A position is the whole game as text, for a bug report or a puzzle; new --position NAME "
+              usage="position, or position save NAME", example="position save puzzle", topic=TOOLS,
+              details="A position is the whole game as text, for a bug report or a puzzle. new --position NAME "
                       "starts a game from one. The format is in the positions page of the docs.")
 def position_command(session: "Session", args: str) -> None:
     words = args.split(None, 1)
@@ -83,7 +83,7 @@ def position_command(session: "Session", args: str) -> None:
     if words[0].lower() == "show" and len(words) == 1:
         text = _current(session).text()
         lines = text.rstrip("\n").split("\n")
-        say_fitted(session, f"Position, {len(lines)} lines:\n{text.rstrip()}")
+        say_fitted(session, f"Position, {len(lines)} lines.\n{text.rstrip()}")
         return
     if words[0].lower() != "save":
         raise CommandError(f"{quote('position ' + args)}, type position show, or position save NAME.")
@@ -96,7 +96,7 @@ def position_command(session: "Session", args: str) -> None:
     except OSError as e:
         raise CommandError(f"could not save {quote(words[1])}, {e.strerror}. Type another name.") from None
     name = path.stem
-    where = f"\nFile: {path}" if session.verbosity == "full" else ""
+    where = f"\nThe file is {path}." if session.verbosity == "full" else ""
     say_fitted(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 

@@ -57,11 +57,11 @@ def load_command(session: "Session", args: str) -> None:
         game, extra = store.read(name)
     except SaveError as e:
         message = str(e)
-        if message.startswith("The save file is damaged: "):
-            raise CommandError(f"{quote(args)} is damaged: {message[26:]} Type games for the list.") from None
+        if message.startswith("The save file is damaged, "):
+            raise CommandError(f"{quote(args)} is damaged, {message[26:]} Type games for the list.") from None
         message = message[0].lower() + message[1:] if message else message
         more = "" if "Type " in message else " Type games for the list."  # what to type is said once
-        raise CommandError(f"{quote(args)} was not loaded: {message}{more}") from None
+        raise CommandError(f"{quote(args)} was not loaded, {message}{more}") from None
     resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
            f"Loaded {name}.")
 
@@ -76,7 +76,7 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
     act = GameActivity(game, extra=extra, cue=thinking_cue(session))
     act.held, act.read_only = held, look
     if look:
-        head += " Read-only: another window is playing it."
+        head += " Read only, as another window is playing it."
     act.catch_up()
     play_here(session, act)
     act.autosave()
@@ -104,22 +104,22 @@ def games_command(session: "Session", args: str) -> None:
     if not names:
         say_fitted(session, "No saved games yet. Type new to start one.")
         return
-    say_fitted(session, f"{count(len(names), 'saved game')}: {and_list(names)}.")
+    say_fitted(session, f"{count(len(names), 'saved game')}, {and_list(names)}.")
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
          topic=TOPIC, one_shot=False,
-         details="resume read-only looks at a game another window is playing, without changing it.")
+         details="resume read only looks at a game another window is playing, without changing it.")
 def resume_command(session: "Session", args: str) -> None:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
-        raise CommandError(f"{quote('resume ' + args)}, resume takes nothing after it but read-only. Type resume.")
+        raise CommandError(f"{quote('resume ' + args)}, resume takes nothing after it but read only. Type resume.")
     if not store.path_for(store.AUTOSAVE).exists():
         raise CommandError("there is no game to resume yet. Type new to start one.")
     try:
         game, extra = store.read(store.AUTOSAVE)
     except SaveError as e:
-        raise CommandError(f"could not resume: {e} Type new to start a game.") from None
+        raise CommandError(f"could not resume. {e} Type new to start a game.") from None
     asked = session.state.pop(ASK, None)
     try:
         resume(session, game, extra, "Resumed.", look=bool(word))
@@ -145,7 +145,7 @@ def offer_resume(session: "Session") -> None:
         return
     held = store.hold()
     if held is None:
-        say_lines(session, ["Your saved game is open in another window. Type resume read-only to look at it."])
+        say_lines(session, ["Your saved game is open in another window. Type resume read only to look at it."])
         return
     held.release()  # taken again if the answer is yes
     turns = game.players[game.current].turns
@@ -165,7 +165,7 @@ def offer_resume(session: "Session") -> None:
         if answers["resume"] == "yes":
             resume(s, game, extra, "Resumed.")
         else:
-            say_lines(s, ["Not resumed. It stays saved until you start a new game; type resume to go back."])
+            say_lines(s, ["Not resumed. It stays saved until you start a new game. Type resume to go back."])
 
     q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
     session.state[ASK] = q

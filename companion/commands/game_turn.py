@@ -89,10 +89,10 @@ def play_command(session: "Session", args: str) -> None:
     say_outcome(session, GameService(act).play(me, cards, typed, session.verbosity))
 
 
-@game_command(name="buy", complete=_complete_supply, summary="buys a card; first plays your plain Treasures.", usage="buy CARD",
+@game_command(name="buy", complete=_complete_supply, summary="buys a card, first playing your plain Treasures.", usage="buy CARD",
               example="buy silver",
               details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
-                      "Bank last, unless you set autoplay off. Two buys at once: buy silver silver.")
+                      "Bank last, unless you set autoplay off. Two buys at once, as in buy silver silver.")
 def buy_command(session: "Session", args: str) -> None:
     typed = f"buy {args}".strip()
     act, d = _turn(session, typed)
@@ -107,7 +107,7 @@ def buy_command(session: "Session", args: str) -> None:
     say_outcome(session, GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay))
 
 
-@game_command(name="end", summary="ends your turn (or the current phase's buying).", usage="end", example="end",
+@game_command(name="end", summary="ends your turn, or the current phase's buying.", usage="end", example="end",
               aliases=("done",))
 def end_command(session: "Session", args: str) -> None:
     typed = f"end {args}".strip()
@@ -134,7 +134,7 @@ def options_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
-              example="choose 1 3", details="You can also type the answer alone: 1 3, or copper estate, or none.")
+              example="choose 1 3", details="You can also type the answer alone, as in 1 3, or copper estate, or none.")
 def choose_command(session: "Session", args: str) -> None:
     act, me = private_seat(session, ("choose " + args).strip())
     d = act.mine(me)

@@ -44,8 +44,8 @@ def hand_command(session: "Session", args: str) -> None:
     say_fitted(session, render.hand_line(act.game, me))
 
 
-@game_command(name="supply", summary="says the Supply piles by cost; supply low for low piles first.",
-              usage="supply [low]", example="supply low", aliases=("su",))
+@game_command(name="supply", summary="says the Supply piles by cost, or the low piles first.",
+              usage="supply, or supply low", example="supply low", aliases=("su",))
 def supply_command(session: "Session", args: str) -> None:
     act = need_game(session)
     word = loose(args)
@@ -65,8 +65,8 @@ def deck_command(session: "Session", args: str) -> None:
 
 
 @game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
-              example="owned", details="Your hand, your cards in play and set aside, and your deck's size: what the "
-              "rules let you know. The rest are in your deck or your discard pile.")
+              example="owned", details="Your hand, your cards in play and set aside, and your deck's size, which is "
+              "what the rules let you know. The rest are in your deck or your discard pile.")
 def owned_command(session: "Session", args: str) -> None:
     alone("owned", args)
     act, me = private_seat(session, "owned")
@@ -113,7 +113,7 @@ def trash_command(session: "Session", args: str) -> None:
         return
     _nothing_after(args, "trash")
     trash = act.game.trash
-    say_fitted(session, f"Trash, {count(len(trash), 'card')}: {grouped(trash)}." if trash else "The trash is empty.")
+    say_fitted(session, f"The trash has {count(len(trash), 'card')}, {grouped(trash)}." if trash else "The trash is empty.")
 
 
 @game_command(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
@@ -133,8 +133,8 @@ def kingdom_command(session: "Session", args: str) -> None:
     say_fitted(session, line)
 
 
-@game_command(name="log", summary="says what happened, most recent last.", usage="log [N|all]", example="log 3", aliases=("lg",),
-              details="N is how many lines; all for the whole game. Works after the game ends.")
+@game_command(name="log", summary="says what happened, most recent last.", usage="log, log N, or log all", example="log 3", aliases=("lg",),
+              details="N is how many lines, and all says the whole game. Works after the game ends.")
 def log_command(session: "Session", args: str) -> None:
     act = need_game(session)
     word = args.strip().lower()

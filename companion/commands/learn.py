@@ -52,8 +52,8 @@ def _start(session: "Session", seed: int | None = None) -> None:
 @command("learn", summary="plays a first game with lessons as you go.", usage="learn", example="learn",
          topic="Playing a game", one_shot=False,
          details="The rulebook's First Game against the easy bot. Each new thing is explained the first time "
-                 "it happens. Leave at any time; type learn again to come back. learn new starts again; "
-                 "learn --seed 7 gives the same game each time.")
+                 "it happens. Leave at any time, and type learn again to come back. learn new starts again, "
+                 "and learn --seed 7 gives the same game each time.")
 def learn_command(session: "Session", args: str) -> None:
     word = args.strip().lower()
     seed = None

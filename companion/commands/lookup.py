@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from companion.cards import catalogue, glossary
-from companion.cards.describe import coins, describe, names_by_cost
+from companion.cards.describe import coins, describe, names_by_cost, plain
 from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
 from companion.commands import registry
@@ -75,7 +75,7 @@ def _complete_card(session: "Session", text: str) -> list[str]:
     usage="card NAME",
     example="card village",
     details="A name, a braille code such as C1, or the start of a name will do. "
-    "Add the word notes for the rulebook's note: card village notes.",
+    "Add the word notes for the rulebook's note, as in card village notes.",
     complete=_complete_card,
 )
 def card_command(session: "Session", args: str) -> None:
@@ -148,7 +148,7 @@ def _complete_cards(session: "Session", text: str) -> list[str]:
     summary="lists cards by set, cost or type.",
     usage="cards FILTER",
     example="cards cost 4",
-    details="Filters combine: cards prosperity attack. Filters are dominion, prosperity, kingdom, basic, "
+    details="Filters combine, as in cards prosperity attack. Filters are dominion, prosperity, kingdom, basic, "
     "a type such as action or treasure, and cost N. Type cards all for every card.",
     complete=_complete_cards,
 )
@@ -172,7 +172,7 @@ def cards_command(session: "Session", args: str) -> None:
     if not chosen and cost is None:
         kingdom = len(cat.kingdom)
         session.say(
-            f"{len(cat)} cards: {len(cat.in_set('base2e'))} Dominion, {len(cat.in_set('prosperity2e'))} Prosperity.\n"
+            f"{len(cat)} cards, {len(cat.in_set('base2e'))} Dominion, {len(cat.in_set('prosperity2e'))} Prosperity.\n"
             f"{kingdom} are kingdom cards, {len(cat) - kingdom} basic.\n"
             "Type cards all, or a filter such as cards cost 4 or cards prosperity attack."
         )
@@ -235,7 +235,7 @@ def _complete_rule(session: "Session", text: str) -> list[str]:
     summary="explains a rules term. Alone, it lists the terms.",
     usage="rule TERM",
     example="rule trash",
-    details="Add the word more for the whole explanation: rule trash more.",
+    details="Add the word more for the whole explanation, as in rule trash more.",
     complete=_complete_rule,
 )
 def rule_command(session: "Session", args: str) -> None:
@@ -255,13 +255,15 @@ def rule_command(session: "Session", args: str) -> None:
         term = terms.find(typed)
     except NameError_ as e:
         raise CommandError(_with_hint(e, "Type rule for the list.")) from None
-    verbosity = _verbosity(session)
+    from companion.rule_groups import said_term
+
+    verbosity = _verbosity(session)  # the rulebook's words said as card text is, without a sign named aloud
     if more or verbosity == "full":
-        session.say(f"{term.short}\n{term.full}")
+        session.say(f"{plain(term.short)}\n{plain(term.full)}")
     elif verbosity == "brief":
-        session.say(term.short)
+        session.say(plain(term.short))
     else:
-        session.say(f"{term.short}\nFor more, type rule {term.term.lower()} more.")
+        session.say(f"{plain(term.short)}\nFor more, type rule {said_term(term.term).lower()} more.")
 
 
 # ---------------------------------------------------------------- help
@@ -413,7 +415,7 @@ def history_command(session: "Session", args: str) -> None:
         session.say("Nothing typed yet.")
         return
     start = len(session.typed) - 1 - len(lines)
-    session.replay("\n".join([f"{len(lines)} lines typed:"] + [f"{start + i}: {line}" for i, line in
+    session.replay("\n".join([f"{len(lines)} lines typed."] + [f"{start + i}, {line}" for i, line in
                                                                enumerate(lines, 1)]))
 
 

@@ -26,12 +26,12 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
 @command(
     "host",
     summary="hosts a game that friends join from their own device.",
-    usage="companion host [OPTIONS]",
+    usage="companion host, or companion host and options",
     example='companion host --players 3 --bots strong --kingdom "First Game" --seed 4',
     topic=TOPIC,
     shell=False,
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
-             "Also: --name, --listen ADDRESS, --port, --code, --cert, --key, --hostname NAME."),
+             "Also --name, --listen, --port, --code, --cert, --key and --hostname."),
 )
 def host_command(session: "Session", args: str) -> None:
     from companion.game.starting import bool_or_random, SetupError
@@ -39,7 +39,7 @@ def host_command(session: "Session", args: str) -> None:
 
     problem = page_problem()  # refused before anything starts, rather than serving friends an empty 404
     if problem:
-        raise CommandError(f"the host cannot start: {problem}")
+        raise CommandError(f"the host cannot start, {problem}")
     p = ArgumentParser("host")
     p.add_argument("--players", type=whole)
     p.add_argument("--bots")
@@ -120,12 +120,12 @@ def host_options(players: int | None, bots_text: str | None, kingdom: str, seed:
 @command(
     "join",
     summary="joins a hosted game from this terminal.",
-    usage="join ADDRESS [--code C] --name N",
+    usage="companion join ADDRESS --name N, with --code C for a game",
     example="companion join 192.168.1.20:8650 --code 482193765 --name Ben",
     topic=TOPIC,
     shell=False,
-    details=("Without --code it joins a server's lobby. It reconnects by itself if the connection drops. "
-             "Add --tls for a host with a certificate, and --ca FILE for a certificate the host made itself."),
+    details=("Without --code it joins a server's lobby. It reconnects by itself. Add --tls for a host with a "
+             "certificate, and --ca FILE for a certificate the host made itself."),
 )
 def join_command(session: "Session", args: str) -> None:
     p = ArgumentParser("join")

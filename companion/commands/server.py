@@ -16,12 +16,12 @@ if TYPE_CHECKING:
 @command(
     "server",
     summary="serves many games with a lobby, for a community.",
-    usage="companion server [--listen ADDRESS] [--port P] [--store URL] [--accounts required] [--unrated]",
+    usage="companion server, and options such as --listen and --port",
     example="companion server --listen 0.0.0.0 --port 8650",
     topic="Playing from different places",
     shell=False,
     details=("People type companion join ADDRESS --name N, or open it in a browser. --store redis://HOST:PORT/0 "
-             "shares games among processes. docs/server.md says the rest: moderators, accounts, metrics."),
+             "shares games among processes. The server page of the docs says the rest, as --accounts and --unrated."),
 )
 def server_command(session: Session, args: str) -> None:
     from companion.server.running import DEFAULT_PORT, run_server

@@ -53,7 +53,7 @@ def _complete_set(session: "Session", text: str) -> list[str]:
     summary="changes a setting and keeps it for next time.",
     usage="set NAME VALUE",
     example="set verbosity brief",
-    details="Settings include verbosity (brief, normal or full) and speech (off or on). "
+    details="Settings include verbosity, brief, normal or full, and speech, off or on. "
     "Type settings to hear them all, with their choices.",
     topic=SETTINGS,
     complete=_complete_set,
@@ -109,7 +109,7 @@ def _switch_speech(session: "Session", on: bool) -> None:
     summary="turns the program's own speech on or off.",
     usage="speech on or speech off",
     example="speech on",
-    details="For use without a screen reader; a screen reader already reads every response. "
+    details="For use without a screen reader. A screen reader already reads every response. "
     "It is kept for next time.",
     topic=SETTINGS,
     complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],

@@ -26,16 +26,17 @@ RULEBOOK = {"base2e": "the Dominion rulebook", "prosperity2e": "the Prosperity r
 
 def _boxes(group: str) -> str:
     """A set's boxes said one way: the Prosperity rulebook's "Prosperity & Dominion" is "Dominion & Prosperity"."""
-    return "Dominion & Prosperity" if group == "Prosperity & Dominion" else group
+    said = "Dominion & Prosperity" if group == "Prosperity & Dominion" else group
+    return said.replace("/", " and ")  # "Cornucopia/Guilds", one box: a slash is heard as "slash"
 
 
 def _playable_line(sets: list[RecommendedSet], source: str) -> str:
     names = [s.name for s in sets if s.source == source and s.playable]
-    return f"{'Dominion' if source == 'base2e' else 'Prosperity'}: {and_list(names)}."
+    return f"{'Dominion' if source == 'base2e' else 'Prosperity'}. {and_list(names)}."
 
 
 def _describe(chosen: RecommendedSet) -> list[str]:
-    lines = [f"{chosen.name}, from {RULEBOOK[chosen.source]}:"]
+    lines = [f"{chosen.name}, from {RULEBOOK[chosen.source]}."]
     if chosen.missing:
         lines.append(f"{and_list(list(chosen.kingdom))}.")
         lines.append(f"Needs other boxes for {and_list(list(chosen.missing))}, so it cannot be played here.")
@@ -73,15 +74,15 @@ def sets_command(session: "Session", args: str) -> None:
             f"{len(playable)} recommended sets can be played here.",
             _playable_line(current, "base2e"),
             _playable_line(current, "prosperity2e"),
-            f"{others} more need other boxes: type sets all. For one set, type sets and its name.",
+            f"{others} more need other boxes. Type sets all. For one set, type sets and its name.",
         ]))
         return
     if loose(typed) == "all":
         groups: dict[str, list[str]] = {}
         for s in sorted(current, key=lambda s: "alone" not in s.group):  # the playable ones first
             groups.setdefault(_boxes(s.group), []).append(s.name)
-        lines = [f"{len(current)} recommended sets, by the boxes they need:"]
-        lines += [f"{group}: {and_list(names)}." for group, names in groups.items()]
+        lines = [f"{len(current)} recommended sets, by the boxes they need."]
+        lines += [f"{group}. {and_list(names)}." for group, names in groups.items()]
         session.say("\n".join(lines))
         return
     try:
@@ -123,7 +124,7 @@ def setup_command(session: "Session", args: str) -> None:
                            "like setup 4 first game.")
     players = found
     if not 2 <= players <= 6:
-        raise CommandError(f"{quote(players_text or '')} players: Dominion is for 2 to 6. "
+        raise CommandError(f"{quote(players_text or '')} players, but Dominion is for 2 to 6. "
                            "Type a number from 2 to 6, like setup 4 first game.")
     seed = None
     if options.seed is not None:

@@ -169,11 +169,11 @@ def report(tally: Tally, bots: list[str], kingdom_text: str) -> list[str]:
     g = tally.games
     where = "random kingdoms" if kingdom_text.strip().lower() in ("random", "r") else kingdom_text.strip()
     lines = [f"{g} {'game' if g == 1 else 'games'}, {len(bots)} players.",
-             "Wins: " + ", ".join(f"seat {i + 1} {b} {w}" for i, (b, w) in enumerate(zip(bots, tally.wins))) + ".",
-             f"Ties: {tally.ties}. Average {tally.turns / g:.1f} turns each, {where}."]
+             "Wins, " + ", ".join(f"seat {i + 1} {b} {w}" for i, (b, w) in enumerate(zip(bots, tally.wins))) + ".",
+             f"{tally.ties} {'tie' if tally.ties == 1 else 'ties'}. Average {tally.turns / g:.1f} turns each, {where}."]
     if tally.stopped:
         lines.append(f"{tally.stopped} stopped at {TURN_LIMIT} turns.")
-    lines.append(f"Speed: {speed(g, tally.seconds)}.")
+    lines.append(f"Speed, {speed(g, tally.seconds)}.")
     return lines
 
 
@@ -209,8 +209,8 @@ def _parser() -> ArgumentParser:
     usage="simulate and options",
     example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
     topic="Bot simulations",
-    details=("Options: --games, --players, --bots (help bots lists them), --kingdom (a set, 10 cards with "
-             "commas, or random), --sets, --colony on, off or rule, --seed, and --jobs (processes)."),
+    details=("The options are --games, --players, --bots, which help bots lists, --kingdom with a set, 10 cards "
+             "with commas, or random, --sets, --colony on, off or rule, --seed, and --jobs, the processes to use."),
 )
 def run(session: Session, args: str) -> None:
     ns = _parser().parse(args)

@@ -79,7 +79,7 @@ def _check_names(typed: str, names: list[str]) -> None:
     try:
         check_players(len(names))
     except KingdomError:
-        raise refused(typed, f"2 to 6 players, not {len(names)}. Type the names with commas: --players Ann,Ben.") from None
+        raise refused(typed, f"2 to 6 players, not {len(names)}. Type the names with commas, as in --players Ann,Ben.") from None
     seen: set[str] = set()
     cat = catalogue()
     for name in names:
@@ -171,7 +171,7 @@ def resume(session: "Session", args: str = "") -> list[str]:
     rest, look = _wants_read_only(args)
     typed = f"table resume {args}".strip()
     if rest:
-        raise refused(typed, "resume takes nothing after it but read-only. Type table resume.")
+        raise refused(typed, "resume takes nothing after it but read only. Type table resume.")
     saved = opening.load_last(typed)
     _open(session, saved, "resumed", typed, look)
     return (session.last or "").splitlines()

@@ -35,7 +35,7 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
 
 @command("buy", summary="records a card the current player buys.", usage="buy CARD, or buy PLAYER CARD",
          example="buy P6", topic=TOPIC, complete=complete_supply, active=table_open, inactive_hint=HINT,
-         one_shot=False, details="With 2 Buys name both: buy silver village. It spends the coins that play counted.")
+         one_shot=False, details="With 2 Buys name both, as in buy silver village. It spends the coins that play counted.")
 def buy(session: "Session", args: str) -> None:
     _gain_like(session, args, "buy")
 

@@ -94,7 +94,7 @@ def update_prompt(session: "Session") -> None:
         return
     table = service.table
     where = "table over" if table.state.over is not None else f"table, {table.current_name}"
-    session.prompt = f"{where}{', read-only' if service.read_only else ''}. "
+    session.prompt = f"{where}{', read only' if service.read_only else ''}. "
 
 
 def _let_go(session: "Session") -> None:

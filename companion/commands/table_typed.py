@@ -58,7 +58,7 @@ def check_stranger(table: Table, rest: str, verb: str) -> None:
     if verb == "vp" and not tail and as_number(words[-1], signed=True) is None and len(words) == 1:
         raise CommandError(f"{quote(words[0])} is not a number of VP tokens. Type vp 2, or vp and a player "
                            "and a number.")
-    raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player: {or_list(list(table.players))}.")
+    raise CommandError(f"{quote(words[0])} is not playing. Type {verb} and a player, {or_list(list(table.players))}.")
 
 
 def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> list[Card]:
@@ -106,7 +106,7 @@ def not_in_game(table: Table, card: Card) -> str:
     """Refuse a card from outside this game's Supply, naming the kingdom."""
     setup = table.setup
     if setup.kingdom_name:
-        return f"{card.name} is not in this game. The kingdom is {setup.kingdom_name}; type piles to hear it."
+        return f"{card.name} is not in this game. The kingdom is {setup.kingdom_name}. Type piles to hear it."
     return f"not in this game. Choose from {or_list(list(setup.kingdom))}."
 
 

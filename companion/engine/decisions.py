@@ -205,7 +205,7 @@ class ChooseOne(Decision):
 
     def __str__(self) -> str:
         if self.purpose is Purpose.ORDER and self.about is not None:  # "when you gain" effects' order
-            return f"{self.about.name} gained: {or_list(list(self.options))} first?"
+            return f"{self.about.name} gained. {or_list(list(self.options))} first?"
         about = f" for {self.about.name}" if self.about is not None else ""
         return f"{self._head()}choose{about}, {or_list(list(self.options))}."
 
@@ -249,7 +249,7 @@ class OrderCards(Decision):
         except TypeError:
             return "That is not a list of cards."
         if Counter(order) != Counter(self.cards):
-            return f"Order exactly these cards: {and_list([c.name for c in self.cards])}."
+            return f"Order exactly these cards, {and_list([c.name for c in self.cards])}."
         return None
 
     def __str__(self) -> str:

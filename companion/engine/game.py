@@ -120,7 +120,7 @@ class Game:
         """Answer the pending decision. An illegal answer raises IllegalAnswer and changes nothing."""
         d = self.pending
         if d is None:
-            raise IllegalAnswer("The game is over; there is nothing to answer.")
+            raise IllegalAnswer("The game is over. There is nothing to answer.")
         if check:
             reason = d.validate(answer)
             if reason is not None:
@@ -135,7 +135,7 @@ class Game:
     def validate(self, answer: Any) -> str | None:
         """None if ``answer`` is legal for the pending decision, else a speakable reason."""
         if self.pending is None:
-            return "The game is over; there is nothing to answer."
+            return "The game is over. There is nothing to answer."
         return self.pending.validate(answer)
 
     def advance(self, agents: Sequence[Agent | None]) -> Decision | None:

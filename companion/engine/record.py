@@ -126,19 +126,19 @@ def loads(text: str, log: bool = True, known_bot: Callable[[str], bool] | None =
     try:
         data = parse(text)  # no NaN, no Infinity, no unbounded nesting
     except Damaged as e:
-        raise SaveError(f"The save file is damaged: {e}.") from None
+        raise SaveError(f"The save file is damaged, {e}.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("This is not a saved Dominion game.")
     version = data.get("version")
     if not isinstance(version, int):
-        raise SaveError("The save file is damaged: it has no version.")
+        raise SaveError("The save file is damaged, it has no version.")
     if version > VERSION:
         raise SaveError(f"The save file is from a newer version ({version}); this program reads version {VERSION}.")
     if version < 1:  # no version 0 was ever written, nor a negative one
-        raise SaveError(f"The save file is damaged: it claims version {version}, and versions start at 1.")
+        raise SaveError(f"The save file is damaged, it claims version {version}, and versions start at 1.")
     body = data.get("game")
     if not isinstance(body, dict) or data.get("checksum") != _checksum(body):
-        raise SaveError("The save file is damaged: its checksum does not match.")
+        raise SaveError("The save file is damaged, its checksum does not match.")
     check_save(data, known_bot)  # every field, before anything is built from it
     try:
         cat = catalogue()
@@ -154,13 +154,13 @@ def loads(text: str, log: bool = True, known_bot: Callable[[str], bool] | None =
                           start=start)
         answers = [Answer(int(p), _decode(v), bool(person)) for p, person, v in body["answers"]]
     except PositionError as e:
-        raise SaveError(f"The save file is damaged: its starting position is wrong. {e}") from None
+        raise SaveError(f"The save file is damaged, its starting position is wrong. {e}") from None
     except (KeyError, TypeError, ValueError) as e:
-        raise SaveError(f"The save file is damaged: {e}.") from None
+        raise SaveError(f"The save file is damaged, {e}.") from None
     try:
         return replay(setup, answers, log=log)
     except IllegalAnswer as e:
-        raise SaveError(f"The save file is damaged: an answer does not fit the game. {e}") from None
+        raise SaveError(f"The save file is damaged, an answer does not fit the game. {e}") from None
 
 
 def load(path: str | Path, log: bool = True, known_bot: Callable[[str], bool] | None = None) -> Game:

@@ -74,4 +74,4 @@ def check_save(data: Any, known_bot: Callable[[str], bool] | None = None) -> Non
     try:
         check_body(data.get("game") if isinstance(data, dict) else None, known_bot)
     except Damaged as e:
-        raise SaveError(f"The save file is damaged: {e}.") from None
+        raise SaveError(f"The save file is damaged, {e}.") from None

@@ -277,7 +277,7 @@ class GameActivity:
                                    "Type new to start one here when that window is closed.")
             self.held, self.let_go_at_end = held, False
         if self.read_only:
-            raise CommandError("this game is open read-only here, as another window is playing it. "
+            raise CommandError("this game is open read only here, as another window is playing it. "
                                "Close that window, then type resume.")
 
     def release(self) -> None:
@@ -294,7 +294,7 @@ class GameActivity:
             store.write(store.AUTOSAVE, self.game, self.extra(), self.encoded)
             self.save_problem = None
         except OSError as e:
-            self.save_problem = f"The game could not be saved: {e.strerror or e}."
+            self.save_problem = f"The game could not be saved, {e.strerror or e}."
             return
         if self.game.over and self.held is not None:  # saved: a finished game blocks no other window's new
             self.release()

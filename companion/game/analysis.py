@@ -122,7 +122,7 @@ def game_of(record: str) -> Game:
         raise AnalysisError(str(e)) from None
     if not game.over:
         game.close()
-        raise AnalysisError("That game is not over yet; analysis works once a game has ended.")
+        raise AnalysisError("That game is not over yet. analysis works once a game has ended.")
     return game
 
 

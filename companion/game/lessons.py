@@ -109,7 +109,7 @@ class Lessons:
             self.told.append(due[0])
             self.waiting = [k for k in self.waiting if k != due[0]]
             extra.append(LESSONS[due[0]] if due[0] != "attack" or not self.attack else
-                         f"Lesson, {self.attack} is an Attack: it hurts the other players. A Moat in hand blocks one.")
+                         f"Lesson, {self.attack} is an Attack. It hurts the other players. A Moat in hand blocks one.")
         view = act.game.view(act.holder)
         turn = view.turns()
         d = act.mine()

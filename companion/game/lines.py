@@ -151,7 +151,7 @@ def options_line(view: PlayerView, verbosity: str = "normal") -> str:
         return question(view, d, "normal")
     if d.purpose is Purpose.PLAY_ACTION:
         acts = distinct([c for c in d.options])  # type: ignore[attr-defined]
-        return (f"Play {or_list([c.name for c in acts])}; {count(view.actions, 'action')} left. "
+        return (f"Play {or_list([c.name for c in acts])}, {count(view.actions, 'action')} left. "
                 f"Or buy a card, or end.")
     if d.purpose is Purpose.PLAY_TREASURES:
         m = money(view)

@@ -101,13 +101,13 @@ def short_of(view: PlayerView, card: Card, m: Money, autoplay: bool) -> str | No
     head = f"{card.name} costs {coins(cost)}"
     if not autoplay and (m.made or m.at_least):
         if cost <= m.total + m.at_least:
-            return f"{head}; play your Treasures first: they make {coins(m.more)} more. Type play treasures."
+            return f"{head}. Play your Treasures first, as they make {coins(m.more)} more. Type play treasures."
         return f"{head}, you have {coins(m.now)}, {m.more} more in Treasures. Type options to hear choices."
     if m.asking:
         names = sorted({c.name for c in m.asking})
         verb = "asks" if len(names) == 1 else "ask"
-        return (f"{head}; your other Treasures make {coins(have)}. {and_list(names)} {verb} a question: "
-                f"type play {names[0].lower()}.")
+        return (f"{head}. Your other Treasures make {coins(have)}. {and_list(names)} {verb} a question. "
+                f"Type play {names[0].lower()}.")
     if m.made:
         return f"{head}, you have {coins(have)} with your Treasures. Type options to hear choices."
     return None  # no Treasure in hand: the plain "you have N coins" says it all

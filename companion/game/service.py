@@ -76,7 +76,7 @@ class Outcome:
 
 
 def question_first(d: Decision, typed: str) -> CommandError:
-    return CommandError(f"{quote(typed, 40)} must wait: first answer {d.card.name if d.card else 'the question'}. "
+    return CommandError(f"{quote(typed, 40)} must wait. First answer {d.card.name if d.card else 'the question'}. "
                         f"{hint(d)}")
 
 
@@ -126,7 +126,7 @@ class GameService:
         if actions and (len(cards) > 1):
             raise CommandError(f"{quote(typed)}, play one Action at a time. Type play {actions[0].name.lower()}.")
         if not actions and not treasures:
-            raise CommandError(f"{quote(typed)}, {cards[0].name} is not played; only Actions and Treasures are. "
+            raise CommandError(f"{quote(typed)}, {cards[0].name} is not played. Only Actions and Treasures are. "
                                f"Type options.")
         turn, start, before = g.players[seat].turns, len(g.log), len(g.answers)
         with self._changing(typed, seat):
@@ -254,7 +254,7 @@ class GameService:
         mover = act.last_mover()
         if not act.solo and mover >= 0 and me >= 0 and mover != me:
             name = act.game.players[mover].name
-            raise CommandError(f"the last move was {name}'s; only your own can be taken back. Type options.")
+            raise CommandError(f"the last move was {name}'s, and only your own can be taken back. Type options.")
         if args.strip():
             raise CommandError(f"{quote('undo ' + args)}, undo takes nothing after it. Type undo.")
         label = act.labels[-1] if act.labels else None
@@ -419,7 +419,7 @@ class GameService:
             why = f"nothing more can be bought after {first}" if not asks else \
                 f"{asker.name} asks about {first} first" if asker is not None else \
                 f"buying {first} asks a question first"
-            return CommandError(f"{quote(typed)}, {why}. Buy one card at a time: type buy {first.lower()}.")
+            return CommandError(f"{quote(typed)}, {why}. Buy one card at a time. Type buy {first.lower()}.")
         return CommandError(f"{quote(typed)}, no buys left for {cards[i].name}. Type end, or undo.")
 
 

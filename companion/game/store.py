@@ -184,7 +184,7 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
     except FileNotFoundError:
         raise SaveError(f"no saved game named {quote(name)}. Type games for the list.") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"the saved game {quote(name)} cannot be read: {getattr(e, 'strerror', None) or e}.") from None
+        raise SaveError(f"the saved game {quote(name)} cannot be read, {getattr(e, 'strerror', None) or e}.") from None
     from companion.bots import known_bot
 
     try:
@@ -193,9 +193,9 @@ def read(name: str) -> tuple[Game, dict[str, Any]]:
     except SaveError:
         raise
     except Damaged as e:
-        raise SaveError(f"The save file is damaged: {e}.") from None
+        raise SaveError(f"The save file is damaged, {e}.") from None
     except Exception as e:  # noqa: BLE001 - an answer the engine cannot take: the file was edited
-        raise SaveError(f"The save file is damaged: an answer does not fit the game ({type(e).__name__}).") from None
+        raise SaveError(f"The save file is damaged, an answer does not fit the game, {type(e).__name__}.") from None
     return game, extra
 
 

@@ -112,7 +112,7 @@ def claim(seats: Sequence[SeatLike], *, table: bool, code_right: bool, blocked: 
             return Refusal(f"Error, '{name}' does not play at this table. Join with one of "
                            f'{", ".join(s.name for s in seats)}.')
         # no one can type a token: a program or a page keeps it, on the device that took the seat
-        return Refusal(f"Error, '{name}' is taken in this game. Join with another name; to come back to that "
+        return Refusal(f"Error, '{name}' is taken in this game. Join with another name. To come back to that "
                        "seat, join from the device that took it.")
     free = free_seat(seats, name, table)
     if free is None:

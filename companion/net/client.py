@@ -80,12 +80,12 @@ def unsendable(text: str) -> str | None:
         return "that line has bytes that are not UTF-8 text, so it was not sent. Type it again as plain text."
     frame = encode("line", id=protocol.MAX_ID, text=text)
     if len(frame.encode("utf-8")) > protocol.MAX_FRAME:
-        return (f"that line is too long to send (its characters take more than {protocol.MAX_FRAME:,} bytes), "
+        return (f"that line is too long to send, as its characters take more than {protocol.MAX_FRAME:,} bytes, "
                 "so it was not sent. Shorten it.")
     try:
         protocol.decode_client(frame)  # the host's own check, for anything else it refuses
     except ProtocolError as e:
-        return f"that line cannot be sent: {e} It was not sent."
+        return f"that line cannot be sent, {e} It was not sent."
     return None
 
 

@@ -222,14 +222,14 @@ def announce(game: HostedGame, listen: str, port: int, tls: bool, *, trusted: bo
     if not addresses:
         lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
     elif len(addresses) > 1:
-        lines.append(f"This computer's other addresses: {', '.join(addresses[1:])}.")
+        lines.append(f"This computer's other addresses are {', '.join(addresses[1:])}.")
     lines.append(f"Or open {where} in a browser. {who}")
     if not tls and not is_loopback(listen):
-        lines.append("The connection is not encrypted: anyone on the network between you can read the game. "
+        lines.append("The connection is not encrypted, so anyone on the network between you can read the game. "
                      "Give --cert and --key to encrypt it.")
     if tls and not trusted:
-        lines.append(f"Friends' computers do not trust this certificate by themselves: send them a copy of "
-                     f"{cert or 'the certificate file'} (never the key), and they add --ca and that file.")
+        lines.append(f"Friends' computers do not trust this certificate by themselves. Send them a copy of "
+                     f"{cert or 'the certificate file'}, never the key, and they add --ca and that file.")
     return "\n".join(lines)
 
 
@@ -274,13 +274,13 @@ def settings_changed(game: HostedGame, listen: str, tls: bool) -> str:
         return ""
     said = []
     if bool(was.get("tls")) != tls:
-        said.append("with encryption (--cert), and now it is not: friends join without --tls" if not tls else
-                    "without encryption, and now it is encrypted: friends join with --tls")
+        said.append("with encryption, and now it is not, so friends join without --tls" if not tls else
+                    "without encryption, and now it is encrypted, so friends join with --tls")
     if was.get("listen") != listen:
         said.append(f"on {was.get('listen')}, and now on {listen}")
     if not said:
         return ""
-    return f"Game {codes.said_code(game.code)} was hosted " + "; and ".join(said) + "."
+    return f"Game {codes.said_code(game.code)} was hosted " + ", and ".join(said) + "."
 
 
 def run_host(options: Options | None, *, name: str, listen: str, port: int, code: str | None,
@@ -301,7 +301,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used, {e}. Name a PEM certificate and its key.")
         return 1
     try:
         running = start_server(listen, port, tls, names=names + certificate_names(cert))
@@ -316,7 +316,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
                 mine = g
         if resumed:
             said = ", ".join(codes.said_code(g.code) for g in resumed)
-            say(f"Resumed {len(resumed)} {'game' if len(resumed) == 1 else 'games'} this host held: codes {said}.")
+            say(f"Resumed {len(resumed)} {'game' if len(resumed) == 1 else 'games'} this host held, codes {said}.")
         if mine is None and options is None and resumed and code is None:
             mine = resumed[0]
         if mine is None and table is not None:

@@ -19,9 +19,9 @@ from companion.net.seating import refused
 from companion.session import Session
 
 LOCAL = ("quit", "exit", "bye", "speech", "input")
-GOODBYE = "Goodbye. Your seat is kept; join again with the same name to come back."
+GOODBYE = "Goodbye. Your seat is kept. Join again with the same name to come back."
 # The host's own seat: leaving stops the host, so the game stops for everyone until it is hosted again.
-HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone; type the same companion host command "
+HOST_GOODBYE = ("Goodbye. The game is saved and stops for everyone. Type the same companion host command "
                 "to go on.")
 AT_ONCE = ("say", "chat", "who", "help", "bot", "back", "repeat", "review")
 
@@ -118,7 +118,7 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 def _fail(stdout: TextIO, e: Exception) -> int:
     text = str(e)
     if not text.startswith(("Error,", "Error:")):
-        text = f"Error, could not reach the host ({text}). Check the address, and that the host is on."
+        text = f"Error, could not reach the host, {text}. Check the address, and that the host is on."
     stdout.write(text + "\n")
     stdout.flush()
     return 1

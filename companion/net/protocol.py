@@ -116,7 +116,7 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object.")
     if msg.get("v") != VERSION:
-        raise ProtocolError(f"this host speaks protocol version {VERSION}; update the program.")
+        raise ProtocolError(f"this host speaks protocol version {VERSION}. Update the program.")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise ProtocolError("a message had an unknown type.")

@@ -134,7 +134,7 @@ def left(game: HostedGame, seat: int) -> None:
     st = game.seats[seat]
     if not (st.digest and game.started and not game.over()):
         return
-    said = f"{st.name} left; the game keeps their seat."
+    said = f"{st.name} left. The game keeps their seat."
     seating = game.seating
     botless = game.options.table is not None or (seating is not None and seat in seating.away_bots)
     if seat == 0 or botless:  # only the first seat (the host, or the game's maker) may hand it to a bot

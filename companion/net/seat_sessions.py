@@ -41,7 +41,7 @@ class _HostedActivity(GameActivity):
             self.on_save()
             self.save_problem = None
         except OSError as e:
-            self.save_problem = f"The game could not be saved: {e.strerror or e}."
+            self.save_problem = f"The game could not be saved, {e.strerror or e}."
 
 
 class SessionSeats:

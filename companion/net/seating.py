@@ -80,7 +80,7 @@ def refused(line: str, words: tuple[str, ...] = REFUSED) -> str | None:
 def refusal(seat: int, word: str) -> Response:
     """The response to a verb a hosted seat may not use."""
     if word in LEAVING:  # only a page or a program of its own sends it: a terminal leaves by itself
-        return Response(seat, ("To leave, close the page. Your seat is kept; open the page again and join with "
+        return Response(seat, ("To leave, close the page. Your seat is kept. Open the page again and join with "
                                "the same name to come back.",))
     return Response(seat, (f"Error, '{word}' is not available in a hosted game. Type help for what is.",),
                     failed=True)

@@ -363,7 +363,7 @@ class Host(Transport[Seat]):
         try:
             await asyncio.get_running_loop().run_in_executor(None, atomic_write, game.path(), unsaved)
         except OSError as e:
-            return f"The game could not be saved: {e.strerror or e}."
+            return f"The game could not be saved, {e.strerror or e}."
         return ""
 
     async def close_all(self) -> None:

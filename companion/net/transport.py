@@ -179,7 +179,7 @@ class Transport(Generic[S]):
                 return ws
             await self.attend(ws, seated)
         except ProtocolError as e:
-            await close(ws, f"Error, {e} The connection was closed; nothing was changed.")
+            await close(ws, f"Error, {e} The connection was closed, and nothing was changed.")
         except Moved as e:
             await close(ws, str(e))
         except asyncio.CancelledError:
@@ -188,8 +188,8 @@ class Transport(Generic[S]):
             from companion.dispatch import log_exception
 
             log_exception(f"host connection from {address}")
-            await close(ws, "Error, the host could not handle that message. The connection was closed; "
-                            "join again.")
+            await close(ws, "Error, the host could not handle that message. The connection was closed. "
+                            "Join again.")
         finally:
             if seated is not None:
                 self.gone(ws, seated)

@@ -43,7 +43,7 @@ class Checked:
 
 def password_problem(password: str) -> str | None:
     if len(password) < MIN_PASSWORD:
-        return f"Error, that password has {len(password)} characters; it needs {MIN_PASSWORD} or more. Type another."
+        return f"Error, that password has {len(password)} characters, and it needs {MIN_PASSWORD} or more. Type another."
     if len(password) > MAX_PASSWORD:
         return f"Error, that password is longer than {MAX_PASSWORD} characters. Type a shorter one."
     return None
@@ -99,7 +99,7 @@ class Accounts:
             count = await self.kv.get(counter)
             if count is not None and count.isdigit() and int(count) >= most:
                 wait = await self.kv.ttl(counter)
-                return Checked(False, f"Error, too many wrong passwords; try again in {_minutes(wait)}.")
+                return Checked(False, f"Error, too many wrong passwords. Try again in {_minutes(wait)}.")
         rec = await self.record(name)
         if rec is None:
             return Checked(False, "Error, there is no account of that name.")

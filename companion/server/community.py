@@ -197,7 +197,7 @@ class Community:
 
     async def _register(self, person: Person, m: Member) -> str:
         if m.account is not None:
-            return f"You are signed in as {m.account}; the account is made already."
+            return f"You are signed in as {m.account}. The account is made already."
         if await self.accounts.owner(person.name) is not None:
             return f"Error, {person.name} is registered already."
         m.asking, m.said = "register", []
@@ -214,7 +214,7 @@ class Community:
         await self.accounts.logout(m.account, m.device)
         emit("logout", name=m.account, everywhere=False)
         m.device = ""
-        return "Logged out on this device: it asks for the password next time. You stay in the lobby until you leave."
+        return "Logged out on this device. It asks for the password next time. You stay in the lobby until you leave."
 
     async def _asked(self, person: Person, m: Member, text: str) -> str:
         typed = text.strip()
@@ -225,7 +225,7 @@ class Community:
         if kind == "signin":
             assert m.owner is not None
             if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
-                return (f"To leave, close the page or press Ctrl-D; to stay, type the password of {m.owner}. "
+                return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
                         "Nothing was counted.")
             checked = await self.accounts.check(m.owner, typed, person.address)
             if not checked.ok:
@@ -255,7 +255,7 @@ class Community:
             m.asking, m.said = "", []
             m.account, m.device, m.new_device = names.tidy(person.name), device, device
             emit("register", name=m.account, address=person.address)
-            return (f"Registered {m.account}. This device is kept signed in; elsewhere, the password is asked "
+            return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "
                     "once. Type logout to end that here.")
         if kind == "delete":
             assert m.account is not None
@@ -288,7 +288,7 @@ class Community:
         await self.accounts.set_password(m.account, typed)
         m.asking, m.said = "", []
         emit("password_changed", name=m.account, address=person.address)
-        return "Your password is changed. Devices signed in stay signed in; type logout everywhere to end that."
+        return "Your password is changed. Devices signed in stay signed in. Type logout everywhere to end that."
 
     async def delete_account(self, name: str) -> None:
         await self.standing.forget(name)
@@ -392,7 +392,7 @@ class Community:
         m = self.member(person)
         until = await self.moderation.muted(m.key)
         if until:
-            return f"Error, a moderator muted you until {time.strftime('%H:%M UTC', time.gmtime(until))}."
-        await self.kv.push(f"said:{m.key}", clean(f"{time.strftime('%H:%M', time.gmtime())} {text}", limit=320),
+            return f"Error, a moderator muted you until {time.strftime('%H %M UTC', time.gmtime(until))}."
+        await self.kv.push(f"said:{m.key}", clean(f"At {time.strftime('%H %M', time.gmtime())}, {text}", limit=320),
                            20, SEEN_FOR)
         return None

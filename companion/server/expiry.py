@@ -83,5 +83,5 @@ class Expiry:
             return False
         events.emit("expired", game=game.id, name=str(host.meta.get(game.id, {}).get("name", "")))
         self.alone.pop(game.id, None)
-        await host.let_go(game, "This game expired: nobody was in it for 30 minutes.")
+        await host.let_go(game, "This game expired, as nobody was in it for 30 minutes.")
         return True

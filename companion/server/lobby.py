@@ -129,7 +129,7 @@ class Lobby:
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")
         except ProtocolError as e:
-            await close(ws, f"Error, {e} The connection was closed; nothing was changed.")
+            await close(ws, f"Error, {e} The connection was closed, and nothing was changed.")
         finally:
             if person is not None:
                 events.emit("leave", name=person.name, address=person.address)
@@ -264,7 +264,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
         mine = [(str(lines[g].get("name")), str(lines[g].get("code"))) for g in person.been
                 if g in lines and lines[g].get("private")]
@@ -346,7 +346,7 @@ class Lobby:
                                        game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown as e:
-            return (f"Error, no new table can be made now: the server's store at {self.host.store.url} "
+            return (f"Error, no new table can be made now, as the server's store at {self.host.store.url} "
                     f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error, that table was made and is gone now. Type games to hear the open games.", None
@@ -383,7 +383,7 @@ class Lobby:
                     return made_words(name, options.players, people, options.kingdom, private, game.code), \
                         {"game": game.id, "code": codes.normal_code(game.code), "name": name}
         except StoreDown as e:
-            return (f"Error, no new game can be made now: the server's store at {self.host.store.url} "
+            return (f"Error, no new game can be made now, as the server's store at {self.host.store.url} "
                     f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
         if made is None:
             return "Error, that game was made and is over now. Type games to hear the open games.", None
@@ -404,7 +404,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute."), None
         if not rest and typed_code:  # the code alone names its game
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
@@ -466,7 +466,7 @@ class Lobby:
         try:
             listing = await self.host.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
-            return (f"Error, the list of games cannot be read now: the server's store at {self.host.store.url} "
+            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
                     "is not answering. Try again in a minute.")
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)

@@ -345,5 +345,5 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
 def store_trouble(e: Exception) -> str:
     """What is wrong with the store, said: full (Redis refuses writes past its maxmemory), or not answering."""
     if "OOM" in str(e) or "maxmemory" in str(e):
-        return "is full (Redis's maxmemory is reached: its operator raises it or frees memory)"
+        return "is full, as Redis's maxmemory is reached, and its operator raises it or frees memory"
     return "is not answering"

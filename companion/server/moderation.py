@@ -30,7 +30,8 @@ MAX_WHY = 200
 
 
 def when(at: float) -> str:
-    return time.strftime("%d %B %Y at %H:%M UTC", time.gmtime(at)).lstrip("0")
+    """A moment as said: "3 May 2026 at 14 05 UTC" (a colon between the hour and the minutes is heard "colon")."""
+    return time.strftime("%d %B %Y at %H %M UTC", time.gmtime(at)).lstrip("0")
 
 
 class Moderation:
@@ -51,8 +52,8 @@ class Moderation:
             except ValueError:
                 rec = None
             if isinstance(rec, dict) and float(rec.get("until", 0)) > time.time():
-                why = f": {rec['why']}" if rec.get("why") else ""
-                return f"Error, a moderator banned you until {when(float(rec['until']))}{why}."
+                why = f" The reason, {rec['why']}." if rec.get("why") else ""
+                return f"Error, a moderator banned you until {when(float(rec['until']))}.{why}"
         return ""
 
     async def muted(self, key: str) -> float:
@@ -80,9 +81,9 @@ class Moderation:
             text = clean(rest, limit=300)
             if not text:
                 return "Error, announce needs words after it."
-            await self.c.tell_all({"do": "announce", "text": f"Announcement from the moderators: {text}"})
+            await self.c.tell_all({"do": "announce", "text": f"The moderators say, {text}"})
             emit("announce", by=by, text=text)
-            return f"Announced: {text}"
+            return f"You announced, {text}"
         if verb == "reports":
             return await self._reports(rest)
         if verb == "remove":
@@ -109,10 +110,10 @@ class Moderation:
             return f"{target} may speak again."
         if verb == "kick":
             why = clean(more, limit=MAX_WHY)
-            said = f"Error, a moderator removed you from the server{': ' + why if why else ''}."
+            said = f"Error, a moderator removed you from the server.{f' The reason, {why}.' if why else ''}"
             await self.c.tell_all({"do": "kick", "key": key, "say": said})
             emit("kick", by=by, name=target, why=why)
-            return f"{target} is removed from the server; they may join again."
+            return f"{target} is removed from the server. They may join again."
         amount, _, why = more.strip().partition(" ")
         try:
             n = as_number(amount) if amount else None
@@ -137,7 +138,7 @@ class Moderation:
                 rec["address"] = address
                 await self.kv.set(f"ban:address:{address}", json.dumps(rec), n * 86400)
         await self.kv.set(f"ban:{key}", json.dumps(rec), n * 86400)
-        said = f"Error, a moderator banned you until {when(until)}{': ' + why if why else ''}."
+        said = f"Error, a moderator banned you until {when(until)}.{f' The reason, {why}.' if why else ''}"
         await self.c.tell_all({"do": "kick", "key": key, "say": said})
         emit("ban", by=by, name=target, days=n, why=why, address=rec.get("address"))
         return f"{target} is banned for {n} {'day' if n == 1 else 'days'}, until {when(until)}."
@@ -191,13 +192,14 @@ class Moderation:
             if not 1 <= n <= len(reports):
                 return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
-            said = [f"Report {n}: {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}: {r.get('why')}."]
+            said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}. "
+                    f"The reason, {r.get('why')}."]
             lines = [str(x) for x in r.get("lines") or []]
-            said.append(f"{r.get('about')}'s last {len(lines)} lines:" if lines else f"{r.get('about')} said nothing here lately.")
+            said.append(f"{r.get('about')}'s last {len(lines)} lines." if lines else f"{r.get('about')} said nothing here lately.")
             return "\n".join([*said, *lines])
         shown = reports[:10]
-        return "\n".join([f"{len(reports)} {'report' if len(reports) == 1 else 'reports'}, newest first:",
-                          *(f"{i}. {r.get('about')}, by {r.get('by')}: {r.get('why')}" for i, r in enumerate(shown, 1)),
+        return "\n".join([f"{len(reports)} {'report' if len(reports) == 1 else 'reports'}, newest first.",
+                          *(f"{i}. {r.get('about')}, by {r.get('by')}. The reason, {r.get('why')}." for i, r in enumerate(shown, 1)),
                           "Type reports and a number to hear one with the lines said."])
 
     async def _ignore(self, m: Member, rest: str) -> str:

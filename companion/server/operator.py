@@ -65,7 +65,7 @@ def run_operator(words: list[str], store_url: str | None, out: TextIO) -> int:
                 say(f"{owner} is no longer a moderator.")
             return 0
         except StoreDown as e:
-            say(f"Error, the store at {store.url} is not answering ({e}). Start it, then try again.")
+            say(f"Error, the store at {store.url} is not answering, {e}. Start it, then try again.")
             return 1
         finally:
             await kv.close()

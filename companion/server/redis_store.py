@@ -221,7 +221,7 @@ class RedisStore(Store):
             said = str(e)
             if "OOM" in said or "maxmemory" in said:
                 return "Redis is full (its maxmemory is reached): raise maxmemory or free memory."
-            return f"Redis does not answer ({said[:80] or type(e).__name__})."
+            return f"Redis does not answer, {said[:80] or type(e).__name__}."
         return ""
 
     def _key(self, kind: str, game_id: str = "") -> str:
@@ -250,7 +250,7 @@ class RedisStore(Store):
             await self.r.ping()
         except (RedisError, OSError, ValueError, asyncio.TimeoutError) as e:
             await self.close()
-            raise StoreError(f"The store at {self.url} cannot be reached ({e}). Start Redis there, or type "
+            raise StoreError(f"The store at {self.url} cannot be reached, {e}. Start Redis there, or type "
                              "another --store.") from None
         self._claim = self.r.register_script(CLAIM)
         self._unlist = self.r.register_script(UNLIST)

@@ -123,18 +123,18 @@ def serving_words(listen: str, port: int, tls: bool, kept: str, cap: int, files:
     addresses = friend_addresses(listen, machine)
     address = addresses[0] if addresses else "ADDRESS"
     where = f"{'https' if tls else 'http'}://{address}:{port}"
-    lines = [f"Serving on {where}, games kept in {kept}. People type: companion join {address}:{port}"
+    lines = [f"Serving on {where}, games kept in {kept}. People type companion join {address}:{port}"
              f"{' --tls' if tls else ''} --name NAME, or open {where} in a browser. Press Ctrl-C to stop."]
     if not addresses:
         lines.append("ADDRESS is this computer's address on your network, shown in its network settings.")
     elif len(addresses) > 1:
-        lines.append(f"This computer's other addresses: {', '.join(addresses[1:])}.")
+        lines.append(f"This computer's other addresses are {', '.join(addresses[1:])}.")
     if not tls and not is_loopback(listen):
-        lines.append("The connection is not encrypted: anyone on the network between you can read the games. "
-                     "Give --cert and --key to encrypt it, or serve behind nginx as docs/server.md says.")
+        lines.append("The connection is not encrypted, so anyone on the network between you can read the games. "
+                     "Give --cert and --key to encrypt it, or serve behind nginx as the server page of the docs says.")
     if files is not None and files < LOW_FILES:
         lines.append(f"This computer lets the server open only {files:,} files, so it holds at most {cap:,} "
-                     "connections at once. To hold more, raise the open-file limit: ulimit -n, or LimitNOFILE "
+                     "connections at once. To hold more, raise the open file limit with ulimit -n, or LimitNOFILE "
                      "in its service file.")
     return lines
 
@@ -190,7 +190,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
     try:
         tls = tls_context(cert, key)
     except (OSError, ValueError) as e:
-        say(f"Error, the certificate {cert} could not be used ({e}). Name a PEM certificate and its key.")
+        say(f"Error, the certificate {cert} could not be used, {e}. Name a PEM certificate and its key.")
         return 1
 
     from companion.net.limits import raise_file_limit
@@ -230,14 +230,14 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
                                   serving.host.guard.connections.cap, files):
             say(line)
         if not limits:
-            say("The limits per person are off: one person can fill the lobby. Use this only for a load test.")
+            say("The limits per person are off, so one person can fill the lobby. Use this only for a load test.")
         try:
             await stop.wait()
         finally:
             await serving.stop()
             collector.end()
             events.emit("stop", port=serving.port)
-            say("Stopped. Every game is saved; start the server again to go on.")
+            say("Stopped. Every game is saved. Start the server again to go on.")
         return 0
 
     try:

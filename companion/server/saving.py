@@ -122,7 +122,7 @@ class Saving:
                 await loop.run_in_executor(None, self.spool.start, game.id, token, version, record)
         except OSError as e:
             tracker.fresh = False
-            return f"The game could not be saved: {e.strerror or e}."
+            return f"The game could not be saved, {e.strerror or e}."
         assert state is not None
         if made is not None:
             tracker.wrote_entry(state)

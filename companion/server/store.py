@@ -201,7 +201,7 @@ class FileStore(Store):
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(f"The data folder {self.folder} cannot be made ({e.strerror or e}).") from None
+            raise StoreError(f"The data folder {self.folder} cannot be made, {e.strerror or e}.") from None
         self.held = hold_file(self.folder, "server")
         if self.held is None:
             raise StoreError(f"Another companion server uses the data folder {self.folder}. Stop it first, "

@@ -51,5 +51,5 @@ def describe_matches(candidates: list[str]) -> str:
     more = len(candidates) - len(shown)
     tail = f" and {more} more" if more else ""
     if len(candidates) == 1:
-        return f"1 match: {shown[0]}."
-    return f"{len(candidates)} matches: {and_list(shown) if not more else ', '.join(shown)}{tail}."
+        return f"1 match, {shown[0]}."
+    return f"{len(candidates)} matches, {and_list(shown) if not more else ', '.join(shown)}{tail}."

@@ -38,10 +38,10 @@ define_setting(SETTING, (AUTO, *EDITORS), AUTO, "the line editor at a terminal")
 in_use: str | None = None  # the editor the running shell reads with (set by companion.shell.app)
 
 WHAT_EACH_GIVES = {
-    "plain": "no redraws: the terminal's own editing; Tab then Enter completes",
-    "readline": "GNU readline: Tab completes, up-arrow recalls, few escape codes",
-    "libedit": "libedit, as on macOS: Tab completes, up-arrow recalls, few escape codes",
-    "prompt_toolkit": "redraws the line on every key; only if you ask for it",
+    "plain": "no redraws, the terminal's own editing. Tab then Enter completes",
+    "readline": "GNU readline. Tab completes, the up arrow recalls, few escape codes",
+    "libedit": "libedit, as on macOS. Tab completes, the up arrow recalls, few escape codes",
+    "prompt_toolkit": "redraws the line on every key. Only if you ask for it",
 }
 
 
@@ -93,10 +93,10 @@ def choose(requested: str | None) -> tuple[str, str | None]:
         found = "readline" if kind == "gnu" else "libedit"
         if name in (AUTO, found):
             return found, None
-        return found, f"Using {found}; no {name} here."
+        return found, f"Using {found}, as there is no {name} here."
     if name == AUTO:
         return "plain", None
-    return "plain", f"Using plain input; no {name} here."
+    return "plain", f"Using plain input, as there is no {name} here."
 
 
 def requested(session: "Session | None") -> str:
@@ -122,7 +122,7 @@ def _complete_input(session: "Session", text: str) -> list[str]:
     summary="says or changes the line editor.",
     usage="input NAME",
     example="input plain",
-    details="plain never redraws; readline and libedit give Tab and up-arrow; prompt_toolkit redraws. "
+    details="plain never redraws. readline and libedit give Tab and the up arrow. prompt_toolkit redraws. "
     "Type input to hear each.",
     topic="Settings",
     complete=_complete_input,
@@ -141,9 +141,9 @@ def input_command(session: "Session", args: str) -> None:
         return
     asked = requested(session)
     using = in_use or choose(asked)[0]
-    lines = [f"Line editor: {using}."]
+    lines = [f"Line editor, {using}."]
     for name in EDITORS:
         here = "" if available(name) else " Not on this Python."
-        lines.append(f"{name}: {WHAT_EACH_GIVES[name]}.{here}")
+        lines.append(f"{name}, {WHAT_EACH_GIVES[name]}.{here}")
     lines.append(f"Type input and a name, or input {AUTO} for the quietest here.")
     session.say("\n".join(lines))

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 TIMEOUT = 2.0  # seconds one call into the speech library may take
 BUILD_TIMEOUT = 6.0  # seconds building the speaker may take (it may start a daemon; nothing waits for it)
 NOTICE = "Speech is not available here, so text only."
-STOPPED = "Speech stopped answering; type speech on to try again, or speech off."
+STOPPED = "Speech stopped answering, so type speech on to try again, or speech off."
 
 
 class Speaker(Protocol):

@@ -238,17 +238,17 @@ class Table:
             if n == 0:
                 notes.append(f"{name} pile empty.")
             elif n <= self.low:
-                notes.append(f"{name} pile low: {n} left.")
+                notes.append(f"{name} pile low, {n} left.")
         was, now = ending_reasons(self.setup, before), ending_reasons(self.setup, after)
         if now and not was and after.over is None:
-            notes.append(f"Game ends this turn: {and_list(now)}.")
+            notes.append(f"Game ends this turn, {and_list(now)}.")
         elif was and not now:  # a pile corrected upwards
             notes.append("The game no longer ends this turn.")
         elif not now:
             need = self.setup.empty_piles_to_end
             empty_before, empty_after = len(before.empty_piles()), len(after.empty_piles())
             if empty_after == need - 1 and empty_before < need - 1:
-                notes.append(f"{empty_after} piles empty: one more ends the game.")
+                notes.append(f"{empty_after} piles empty. One more ends the game.")
         return notes
 
     def _applied(self, state: State, entry: Entry, checked: bool = False) -> State:
@@ -398,7 +398,7 @@ class Table:
         (name,) = entry.cards
         most = self.setup.pile_sizes()[name]
         if not 0 <= entry.amount <= most:
-            raise TableError(f"{name} pile: 0 to {most} cards. Type a number in that range.")
+            raise TableError(f"{name} pile holds 0 to {most} cards. Type a number in that range.")
         state.piles[name] = entry.amount
 
     def _do_end(self, state: State, entry: Entry) -> None:

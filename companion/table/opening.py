@@ -90,8 +90,9 @@ def _unsaved_reason(saved: Saved) -> str:
     try:
         storage.save(saved)
     except StorageError as e:
-        reason = str(e).partition(": ")[2].rstrip(".") or "the folder cannot be written"
-        return f"It cannot be saved here ({reason}), so it can be heard but not changed."
+        cause = e.__cause__
+        reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "the folder cannot be written"
+        return f"It cannot be saved here, {reason[:1].lower()}{reason[1:]}, so it can be heard but not changed."
     return "It cannot be saved here, so it can be heard but not changed."
 
 
@@ -108,7 +109,7 @@ def open_saved(saved: Saved, verb: str, typed: str, look: bool, current: TableSe
         held = storage.hold(saved.name)
         if held is None:
             word = "resume" if verb == "resumed" else f"load {saved.name}"
-            raise text.refused(typed, f"table {saved.name} is open in another window. Type table {word} read-only "
+            raise text.refused(typed, f"table {saved.name} is open in another window. Type table {word} read only "
                                       "to look at it, or close it there.")
     why = ""
     if held is not None:
@@ -117,7 +118,7 @@ def open_saved(saved: Saved, verb: str, typed: str, look: bool, current: TableSe
         except CommandError:  # a full disk, a read-only folder: open it to look at, as a game opens and warns
             held, why = None, _unsaved_reason(saved)
     lines = text.status_lines(saved.name, saved.table, named=False)
-    lines[0:0] = [f"Table {saved.name} {verb}{', read-only' if held is None else ''}." + (f" {why}" if why else "")]
+    lines[0:0] = [f"Table {saved.name} {verb}{', read only' if held is None else ''}." + (f" {why}" if why else "")]
     return TableService(saved, held, why), Outcome(tuple(lines))
 
 
@@ -163,7 +164,7 @@ def resume_offer() -> str | None:
         return None
     held = storage.hold(name)
     if held is None:
-        return f"Table {name} is open in another window. Type table resume read-only to look at it."
+        return f"Table {name} is open in another window. Type table resume read only to look at it."
     held.release()
     return f"Table {name} is not finished, it is {saved.table.current_name}'s turn. Type table resume."
 
@@ -207,9 +208,9 @@ def listing(open_name: str | None) -> Outcome:
         try:
             t = storage.load(name).table
         except StorageError:
-            lines.append(f"{name}: damaged.")
+            lines.append(f"{name}, damaged.")
             continue
         where = "over" if t.state.over else f"{t.current_name}'s turn {t.state.turns[t.state.current]}"
         mark = ", open now" if open_name is not None and open_name == name else ""
-        lines.append(f"{name}: {and_list(list(t.players))}, {where}{mark}.")
+        lines.append(f"{name}, {and_list(list(t.players))}, {where}{mark}.")
     return Outcome(tuple(lines))

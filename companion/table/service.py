@@ -80,9 +80,9 @@ class TableService:
         saved = self.saved
         if self.held is None:
             if self.unsaved:  # opened where nothing can be saved (a full disk): no other window holds it
-                raise text.refused(typed, f"table {saved.name} cannot be saved here, so it is open read-only. "
+                raise text.refused(typed, f"table {saved.name} cannot be saved here, so it is open read only. "
                                           "Free some space, then type table resume.")
-            raise text.refused(typed, f"table {saved.name} is open read-only here. Close it in the other window, "
+            raise text.refused(typed, f"table {saved.name} is open read only here. Close it in the other window, "
                                       f"then type table load {saved.name}.")
         return saved
 
@@ -92,7 +92,7 @@ class TableService:
         others: Mapping[int, tuple[str, ...]] = NOTHING
         if changed and by is not None and lines:
             name = self.table.players[by]
-            note = lines[0] if lines[0].startswith(name) else f"{name}: {lines[0]}"
+            note = lines[0] if lines[0].startswith(name) else f"{name} recorded. {lines[0]}"
             others = MappingProxyType({p: (note,) for p in range(len(self.table.players)) if p != by})
         outcome = Outcome(tuple(lines), others, changed, saved=changed)
         self.last = outcome
@@ -154,7 +154,9 @@ class TableService:
                 said = f"{and_list([t.players[p] for p in got])} gained {text.cards_said(cards)}"  # who, by name
             else:
                 said = text.describe(t, Entry(verb, tuple(got), entry.cards), before)
-            lines = [f"{said[0].upper()}{said[1:]}, {text.pile_left(t, cards)}."]
+            left = text.pile_left(t, cards)
+            joint = ", " if left[:1].isdigit() else ". "  # several piles: their counts are a sentence of their own
+            lines = [f"{said[0].upper()}{said[1:]}{joint}{left}."]
             missed = [t.players[p] for p in players if p not in got]
             if missed:
                 lines.append(f"{and_list(missed)} got none.")
@@ -208,7 +210,7 @@ class TableService:
             if took:
                 lines.append(f"{t.current_name} took {text.plural(took, 'VP token')}.")
             if len(t.state.turn.trashes_for_vp) > len(before.turn.trashes_for_vp):  # said once, not every play
-                lines.append("Bishop: type trash and the card it trashes, to count its VP.")
+                lines.append("For Bishop, type trash and the card it trashes, to count its VP.")
             return lines
 
         return self.record(typed, Entry("play", cards=tuple(c.name for c in cards)), confirm, words=words, by=by, brief=brief)
@@ -220,7 +222,7 @@ class TableService:
     def next_turn(self, *, by: int | None = None, brief: bool = False) -> Outcome:
         def confirm(t: Table, before: State) -> list[str]:
             if t.state.over:
-                return [f"Game over: {t.state.over}."] + text.score_lines(t, final=True)
+                return [f"Game over, {t.state.over}."] + text.score_lines(t, final=True)
             return [f"{t.current_name}'s turn {t.state.turns[t.state.current]}."]
 
         return self.record("next", Entry("next"), confirm, by=by, brief=brief)
@@ -255,7 +257,7 @@ class TableService:
         try:
             replayed_before = Table(table.setup, table.entries[:-1], table.low).state
             entry, notes = table.undo()
-            lines = text.fit_first(f"Undone: {text.describe(table, entry, replayed_before)}.") + notes
+            lines = text.fit_first(f"Undone, {text.describe(table, entry, replayed_before)}.") + notes
             if entry.verb in ("buy", "gain"):
                 lines.append(f"{text.pile_left(table, [catalogue()[c] for c in entry.cards], named=True)}.")
                 turn = table.state.turn
@@ -267,7 +269,7 @@ class TableService:
                 lines.append(f"{table.current_name}'s turn {table.state.turns[table.state.current]} again.")
                 ending = table.ending()
                 if ending:
-                    lines.append(f"Game ends this turn: {and_list(ending)}.")
+                    lines.append(f"Game ends this turn, {and_list(ending)}.")
             elif entry.verb in ("play", "coins"):
                 lines.append(text.turn_line(table.state))
         except BaseException:
@@ -286,7 +288,7 @@ class TableService:
             saved.table.low = old
 
         self._save(typed, back)
-        return self._outcome([f"Low piles: {text.plural(saved.table.low, 'card')} or fewer."], changed=True, by=by)
+        return self._outcome([f"Low piles, {text.plural(saved.table.low, 'card')} or fewer."], changed=True, by=by)
 
     def close(self) -> Outcome:
         """Put the table away: saved once more when this process holds it (the caller forgets it after)."""
@@ -299,7 +301,7 @@ class TableService:
     # Questions: nothing changes.
     def turn(self) -> Outcome:
         state = self.table.state
-        return self._outcome([text.turn_line(state) if state.over is None else f"Game over: {state.over}."])
+        return self._outcome([text.turn_line(state) if state.over is None else f"Game over, {state.over}."])
 
     def score(self, player: int | None = None) -> Outcome:
         table = self.table
@@ -317,9 +319,9 @@ class TableService:
             replay.record(entry)
         shown = said[-n:]
         if len(shown) == len(said):
-            head = "The only entry:" if len(said) == 1 else f"All {len(said)} entries:"
+            head = "The only entry." if len(said) == 1 else f"All {len(said)} entries."
         else:
-            head = f"Last {len(shown)} entries of {len(said)}:" if len(shown) > 1 else f"Last entry of {len(said)}:"
+            head = f"Last {len(shown)} entries of {len(said)}." if len(shown) > 1 else f"Last entry of {len(said)}."
         return self._outcome([head] + [f"{line[0].upper()}{line[1:]}." for line in shown])
 
     def piles(self, low_first: bool = False) -> Outcome:

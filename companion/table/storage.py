@@ -139,11 +139,11 @@ def from_json(raw: Any) -> Saved:
         entries = [_entry(e, i + 1, setup, supply)
                    for i, e in enumerate(filecheck.listed(filecheck.field(raw, "entries", "the file"), "its entries"))]
     except Damaged as e:
-        raise StorageError(f"is damaged: {e}.") from None
+        raise StorageError(f"is damaged, {e}.") from None
     try:
         table = Table(setup, entries, low)
     except Exception as e:  # noqa: BLE001 - an entry the rules refuse: the file was edited
-        raise StorageError(f"is damaged: an entry does not fit the game ({str(e)[:60]}).") from None
+        raise StorageError(f"is damaged, an entry does not fit the game, {str(e)[:60]}.") from None
     return Saved(name, table)
 
 
@@ -154,7 +154,7 @@ def save(saved: Saved) -> Path:
     try:
         write_atomic(path, to_json(saved))
     except OSError as e:
-        raise StorageError(f"the table could not be saved in {folder}: {e.strerror or e}.") from e
+        raise StorageError(f"the table could not be saved in {folder}, {e.strerror or e}.") from e
     return path
 
 
@@ -165,7 +165,7 @@ def remove(name: str) -> None:
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise StorageError(f"the old file of {name} could not be removed: {e.strerror}.") from e
+        raise StorageError(f"the old file of {name} could not be removed, {e.strerror}.") from e
 
 
 def load(name: str) -> Saved:
@@ -176,9 +176,9 @@ def load(name: str) -> Saved:
     except FileNotFoundError:
         raise StorageError(f"no saved table named {name}.") from None
     except OSError as e:
-        raise StorageError(f"the table {name} could not be read: {e.strerror or e}.") from None
+        raise StorageError(f"the table {name} could not be read, {e.strerror or e}.") from None
     except Damaged as e:
-        raise StorageError(f"the table {name} is damaged: {e}.") from None
+        raise StorageError(f"the table {name} is damaged, {e}.") from None
     try:
         return from_json(raw)
     except StorageError as e:

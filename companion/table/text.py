@@ -25,11 +25,11 @@ def refused(typed: str, problem: str) -> CommandError:
 
 
 def pile_left(table: Table, cards: list[Card], named: bool = False) -> str:
-    """"3 left" after one pile's card; "Village pile: 3 left, Silver pile: 9 left" after several (or ``named``)."""
+    """"3 left" after one pile's card; "Village pile, 3 left, Silver pile, 9 left" after several (or ``named``)."""
     names = list(dict.fromkeys(c.name for c in cards))
     if len(names) == 1 and not named:
         return f"{table.state.piles[names[0]]} left"
-    return ", ".join(f"{n} pile: {table.state.piles[n]} left" for n in names)
+    return ", ".join(f"{n} pile, {table.state.piles[n]} left" for n in names)
 
 
 def plural(n: int, word: str) -> str:
@@ -120,7 +120,7 @@ def turn_line(state: State) -> str:
     if waiting:
         line += f"\nThen {and_list(waiting)}."
     if t.uncounted:
-        line += f"\nNot counted: {and_list(t.uncounted)}."
+        line += f"\nNot counted, {and_list(t.uncounted)}."
     return line
 
 
@@ -129,15 +129,15 @@ def vp_taken(table: Table, before: State, card: str) -> str:
     me = before.current
     took, total = table.state.tokens[me] - before.tokens[me], table.state.tokens[me]
     if not took:
-        return f"{card}: no VP tokens for it."
-    return f"{card}: {table.players[me]} took {plural(took, 'VP token')}, {total} in all."
+        return f"{card}, no VP tokens for it."
+    return f"{card}, {table.players[me]} took {plural(took, 'VP token')}, {total} in all."
 
 
 def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
     """Whose turn, this turn's counts, and the piles; ``named=False`` when the table's name was just said."""
     s = table.state
     if s.over:
-        return [f"Game over: {s.over}.", (f"Table {name}. " if named else "") + "Type score for the result."]
+        return [f"Game over, {s.over}.", (f"Table {name}. " if named else "") + "Type score for the result."]
     lines = [f"{table.current_name}'s turn {s.turns[s.current]}."]
     if s.turn.started:
         lines.append(turn_line(s))
@@ -149,10 +149,10 @@ def status_lines(name: str, table: Table, named: bool = True) -> list[str]:
         piles.append(f"{len(low)} low")
     players = plural(len(table.players), 'player')
     lines.append((f"Table {name}, {players}" if named else players.capitalize())
-                 + (f"; piles {', '.join(piles)}." if piles else "."))
+                 + (f", piles {', '.join(piles)}." if piles else "."))
     ending = table.ending()
     if ending:
-        lines.insert(0, f"Game ends this turn: {and_list(ending)}.")
+        lines.insert(0, f"Game ends this turn, {and_list(ending)}.")
     return lines
 
 
@@ -163,7 +163,7 @@ def piles_lines(table: Table, low_first: bool = False) -> list[str]:
     low = [n for n in s.piles if table.is_low(n)]
     head = f"{len(s.piles)} piles"
     bits = [f"{len(empty)} empty"] * bool(empty) + [f"{len(low)} low"] * bool(low)
-    head += (": " + ", ".join(bits) + ".") if bits else ", none low."
+    head += (", " + ", ".join(bits) + ".") if bits else ", none low."
     lines = [head]
     if low_first and not (empty or low):
         return lines  # "piles low" with none low: nothing more to list
@@ -171,24 +171,24 @@ def piles_lines(table: Table, low_first: bool = False) -> list[str]:
         by_count: dict[int, list[str]] = {}
         for name, n in sorted(s.piles.items(), key=lambda kv: (kv[1], cat[kv[0]])):
             by_count.setdefault(n, []).append(name)
-        groups = [f"{n} left: {and_list(names)}." for n, names in by_count.items()]
+        groups = [f"{n} left, {and_list(names)}." for n, names in by_count.items()]
         lines.extend(groups)
         return lines
     if empty:
-        lines.append(f"Empty: {and_list(empty)}.")
+        lines.append(f"Empty, {and_list(empty)}.")
     if low:
-        lines.append(f"Low: {and_list([f'{n} {s.piles[n]}' for n in sorted(low, key=lambda x: s.piles[x])])}.")
+        lines.append(f"Low, {and_list([f'{n} {s.piles[n]}' for n in sorted(low, key=lambda x: s.piles[x])])}.")
     basic = [c.name for c in table.setup.kingdom_cards.basic_cards]
-    lines.append("Basic: " + ", ".join(f"{n} {s.piles[n]}" for n in basic) + ".")
+    lines.append("Basic, " + ", ".join(f"{n} {s.piles[n]}" for n in basic) + ".")
     kingdom = [c.name for c in table.setup.kingdom_cards.cards]
     counts = Counter(s.piles[n] for n in kingdom)
     common, _ = counts.most_common(1)[0]
     rest = [f"{n} {s.piles[n]}" for n in kingdom if s.piles[n] != common]
     same = [n for n in kingdom if s.piles[n] == common]
-    line = f"Kingdom, {common} each: {and_list(same)}"
+    line = f"Kingdom, {common} each of {and_list(same)}."  # no colon or semicolon: Orca says them
     if rest:
-        line += f"; and {', '.join(rest)}"
-    lines.append(line + ".")
+        line += f" {', '.join(rest)}."
+    lines.append(line)
     return lines
 
 
@@ -196,7 +196,7 @@ def pile_line(table: Table, card: Card) -> str:
     left = table.state.piles[card.name]
     full = table.setup.pile_sizes()[card.name]
     tail = ", empty" if left == 0 else ", low" if table.is_low(card.name) else ""
-    return f"{card.name}: {left} left of {full}{tail}."
+    return f"{card.name}, {left} left of {full}{tail}."
 
 
 def score_lines(table: Table, final: bool = False) -> list[str]:
@@ -268,7 +268,7 @@ def gain_reminders(table: Table, entry: Entry, got: list[int]) -> list[str]:
             card = cat[name]
             if n and table.state.piles.get(name):  # an empty pile gives nothing
                 typed = card.counted(n).lower() if n > 1 else card.name.lower()
-                lines.append(f"{giver}: {who} gains {a_card(card) if n == 1 else card.counted(n)} too. "
+                lines.append(f"{giver}, {who} gains {a_card(card) if n == 1 else card.counted(n)} too. "
                              f"Type gain {typed}.")
     if any(effect_of(c).trashes_treasures for c in cards):
         there = {name: turn.in_play(name) for name in dict.fromkeys(turn.played)
@@ -276,5 +276,5 @@ def gain_reminders(table: Table, entry: Entry, got: list[int]) -> list[str]:
         said = [(cat[name].counted(n) if n > 1 else name).lower() for name, n in there.items() if n]
         if said:
             mint = [c for c in cards if effect_of(c).trashes_treasures][0]
-            lines.append(f"{mint.name} trashes the Treasures in play: type trash {' '.join(said)}.")
+            lines.append(f"{mint.name} trashes the Treasures in play. Type trash {' '.join(said)}.")
     return lines

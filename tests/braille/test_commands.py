@@ -17,7 +17,7 @@ from companion.kingdom import choose_kingdom
 from tests.braille.a11y import problems
 from tests.braille.conftest import Recorder
 
-CONFIRMATION = re.compile(r"Wrote (\d+) cards on (\d+) pages\.\nFile: (.+), in (.+)\.\n")
+CONFIRMATION = re.compile(r"Wrote (\d+) cards on (\d+) pages\.\nThe file is (.+), in (.+)\.\n")
 
 
 def exported(recorder: Recorder, tmp_path: Path, args: str, name: str = "out.brf") -> tuple[str, bytes]:
@@ -108,7 +108,7 @@ def test_the_default_file_is_named_after_the_kingdom(recorder: Recorder, tmp_pat
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run('export --kingdom "first game"')
-    assert said.endswith(f"File: first-game.brf, in {tmp_path.resolve()}.\n") and (tmp_path / "first-game.brf").is_file()
+    assert said.endswith(f"The file is first-game.brf, in {tmp_path.resolve()}.\n") and (tmp_path / "first-game.brf").is_file()
 
 
 @pytest.mark.parametrize("state", [{}, {"game": SimpleNamespace(kingdom=None)}, {"game": object()},

@@ -49,7 +49,7 @@ def said_by(session: Session, out: io.StringIO, line: str) -> str:
 def test_export_help_says_every_option(recorder: Recorder) -> None:
     said = recorder.run("export --help")
     assert said.startswith("Type braille export and options.\n")
-    assert 'Example: braille export --kingdom "First Game"\n' in said
+    assert 'For example, braille export --kingdom "First Game"\n' in said
     for option in ("--kingdom", "--cards", "--set", "--basic", "--setup", "--players", "--output", "--grade 1",
                    "--uncontracted", "--grade 2", "--contracted", "set braille", "--width", "--lines", "--pack"):
         assert option in said, option
@@ -122,11 +122,11 @@ def test_a_typed_list_is_named_from_its_cards(recorder: Recorder, tmp_path: Path
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run(f'export --kingdom "{LIST}"')
-    assert "File: cellar-moat-merchant-and-7-more.brf," in said, said
+    assert "The file is cellar-moat-merchant-and-7-more.brf," in said, said
     data = (tmp_path / "cellar-moat-merchant-and-7-more.brf").read_bytes()
     assert "Kingdom: Cellar, Moat, Merchant and 7 more." in page_text(contracted, data, 1)
     other = LIST.replace("workshop", "witch")
-    assert "File: cellar-moat-merchant-and-7-more-2.brf," in recorder.run(f'export --kingdom "{other}"')
+    assert "The file is cellar-moat-merchant-and-7-more-2.brf," in recorder.run(f'export --kingdom "{other}"')
     assert (tmp_path / "cellar-moat-merchant-and-7-more.brf").read_bytes() == data  # the first is kept
 
 

@@ -66,7 +66,7 @@ def test_basic_adds_every_basic_card(recorder: Recorder, tmp_path: Path, contrac
 def test_one_card(recorder: Recorder, tmp_path: Path, contracted: Translator, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     said = recorder.run("export --cards throne room")
-    assert said.startswith("Wrote 1 card on 3 pages.\nFile: throne-room.brf,"), said  # title page, notes, the card
+    assert said.startswith("Wrote 1 card on 3 pages.\nThe file is throne-room.brf,"), said  # title page, notes, the card
     data = (tmp_path / "throne-room.brf").read_bytes()
     assert page_text(contracted, data, 1).startswith("Dominion reference cards Card: Throne Room.")
     assert cards_read_back(contracted, data) == expected(contracted, (catalogue()["Throne Room"],))

@@ -46,7 +46,7 @@ def test_braille_village(louis: ModuleType) -> None:
 def test_braille_export_first_game(louis: ModuleType, tmp_path: Path) -> None:
     done = companion("braille", "export", "--kingdom", "First Game", "--output", "first-game.brf", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout == f"Wrote 10 cards on 13 pages.\nFile: first-game.brf, in {tmp_path.resolve()}.\n"
+    assert done.stdout == f"Wrote 10 cards on 13 pages.\nThe file is first-game.brf, in {tmp_path.resolve()}.\n"
     assert (tmp_path / "first-game.brf").read_bytes().count(b"\f") == 12
     assert problems(done.stdout) == []
 

@@ -111,17 +111,17 @@ def test_a_default_name_never_replaces_a_file(recorder: Recorder, tmp_path: Path
     monkeypatch.chdir(tmp_path)
     (tmp_path / "first-game.brf").write_bytes(b"mine")
     said = recorder.run(FIRST_GAME)
-    assert said.split("\n")[1:3] == [f"File: first-game-2.brf, in {tmp_path.resolve()}.",
+    assert said.split("\n")[1:3] == [f"The file is first-game-2.brf, in {tmp_path.resolve()}.",
                                      "first-game.brf was there already and is kept."], said
     assert (tmp_path / "first-game.brf").read_bytes() == b"mine"
     assert (tmp_path / "first-game-2.brf").read_bytes().startswith(b"  ")
-    assert recorder.run(FIRST_GAME).split("\n")[1].startswith("File: first-game-3.brf")
+    assert recorder.run(FIRST_GAME).split("\n")[1].startswith("The file is first-game-3.brf")
 
 
 def test_the_answer_says_the_folder(recorder: Recorder, tmp_path: Path, louis: object) -> None:
     (tmp_path / "sheets").mkdir()
     said = recorder.run(f'{FIRST_GAME} --output "{tmp_path / "sheets" / "fg.brf"}"')
-    assert said.split("\n")[1] == f"File: fg.brf, in {(tmp_path / 'sheets').resolve()}."
+    assert said.split("\n")[1] == f"The file is fg.brf, in {(tmp_path / 'sheets').resolve()}."
 
 
 @POSIX
@@ -156,6 +156,6 @@ def test_a_read_only_file_is_refused_even_as_root(recorder: Recorder, tmp_path: 
     out = tmp_path / "cards.brf"
     out.write_bytes(b"keep me")
     out.chmod(0o444)
-    refused(recorder, out, "'cards.brf' is read-only")
+    refused(recorder, out, "'cards.brf' is read only")
     assert out.read_bytes() == b"keep me" and stat.S_IMODE(out.stat().st_mode) == 0o444
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.brf"]

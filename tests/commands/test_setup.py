@@ -33,22 +33,22 @@ def test_sets_lists_the_playable_sets_of_both_rulebooks() -> None:
 def test_sets_all_groups_by_boxes_with_both_spellings_of_one_pair_merged() -> None:
     out = say("sets all")
     lines = out.splitlines()
-    assert lines[1].startswith("Dominion alone: First Game")
-    assert lines[2].startswith("Prosperity alone: Beginners")
-    assert sum(line.startswith("Dominion & Prosperity:") for line in lines) == 1
+    assert lines[1].startswith("Dominion alone. First Game")
+    assert lines[2].startswith("Prosperity alone. Beginners")
+    assert sum(line.startswith("Dominion & Prosperity.") for line in lines) == 1
     assert "Prosperity & Dominion" not in out
     assert all(s.name in out for s in recommended_sets().current)
 
 
 def test_a_set_by_part_of_its_name_cards_by_cost() -> None:
     out = say("sets first")
-    assert out == ("First Game, from the Dominion rulebook:\n"
+    assert out == ("First Game, from the Dominion rulebook.\n"
                    "Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market and Mine.\n")
 
 
 def test_a_reprinted_set_is_prosperitys_and_names_the_retired_cards() -> None:
     out = say("sets the king's army")
-    assert out.startswith("The King's Army, from the Prosperity rulebook:\n")
+    assert out.startswith("The King's Army, from the Prosperity rulebook.\n")
     assert "Collection" in out and "Goons" not in out.splitlines()[1]
     assert "With Platinum and Colony." in out
     assert out.splitlines()[-1] == "The Dominion rulebook's older version used Goons, retired from Prosperity."

@@ -64,7 +64,7 @@ def test_tiara_and_watchtower_on_one_gained_card_ask_which_first() -> None:
     s = _bought(*TIARA_WATCHTOWER, buy="Gold")
     d = _order(s)
     assert d.options == ("Tiara", "Watchtower") and d.about == card("Gold") and d.player == 0
-    assert str(d) == "Gold gained: Tiara or Watchtower first?"
+    assert str(d) == "Gold gained. Tiara or Watchtower first?"
 
 
 def test_tiara_first_puts_it_on_the_deck_and_watchtower_cannot_then_trash_it() -> None:

@@ -18,4 +18,4 @@ def test_versions_below_1_are_refused(version: int) -> None:
     data["version"] = version
     with pytest.raises(SaveError) as e:
         loads(json.dumps(data))
-    assert str(e.value) == f"The save file is damaged: it claims version {version}, and versions start at 1."
+    assert str(e.value) == f"The save file is damaged, it claims version {version}, and versions start at 1."

@@ -20,11 +20,11 @@ def _say(args: str) -> list[str]:
 def test_simulate_reports_wins_ties_turns_and_speed_in_a_few_lines() -> None:
     lines = _say('--games 40 --players 2 --bots bigmoney,bmu --kingdom "First Game" --seed 1')
     assert 3 <= len(lines) <= 5 and lines[0] == "40 games, 2 players."
-    assert lines[1].startswith("Wins: seat 1 bigmoney ") and "seat 2 bmu" in lines[1]
-    wins = [int(part.rsplit(" ", 1)[1]) for part in lines[1][len("Wins: "):].rstrip(".").split(", ")]
-    ties = int(lines[2].split(".")[0].split()[1])
+    assert lines[1].startswith("Wins, seat 1 bigmoney ") and "seat 2 bmu" in lines[1]
+    wins = [int(part.rsplit(" ", 1)[1]) for part in lines[1][len("Wins, "):].rstrip(".").split(", ")]
+    ties = int(lines[2].split(".")[0].split()[0])
     assert sum(wins) + ties == 40 and wins[1] > wins[0]  # Big Money Ultimate beats Big Money
-    assert lines[-1].startswith("Speed: ") and lines[-1].endswith(("games a second.", "seconds a game."))
+    assert lines[-1].startswith("Speed, ") and lines[-1].endswith(("games a second.", "seconds a game."))
     for line in lines:
         assert "$" not in line and len(line.split()) <= 40
 

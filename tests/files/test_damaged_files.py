@@ -79,7 +79,7 @@ def test_a_damaged_game_save_is_refused_with_a_sentence(home: Path, case: str) -
         store.read("friday")
     assert words in str(refused.value), str(refused.value)
     said = Typist()("load friday")
-    assert said.startswith("Error, 'friday' is damaged:"), said
+    assert said.startswith("Error, 'friday' is damaged,"), said
     check_error(said)
 
 
@@ -91,7 +91,7 @@ def test_a_damaged_autosave_is_set_aside_once_not_at_every_start(home: Path, cas
     first = Typist()
     offer_game(first.session)
     said = first.out.getvalue()
-    assert said.startswith("Error, the last game could not be loaded. The save file is damaged:"), said
+    assert said.startswith("Error, the last game could not be loaded. The save file is damaged,"), said
     kept = [p.name for p in folder.glob("autosave-damaged-*.json")]
     assert len(kept) == 1 and kept[0] in said
     again = Typist()
@@ -171,12 +171,12 @@ def test_a_damaged_table_is_refused_with_a_sentence(home: Path, case: str) -> No
     (home / "data" / "tables" / "friday.json").write_text(text, encoding="utf-8")
     with pytest.raises(storage.StorageError) as refused:
         storage.load("friday")
-    assert str(refused.value).startswith("the table friday is damaged:") and words in str(refused.value)
+    assert str(refused.value).startswith("the table friday is damaged,") and words in str(refused.value)
     d = Driver()
     said = d.run("table load friday")
-    assert said.startswith("Error, 'table load friday', the table friday is damaged:"), said
+    assert said.startswith("Error, 'table load friday', the table friday is damaged,"), said
     check_error(said)
-    assert "friday: damaged." in d.run("table list")
+    assert "friday, damaged." in d.run("table list")
 
 
 def test_a_deeply_nested_table_is_refused(home: Path) -> None:
@@ -184,7 +184,7 @@ def test_a_deeply_nested_table_is_refused(home: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "friday.json").write_text('{"version": 2, "entries": ' + DEEP + "}", encoding="utf-8")
     said = Driver().run("table load friday")
-    assert said.startswith("Error, 'table load friday', the table friday is damaged: it nests too deeply."), said
+    assert said.startswith("Error, 'table load friday', the table friday is damaged, it nests too deeply."), said
 
 
 def test_tables_of_version_1_still_load_and_their_pointer_is_ignored(home: Path) -> None:

@@ -25,5 +25,5 @@ def test_a_damaged_autosave_refused_by_resume_keeps_the_question(home: Path) -> 
     t = Typist()
     t("new")
     said = t("resume")
-    assert said.startswith("Error, could not resume: The save file is damaged:"), said
+    assert said.startswith("Error, could not resume. The save file is damaged,"), said
     assert t("").startswith("People at this keyboard? Enter for 1.")

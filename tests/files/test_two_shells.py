@@ -20,13 +20,13 @@ def test_two_shells_on_one_table(home: Path) -> None:
         assert first.send('table new --players Ann,Ben --kingdom "First Game" --seed 3').startswith("Table game 1")
         assert first.send("buy silver").startswith("Ann bought a Silver")
         second = Shell(home)
-        assert "Table game 1 is open in another window. Type table resume read-only to look at it." in second.first
+        assert "Table game 1 is open in another window. Type table resume read only to look at it." in second.first
         said = second.send("table resume")
         assert said.startswith("Error, 'table resume', table game 1 is open in another window."), said
         check_error(said)
-        assert second.send("table resume read-only").startswith("Table game 1 resumed, read-only.")
+        assert second.send("table resume read-only").startswith("Table game 1 resumed, read only.")
         said = second.send("buy gold")
-        assert said.startswith("Error, 'buy gold', table game 1 is open read-only here."), said
+        assert said.startswith("Error, 'buy gold', table game 1 is open read only here."), said
         check_error(said)
         assert first.send("buy gold").startswith("Ann bought a Gold")  # the holder goes on
         first.close()  # the first window is closed
@@ -48,13 +48,13 @@ def test_two_shells_on_one_game(home: Path) -> None:
         first.send("buy silver")
         answers = len(store.read(store.AUTOSAVE)[0].answers)
         second = Shell(home)
-        assert "Your saved game is open in another window. Type resume read-only to look at it." in " ".join(second.first.split())
+        assert "Your saved game is open in another window. Type resume read only to look at it." in " ".join(second.first.split())
         said = second.send('new --bots bigmoney --kingdom "First Game" --seed 5')
-        assert " ".join(said.split()).startswith("Error, another window is playing a game"), said
+        assert " ".join(said.split()).startswith("Error, another window plays a game"), said
         check_error(said)
-        assert " ".join(second.send("resume read-only").split()).startswith("Resumed. Read-only: another window is playing it.")
+        assert " ".join(second.send("resume read-only").split()).startswith("Resumed. Read only, as another window is playing it.")
         said = second.send("end")
-        assert " ".join(said.split()).startswith("Error, this game is open read-only here"), said
+        assert " ".join(said.split()).startswith("Error, this game is open read only here"), said
         check_error(said)
         assert len(store.read(store.AUTOSAVE)[0].answers) == answers  # the look changed nothing
         first.kill(signal.SIGKILL)  # the holder is gone without a word: its lock went with it

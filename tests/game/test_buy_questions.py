@@ -30,7 +30,7 @@ def test_two_buys_when_the_first_card_asks_a_question_say_why_and_change_nothing
     before = t.snapshot()
     out = t("buy silver silver")
     check_error(out, typed="buy silver silver")
-    assert "Watchtower asks about Silver first" in out and "type buy silver" in out
+    assert "Watchtower asks about Silver first" in out and "Type buy silver" in out
     assert "2 buys, not 2" not in out
     assert t.snapshot() == before
     out = t("buy silver silver silver")

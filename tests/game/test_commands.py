@@ -93,7 +93,7 @@ def test_autoplay_off_leaves_treasures_to_you() -> None:
     t("new --bots bigmoney --seed 1")
     out = t("buy silver")
     check_error(out, typed="buy silver")
-    assert "costs 3 coins; play your Treasures first: they make 3 coins more. Type play treasures." in out
+    assert "costs 3 coins. Play your Treasures first, as they make 3 coins more. Type play treasures." in out
     assert not t.act.game.players[t.act.holder].play  # nothing was played for you
     t("play treasures")
     assert "Silver" in t("buy silver")

@@ -80,13 +80,16 @@ def test_the_hints_setting_gives_a_hint_before_each_turn() -> None:
 
 
 def test_bots_and_help_bots_list_every_bot_one_line_each() -> None:
-    from companion.bots import BOTS
+    from companion.bots import BOTS, DRAWING_CARDS, bm_name
 
     t = Typist()
     out = t("help bots")
     listed = t("bots")
+    family = {bm_name(card): card for card in DRAWING_CARDS}  # said by card, with how to type one: smithy-bm
     for name in BOTS:
-        assert name in out and name in listed
+        said = family.get(name, name)
+        assert said in out and said in listed, name
+    assert "--bots smithy-bm" in listed
     assert listed.count("\n") == 9  # a heading, 7 bots and the Big Money family's line
     check_response(listed, listing=True)
 

@@ -27,7 +27,7 @@ def test_position_is_said_saved_and_played_from(home: Path) -> None:
     assert "position show" in out and "position save NAME" in out
     out = t("position show")
     check_response(out, listing=True)
-    assert out.startswith("Position, 20 lines:")
+    assert out.startswith("Position, 20 lines.")
     said = parse_position(out.split("\n", 1)[1])
     assert said == position_of(t.act.game)
     out = t("position save Opening")

@@ -73,8 +73,8 @@ def test_a_treasure_that_asks_is_named_and_the_buy_offered_once_it_is_played() -
     out = t("buy silver")
     check_error(out, "buy silver")
     said = _said(out)
-    assert "Silver costs 3 coins; your other Treasures make 2 coins." in said
-    assert "Crystal Ball asks a question: type play crystal ball." in said
+    assert "Silver costs 3 coins. Your other Treasures make 2 coins." in said
+    assert "Crystal Ball asks a question. Type play crystal ball." in said
     assert t.snapshot() == before  # nothing changed
     out = t("options")
     assert "Crystal Ball asks a question" in _said(out)
@@ -89,7 +89,7 @@ def test_autoplay_off_says_what_the_treasures_would_make() -> None:
     t = _typist("Hoard, Copper, Estate*3", autoplay="off")
     out = t("buy silver")
     check_error(out, "buy silver")
-    assert "play your Treasures first: they make 3 coins more. Type play treasures." in _said(out)
+    assert "Play your Treasures first, as they make 3 coins more. Type play treasures." in _said(out)
 
 
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])

@@ -59,7 +59,7 @@ def test_the_card_data_folder_missing_is_said_once_at_start(unpacked: Path) -> N
     done = companion(unpacked, "rule", "trash")
     assert (done.returncode, done.stderr) == (1, "")
     assert done.stdout == f"Error, the program's card data folder {folder} is missing. {REINSTALL}\n"
-    assert REINSTALL.startswith("Reinstall the companion: type pipx reinstall dominion-companion")
+    assert REINSTALL.startswith("Reinstall the companion. Type pipx reinstall dominion-companion")
 
 
 @pytest.mark.parametrize("name", ["index.html", "play.js"])
@@ -68,7 +68,7 @@ def test_the_host_refuses_to_start_without_its_page(unpacked: Path, name: str) -
     path.unlink()
     done = companion(unpacked, "host", "--players", "2", "--port", "0", "--code", "135792468", input="quit\n")
     assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout == (f"Error, the host cannot start: the browser seat's file {path} is missing, so friends "
+    assert done.stdout == (f"Error, the host cannot start, the browser seat's file {path} is missing, so friends "
                            f"could not open the page. {REINSTALL}\n")
     assert not (unpacked.parent / "home" / "data" / "hosted").exists()  # no game was made
     card = companion(unpacked, "card", "C1")  # the rest of the program is unaffected

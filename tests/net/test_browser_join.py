@@ -39,7 +39,7 @@ def test_the_page_says_what_it_did_not_send_and_asks_again_only_for_what_was_wro
                 other.keyboard.press("Enter")
                 other.wait_for_function("document.body.innerText.includes('is taken')", timeout=15_000)
                 taken = next(t for t in chromium.announced(other) if "is taken" in t)
-                assert taken == ("Error, 'Ana' is taken in this game. Join with another name; to come back to "
+                assert taken == ("Error, 'Ana' is taken in this game. Join with another name. To come back to "
                                  "that seat, join from the device that took it.")  # nothing to type a token into
                 other.wait_for_function("document.getElementById('prompt').textContent === 'Your name'",
                                         timeout=15_000)

@@ -64,7 +64,7 @@ def test_a_right_token_with_a_wrong_code_is_a_wrong_code():
 def test_a_taken_name_is_refused_in_any_case_unless_its_token_never_reached_its_device():
     said = claim(seats("Ana", free=1), name="ANA")
     assert isinstance(said, Refusal) and said.wrong == ""
-    assert said.reason == ("Error, 'ANA' is taken in this game. Join with another name; to come back to that seat, "
+    assert said.reason == ("Error, 'ANA' is taken in this game. Join with another name. To come back to that seat, "
                            "join from the device that took it.")
     assert claim(seats("Ana", free=1), name="ANA", unclaimed=(0,)) == Claim(0, "again")
     assert isinstance(claim(seats("Ana", "Ben"), name="Ana", unclaimed=(1,)), Refusal)  # only its own seat

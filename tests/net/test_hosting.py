@@ -18,5 +18,5 @@ def test_the_host_leaving_hears_that_the_game_stops_for_everyone(tmp_path, monke
     assert "Join code 192 837 465." in said
     # not a friend's goodbye ("your seat is kept"): the host's leaving stops the game for everyone
     assert "Your seat is kept" not in said
-    assert said.rstrip().endswith("The game is saved and stops for everyone; type the same companion host "
+    assert said.rstrip().endswith("The game is saved and stops for everyone. Type the same companion host "
                                   "command to go on.")

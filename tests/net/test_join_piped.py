@@ -55,7 +55,7 @@ def test_a_line_the_host_could_not_take_is_refused_with_a_sentence_and_the_rest_
                                   timeout=60)
         assert status == 0, (out, err)
         assert ("Error, that line is 1,001 characters, more than 1,000, so it was not sent. Shorten it.\n"
-                "Error, that line is too long to send (its characters take more than 4,096 bytes), so it was not "
+                "Error, that line is too long to send, as its characters take more than 4,096 bytes, so it was not "
                 "sent. Shorten it.\n") in out
         assert out.index("You said, before") < out.index("1,001 characters") < out.index("You said, after")
         assert _lines_sent(frames) == [1, 2]  # only the two that could go

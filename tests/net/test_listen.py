@@ -110,7 +110,7 @@ def test_a_tls_host_announces_a_join_command_that_works(tmp_path):
         out = _announced(home, host)
         command = re.search(r"Friends type (.+)", out)[1]  # type: ignore[index]
         assert " --tls " in command and f"https://127.0.0.1:{port}" in out
-        assert f"send them a copy of {cert}" in out and "add --ca and that file" in out
+        assert f"Send them a copy of {cert}" in out and "add --ca and that file" in out
         rc, said, err = _friend(tmp_path / "ben", command, "--ca", str(cert))  # as the host said
         assert rc == 0, (said, err)
         assert "You said, hello" in said

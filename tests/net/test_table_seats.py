@@ -29,7 +29,7 @@ def test_an_entry_is_said_in_full_to_its_seat_and_in_one_line_to_each_other(seat
     assert {s: heard[s] for s in others} == {s: heard[first] for s in others}  # it starts with the name
     assert all(seating.sessions[s].last == heard[first] for s in others)  # kept for repeat and review there
     after = seating.run(first, "next").heard()
-    assert [after[s] for s in others] == [f"{name}: {after[first]}"] * 2
+    assert [after[s] for s in others] == [f"{name} recorded. {after[first]}"] * 2
     assert storage.load(seating.saved.name).table.entries == seating.saved.table.entries  # saved before said
 
 

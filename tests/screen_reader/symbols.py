@@ -148,8 +148,9 @@ def heard(sent: str, level: str) -> str:
     return " ".join(apply(without_ssml(sent), level).split())
 
 
-# Signs read as the word they stand for, which is what the text means: "+1 Card" heard "plus 1 Card".
-MEANT = frozenset({"plus", "minus", "percent"})
+# Signs read as the word they stand for, which is what the text means: "+1 Card" heard "plus 1 Card", the
+# rulebook's set "Silver & Gold" heard "Silver and Gold".
+MEANT = frozenset({"plus", "minus", "percent", "and"})
 
 
 def signs_read(sent: str, level: str) -> list[str]:

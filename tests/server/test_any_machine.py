@@ -103,7 +103,7 @@ def test_a_server_started_under_ulimit_1024_seats_50_people(tmp_path: Path) -> N
     assert [w["type"] for w in welcomes] == ["welcome"] * PEOPLE, [w for w in welcomes if w["type"] != "welcome"]
     assert len({(w["game"], w["seat"]) for w in welcomes}) == PEOPLE
     # the one plain line about the limit, with what it holds
-    low = [x for x in said.splitlines() if "open-file limit" in x]
+    low = [x for x in said.splitlines() if "open file limit" in x]
     assert len(low) == 1 and "only 1,024 files" in low[0], said
 
 
@@ -111,12 +111,12 @@ def test_the_serving_words_name_this_computers_addresses_when_it_listens_on_all(
     from companion.server.running import serving_words
 
     words = serving_words("0.0.0.0", 8650, False, "/srv", 20_000, 1_048_576, machine=["192.168.1.20", "10.0.0.5"])
-    assert words[0].startswith("Serving on http://192.168.1.20:8650, games kept in /srv. People type: companion "
+    assert words[0].startswith("Serving on http://192.168.1.20:8650, games kept in /srv. People type companion "
                                "join 192.168.1.20:8650 --name NAME")
     assert "0.0.0.0" not in "\n".join(words)
-    assert words[1] == "This computer's other addresses: 10.0.0.5."
+    assert words[1] == "This computer's other addresses are 10.0.0.5."
     assert words[2].startswith("The connection is not encrypted")
     assert len(words) == 3  # a limit of a million files is not low: nothing said about it
     assert serving_words("127.0.0.1", 8650, False, "/srv", 20_000, None) == [
-        "Serving on http://127.0.0.1:8650, games kept in /srv. People type: companion join 127.0.0.1:8650 --name "
+        "Serving on http://127.0.0.1:8650, games kept in /srv. People type companion join 127.0.0.1:8650 --name "
         "NAME, or open http://127.0.0.1:8650 in a browser. Press Ctrl-C to stop."]

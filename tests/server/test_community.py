@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 import redis
 
+from tests.dispatch.test_signs_heard import heard_signs
 from tests.net.helpers import ROOT, env
 from tests.server.components import free_port, redis_server
 from tests.server.helpers import server_process, wait_serving
@@ -120,7 +121,7 @@ def test_a_registered_name_is_kept_from_look_alikes_and_wrong_passwords_and_no_p
                     # ...so process b refuses even the right one now
                     late = Raw(http, two.lobby(1))
                     await late.open("Ana")
-                    assert (await late.say(PASSWORD))["text"] == "Error, too many wrong passwords; try again in 15 minutes."
+                    assert (await late.say(PASSWORD))["text"] == "Error, too many wrong passwords. Try again in 15 minutes."
                     for p in (ana, fake, real, again, ben, twin, server, thief, seat, guesser, late):
                         frames.extend(p.heard)
                         await p.close()
@@ -159,19 +160,21 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     await ben.open("Ben")
                     reported = await ben.say("report Cy selling gold")
                     assert reported["text"] == "Reported Cy to the moderators, with their last 1 lines. Thank you."
+                    assert (await mod.say("reports"))["text"].startswith("1 report, newest first.\n1. Cy, by Ben.")
+                    assert (await mod.say("announce the lobby closes soon"))["text"] == "You announced, the lobby closes soon"
                     one = (await mod.say("reports 1"))["text"].split("\n")
-                    assert one[0].startswith("Report 1: Ben reported Cy on ") and one[2].endswith("buy my gold")
+                    assert one[0].startswith("Report 1, Ben reported Cy on ") and one[2].endswith("buy my gold")
                     # a kick on process a closes Cy's connection on process b, with its sentence
-                    assert (await mod.say("kick Cy spamming"))["text"] == "Cy is removed from the server; they may join again."
+                    assert (await mod.say("kick Cy spamming"))["text"] == "Cy is removed from the server. They may join again."
                     bye = await cy.until(lambda m: m["type"] in ("bye", "closed"))
-                    assert bye[-1] == {"v": 1, "type": "bye", "reason": "Error, a moderator removed you from the server: spamming."}
+                    assert bye[-1] == {"v": 1, "type": "bye", "reason": "Error, a moderator removed you from the server. The reason, spamming."}
                     # a ban on process a refuses Cy on process b (a guest: by name and address)
                     assert (await mod.say("ban Cy 3 spam")).get("text", "").startswith("Cy is banned for 3 days, until ")
                     for port in (1, 0):
                         back = Raw(http, two.lobby(port))
                         said = (await back.open("Cy"))[-1]
                         assert said["type"] == "bye" and said["reason"].startswith("Error, a moderator banned you until ")
-                        assert said["reason"].endswith(": spam.")
+                        assert said["reason"].endswith(" The reason, spam.")
                         other = Raw(http, two.lobby(port))  # the same address under another name: a guest's ban
                         assert (await other.open("Cyrus"))[-1]["type"] == "bye"
                     assert (await mod.say("unban Cy"))["text"] == "Cy is no longer banned."
@@ -180,9 +183,16 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     assert (await mod.say("kick Ben")).get("text", "").startswith("Error, only a moderator")
                     await ben.close()
                     await mod.close()
+                    heard.extend(m for p in (mod, cy, ben) for m in p.heard)
 
+            heard: list[dict] = []
             run(go(), 120)
         finally:
             log = two.stop()
         for event in ("mute", "kick", "ban", "unban", "report"):
             assert f'"event":"{event}"' in log, event
+        # what moderators and the moderated hear says no sign as a word (tests/dispatch/test_signs_heard.py)
+        said = [str(m.get(key) or "") for m in heard for key in ("text", "prompt", "reason")]
+        assert any("The moderators say, the lobby closes soon" in s for s in said)
+        problems = [f"{signs} in {line!r}" for text in said for line, signs in heard_signs(text)]
+        assert not problems, "\n".join(problems)

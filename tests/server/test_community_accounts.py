@@ -78,7 +78,7 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
                     said = (await late.say(f"wrong guess {i}"))["text"]
                 assert said == "Error, that is not the password, and that was the last try for 15 minutes."
                 assert (await late.say("a new password"))["text"] == (
-                    "Error, too many wrong passwords; try again in 15 minutes.")
+                    "Error, too many wrong passwords. Try again in 15 minutes.")
                 # the operator's one-time code signs in once, then a new password is asked for
                 said = await asyncio.to_thread(operator, "account", "reset", "ana")
                 assert said.startswith("The one-time code for Ana is ")
@@ -95,9 +95,9 @@ def test_device_tokens_are_renewed_and_revoked_and_the_password_changes(home):
                 # a moderator named while the server runs, in its data folder: at once
                 assert (await ana.say("announce hello all")).get("text", "").startswith("Error, only a moderator")
                 assert (await asyncio.to_thread(operator, "moderator", "add", "Ana")).startswith("Ana is a moderator now")
-                assert (await ana.say("announce hello all"))["text"] == "Announced: hello all"
-                heard = await once.until(lambda m: "Announcement" in m.get("text", ""))
-                assert heard[-1]["text"] == "Announcement from the moderators: hello all"
+                assert (await ana.say("announce hello all"))["text"] == "You announced, hello all"
+                heard = await once.until(lambda m: "The moderators say" in m.get("text", ""))
+                assert heard[-1]["text"] == "The moderators say, hello all"
                 assert await asyncio.to_thread(operator, "moderator", "add", "Nobody") == (
                     "Error, there is no account called Nobody. The person types register in the lobby first.")
 
@@ -134,9 +134,9 @@ def test_a_moderator_removes_a_game_and_announces_to_players_in_games_and_ignore
                 assert (await seat.say("rating"))["text"] == "Asked the server, rating. Its answer follows."
                 got = await seat.until(lambda m: "rating" in m.get("text", "") and m.get("reply") == 0)
                 assert got[-1]["text"] == "You have no rating yet. A game is rated when every player in it has an account."
-                assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("Announced:")
-                heard = await seat.until(lambda m: "Announcement" in m.get("text", ""))
-                assert heard[-1]["text"] == "Announcement from the moderators: the server restarts at 20:00"
+                assert (await dee.say("announce the server restarts at 20:00"))["text"].startswith("You announced,")
+                heard = await seat.until(lambda m: "The moderators say" in m.get("text", ""))
+                assert heard[-1]["text"] == "The moderators say, the server restarts at 20:00"
                 assert (await dee.say("remove spam"))["text"] == "The game Spam is removed."
                 bye = await seat.until(lambda m: m["type"] in ("bye", "closed"))
                 assert bye[-1]["reason"] == "Error, a moderator removed the game Spam. Type games in the lobby to hear the others."

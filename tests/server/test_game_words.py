@@ -77,7 +77,7 @@ def test_who_names_every_seat_and_a_leaving_player_is_said_with_what_to_type(tmp
                 await cleo.close()
                 left = await ana.until(lambda m: "Cleo left" in m.get("text", ""))
                 # the seat's one way on is said, with the command as it is typed
-                assert left[-1]["text"] == ("Cleo left; the game keeps their seat. Type bot Cleo to have a bot play "
+                assert left[-1]["text"] == ("Cleo left. The game keeps their seat. Type bot Cleo to have a bot play "
                                             "for them until they are back.")
                 assert (await ana.say("bot Cleo"))["text"].startswith("A bot plays for Cleo now.")
                 assert (await ana.say("who"))["text"] == ("Here, Ana.\nAway, Cleo.\nBot, Big Money.\nA bot plays for "
@@ -104,11 +104,11 @@ def test_the_others_hear_who_can_hand_a_seat_to_a_bot(tmp_path):
                 await ben.until(lambda m: "The game starts." in m.get("text", ""))
                 await cleo.close()
                 heard = await ben.until(lambda m: "Cleo left" in m.get("text", ""))
-                assert heard[-1]["text"] == ("Cleo left; the game keeps their seat. Ana can type bot Cleo to have a "
+                assert heard[-1]["text"] == ("Cleo left. The game keeps their seat. Ana can type bot Cleo to have a "
                                              "bot play for them until they are back.")
                 await ana.close()  # the first seat itself: nobody else can hand it to a bot, so nothing is offered
                 heard = await ben.until(lambda m: "Ana left" in m.get("text", ""))
-                assert heard[-1]["text"] == "Ana left; the game keeps their seat."
+                assert heard[-1]["text"] == "Ana left. The game keeps their seat."
                 for raw in (ben, lobby):
                     await raw.close()
 

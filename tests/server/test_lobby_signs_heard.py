@@ -10,6 +10,7 @@ import os
 import aiohttp
 import pytest
 
+from companion.server.lobby_words import HELP_ON
 from tests.dispatch.test_signs_heard import heard_signs
 from tests.screen_reader.symbols import symbols_file
 from tests.server.helpers import file_server
@@ -25,7 +26,8 @@ LINES = ("help", "help create", "help account", "help sit", "who", "games", "gme
          "history", "code", "create", "9", "3", "0", "2", "expert", "Normal Bot", "first game", "maybe", "no",
          "quit", "create --players 3 --bots bigmoney --name Trio", "quit",
          'create --table Ana,Ben --kingdom "First Game" --name Friday', "quit", "games", "games 2", "games tri",
-         "sit Tiro", "say hello Ben", "who", "code", "history Ben", "rating Ben", "frobnicate")
+         "sit Tiro", "say hello Ben", "who", "code", "history Ben", "rating Ben", "frobnicate",
+         *(f"help {word}" for word in HELP_ON))  # every word the lobby's help explains, one added later too
 
 
 def test_a_visit_to_the_lobby_says_no_sign_as_a_word(tmp_path, monkeypatch) -> None:

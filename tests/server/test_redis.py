@@ -31,7 +31,7 @@ def test_redis_unreachable_at_start_is_one_sentence_naming_it(tmp_path):
     status = proc.wait(60)
     out = (tmp_path / "server.out").read_text()
     assert status == 1
-    assert out.startswith(f"Error, The store at {url} cannot be reached (")
+    assert out.startswith(f"Error, The store at {url} cannot be reached, ")
     assert out.count("\n") == 1 and "Traceback" not in (tmp_path / "server.err").read_text()
 
 
@@ -155,7 +155,7 @@ def test_redis_lost_while_running_games_go_on_new_ones_are_refused_nothing_is_lo
                         reply = await seat.say("end")  # the game goes on: answered, kept on this machine
                         assert not reply["text"].startswith("Error") and "could not be saved" not in reply["text"]
                         refused = await lobby.say("create --players 2 --bots bigmoney")
-                        assert refused["text"] == (f"Error, no new game can be made now: the server's store at {url} "
+                        assert refused["text"] == (f"Error, no new game can be made now, as the server's store at {url} "
                                                    "is not answering. Games in play go on. Try again in a minute.")
                         assert "go" not in refused
                         await asyncio.sleep(LEASE_MS / 1000 + 1)  # longer than a lease

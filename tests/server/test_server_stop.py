@@ -35,5 +35,5 @@ def test_a_sigterm_as_the_server_says_it_serves_stops_it_cleanly(tmp_path) -> No
     assert done.returncode == 0, (done.returncode, done.stdout, done.stderr)
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Serving on http://127.0.0.1:")
-    assert lines[-1] == "Stopped. Every game is saved; start the server again to go on."
+    assert lines[-1] == "Stopped. Every game is saved. Start the server again to go on."
     assert "Traceback" not in done.stderr

@@ -113,6 +113,6 @@ def test_completion(line: str, expected: list[str] | None) -> None:
 
 
 def test_match_list_is_one_plain_line() -> None:
-    assert describe_matches(["Militia", "Mine", "Mint"]) == "3 matches: Militia, Mine and Mint."
+    assert describe_matches(["Militia", "Mine", "Mint"]) == "3 matches, Militia, Mine and Mint."
     many = describe_matches([f"c{n}" for n in range(70)])
-    assert many.startswith("70 matches: c0, c1") and many.endswith("and 10 more.") and "\n" not in many
+    assert many.startswith("70 matches, c0, c1") and many.endswith("and 10 more.") and "\n" not in many

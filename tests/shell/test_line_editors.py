@@ -82,7 +82,7 @@ def test_completion_history_and_a_quiet_ctrl_c(home: Path, backend: str) -> None
         if backend == "plain":
             t.key("Enter")  # plain input: a line ending in Tab asks for the matches
         if backend != "prompt_toolkit":  # prompt_toolkit lists them its own way
-            t.wait_for("3 matches: Militia, Mine and Mint.")
+            t.wait_for("3 matches, Militia, Mine and Mint.")
         t.waiting()
         t.key("C-c")  # abandon the line: nothing runs, nothing is said
         t.key("Up")  # the last line run comes back
@@ -132,11 +132,11 @@ def test_set_input_takes_effect_at_the_next_prompt(home: Path) -> None:
         start = len(t.raw())
         t.type("card mi\t")  # plain input: Tab goes into the line, and Enter asks for the matches
         t.key("Enter")
-        t.wait_for("3 matches: Militia, Mine and Mint.\r\ncompanion. ")
+        t.wait_for("3 matches, Militia, Mine and Mint.\r\ncompanion. ")
         t.type("input")
         t.key("Enter")
         raw = t.wait_for("Type input and a name")
-    assert "Line editor: plain." in raw.decode()
+    assert "Line editor, plain." in raw.decode()
     assert escape_sequences(raw[start:]) == []
 
 
@@ -150,11 +150,11 @@ def test_defaults_follow_the_measurement(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(editors, "readline_kind", lambda: "libedit")
     assert editors.choose(None) == ("libedit", None)
     chosen, notice = editors.choose("readline")
-    assert chosen == "libedit" and notice == "Using libedit; no readline here."
+    assert chosen == "libedit" and notice == "Using libedit, as there is no readline here."
     monkeypatch.setattr(editors, "readline_kind", lambda: None)  # Windows, or a Python without readline
     assert editors.choose("auto") == ("plain", None)
     chosen, notice = editors.choose("libedit")
-    assert chosen == "plain" and notice == "Using plain input; no libedit here."
+    assert chosen == "plain" and notice == "Using plain input, as there is no libedit here."
     check_response(notice + "\n")
 
 
@@ -168,7 +168,7 @@ def test_plain_tab_and_up_arrow_without_a_terminal() -> None:
     session = Session()
     assert plain.resolve(session, "card vil\t", []) == ("card Village", None)
     line, words = plain.resolve(session, "card mi\t", [])
-    assert line is None and words == "3 matches: Militia, Mine and Mint."
+    assert line is None and words == "3 matches, Militia, Mine and Mint."
     assert plain.resolve(session, "card zzz\t", []) == ("card zzz", None)  # runs, and says why it fails
     earlier = ["card gold", "hand"]
     assert plain.resolve(session, "\x1b[A", earlier) == ("hand", None)

@@ -209,9 +209,9 @@ def test_a_damaged_settings_file_gives_one_notice(home: Path) -> None:
     result = run_companion(home, "card", "village")
     assert result.returncode == 0
     assert result.stdout == b"Village, 3 coins, Action.\n+1 Card, +2 Actions.\n"
-    assert result.stderr == b"Notice: the settings file is damaged, so defaults are used.\n"
+    assert result.stderr == b"Notice, the settings file is damaged, so defaults are used.\n"
     piped = run_companion(home, input=b"card c1\n")
-    assert piped.stdout.startswith(b"Notice: the settings file is damaged, so defaults are used.\nCopper")
+    assert piped.stdout.startswith(b"Notice, the settings file is damaged, so defaults are used.\nCopper")
 
 
 def test_even_a_failure_at_start_is_one_line(home: Path, monkeypatch: pytest.MonkeyPatch,

@@ -33,7 +33,7 @@ def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, termin
         t.wait_for(VILLAGE)
         t.type("card mi")
         t.key("Tab")
-        t.wait_for("3 matches: Militia, Mine and Mint.")
+        t.wait_for("3 matches, Militia, Mine and Mint.")
         t.key("BSpace", "BSpace")
         t.type("vil")
         t.key("Enter")
@@ -49,7 +49,7 @@ def test_typing_tab_and_history_at_a_real_terminal(home: Path, term: str, termin
         raw = t.wait_for("Goodbye.\r\n")
     text = raw.decode()
     assert text.startswith("Dominion Companion. Type help for commands.\r\ncompanion. ")
-    assert "companion. card mi\r\n3 matches: Militia, Mine and Mint.\r\ncompanion. card Mi" in text
+    assert "companion. card mi\r\n3 matches, Militia, Mine and Mint.\r\ncompanion. card Mi" in text
     assert sgr_sequences(raw) == []
     escapes = escape_sequences(raw)
     assert len(escapes) <= (2 if term != "dumb" else 0), escapes
@@ -79,7 +79,7 @@ def test_tab_on_an_empty_line_lists_commands(home: Path, terminal_available: Non
         t.wait_for("companion. ")
         t.type("se")
         t.key("Tab")
-        t.wait_for("4 matches: set, sets, settings and setup.\r\ncompanion. set")
+        t.wait_for("4 matches, set, sets, settings and setup.\r\ncompanion. set")
         t.key("C-u")  # erase the line (readline: backspaces and one ESC [ K)
         t.key("C-d")  # end of input on an empty line leaves quietly, on a new line
         raw = t.wait_for("\x1b[K\r\n")

@@ -32,18 +32,18 @@ def test_province_pile_empty_warns_then_ends(players: int) -> None:
     said = empty(d, "province")
     lines = said.splitlines()
     assert lines[0] == "Province pile empty."
-    assert lines[1] == "Game ends this turn: no Provinces left."
+    assert lines[1] == "Game ends this turn, no Provinces left."
     assert lines[2].endswith("bought a Province, 0 left.")
     assert not problems("buy province", said)
-    assert d.run("next").startswith("Game over: no Provinces left.\n")
+    assert d.run("next").startswith("Game over, no Provinces left.\n")
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_colony_pile_empty_warns_then_ends(players: int) -> None:
     d = table(players, colony=True)
     said = empty(d, "colony")
-    assert said.splitlines()[:2] == ["Colony pile empty.", "Game ends this turn: no Colonies left."]
-    assert d.run("next").startswith("Game over: no Colonies left.")
+    assert said.splitlines()[:2] == ["Colony pile empty.", "Game ends this turn, no Colonies left."]
+    assert d.run("next").startswith("Game over, no Colonies left.")
 
 
 @pytest.mark.parametrize("players,needed", [(2, 3), (3, 3), (4, 3), (5, 4), (6, 4)])
@@ -54,12 +54,12 @@ def test_empty_piles_end_the_game_at_three_or_four(players: int, needed: int) ->
         said = empty(d, card)
         assert "Game ends" not in said
         if i == needed - 1:
-            assert f"{i} piles empty: one more ends the game." in said
+            assert f"{i} piles empty. One more ends the game." in said
     said = empty(d, piles[-1])
     lines = said.splitlines()
     assert lines[0].endswith("pile empty.")
-    assert lines[1] == f"Game ends this turn: {needed} piles empty."
-    assert d.run("next").startswith(f"Game over: {needed} piles empty.")
+    assert lines[1] == f"Game ends this turn, {needed} piles empty."
+    assert d.run("next").startswith(f"Game over, {needed} piles empty.")
 
 
 def test_three_empty_piles_do_not_end_a_five_player_game() -> None:
@@ -86,10 +86,10 @@ def test_low_piles_are_announced_at_the_threshold_and_it_can_be_set() -> None:
     d = table(2)
     d.run("pile village 5")
     assert d.run("buy village") == "Ann bought a Village, 4 left.\n"
-    assert d.run("buy village").splitlines()[0] == "Village pile low: 3 left."
-    assert d.run("table low 1") == "Low piles: 1 card or fewer.\n"
+    assert d.run("buy village").splitlines()[0] == "Village pile low, 3 left."
+    assert d.run("table low 1") == "Low piles, 1 card or fewer.\n"
     assert not d.run("buy village").startswith("Village pile low")
-    assert d.run("buy village").splitlines()[0] == "Village pile low: 1 left."
+    assert d.run("buy village").splitlines()[0] == "Village pile low, 1 left."
 
 
 def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
@@ -103,7 +103,7 @@ def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
     assert lines[1] == f"{order[0]} and {order[1]} gained a Curse, 0 left."
     assert lines[2] == f"{order[2]} got none."
     assert d.run("log 1").splitlines()[1] == f"{order[0]} and {order[1]} gained a Curse."
-    assert d.run("undo").splitlines()[0] == f"Undone: {order[0]} and {order[1]} gained a Curse."
+    assert d.run("undo").splitlines()[0] == f"Undone, {order[0]} and {order[1]} gained a Curse."
 
 
 def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
@@ -116,7 +116,7 @@ def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
 
 def test_a_pile_corrected_upwards_says_the_game_no_longer_ends() -> None:
     d = table(2)
-    assert "Game ends this turn: no Provinces left." in d.run("pile province 0").splitlines()
+    assert "Game ends this turn, no Provinces left." in d.run("pile province 0").splitlines()
     assert d.run("pile province 1").splitlines()[0] == "The game no longer ends this turn."
     assert d.run("status").splitlines()[0] == "Ann's turn 1."
     assert d.run("next").splitlines()[0] == "Ben's turn 1."

@@ -95,10 +95,10 @@ def test_the_game_over_refuses_entries_but_undo_reopens_it(first_game: Driver) -
     d = first_game
     d.run("pile province 1")
     d.run("buy province")
-    assert d.run("next").startswith("Game over: no Provinces left.")
+    assert d.run("next").startswith("Game over, no Provinces left.")
     said = d.run("buy silver")
     assert said.startswith("Error, 'buy silver', the game is over.")
-    assert d.run("undo").startswith("Undone: the end of Ann's turn.")
+    assert d.run("undo").startswith("Undone, the end of Ann's turn.")
     assert d.run("buy silver").startswith("Ann bought a Silver")
 
 
@@ -128,7 +128,7 @@ def test_table_new_needs_no_quotes_and_forgives_spaces_after_commas() -> None:
 def test_a_name_not_at_the_table_is_refused_naming_the_players(first_game: Driver, line: str) -> None:
     who = line.split()[1]
     verb = line.split()[0]
-    assert first_game.run(line) == f"Error, '{who}' is not playing. Type {verb} and a player: Ann or Ben.\n"
+    assert first_game.run(line) == f"Error, '{who}' is not playing. Type {verb} and a player, Ann or Ben.\n"
 
 
 @pytest.mark.parametrize("line", ["vp 100", "vp Ben 100", "count Ann copper 60", "count Ann estate 14", "count Ben curse 10"])

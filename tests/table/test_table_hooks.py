@@ -48,7 +48,7 @@ def test_a_new_table_takes_the_low_pile_threshold_from_settings() -> None:
     assert d.session.state["table"].table.low == 1
     d.run("pile village 3")
     assert d.run("buy village").splitlines()[0] == "Ann bought a Village, 2 left."
-    assert d.run("buy village").splitlines()[0] == "Village pile low: 1 left."
+    assert d.run("buy village").splitlines()[0] == "Village pile low, 1 left."
     d.session.settings = FakeSettings("nonsense")
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.session.state["table"].table.low == 3
@@ -70,7 +70,7 @@ def test_brief_verbosity_keeps_announcements_and_the_confirmation_only(first_gam
     d.session.settings = BriefSettings()
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
     d.run("pile province 2")
-    assert d.run("buy province") == "Province pile low: 1 left.\nAnn bought a Province, 1 left.\n"
+    assert d.run("buy province") == "Province pile low, 1 left.\nAnn bought a Province, 1 left.\n"
 
 
 @pytest.mark.parametrize("ending", ["next", "table end"])

@@ -219,7 +219,7 @@ def test_the_calculator_never_says_a_negative_number() -> None:
     line = turn_line(t.state)
     assert line.splitlines()[0] == "0 coins, 0 buys."
     assert "More was bought than the calculator counted." in line
-    assert "Not counted: Bank." in line
+    assert "Not counted, Bank." in line
 
 
 def test_coins_added_by_hand_count_and_undo() -> None:

@@ -85,8 +85,8 @@ def test_several_tables_by_name(data_dir) -> None:
     assert said.splitlines()[-1] == "friday is saved. Table load friday returns to it."
     listed = d.run("table list")
     assert listed.splitlines()[0] == "2 saved tables, newest first."
-    assert "friday: Ann and Ben, Ann's turn 1." in listed
-    assert "game 1: Cal, Dee and Eve" in listed
+    assert "friday, Ann and Ben, Ann's turn 1." in listed
+    assert "game 1, Cal, Dee and Eve" in listed
     said = d.run("table load fri")
     assert said.startswith("Table friday loaded.\nAnn's turn 1.")
     t = d.session.state["table"].table
@@ -140,30 +140,30 @@ def test_log_reads_back_the_last_entries(first_game: Driver) -> None:
     assert d.run("log") == "Nothing recorded yet.\nType buy, gain, trash or play.\n"
     for line in ("play C1 C1 C1", "buy silver", "next", "gain others curse", "vp 2"):
         d.run(line)
-    assert d.run("log") == ("Last 4 entries of 5:\nAnn bought a Silver.\nThe end of Ann's turn.\n"
+    assert d.run("log") == ("Last 4 entries of 5.\nAnn bought a Silver.\nThe end of Ann's turn.\n"
                             "Ann gained a Curse.\nBen took 2 VP tokens.\n")
-    assert d.run("log 1") == "Last entry of 5:\nBen took 2 VP tokens.\n"
+    assert d.run("log 1") == "Last entry of 5.\nBen took 2 VP tokens.\n"
     d.run("undo")
-    assert d.run("log 9").startswith("All 4 entries:\nAnn played 3 Coppers.\n")
+    assert d.run("log 9").startswith("All 4 entries.\nAnn played 3 Coppers.\n")
 
 
 def test_a_table_open_read_only_says_what_the_other_window_has_recorded(data_dir) -> None:
     writer, looker = Driver(), Driver()
     writer.run('table new --players Ann,Ben --kingdom "First Game" --first Ann')
-    assert looker.run("table resume read-only").startswith("Table game 1 resumed, read-only.")
+    assert looker.run("table resume read-only").startswith("Table game 1 resumed, read only.")
     writer.lines("play C1 C1 C1", "buy silver", "next")
     assert looker.run("status").splitlines()[0] == "Ben's turn 1."
-    assert looker.session.prompt == "table, Ben, read-only. "
-    assert looker.run("pile silver") == "Silver: 39 left of 40.\n"
+    assert looker.session.prompt == "table, Ben, read only. "
+    assert looker.run("pile silver") == "Silver, 39 left of 40.\n"
     assert looker.run("log 1").splitlines()[1] == "The end of Ann's turn."
     assert looker.run("count Ann").splitlines()[0] == "Ann has 11 cards."
-    assert looker.run("buy gold").startswith("Error, 'buy gold', table game 1 is open read-only here.")
+    assert looker.run("buy gold").startswith("Error, 'buy gold', table game 1 is open read only here.")
     assert storage.load("game 1").table.entries == writer.session.state["table"].table.entries
 
 
 def test_loading_a_finished_table_says_its_name_once(first_game: Driver) -> None:
     first_game.lines("pile province 1", "buy province", "next", "table close")
-    assert first_game.run("table load game 1") == ("Table game 1 loaded.\nGame over: no Provinces left.\n"
+    assert first_game.run("table load game 1") == ("Table game 1 loaded.\nGame over, no Provinces left.\n"
                                                    "Type score for the result.\n")
 
 
@@ -171,15 +171,15 @@ def test_coins_taken_away_are_said_without_a_minus_sign(first_game: Driver) -> N
     d = first_game
     d.lines("play C1 C1 C1", "coins 3", "coins -2")
     assert d.run("log 2").splitlines()[1:] == ["3 coins added to Ann's turn.", "2 coins taken from Ann's turn."]
-    assert d.run("undo") == "Undone: 2 coins taken from Ann's turn.\n6 coins, 1 buy.\n"
+    assert d.run("undo") == "Undone, 2 coins taken from Ann's turn.\n6 coins, 1 buy.\n"
 
 
 def test_undoing_a_buy_in_a_counted_turn_says_the_coins_and_buys_back(first_game: Driver) -> None:
     d = first_game
     d.lines("play 5 coppers", "buy silver")
-    assert d.run("undo") == "Undone: Ann bought a Silver.\nSilver pile: 40 left.\n5 coins, 1 buy left.\n"
+    assert d.run("undo") == "Undone, Ann bought a Silver.\nSilver pile, 40 left.\n5 coins, 1 buy left.\n"
     d.lines("buy Ben silver")  # not Ann's turn: her coins are not touched, so not said
-    assert d.run("undo") == "Undone: Ben bought a Silver.\nSilver pile: 40 left.\n"
+    assert d.run("undo") == "Undone, Ben bought a Silver.\nSilver pile, 40 left.\n"
 
 
 def test_the_last_winner_goes_last_after_the_table_is_put_away_or_the_shell_restarts(data_dir) -> None:

@@ -70,7 +70,7 @@ def test_an_action_with_no_action_left_is_refused_saying_to_type_the_plays_in_or
     said = refused(d, "play smithy")
     assert "Ann has no Action left to play Smithy. Type the plays in order, with undo for any out of order." in said
     refused(d, "play village")  # the Village came first: typing it now cannot help, so the words say undo
-    assert d.run("undo").startswith("Undone: Ann played a Smithy.")
+    assert d.run("undo").startswith("Undone, Ann played a Smithy.")
     assert d.run("play village smithy smithy").startswith("0 coins, 1 buy, 0 actions.")
 
 
@@ -174,7 +174,7 @@ def test_no_action_is_played_after_a_treasure_even_with_actions_left(driver: Dri
     d.run("play C1")
     said = refused(d, "play village")
     assert "Ann has played Treasures, so cannot play Village now." in said
-    assert d.run("undo").startswith("Undone: Ann played a Copper")
+    assert d.run("undo").startswith("Undone, Ann played a Copper")
     assert d.run("play village C1").startswith("1 coin, 1 buy.")
 
 
@@ -226,12 +226,12 @@ def test_buying_a_victory_card_with_hoard_in_play_says_to_record_the_gold(driver
     d.run("count Ann tiara 1")
     d.run("play tiara hoard hoard C1 C1 C1")
     said = d.run("buy estate")
-    assert "Hoard: Ann gains 3 Golds too. Type gain 3 golds." in said.splitlines(), said
+    assert "Hoard, Ann gains 3 Golds too. Type gain 3 golds." in said.splitlines(), said
     d.run("undo")
     d.run("undo")
     d.run("play hoard C1 C1 C1 C1 C1 C1")  # one Hoard, 2 Provinces: a Gold for each
     said = d.run("buy 2 provinces")
-    assert "Hoard: Ann gains 2 Golds too. Type gain 2 golds." in said.splitlines(), said
+    assert "Hoard, Ann gains 2 Golds too. Type gain 2 golds." in said.splitlines(), said
     d.run("undo")
     d.run("pile gold 0")
     assert "Hoard" not in d.run("buy estate")  # no Gold left to gain
@@ -249,7 +249,7 @@ def test_gaining_mint_with_treasures_in_play_says_to_trash_them(driver: Driver) 
     d.run("count Ann curse 1")
     d.run("play charlatan C1 C1 C1 G3 curse")
     said = d.run("buy mint")
-    assert "Mint trashes the Treasures in play: type trash 3 coppers gold curse." in said.splitlines(), said
+    assert "Mint trashes the Treasures in play. Type trash 3 coppers gold curse." in said.splitlines(), said
     d.run("trash 3 coppers gold curse")
     assert "Mint trashes" not in d.run("gain mint")  # none left in play
     assert d.run("buy grand market").startswith("Ann bought a Grand Market")  # no Copper in play now

@@ -60,7 +60,7 @@ def test_a_seat_that_records_an_entry_tells_every_other_seat_one_line() -> None:
     service = _first_game()
     outcome = service.gain("gain others curse", [1, 2], [catalogue()["Curse"]], others=True, by=0)
     assert set(outcome.others) == {1, 2}
-    assert outcome.others[1] == outcome.others[2] == (f"Ann: {outcome.lines[0]}",)
+    assert outcome.others[1] == outcome.others[2] == (f"Ann recorded. {outcome.lines[0]}",)
     assert service.vp("vp Ben 2", 1, 2, by=1).others[0] == ("Ben took 2 VP tokens, 2 in all.",)  # names itself
     assert not service.score().others and not service.score().changed  # a question tells nobody
     assert not service.next_turn().others  # the one terminal of a shell: nobody else to tell
@@ -69,8 +69,8 @@ def test_a_seat_that_records_an_entry_tells_every_other_seat_one_line() -> None:
 def test_a_table_open_read_only_refuses_every_entry() -> None:
     service = _first_game()
     look = TableService(storage.load(service.name))
-    with pytest.raises(CommandError, match="open read-only here"):
+    with pytest.raises(CommandError, match="open read only here"):
         look.next_turn()
-    with pytest.raises(CommandError, match="open read-only here"):
+    with pytest.raises(CommandError, match="open read only here"):
         look.set_low("table low 2", 2)
     assert look.status().lines == service.status().lines  # it can still be heard

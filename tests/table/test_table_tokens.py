@@ -27,12 +27,12 @@ def test_bishop_counts_the_card_trashed_after_it_and_is_said_once(driver: Driver
     said = d.run("play bishop")
     assert not problems("play bishop", said), problems("play bishop", said)
     assert "Not counted" not in said
-    assert "Bishop: type trash and the card it trashes, to count its VP." in said
+    assert "For Bishop, type trash and the card it trashes, to count its VP." in said
     assert tokens(d) == 1  # its own +1 VP
     said = d.run("trash gold")
-    assert "Bishop: Ann took 3 VP tokens, 4 in all." in said, said  # Gold costs 6
+    assert "Bishop, Ann took 3 VP tokens, 4 in all." in said, said  # Gold costs 6
     assert tokens(d) == 4
-    for line in ("play C1", "play C1"):  # the friction: "Not counted: Bishop." on every later play
+    for line in ("play C1", "play C1"):  # the friction: "Not counted, Bishop." on every later play
         said = d.run(line)
         assert "Bishop" not in said and "Not counted" not in said, said
     d.run("undo")
@@ -40,7 +40,7 @@ def test_bishop_counts_the_card_trashed_after_it_and_is_said_once(driver: Driver
     d.run("undo")  # the trash: its tokens go back with it
     assert tokens(d) == 1
     said = d.run("trash C1")
-    assert "Bishop: no VP tokens for it." in said
+    assert "Bishop, no VP tokens for it." in said
     d.run("trash Ben estate")  # Bishop's other players may trash: no tokens, for anyone
     d.run("trash estate")  # a second trash this turn is not the Bishop's
     assert tokens(d) == 1 and tokens(d, 1) == 0
@@ -49,7 +49,7 @@ def test_bishop_counts_the_card_trashed_after_it_and_is_said_once(driver: Driver
 def test_throne_room_bishop_counts_two_trashed_cards_at_their_cost_this_turn(driver: Driver) -> None:
     d = a_table(driver)
     said = d.run("play throne room bishop")
-    assert said.count("Bishop: type trash") == 1
+    assert said.count("For Bishop, type trash") == 1
     assert tokens(d) == 2
     d.run("trash gold estate")
     assert tokens(d) == 2 + 3 + 1
@@ -68,7 +68,7 @@ def test_collection_counts_each_action_card_gained_this_turn(driver: Driver) -> 
     said = d.run("play collection")
     assert "Not counted" not in said, said
     said = d.run("buy village")
-    assert "Collection: Ann took 1 VP token, 1 in all." in said, said
+    assert "Collection, Ann took 1 VP token, 1 in all." in said, said
     d.run("gain silver")
     d.run("gain Ben village")  # another player's gain
     assert tokens(d) == 1 and tokens(d, 1) == 0

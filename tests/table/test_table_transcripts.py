@@ -103,7 +103,7 @@ def test_final_scores_agree_with_an_independent_count(game: str, tmp_path: Path,
     # The count's own table starts in a data folder with no finished game: after one, the next table's first
     # player follows the last winner (the rulebook), and the count would start from another seat.
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "count"))
-    final = [b for b in d.transcript if "\nGame over:" in b][-1]
+    final = [b for b in d.transcript if "\nGame over," in b][-1]
     said = dict((m.group(1), int(m.group(2))) for m in re.finditer(r"(\w+) (-?\d+) VP", final.rstrip().split("\n")[-1]))
     expected = independent_scores(game)
     assert said == expected
@@ -114,15 +114,15 @@ def test_final_scores_agree_with_an_independent_count(game: str, tmp_path: Path,
 def test_two_player_game_ends_on_provinces_and_names_the_winner() -> None:
     d = play("two_players")
     text = "".join(d.transcript)
-    assert "Game ends this turn: no Provinces left." in text
-    assert re.search(r"Game over: no Provinces left\.\n\w+ wins with \d+ VP\.", text)
+    assert "Game ends this turn, no Provinces left." in text
+    assert re.search(r"Game over, no Provinces left\.\n\w+ wins with \d+ VP\.", text)
 
 
 def test_five_player_game_ends_on_four_piles_not_three() -> None:
     d = play("five_players")
     text = "".join(d.transcript)
-    three = text.index("3 piles empty: one more ends the game.")
-    four = text.index("Game ends this turn: 4 piles empty.")
+    three = text.index("3 piles empty. One more ends the game.")
+    four = text.index("Game ends this turn, 4 piles empty.")
     assert three < four
     assert "Gardens" in text and "Colony" in text
     scores = d.session.state["table"].table

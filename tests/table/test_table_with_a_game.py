@@ -19,7 +19,7 @@ def test_a_table_started_during_a_game_takes_the_shared_verbs_and_says_how_to_go
     d = Driver()
     assert d.run(GAME).startswith("New game against Big Money.")
     said = d.run(TABLE)
-    assert said.splitlines()[-1] == "Your game is saved; type resume to go back to it."
+    assert said.splitlines()[-1] == "Your game is saved. Type resume to go back to it."
     assert game_of(d.session) is None
     assert d.run("buy silver") == "Ann bought a Silver, 39 left.\n"
     assert d.session.prompt == "table, Ann. "  # not the game's prompt: the table's, naming whose turn it is
@@ -36,7 +36,7 @@ def test_a_game_started_at_a_table_puts_the_table_away() -> None:
     assert "bought Silver" in d.run("buy silver").splitlines()[0]  # the game's buy now
     back = d.run("table load game 1")
     assert back.startswith("Table game 1 loaded.\nAnn's turn 1.\n")
-    assert back.splitlines()[-1] == "Your game is saved; type resume to go back to it."
+    assert back.splitlines()[-1] == "Your game is saved. Type resume to go back to it."
     assert d.session.state["table"].table.state.decks[0]["Silver"] == 1  # nothing was lost
     assert d.run("resume").startswith("Resumed.")
     assert d.session.state.get("table") is None

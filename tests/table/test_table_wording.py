@@ -50,10 +50,10 @@ def test_a_table_opens_read_only_on_a_full_disk_to_hear_the_score(first_game: Dr
     monkeypatch.setattr(paths, "atomic_write", full)
     other = Driver()  # a new shell, on a disk now full
     said = other.run("table resume")
-    assert said.startswith("Table game 1 resumed, read-only. It cannot be saved here (No space left on device)"), said
+    assert said.startswith("Table game 1 resumed, read only. It cannot be saved here, no space left on device, so"), said
     assert other.run("score").startswith("All tied at 3 VP.")
     said = other.run("buy gold")
-    assert said.startswith("Error, 'buy gold', table game 1 cannot be saved here, so it is open read-only."), said
+    assert said.startswith("Error, 'buy gold', table game 1 cannot be saved here, so it is open read only."), said
 
 
 def test_coins_typed_alone_keep_the_buy_count_and_its_warning(first_game: Driver) -> None:
