@@ -9,13 +9,12 @@ its progress and its words are told to the person in the lobby when they come.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from companion.game.analysis import AnalysisError
 from companion.game.analysis_run import check_form
 from companion.server import names
-from companion.server.standing import SHOWN, finished_log
+from companion.server.standing import SHOWN, finished_log, kept_log
 
 if TYPE_CHECKING:
     from companion.server.lobby import Lobby, Person
@@ -46,12 +45,8 @@ async def _guest_game(lobby: Lobby, person: Person, index: int) -> dict[str, Any
     """The ``index``-th newest finished game this connection sat in, as the history keeps it."""
     found = 0
     for game_id in reversed(person.been):
-        raw = await lobby.community.kv.get(f"log:game:{game_id}")
-        try:
-            rec = json.loads(raw) if raw else None
-        except ValueError:
-            continue
-        if not isinstance(rec, dict):
+        rec = await kept_log(lobby.community.kv, game_id)
+        if rec is None:
             continue
         if not any(isinstance(s, dict) and names.same(str(s.get("name")), person.name) for s in rec.get("seats") or []):
             continue

@@ -64,7 +64,12 @@ async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, Any] | No
     ids = await kv.items(f"history:{names.key(name)}")
     if not 1 <= index <= len(ids):
         return None
-    raw = await kv.get(f"log:game:{ids[index - 1]}")
+    return await kept_log(kv, ids[index - 1])
+
+
+async def kept_log(kv: Kv, game_id: str) -> dict[str, Any] | None:
+    """A finished game's log as the history keeps it (hostile like every record: None unless well formed)."""
+    raw = await kv.get(f"log:game:{game_id}")
     try:
         rec = json.loads(raw) if raw else None
     except ValueError:
@@ -157,12 +162,8 @@ class Standing:
         """An account deleted: its rating, its history, and its name in the games it played."""
         k = names.key(name)
         for game_id in await self.kv.items(f"history:{k}"):
-            raw = await self.kv.get(f"log:game:{game_id}")
-            try:
-                rec = json.loads(raw) if raw else None
-            except ValueError:
-                continue
-            if not isinstance(rec, dict):
+            rec = await kept_log(self.kv, game_id)
+            if rec is None:
                 continue
             for seat in rec.get("seats") or []:
                 if isinstance(seat, dict) and seat.get("account") and names.key(str(seat["account"])) == k:
