@@ -45,7 +45,7 @@ SUMMARIES: dict[str, str] = {
     "easy": "for beginners. Wins 24 in 100 against bmu.",
     "casual": "between easy and normal. Wins 76 in 100 against easy.",
     "normal": "buys casually at times. Wins 66 in 100 against casual.",
-    "strong": "the default. Wins 72 in 100 against normal.",
+    "strong": "the default. Wins 74 in 100 against normal.",
     "bigmoney": "Big Money. It buys only Treasures and Provinces.",
     "bmu": "Big Money Ultimate, with Duchies and Estates late.",
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
