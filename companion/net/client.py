@@ -190,6 +190,8 @@ class Remote:
 
     def close(self) -> None:
         self.closed = True
+        if self.loop.is_closed():  # closed already
+            return
 
         async def stop() -> None:
             if self._ws is not None:
@@ -204,6 +206,10 @@ class Remote:
         except Exception:  # noqa: BLE001 - leaving anyway
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout=2)
+        if not self._thread.is_alive():  # else, left running at exit, it was closed by the collector with a traceback
+            self.loop.close()
         with self.changed:
             self.changed.notify_all()
 

@@ -84,8 +84,10 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
             try:
                 remote.start()
             except (Refused, OSError) as e2:
+                remote.close()
                 return _fail(stdout, e2)
         else:
+            remote.close()
             return _fail(stdout, e)
     except OSError as e:
         remote.close()

@@ -132,7 +132,10 @@ def test_the_lobby_by_ear_in_a_terminal(tmp_path):
         server.close()
 
 
-def test_a_server_that_is_not_there_is_one_sentence(tmp_path):
+@pytest.mark.parametrize("typed", ["", "quit\n"])
+def test_a_server_that_is_not_there_is_one_sentence(tmp_path, typed):
+    """With nothing typed, or a line waiting: before, a line waiting left the connection's thread running at
+    exit, and its event loop was closed by the collector with a traceback."""
     import subprocess
     import sys
 
@@ -140,7 +143,7 @@ def test_a_server_that_is_not_there_is_one_sentence(tmp_path):
     from tests.server.components import free_port
 
     done = subprocess.run([sys.executable, "-m", "companion", "join", f"127.0.0.1:{free_port()}", "--name", "Ben"],
-                          input="", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env(tmp_path))
+                          input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT, env=env(tmp_path))
     assert done.returncode == 1
     assert done.stdout == "Error, the server could not be reached. Check the address, and that the server is on.\n"
     assert done.stderr == ""
