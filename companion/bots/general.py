@@ -157,7 +157,9 @@ class GeneralBot:
                 skipped.append(f"{c.name} has no other Action to play")
                 continue
             if c in MULTIPLIERS and self.careful and all(a in MULTIPLIERS for a in hand if self.facts(view).is_action[a]):
-                skipped.append(f"{c.name} has only {grouped_names(a for a in hand if a in MULTIPLIERS and a is not c)}"
+                others = [a for a in hand if a in MULTIPLIERS]
+                others.remove(c)  # this one; a second of the same card stays (two Throne Rooms)
+                skipped.append(f"{c.name} has only {grouped_names(others)}"
                                " to play, which would have nothing to play either")
                 continue
             if c is MONEYLENDER and COPPER not in hand:

@@ -195,3 +195,14 @@ def test_a_throne_room_with_only_another_throne_room_is_not_played() -> None:
     assert "to play, which would have nothing to play either" in said, said
     s.set(0, hand="Throne Room, King's Court, Smithy, Copper, Copper", deck="Copper*5").start(0)
     assert advice(s.game, 0)[0] == (card("King's Court"),)
+
+
+def test_two_throne_rooms_alone_are_not_played_and_the_reason_names_the_other() -> None:
+    """Two of the same multiplier and no other Action: the reason named "the others" by identity and found
+    none, and the hint (and the strong bot's turn) failed with an error."""
+    for name in ("Throne Room", "King's Court"):
+        s = Scene([name, "Smithy"])
+        s.set(0, hand=f"{name}, {name}, Copper, Copper, Copper", deck="Copper*5").start(0)
+        answer, said = advice(s.game, 0)
+        assert answer == (), said
+        assert f"{name} has only {name} to play, which would have nothing to play either" in said, said
