@@ -23,7 +23,7 @@ from companion.engine import Game, GameSetup  # noqa: E402
 from companion.engine.decisions import Purpose  # noqa: E402
 
 
-def logged_game(t: int, k_seed: int, i: int) -> None:
+def logged_game(t: int, k_seed: int, i: int, plan: str = "") -> None:
     """One game of the benchmark (the i-th on this kingdom), each seat's buys and gains by turn, and the end."""
     target = targets()[t]
     foes = target[1]
@@ -33,7 +33,7 @@ def logged_game(t: int, k_seed: int, i: int) -> None:
     seat = i % players
     names = list(foes)
     names.insert(seat, "strong")
-    agents = [target_bot("strong", game_seed + j, "") if j == seat else opponent(n, game_seed + j)
+    agents = [target_bot("strong", game_seed + j, plan) if j == seat else opponent(n, game_seed + j)
               for j, n in enumerate(names)]
     g = Game(GameSetup.of(k, ["bmu"] * players, seed=game_seed, turn_limit=100), log=False)
     bought: list[list[str]] = [[] for _ in range(players)]
@@ -76,7 +76,7 @@ def main() -> None:
         if ns.log:
             print(f"kingdom {k}: {', '.join(c.name for c in kingdom.cards)}{' with Colony' if kingdom.platinum_colony else ''}")
             for i in range(ns.log):
-                logged_game(t, k_seed, i)
+                logged_game(t, k_seed, i, ns.plan)
             continue
         if ns.having and ns.having not in {c.name for c in kingdom.cards}:
             continue
