@@ -8,7 +8,8 @@ Estates by what is left (earlier with more players; never the card that ends the
 plan's card up to its count, Gold, one Watchtower or Moat once another player has a Witch, Charlatan or Militia,
 Silver. Gains follow the same rules. A plan with a Chapel buys it at the opening, plays it before
 a Witch with 3 cards to trash, and trashes Curses, Estates and Coppers down to 3 coins of Treasure, keeping
-the coins this hand needs for the plan's card or Gold. Every other question (plays,
+the coins this hand needs for the plan's card or Gold; once it has the Witch it adds a village, a second
+Witch and a Laboratory or a Market where the kingdom has them (``thinning.py``). Every other question (plays,
 card questions) is answered as the general bot does. Each buy keeps the reason it was made (``why``),
 which ``hint`` says.
 """
@@ -20,8 +21,9 @@ from typing import Any
 from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
-from companion.bots.cardsense import late
-from companion.bots.general import CURSERS, GeneralBot
+from companion.bots.general import CURSERS
+from companion.bots.thinning import CHAPEL, Thinning, thin_helpers
+from companion.bots.thinning import article as _article, counted as _count
 from companion.bots.plans import MONEY, Plan
 from companion.bots.search import plan_for
 from companion.cards import Card
@@ -31,7 +33,6 @@ from companion.engine.decisions import ChooseCards, Decision, Purpose
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
 _BUY, _GAIN, _TRASH, _PLAY_ACTION = Purpose.BUY, Purpose.GAIN, Purpose.TRASH, Purpose.PLAY_ACTION
-CHAPEL = C["Chapel"]
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
 # The Attacks a defence is bought against: those it was measured to gain against (benchmarks/README.md, issue
@@ -39,16 +40,6 @@ _PILE_LEAD = 2  # ...less this many
 # Against Big Money with Rabble a Moat moved nothing (54.4% to 54.1%), so Rabble is not answered; Bandit,
 # Bureaucrat and Clerk were never shown to be worth a Moat either.
 _ANSWERED = frozenset(CURSERS + (C["Militia"],))
-
-
-def _article(name: str) -> str:
-    return "an" if name[:1] in "AEIOU" else "a"
-
-
-def _count(n: int, name: str) -> str:
-    if n == 0:
-        return f"no {name}"
-    return f"{n} {name if n == 1 else plural_of(name)}" if n > 1 else f"1 {name}"
 
 
 def _left(provinces: int, name: str = "Province") -> str:
@@ -65,7 +56,7 @@ def _slowed(curses: int, cursed: bool) -> str:
     return f", and your {curses} Curses slow your deck" if cursed else ""
 
 
-class StrongBot(GeneralBot):
+class StrongBot(Thinning):
     name = "strong"
     careful = True
     early_money = 16  # below this much Treasure, Gold instead of an early Province
@@ -118,12 +109,6 @@ class StrongBot(GeneralBot):
     colony_money = 30
     platinum_money = 40
     thin_deck = 17
-    # How the Chapel is played (fixed plan Witch with Chapel against Chapel/Witch, 100 kingdoms numbered from
-    # 100, 3,600 games each, the same seeds; benchmarks/README.md, issue 35): the deck's Treasure keeps this
-    # many coins at least (5: 53.0%, 4: 55.9%, 3: 56.3%, 2: 53.2%; keeping 3 for a Silver: 40.9%); the Chapel
-    # is played before a Witch with this many cards to trash (53.0% to 56.3%; 2 cards: 51.5%, 4: 53.0%).
-    chapel_floor = 3
-    chapel_first_junk = 3
 
     def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -146,6 +131,7 @@ class StrongBot(GeneralBot):
                 kingdom, view.uses_colony, view.players)
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
+            self._thin_helpers = thin_helpers(kingdom, self._plan_cards[0]) if plan.kind == "trasher" else (None, None)
             # The kingdom's answers to attacks, Watchtower first, each with the Attacks it answers (cursing first)
             attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c not in CURSERS)
             self._defences = tuple(
@@ -179,60 +165,6 @@ class StrongBot(GeneralBot):
                 if pick is not None:
                     return (pick,)
         return super().decide(view, d)
-
-    def chapel_first(self, view: Any) -> bool:
-        """Chapel before the other Actions in hand (a Witch too), with one Action and ``chapel_first_junk``
-        cards or more to trash."""
-        junk = sum(1 for c in view.hand_list if c is CURSE or c is ESTATE or c is COPPER)
-        if junk < self.chapel_first_junk:
-            return False
-        self.why = f"it trashes {junk} cards that weaken your deck, which does more than your other Actions."
-        return True
-
-    def chapel_trash(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
-        """Chapel's trash, as a junking plan plays it: every Curse; Estates before the end; Coppers while
-        the deck keeps ``chapel_floor`` coins of Treasure, except those this hand needs for the best card it
-        reaches (the plan's card while the deck wants one, Gold, a Province)."""
-        facts = self.facts(view)
-        coins_of, is_treasure = facts.coins, facts.is_treasure
-        is_late = late(view)
-        owned = view.owned()
-        money = facts.money(owned)
-        hand = [c for c in view.hand_list]
-        in_hand = view.coins + sum(coins_of[c] for c in hand if is_treasure[c])
-        plan = self.plan(view)
-        keep, goal = 0, ""
-        if in_hand >= 8 and view.pile(PROVINCE):
-            keep, goal = 8, "a Province"
-        elif plan.kind in ("single", "engine", "trasher") and self._plan_cards:
-            main = self._plan_cards[0]
-            cost = view.cost(main)
-            if owned[main] < plan.wanted(sum(owned.values())) and in_hand >= cost and view.pile(main):
-                keep, goal = cost, f"{_article(main.name)} {main.name}"
-        if not keep and in_hand >= 6 and view.pile(GOLD):
-            keep, goal = 6, "a Gold"
-        chosen: list[Card] = []
-        options = list(d.options)
-        for card in (CURSE, ESTATE, COPPER):
-            while card in options and len(chosen) < d.max:
-                if card is ESTATE and is_late:
-                    break
-                worth = coins_of[card] if is_treasure[card] else 0
-                if card is COPPER and (is_late or money - worth < self.chapel_floor or (keep and in_hand - worth < keep)):
-                    break
-                options.remove(card)
-                chosen.append(card)
-                money -= worth
-                in_hand -= worth
-        if chosen:
-            kept = f", and the hand keeps the coins for {goal}" if goal and COPPER in options else ""
-            counted = [_count(chosen.count(c), c.name) if chosen.count(c) > 1 else c.name for c in dict.fromkeys(chosen)]
-            said = counted[0] if len(counted) == 1 else ", ".join(counted[:-1]) + " and " + counted[-1]
-            verb = "weakens" if len(chosen) == 1 else "weaken"
-            self.why = f"{said} only {verb} your deck{kept}."
-        else:
-            self.why = "Nothing in your hand is worth trashing."
-        return tuple(chosen)
 
     def gain(self, view: Any, d: ChooseCards) -> Card | None:
         """A gain (Workshop, Remodel, Expand, Forge, Artisan): what the buy rules, and so the plan, would
@@ -443,6 +375,10 @@ class StrongBot(GeneralBot):
                     and trasher is not self._barred and (coins <= 3 or coins < view.cost(main)):
                 return trasher, (f"{plan.describe()} is the plan here. {_article(trasher.name).capitalize()} "
                                  f"{trasher.name} trashes your Estates and Coppers, so your good cards come often.")
+        if plan.kind == "trasher" and owned[main]:
+            pick = self.thin_buy(view, coins, owned, main)
+            if pick is not None:
+                return pick
         if before_gold and not plan.over_gold and coins >= 6:
             return None
         have = owned[main]

@@ -17,6 +17,8 @@ from tests.engine.scene import Scene, card
 
 CHAPEL_WITCH = plan_of("Witch+Chapel", "d")
 KINGDOM = ["Chapel", "Witch", "Smithy", "Village", "Market", "Cellar", "Moat", "Militia", "Mine", "Remodel"]
+# No village, Laboratory or Market: a Throne Room, which a thinned deck does not take in a village's place.
+NO_HELPERS = ["Chapel", "Witch", "Smithy", "Throne Room", "Cellar", "Moat", "Militia", "Mine", "Remodel", "Bandit"]
 
 
 def names(cards: tuple) -> list[str]:
@@ -129,9 +131,10 @@ def test_every_hint_of_a_chapel_game_is_the_bots_move(monkeypatch: pytest.Monkey
 
 
 
-def buy_thin(hand: str, deck: str, colony: bool = False, provinces: int = 8) -> tuple[str, str]:
+def buy_thin(hand: str, deck: str, colony: bool = False, provinces: int = 8,
+             kingdom: list[str] = KINGDOM) -> tuple[str, str]:
     """The buy of the strong bot playing Witch with Chapel, its deck thinned to ``hand`` and ``deck``."""
-    s = Scene(KINGDOM, colony=colony)
+    s = Scene(kingdom, colony=colony)
     s.set(0, hand=hand, deck=deck).start(0)
     s.set(1, deck="Copper*5", discard="Witch, Chapel, Silver*3, Gold, Copper*2")
     s.game.players[0].turns = 12
@@ -157,6 +160,8 @@ def test_a_chapel_deck_does_not_green_early_for_curses_its_chapel_trashes() -> N
     """Witch with Chapel, 3 Curses, 7 Provinces left, 5 coins: Silver, where a deck without a Chapel greens."""
     deck = "Chapel, Witch, Silver*2, Gold, Curse*3, Copper*2"
     bought, why = buy_thin("Silver*2, Copper", deck, provinces=7)
+    assert bought == "Village", why  # (a village before a Silver: see the thinned deck's buys below)
+    bought, why = buy_thin("Silver*2, Copper", deck, provinces=7, kingdom=NO_HELPERS)
     assert bought == "Silver", why
     s = Scene(KINGDOM)
     s.set(0, hand="Silver*2, Copper", deck="Witch*2, Silver*2, Gold, Curse*3, Copper*6, Estate*3").start(0)
@@ -182,3 +187,37 @@ def test_a_deck_too_rich_for_platinum_buys_a_province_at_9_coins_not_gold() -> N
     s.answer(tuple(c for c in s.game.players[0].hand if c.is_treasure))
     answer = bot.decide(s.game.view(0), s.expect(Purpose.BUY).pending)
     assert names(answer) == ["Platinum"], bot.why
+
+
+def test_a_thinned_deck_takes_a_village_for_its_chapel_and_witch_then_a_second_witch() -> None:
+    """Chapel and Witch collide in a thin deck: a village plays both in one turn (fixed plan against
+    Chapel/Witch, 100 kingdoms: 58.1% to 63.1% with the village, the second Witch and a Market)."""
+    bought, why = buy_thin("Silver, Copper*2", "Chapel, Witch, Moat, Silver, Gold, Copper*2")  # 4 coins
+    assert bought == "Village", why
+    assert why == "Buy Village: A Village lets you play your Chapel and your Witch in one turn.", why
+    bought, why = buy_thin("Silver*2, Copper", "Chapel, Witch, Moat, Village, Gold, Copper*2")  # 5 coins
+    assert bought == "Witch", why
+    assert why == "Buy Witch: your 1 Village lets you play a second Witch with the first.", why
+    bought, why = buy_thin("Silver*2, Copper", "Chapel, Witch*2, Moat, Village, Gold, Copper*2")
+    assert bought == "Village", why
+    assert "lets you play your 2 Witches in one turn" in why, why
+    bought, why = buy_thin("Silver*2, Copper", "Chapel, Witch*2, Moat, Village*2, Gold, Copper*2")
+    assert bought == "Market", why
+    assert why == ("Buy Market: A Market draws a card and keeps your Action, so your Chapel and your Witch are "
+                   "played in one turn more often."), why
+    bought, why = buy_thin("Silver, Copper*2", "Chapel, Witch*2, Moat, Village*2, Gold, Copper*2")  # 4 coins
+    assert bought == "Silver", why
+    bought, why = buy_thin("Gold*2, Copper", "Chapel, Witch*2, Moat, Village*2, Gold, Copper*2")  # 7 coins: Gold
+    assert bought == "Gold", why
+
+
+def test_the_thinned_decks_cards_wait_for_the_witch_and_need_a_terminal() -> None:
+    bought, why = buy_thin("Silver, Copper*2", "Chapel, Moat, Silver, Gold, Copper*2")  # no Witch yet: 4 coins
+    assert bought == "Silver", why
+    bought, why = buy_thin("Silver, Copper*2", "Chapel, Witch, Moat, Silver, Gold, Copper*2", kingdom=NO_HELPERS)
+    assert bought == "Silver", why  # no village: not a Throne Room either
+    from companion.bots.thinning import thin_helpers
+
+    kingdom = Scene(KINGDOM[:9] + ["Laboratory"]).game.view(0).kingdom
+    assert thin_helpers(kingdom, card("Witch")) == (card("Village"), card("Laboratory"))
+    assert thin_helpers(kingdom, card("Market")) == (None, None)  # a non-terminal plan
