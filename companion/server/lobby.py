@@ -4,13 +4,13 @@ The lobby's socket (``/lobby/ws``) speaks the host's protocol: ``hello`` with a 
 numbered lines, each answered once. An answer that seats the person carries ``go``: the game's id and its
 join code; the program (or page) then opens that game's own socket (``/g/ID/ws``) as any hosted game's,
 and comes back to the lobby when the person leaves. The list of games, who is here and what is said are
-in the store, so every server process has the same lobby.
+in the store, so every server process has the same lobby. Making a game (``create``) is
+companion.server.lobby_making.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import itertools
 import json
 import re
@@ -25,18 +25,17 @@ from companion.net.clean import clean
 from companion.net.protocol import ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
-from companion.server import coaching, events
+from companion.server import coaching, events, lobby_making
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
-                                          games_page, made_words, named, not_named, store_trouble, table_words,
-                                          who_said)
-from companion.server.quota import SAYS, WRONG_CODES, Quota, maker, person_key, wait_words
+                                          games_page, named, not_named, who_said)
+from companion.server.quota import SAYS, WRONG_CODES, Quota, person_key, wait_words
 from companion.server.community import COMMUNITY_WORDS, Community
 from companion.server.community_store import FileKv
 from companion.server.names import key
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
-    from companion.net.hosted import HostedGame, Options
+    from companion.net.hosted import HostedGame
     from companion.server.games import ServerHost
 
 PROMPT = "lobby. "
@@ -208,7 +207,7 @@ class Lobby:
         if said is not None:
             return said, None
         if person.asking is not None:
-            return await self._questions(person, text)
+            return await lobby_making.questions(self, person, text)
         line = text.strip()
         word, _, rest = line.partition(" ")
         verb = word.lower()
@@ -233,7 +232,7 @@ class Lobby:
                 return f"Error, that message is {len(said)} characters, more than 300. Shorten it.", None
             wait = await self.quota.take(SAYS, person.who)
             if wait:
-                self._refused(person, "say")
+                self.refused(person, "say")
                 return f"Error, you have said a lot at once, so that was not passed on. Say it again {wait_words(wait)}.", \
                     None
             try:
@@ -248,7 +247,7 @@ class Lobby:
             return f"You said, {said}", None
         if verb == "create":
             if rest:
-                return await self._create_now(person, rest)
+                return await lobby_making.create_now(self, person, rest)
             person.asking = Questions()
             return person.asking.question(), None
         if verb == "sit":
@@ -270,130 +269,6 @@ class Lobby:
                 if g in lines and lines[g].get("private")]
         return codes_words(mine)
 
-    async def _questions(self, person: Person, text: str) -> tuple[str, dict[str, str] | None]:
-        q = person.asking
-        assert q is not None
-        if text.strip().lower() in ("cancel", "stop"):
-            person.asking = None
-            return "Cancelled. No game was made.", None
-        problem = q.answer(text)
-        if problem:  # the error says what to type; the question is not said again
-            return problem, None
-        if not q.done():
-            return q.question(), None
-        person.asking = None
-        return await self._make(person, q.options(), None, q.answers[3])
-
-    async def _create_now(self, person: Person, args: str) -> tuple[str, dict[str, str] | None]:
-        from companion.commands.net import player_name, host_options
-        from companion.commands.registry import ArgumentParser
-        from companion.refusal import CommandError
-        from companion.game.starting import SetupError, bool_or_random
-        from companion.numbers import whole
-
-        p = ArgumentParser("create")
-        p.add_argument("--players", type=whole)
-        p.add_argument("--bots")
-        p.add_argument("--kingdom", default="First Game")
-        p.add_argument("--seed", type=whole)
-        p.add_argument("--colony", default="random")
-        p.add_argument("--name")
-        p.add_argument("--private", action="store_true")
-        p.add_argument("--table")
-        p.add_argument("--unrated", action="store_true")
-        try:
-            ns = p.parse(args)
-            if ns.unrated:  # before it is made: never rated, even if its answer is lost and the line comes again
-                await self.community.standing.unrate(made_id(person.key, person.line))
-            if ns.table is not None:
-                return await self._make_table(person, ns)
-            colony = bool_or_random(ns.colony)
-            options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
-            name = player_name(ns.name) if ns.name is not None else None
-        except (CommandError, SetupError) as e:
-            return f"Error, {e}", None
-        except StoreDown:
-            return "Error, the server's store is not answering. Try again in a minute.", None
-        return await self._make(person, options, name, ns.private)
-
-    async def _make_table(self, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
-        """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
-        from companion.commands.net import player_name
-
-        if ns.players is not None or ns.bots is not None:
-            return ("Error, a table of real cards has its players by name, and no bots. Type create --table "
-                    "and the names with commas, such as create --table Ana,Ben."), None
-        names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
-        if person.name.lower() not in [n.lower() for n in names]:
-            names.insert(0, person.name)
-        name = player_name(ns.name) if ns.name is not None else None
-        game_id = made_id(person.key, person.line)
-        try:
-            made = await self.host.store.summary(game_id) if game_id else None
-            if made is None:
-                refused = await self._may_make(person)
-                if refused:
-                    return refused, None
-                name = await self._free_name(name or f"{person.name}'s table"[:20])
-                try:
-                    game = await self.host.create_table(names, ns.kingdom, ns.seed, name, ns.private, game_id,
-                                                        by=maker(person.who))
-                except ValueError as e:
-                    return str(e), None
-                made = await self.host.store.summary(game_id) if game is None else None
-                if game is not None:
-                    return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
-                                       game.code), \
-                        {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown as e:
-            return (f"Error, no new table can be made now, as the server's store at {self.host.store.url} "
-                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
-        if made is None:
-            return "Error, that table was made and is gone now. Type games to hear the open games.", None
-        code = str(made.get("code", ""))
-        return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
-                           str(made.get("kingdom")), bool(made.get("private")), code), \
-            {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
-
-    async def _free_name(self, name: str) -> str:
-        """``name``, or with a number after it when a listed game has it. StoreDown."""
-        lines = await self.host.store.summaries()
-        taken = {str(s.get("name", "")).lower() for s in lines.values()}
-        if name.lower() in taken:
-            base = name[:17]
-            name = next(f"{base} {i}" for i in itertools.count(2) if f"{base} {i}".lower() not in taken)
-        return name
-
-    async def _make(self, person: Person, options: Options, name: str | None,
-                    private: bool) -> tuple[str, dict[str, str] | None]:
-        game_id = made_id(person.key, person.line)
-        try:
-            made = await self.host.store.summary(game_id) if game_id else None
-            if made is None:
-                refused = await self._may_make(person)
-                if refused:
-                    return refused, None
-                name = await self._free_name(name or f"{person.name}'s game"[:20])
-                game = await self.host.create(options, name, private, game_id, by=maker(person.who))
-                if game is not None:
-                    events.emit("create", game=game.id, name=name, by=person.name, address=person.address)
-                made = await self.host.store.summary(game_id) if game is None else None
-                if game is not None:
-                    people = options.players - len(options.bots)
-                    return made_words(name, options.players, people, options.kingdom, private, game.code), \
-                        {"game": game.id, "code": codes.normal_code(game.code), "name": name}
-        except StoreDown as e:
-            return (f"Error, no new game can be made now, as the server's store at {self.host.store.url} "
-                    f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
-        if made is None:
-            return "Error, that game was made and is over now. Type games to hear the open games.", None
-        # this line was answered before, and its answer lost: the game it made, not another
-        players = int(made.get("players", 2))
-        code = str(made.get("code", ""))
-        return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
-                          str(made.get("kingdom")), bool(made.get("private")), code), \
-            {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
-
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
         if not rest:
             return "Error, sit needs a game's name. Type games to hear them, then sit and a name.", None
@@ -413,7 +288,7 @@ class Lobby:
             found = named(lines, rest)
         blocked = await self.quota.take(WRONG_CODES, person.who, cost=0) if typed_code else 0.0
         if blocked:
-            self._refused(person, "wrong codes")
+            self.refused(person, "wrong codes")
             return f"Error, too many wrong codes, so no code is tried now. Try again {wait_words(blocked)}.", None
         if not found:
             if not rest and typed_code:
@@ -471,14 +346,9 @@ class Lobby:
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)
 
-    def _refused(self, person: Person, limit: str) -> None:
+    def refused(self, person: Person, limit: str) -> None:
+        """Says in the operator's log that one of the lobby's limits (``limit``) refused this person."""
         events.emit("refused", limit=limit, name=person.name, address=person.address)
-
-    async def _may_make(self, person: Person) -> str:
-        refused, limit = await self.quota.may_make(person.who)
-        if limit:
-            self._refused(person, limit)
-        return refused
 
     async def close_all(self) -> None:
         """Stopping: every person in the lobby is told so, and their program (or page) tries again by itself."""
@@ -525,10 +395,3 @@ class Lobby:
         then = "" if verb in ("lobby", "leave") else f", then {verb}"
         return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}. Your seat "
                       "is kept."}
-
-
-def made_id(key: str, line_id: int) -> str:
-    """The id of the game a person's line makes: the same for the same line sent again ("" with no line)."""
-    if not key or not line_id:
-        return ""
-    return hashlib.sha256(f"{key}:{line_id}".encode()).hexdigest()[:12]
