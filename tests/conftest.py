@@ -31,16 +31,18 @@ def needs(component: str, available: bool) -> None:
 from tests import markers  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     markers.mark(items)
     if config.pluginmanager.hasplugin("xdist"):
-        # Under pytest -n (the README's test command), every test of tests/install runs in one worker: their
-        # session fixtures build the sdist and the wheel and make two venvs, which each worker would do again.
-        # Likewise tests/screen_reader: one desktop with Orca for all of them, in one worker.
+        # Under pytest -n, the tests of tests/screen_reader belong in one worker: one desktop with Orca for all
+        # of them (Orca --replace ends any other Orca of the same user). The README runs them without -n.
+        # tryfirst: xdist's worker reads the groups in its own hook of this name (--dist loadgroup), and
+        # without it that ran first and saw none. (pytest 9.2 with pytest-xdist 3.8 ignores groups all the
+        # same: xdist still writes the group into item._nodeid, which pytest 9.2 no longer reads.)
+        # tests/install needs no group: its builds and installs are shared by the workers (made_once there).
         for item in items:
-            if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "install"):
-                item.add_marker(pytest.mark.xdist_group("install"))
-            elif Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader"):
+            if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader"):
                 item.add_marker(pytest.mark.xdist_group("screen_reader"))
 
 
