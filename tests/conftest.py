@@ -31,19 +31,17 @@ def needs(component: str, available: bool) -> None:
 from tests import markers  # noqa: E402
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # No xdist groups: tests/install shares its builds between the pytest -n workers (made_once there), and
+    # tests/screen_reader gives each worker a desktop of its own (desktop.py, orca_on_display.py).
     markers.mark(items)
-    if config.pluginmanager.hasplugin("xdist"):
-        # Under pytest -n, the tests of tests/screen_reader belong in one worker: one desktop with Orca for all
-        # of them (Orca --replace ends any other Orca of the same user). The README runs them without -n.
-        # tryfirst: xdist's worker reads the groups in its own hook of this name (--dist loadgroup), and
-        # without it that ran first and saw none. (pytest 9.2 with pytest-xdist 3.8 ignores groups all the
-        # same: xdist still writes the group into item._nodeid, which pytest 9.2 no longer reads.)
-        # tests/install needs no group: its builds and installs are shared by the workers (made_once there).
-        for item in items:
-            if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader"):
-                item.add_marker(pytest.mark.xdist_group("screen_reader"))
+    # The README runs the screen reader tests as -m screen_reader tests/screen_reader, and the rest as
+    # -m "not screen_reader": a test marked screen_reader anywhere else would run in neither.
+    stray = [item.nodeid for item in items if item.get_closest_marker("screen_reader")
+             and not Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader")]
+    if stray:
+        raise pytest.UsageError(f"Tests marked screen_reader outside tests/screen_reader, which no run of the README "
+                                f"would run: {', '.join(stray)}")
 
 
 @pytest.fixture(autouse=True)
