@@ -10,8 +10,9 @@ Xvfb takes the first free display (-displayfd). Everything else runs inside one 
 the AT-SPI bus launcher, ``gsettings set org.gnome.desktop.interface toolkit-accessibility true`` and
 ``orca --replace`` (through orca_on_display.py, so that it replaces only an Orca on this display, and a
 second desktop of another pytest -n worker runs beside it), whose speech goes to the test's own SSIP server
-(tests/screen_reader/ssip.py) through ``SPEECHD_ADDRESS``. Programs started later (gnome-terminal, Chromium) join that session's bus. Each
-process is started in a session of its own and only those process groups are ended at the end.
+(tests/screen_reader/ssip.py) through ``SPEECHD_ADDRESS``. Programs started later (gnome-terminal,
+Chromium) join that session's bus. Each process is started in a session of its own and only those process
+groups are ended at the end.
 """
 
 from __future__ import annotations
