@@ -32,16 +32,16 @@ from tests import markers  # noqa: E402
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # No xdist groups: tests/install shares its builds between the pytest -n workers (made_once there), and
+    # tests/screen_reader gives each worker a desktop of its own (desktop.py, orca_on_display.py).
     markers.mark(items)
-    if config.pluginmanager.hasplugin("xdist"):
-        # Under pytest -n (the README's test command), every test of tests/install runs in one worker: their
-        # session fixtures build the sdist and the wheel and make two venvs, which each worker would do again.
-        # Likewise tests/screen_reader: one desktop with Orca for all of them, in one worker.
-        for item in items:
-            if Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "install"):
-                item.add_marker(pytest.mark.xdist_group("install"))
-            elif Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader"):
-                item.add_marker(pytest.mark.xdist_group("screen_reader"))
+    # The README runs the screen reader tests as -m screen_reader tests/screen_reader, and the rest as
+    # -m "not screen_reader": a test marked screen_reader anywhere else would run in neither.
+    stray = [item.nodeid for item in items if item.get_closest_marker("screen_reader")
+             and not Path(str(item.fspath)).is_relative_to(ROOT / "tests" / "screen_reader")]
+    if stray:
+        raise pytest.UsageError(f"Tests marked screen_reader outside tests/screen_reader, which no run of the README "
+                                f"would run: {', '.join(stray)}")
 
 
 @pytest.fixture(autouse=True)

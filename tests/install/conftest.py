@@ -1,7 +1,8 @@
 """What people install: the wheel and the sdist built from a clean copy of the repository, each installed in a
 fresh virtual environment in a folder outside the checkout, and run from there.
 
-Each is built and installed once per test run (session fixtures). pip's own cache is reused (PIP_CACHE_DIR),
+Each is built and installed once per test run, shared by every pytest -n worker (``made_once``: the first worker
+to need it makes it under a file lock, the others wait for it and reuse it). pip's own cache is reused (PIP_CACHE_DIR),
 so only the first run on a machine fetches the dependencies; nothing is fetched but from the package
 registries pip is configured with. The installed program never sees the checkout: no PYTHONPATH, and it runs
 with a working folder of its own.
@@ -15,9 +16,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
+from filelock import FileLock
 
 from tests.conftest import ROOT, needs
 
@@ -60,10 +62,8 @@ def tracked_files() -> list[str]:
     return sorted(name for name in listed if name and os.path.lexists(ROOT / name))
 
 
-@pytest.fixture(scope="session")
-def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A clean copy of the repository: no build folders, caches, egg-info or anything git ignores."""
-    target = tmp_path_factory.mktemp("source") / "dominion-companion"
+def copy_tree(target: Path) -> Path:
+    """A clean copy of the repository in ``target``: no build folders, caches, egg-info or anything git ignores."""
     for name in tracked_files():
         src, dst = ROOT / name, target / name
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -74,6 +74,35 @@ def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
+@pytest.fixture(scope="session")
+def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A clean copy of the repository, this worker's own (the README's install builds in it)."""
+    return copy_tree(tmp_path_factory.mktemp("source") / "dominion-companion")
+
+
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder ``name``, made by ``make`` once in this test run, whichever pytest -n worker needs it first.
+
+    The folder is in the run's own temporary folder, which every worker of the run shares (pytest -n gives
+    each worker a folder inside it), so a later run, on a changed tree, never sees it. A worker that needs the
+    folder while another makes it waits on the lock; a failed attempt leaves no mark of being done, so the
+    next test to need it tries again and fails with its own output."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    shared = base / "made-once"
+    shared.mkdir(exist_ok=True)
+    folder, done = shared / name, shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.exists():
+            if folder.exists():
+                shutil.rmtree(folder)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 @dataclass(frozen=True)
 class Dists:
     wheel: Path
@@ -81,14 +110,19 @@ class Dists:
 
 
 @pytest.fixture(scope="session")
-def dists(source_copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Dists:
+def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
     """The sdist, and the wheel built from that sdist (python -m build), as a release makes them."""
     try:
         import build  # noqa: F401
     except ImportError:
         needs("the build package (pip install build)", False)
-    out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", str(out), str(source_copy)], cwd=out)
+
+    def make(folder: Path) -> None:
+        source = copy_tree(folder / "source" / "dominion-companion")  # its own: nothing else builds in it
+        (folder / "out").mkdir()
+        run([sys.executable, "-m", "build", "--outdir", str(folder / "out"), str(source)], cwd=folder / "out")
+
+    out = made_once(tmp_path_factory, "dist", make) / "out"
     wheels, sdists = sorted(out.glob("*.whl")), sorted(out.glob("*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1, sorted(out.iterdir())
     return Dists(wheels[0], sdists[0])
@@ -128,8 +162,13 @@ def install(venv: Path, what: str | Path, work: Path) -> Installed:
 
 @pytest.fixture(scope="session", params=["wheel", "sdist"])
 def installed(request: pytest.FixtureRequest, dists: Dists, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
-    """The package installed from the wheel, then from the sdist, each in its own fresh venv."""
-    base = tmp_path_factory.mktemp(f"installed-{request.param}")
-    work = base / "work"
-    work.mkdir()
-    yield install(base / "venv", dists.wheel if request.param == "wheel" else dists.sdist, work)
+    """The package installed from the wheel, then from the sdist, each in its own fresh venv (made once in
+    the run: the tests only run its program, each with a home folder of its own)."""
+    what = dists.wheel if request.param == "wheel" else dists.sdist
+
+    def make(folder: Path) -> None:
+        (folder / "work").mkdir()
+        install(folder / "venv", what, folder / "work")
+
+    base = made_once(tmp_path_factory, f"installed-{request.param}", make)
+    yield Installed(base / "venv", base / "work")

@@ -1,4 +1,4 @@
-"""The screen reader tests' shared parts: the installed program, and one desktop with Orca for the whole run.
+"""The screen reader tests' shared parts: the installed program, and one desktop with Orca for each worker.
 
 The program is the wheel built from a clean copy of the repository (as tests/install builds it), installed by
 pip into a fresh virtual environment, and run through that environment's own ``companion`` console script.
@@ -16,16 +16,26 @@ from typing import Iterator
 
 import pytest
 
-from tests.install.conftest import Installed, run, source_copy  # noqa: F401 - source_copy is a fixture
+from tests.install.conftest import Installed, copy_tree, made_once, run
 from tests.screen_reader.desktop import Desktop, require
 
 
 @pytest.fixture(scope="session")
-def program(source_copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:  # noqa: F811
-    """The wheel, installed in a fresh venv outside the checkout: its ``companion`` is what the tests run."""
-    base = tmp_path_factory.mktemp("screen-reader-program")
+def program(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The wheel, installed in a fresh venv outside the checkout: its ``companion`` is what the tests run.
+    Made once in the run, for every pytest -n worker (tests/install's made_once)."""
+    base = made_once(tmp_path_factory, "screen-reader-program", make_program)
+    made = Installed(base / "venv", base / "work")
+    where = subprocess.run([str(made.python), "-c", "import companion; print(companion.__file__)"],
+                           capture_output=True, text=True, cwd=made.work, timeout=60, env=made.env(base / "home"))
+    assert Path(where.stdout.strip()).is_relative_to(made.venv), where  # the wheel's copy, never the checkout
+    return made
+
+
+def make_program(base: Path) -> None:
+    source = copy_tree(base / "source" / "dominion-companion")
     out = base / "dist"
-    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source_copy)], cwd=base)
+    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)], cwd=base)
     wheel = next(out.glob("*.whl"))
     work = base / "work"
     work.mkdir()
@@ -39,15 +49,12 @@ def program(source_copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Inst
     ours += [p for p in (sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]) if p not in ours]
     (Path(purelib) / "screen_reader_test_dependencies.pth").write_text("\n".join(ours) + "\n")
     run([str(made.python), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)], cwd=work)
-    where = subprocess.run([str(made.python), "-c", "import companion; print(companion.__file__)"],
-                           capture_output=True, text=True, cwd=work, timeout=60, env=made.env(base / "home"))
-    assert Path(where.stdout.strip()).is_relative_to(venv), where  # the wheel's copy, never the checkout
-    return made
 
 
 @pytest.fixture(scope="session")
 def desktop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Desktop]:
-    """Xvfb, a D-Bus session, the AT-SPI bus and Orca, started once; Orca's speech goes to the test's SSIP server."""
+    """Xvfb, a D-Bus session, the AT-SPI bus and Orca, started once in each pytest -n worker (each its own
+    display, buses and SSIP server); Orca's speech goes to the test's SSIP server."""
     require("gnome-terminal")
     with Desktop(tmp_path_factory.mktemp("desktop")) as desk:
         yield desk

@@ -8,14 +8,17 @@
 
 Xvfb takes the first free display (-displayfd). Everything else runs inside one ``dbus-run-session``:
 the AT-SPI bus launcher, ``gsettings set org.gnome.desktop.interface toolkit-accessibility true`` and
-``orca --replace``, whose speech goes to the test's own SSIP server (tests/screen_reader/ssip.py) through
-``SPEECHD_ADDRESS``. Programs started later (gnome-terminal, Chromium) join that session's bus. Each
-process is started in a session of its own and only those process groups are ended at the end.
+``orca --replace`` (through orca_on_display.py, so that it replaces only an Orca on this display, and a
+second desktop of another pytest -n worker runs beside it), whose speech goes to the test's own SSIP server
+(tests/screen_reader/ssip.py) through ``SPEECHD_ADDRESS``. Programs started later (gnome-terminal,
+Chromium) join that session's bus. Each process is started in a session of its own and only those process
+groups are ended at the end.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -35,6 +38,16 @@ LAUNCHERS = ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-b
 
 def bus_launcher() -> str | None:
     return next((path for path in LAUNCHERS if os.access(path, os.X_OK)), None)
+
+
+def orca_command() -> list[str]:
+    """Orca's launcher run by its own interpreter through orca_on_display.py, with --replace."""
+    launcher = shutil.which("orca")
+    assert launcher is not None
+    first = Path(launcher).read_bytes().split(b"\n", 1)[0].decode("utf-8", "replace")
+    assert first.startswith("#!"), f"{launcher} is not a script: {first!r}"
+    interpreter = first[2:].split()
+    return [*interpreter, str(Path(__file__).with_name("orca_on_display.py")), launcher, "--replace"]
 
 
 def require(*programs: str) -> None:
@@ -137,7 +150,7 @@ class Desktop:
             f'printf %s "$DBUS_SESSION_BUS_ADDRESS" > "{address_file}.part" && mv "{address_file}.part" "{address_file}"\n'
             f'"{launcher}" --launch-immediately &\n'
             "gsettings set org.gnome.desktop.interface toolkit-accessibility true\n"
-            "exec orca --replace\n")
+            f"exec {shlex.join(orca_command())}\n")
         log = open(self.folder / "session.log", "wb")
         session = subprocess.Popen(["dbus-run-session", "--", "sh", "-c", script], env=self.base_env(),
                                    stdout=log, stderr=subprocess.STDOUT, cwd=self.home, start_new_session=True)
