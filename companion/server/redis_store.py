@@ -47,6 +47,8 @@ class RedisStore(Store):
         self.r: Any = None
         self.sub: Any = None
         self.names: list[str] = []
+        self.saying_here = asyncio.Lock()  # who is in the lobby here is said to Redis one call at a time
+        self.here_asked = self.here_tried = 0  # calls to say so made, and the last one a call covered
         self.tasks: list[asyncio.Task[Any]] = []
         self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
@@ -271,8 +273,19 @@ class RedisStore(Store):
         await self._say_here()
 
     async def _say_here(self) -> None:
-        value = json.dumps({"names": self.names, "at": time.time()})
-        await self._do(self.r.hset(self._key("here"), self.owner, value))
+        """Say who is in the lobby here, one call at a time with the names as they are when its turn comes: two
+        calls under way at once (a departure and the heartbeat, or a join) could otherwise reach Redis in either
+        order, and an older list landing last kept someone who had left in the lobby (their name taken) until
+        the next heartbeat. A call that waited while a later one said the names returns at once, so a store
+        that is away costs one wait, not one a person."""
+        self.here_asked += 1
+        asked = self.here_asked
+        async with self.saying_here:
+            if self.here_tried >= asked:
+                return
+            self.here_tried = self.here_asked
+            value = json.dumps({"names": self.names, "at": time.time()})
+            await self._do(self.r.hset(self._key("here"), self.owner, value))
 
     async def here(self) -> list[str]:
         raw = await self._do(self.r.hgetall(self._key("here")))

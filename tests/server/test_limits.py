@@ -27,7 +27,8 @@ def _ask(port: int, source: str, name: str, lines: list[str]) -> list[str]:
     async def talk() -> list[str]:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0))) as http:
             raw = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
-            await raw.open(name)
+            opened = await raw.open(name)
+            assert opened[-1]["type"] == "welcome", opened  # a refusal at hello says why
             said = []
             for text in lines:
                 said.append((await raw.say(text))["text"])
@@ -52,7 +53,8 @@ def _make(port: int, source: str, name: str, text: str) -> dict[str, Any]:
     async def talk() -> dict[str, Any]:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0))) as http:
             raw = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
-            await raw.open(name)
+            opened = await raw.open(name)
+            assert opened[-1]["type"] == "welcome", opened
             answer = await raw.say(text)
             await raw.close()
             return answer
