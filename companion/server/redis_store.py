@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
 from companion.server import journal
@@ -36,8 +37,42 @@ HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being
 # told the game was moving (14 to 166 seats in a takeover of 1,000 games). 256 a process stays well inside
 # Redis's own limit of clients (10,000 by default) for the 34 processes of 10,000 games.
 POOL = 256
-POOL_WAIT = 5.0  # seconds a call waits for one of them before the store counts as away
+POOL_WAIT = 5.0  # seconds a call waits for one of them, while none comes back, before the store counts as away
+# Seconds a new connection to Redis may take before the store counts as away. It is measured on the event loop,
+# so a loop that is only slow to come round counts against it: a takeover's burst of 2,000 reads on a loaded
+# machine (load 6, two programs busy on its two cores ahead of it) spent 2.4 to 3.5 seconds in its first turn, and at 2
+# seconds 90 to 300 of the reads were taken for the store being away. On a working network a connection is made
+# at once or refused (Redis stopped), even to a Redis that hangs until its backlog is full; this waits for a
+# machine that is gone, or that backlog.
+CONNECT_WAIT = 10.0
+# Seconds a reply may take. Short: while Redis hangs, a game's line waits this long for its save before it is
+# answered from the spool folder (tests/server/test_redis.py), and a lobby's words for the store being away.
+REPLY_WAIT = 2.0
 BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
+
+
+class Pool(aioredis.BlockingConnectionPool):
+    """The process's connections to Redis. A call waits for one while the calls ahead of it are answered, however
+    long a burst of them takes on a busy event loop; only POOL_WAIT seconds with none given back (Redis hangs)
+    counts as the store being away. Each call holding one is bounded by REPLY_WAIT."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.given_back = 0
+
+    async def get_connection(self, *args: Any, **options: Any) -> Any:
+        while True:
+            before = self.given_back
+            try:
+                return await super().get_connection()  # type: ignore[no-untyped-call]
+            except NoConnection as e:  # none came free in POOL_WAIT: away only if none came back meanwhile
+                if not isinstance(e.__cause__, asyncio.TimeoutError) or self.given_back == before:
+                    raise
+
+    async def release(self, connection: Any) -> None:
+        if connection.is_connected:  # answered (one whose reply did not come in time is disconnected)
+            self.given_back += 1
+        await super().release(connection)
 
 
 class RedisStore(Store):
@@ -87,11 +122,10 @@ class RedisStore(Store):
         try:
             # At most POOL connections, a call waiting for a free one: hundreds of games claimed at once (a
             # takeover) would otherwise open hundreds of connections to Redis at once, past its backlog.
-            pool = aioredis.BlockingConnectionPool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT,
-                                                            socket_timeout=2, socket_connect_timeout=2,
-                                                            decode_responses=True)
+            pool = Pool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT, socket_timeout=REPLY_WAIT,
+                                 socket_connect_timeout=CONNECT_WAIT, decode_responses=True)
             self.r = aioredis.Redis.from_pool(pool)  # closed with it
-            self.sub = aioredis.from_url(self.url, socket_connect_timeout=2, decode_responses=True,
+            self.sub = aioredis.from_url(self.url, socket_connect_timeout=CONNECT_WAIT, decode_responses=True,
                                          health_check_interval=5)
             await self.r.ping()
         except (RedisError, OSError, ValueError, asyncio.TimeoutError) as e:
