@@ -37,14 +37,14 @@ HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being
 # told the game was moving (14 to 166 seats in a takeover of 1,000 games). 256 a process stays well inside
 # Redis's own limit of clients (10,000 by default) for the 34 processes of 10,000 games.
 POOL = 256
-POOL_WAIT = 5.0  # seconds a call waits for one of them, while none comes back, before the store counts as away
+POOL_WAIT = 5.0  # a call waiting for one counts the store as away once, over this, some failed and none answered
 # Seconds a new connection to Redis may take before the store counts as away. It is measured on the event loop,
 # so a loop that is only slow to come round counts against it: a takeover's burst of 2,000 reads on a loaded
-# machine (load 6, two programs busy on its two cores ahead of it) spent 2.4 to 3.5 seconds in its first turn, and at 2
-# seconds 90 to 300 of the reads were taken for the store being away. On a working network a connection is made
-# at once or refused (Redis stopped), even to a Redis that hangs until its backlog is full; this waits for a
-# machine that is gone, or that backlog.
-CONNECT_WAIT = 10.0
+# machine (load 6 to 9, two programs busy on its two cores ahead of it) spent 2.4 to 4.6 seconds in its first
+# turn, and at 2 seconds 90 to 300 of the reads were taken for the store being away. On a working network a
+# connection is made at once or refused (Redis stopped), even to a Redis that hangs until its backlog is full;
+# this waits for a machine that is gone, or that backlog, so it may be long.
+CONNECT_WAIT = 20.0
 # Seconds a reply may take. Short: while Redis hangs, a game's line waits this long for its save before it is
 # answered from the spool folder (tests/server/test_redis.py), and a lobby's words for the store being away.
 REPLY_WAIT = 2.0
@@ -52,26 +52,30 @@ BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
 
 
 class Pool(aioredis.BlockingConnectionPool):
-    """The process's connections to Redis. A call waits for one while the calls ahead of it are answered, however
-    long a burst of them takes on a busy event loop; only POOL_WAIT seconds with none given back (Redis hangs)
-    counts as the store being away. Each call holding one is bounded by REPLY_WAIT."""
+    """The process's connections to Redis. A call waits for one while the calls holding them are under way or
+    answered, however long a burst of them takes on a busy event loop (whose one slow turn may outlast POOL_WAIT
+    before any could come back); the store counts as away once, over POOL_WAIT, calls came back failed (Redis
+    hangs: each holder gives up after REPLY_WAIT, or CONNECT_WAIT) and none answered."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.given_back = 0
+        self.answered = self.failed = 0  # connections given back after an answer, and after a failure
 
     async def get_connection(self, *args: Any, **options: Any) -> Any:
         while True:
-            before = self.given_back
+            answered, failed = self.answered, self.failed
             try:
                 return await super().get_connection()  # type: ignore[no-untyped-call]
-            except NoConnection as e:  # none came free in POOL_WAIT: away only if none came back meanwhile
-                if not isinstance(e.__cause__, asyncio.TimeoutError) or self.given_back == before:
+            except NoConnection as e:  # none came free in POOL_WAIT
+                if not isinstance(e.__cause__, asyncio.TimeoutError) or (
+                        self.answered == answered and self.failed != failed):
                     raise
 
     async def release(self, connection: Any) -> None:
-        if connection.is_connected:  # answered (one whose reply did not come in time is disconnected)
-            self.given_back += 1
+        if connection.is_connected:  # one whose reply did not come in time, or never connected, is not
+            self.answered += 1
+        else:
+            self.failed += 1
         await super().release(connection)
 
 
