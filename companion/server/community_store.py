@@ -68,7 +68,10 @@ class RedisKv(Kv):
     def __init__(self, url: str) -> None:
         import redis.asyncio as aioredis
 
-        self.r = aioredis.from_url(url, socket_timeout=2, socket_connect_timeout=2, decode_responses=True)
+        from companion.server.redis_store import CONNECT_WAIT, REPLY_WAIT  # as the store's own connections
+
+        self.r = aioredis.from_url(url, socket_timeout=REPLY_WAIT, socket_connect_timeout=CONNECT_WAIT,
+                                   decode_responses=True)
 
     async def _do(self, call: Any) -> Any:
         from redis.exceptions import RedisError

@@ -81,7 +81,9 @@ class Lobby:
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0)
+        # autoclose off: a person closing is answered only once they have left (below), so a name is free again in
+        # every process's lobby by the time its connection's close is answered (the same name may join at once)
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME * 16, heartbeat=20.0, autoclose=False)
         await ws.prepare(request)
         person: Person | None = None
         try:
@@ -134,6 +136,7 @@ class Lobby:
                 events.emit("leave", name=person.name, address=person.address)
                 self.people.pop(person.id, None)
                 await self._here_changed()
+            await ws.close()  # answers the person's own close only now that they have left
         return ws
 
     async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:

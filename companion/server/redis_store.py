@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
 from companion.server import journal
@@ -36,8 +37,46 @@ HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being
 # told the game was moving (14 to 166 seats in a takeover of 1,000 games). 256 a process stays well inside
 # Redis's own limit of clients (10,000 by default) for the 34 processes of 10,000 games.
 POOL = 256
-POOL_WAIT = 5.0  # seconds a call waits for one of them before the store counts as away
+POOL_WAIT = 5.0  # a call waiting for one counts the store as away once, over this, some failed and none answered
+# Seconds a new connection to Redis may take before the store counts as away. It is measured on the event loop,
+# so a loop that is only slow to come round counts against it: a takeover's burst of 2,000 reads on a loaded
+# machine (load 6 to 9, two programs busy on its two cores ahead of it) spent 2.4 to 4.6 seconds in its first
+# turn, and at 2 seconds 90 to 300 of the reads were taken for the store being away. On a working network a
+# connection is made at once or refused (Redis stopped), even to a Redis that hangs until its backlog is full;
+# this waits for a machine that is gone, or that backlog, so it may be long.
+CONNECT_WAIT = 20.0
+# Seconds a reply may take. Short: while Redis hangs, a game's line waits this long for its save before it is
+# answered from the spool folder (tests/server/test_redis.py), and a lobby's words for the store being away.
+REPLY_WAIT = 2.0
 BATCH = 500  # games in one call of RENEW_MANY or one stretch of SWEEP
+
+
+class Pool(aioredis.BlockingConnectionPool):
+    """The process's connections to Redis. A call waits for one while the calls holding them are under way or
+    answered, however long a burst of them takes on a busy event loop (whose one slow turn may outlast POOL_WAIT
+    before any could come back); the store counts as away once, over POOL_WAIT, calls came back failed (Redis
+    hangs: each holder gives up after REPLY_WAIT, or CONNECT_WAIT) and none answered."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.answered = self.failed = 0  # connections given back after an answer, and after a failure
+
+    async def get_connection(self, *args: Any, **options: Any) -> Any:
+        while True:
+            answered, failed = self.answered, self.failed
+            try:
+                return await super().get_connection()  # type: ignore[no-untyped-call]
+            except NoConnection as e:  # none came free in POOL_WAIT
+                if not isinstance(e.__cause__, asyncio.TimeoutError) or (
+                        self.answered == answered and self.failed != failed):
+                    raise
+
+    async def release(self, connection: Any) -> None:
+        if connection.is_connected:  # one whose reply did not come in time, or never connected, is not
+            self.answered += 1
+        else:
+            self.failed += 1
+        await super().release(connection)
 
 
 class RedisStore(Store):
@@ -47,6 +86,8 @@ class RedisStore(Store):
         self.r: Any = None
         self.sub: Any = None
         self.names: list[str] = []
+        self.saying_here = asyncio.Lock()  # who is in the lobby here is said to Redis one call at a time
+        self.here_asked = self.here_tried = 0  # calls to say so made, and the last one a call covered
         self.tasks: list[asyncio.Task[Any]] = []
         self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
@@ -85,11 +126,10 @@ class RedisStore(Store):
         try:
             # At most POOL connections, a call waiting for a free one: hundreds of games claimed at once (a
             # takeover) would otherwise open hundreds of connections to Redis at once, past its backlog.
-            pool = aioredis.BlockingConnectionPool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT,
-                                                            socket_timeout=2, socket_connect_timeout=2,
-                                                            decode_responses=True)
+            pool = Pool.from_url(self.url, max_connections=POOL, timeout=POOL_WAIT, socket_timeout=REPLY_WAIT,
+                                 socket_connect_timeout=CONNECT_WAIT, decode_responses=True)
             self.r = aioredis.Redis.from_pool(pool)  # closed with it
-            self.sub = aioredis.from_url(self.url, socket_connect_timeout=2, decode_responses=True,
+            self.sub = aioredis.from_url(self.url, socket_connect_timeout=CONNECT_WAIT, decode_responses=True,
                                          health_check_interval=5)
             await self.r.ping()
         except (RedisError, OSError, ValueError, asyncio.TimeoutError) as e:
@@ -271,8 +311,19 @@ class RedisStore(Store):
         await self._say_here()
 
     async def _say_here(self) -> None:
-        value = json.dumps({"names": self.names, "at": time.time()})
-        await self._do(self.r.hset(self._key("here"), self.owner, value))
+        """Say who is in the lobby here, one call at a time with the names as they are when its turn comes: two
+        calls under way at once (a departure and the heartbeat, or a join) could otherwise reach Redis in either
+        order, and an older list landing last kept someone who had left in the lobby (their name taken) until
+        the next heartbeat. A call that waited while a later one said the names returns at once, so a store
+        that is away costs one wait, not one a person."""
+        self.here_asked += 1
+        asked = self.here_asked
+        async with self.saying_here:
+            if self.here_tried >= asked:
+                return
+            self.here_tried = self.here_asked
+            value = json.dumps({"names": self.names, "at": time.time()})
+            await self._do(self.r.hset(self._key("here"), self.owner, value))
 
     async def here(self) -> list[str]:
         raw = await self._do(self.r.hgetall(self._key("here")))

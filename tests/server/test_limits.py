@@ -27,7 +27,8 @@ def _ask(port: int, source: str, name: str, lines: list[str]) -> list[str]:
     async def talk() -> list[str]:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0))) as http:
             raw = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
-            await raw.open(name)
+            opened = await raw.open(name)
+            assert opened[-1]["type"] == "welcome", opened  # a refusal at hello says why
             said = []
             for text in lines:
                 said.append((await raw.say(text))["text"])
@@ -52,7 +53,8 @@ def _make(port: int, source: str, name: str, text: str) -> dict[str, Any]:
     async def talk() -> dict[str, Any]:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0))) as http:
             raw = Raw(http, f"ws://127.0.0.1:{port}/lobby/ws")
-            await raw.open(name)
+            opened = await raw.open(name)
+            assert opened[-1]["type"] == "welcome", opened
             answer = await raw.say(text)
             await raw.close()
             return answer
@@ -185,3 +187,24 @@ def test_a_say_in_a_game_is_limited_and_the_lobby_events_are_logged(tmp_path: Pa
     assert ("create", "Chat", "127.0.3.1") in kinds
     assert ("wrong_code", "Ben", "127.0.3.2") in kinds
     assert all("code" not in e and "token" not in e for e in logged)
+
+
+def test_a_name_is_free_in_every_process_once_its_close_is_answered(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ben leaves the lobby at one process and joins at once at the other under the same name: the departure
+    reaches Redis late (as on a loaded machine), yet he is welcomed, as his close is answered only once he has
+    left. Before, the close was answered first, and he was turned away as someone in the lobby called Ben."""
+    said_here = RedisStore.set_here
+
+    async def late_departure(self: RedisStore, names: list[str]) -> None:
+        if len(names) < len(self.names):
+            await asyncio.sleep(0.5)
+        await said_here(self, names)
+
+    monkeypatch.setattr(RedisStore, "set_here", late_departure)
+    with redis_server(tmp_path / "redis") as port:
+        url = f"redis://127.0.0.1:{port}/0"
+        with server_in_thread(RedisStore(url), tmp_path / "a") as a, \
+                server_in_thread(RedisStore(url), tmp_path / "b") as b:
+            for server in (a, b, a):
+                assert _ask(server.port, "127.0.2.10", "Ben", ["who"]) == ["Only you are in the lobby."]
