@@ -203,3 +203,25 @@ def test_a_table_of_real_cards_says_no_sign_as_a_word(game: str) -> None:
     assert "Game over" in said and len(hear.heard) >= 2 * len(lines)
     problems = hear.problems()
     assert not problems, "\n".join(problems[:40])
+
+
+def test_what_each_question_says_to_type_says_no_sign_as_a_word() -> None:
+    """The error's "Type ..." for every kind of question: one with copies once ended "; repeat one for
+    copies", heard as "semi" after a wrong trash for Chapel."""
+    from companion.cards import catalogue
+    from companion.engine.decisions import ChooseCards, ChooseOne, OrderCards, Purpose, YesNo
+    from companion.game.answers import hint
+
+    cat = catalogue()
+    copper, estate, silver = cat["Copper"], cat["Estate"], cat["Silver"]
+    asked = [
+        ChooseCards(0, Purpose.TRASH, cat["Chapel"], [copper, copper, estate, estate, silver], 0, 4),
+        ChooseCards(0, Purpose.DISCARD, cat["Militia"], [copper, estate, silver], 2, 2),
+        ChooseCards(0, Purpose.GAIN, cat["Mine"], [silver, copper], 1, 1),
+        ChooseOne(0, Purpose.CHOOSE, cat["Sentry"], ("trash", "discard"), about=copper),
+        YesNo(0, Purpose.REVEAL, cat["Moat"]),
+        OrderCards(0, Purpose.TOPDECK, cat["Sentry"], [copper, estate]),
+    ]
+    said = [hint(d) for d in asked]
+    assert said[0] == "Type numbers from 1 to 3, or none. Repeat a number for copies.", said[0]
+    assert [(line, heard_signs(line)) for line in said if heard_signs(line)] == []
