@@ -34,7 +34,7 @@ def _hint(d: Decision) -> str:
         k = len(distinct(d.options))
         copies = d.max > 1 and len(d.options) > k  # a number said twice takes two copies
         if d.max > 1 and k > 1:
-            end = ". Repeat a number for copies." if copies else "."
+            end = ". Repeat one for copies." if copies else "."
             return f"Type numbers from 1 to {k}" + (", or none" if d.min == 0 else "") + end
         return f"Type {_one_of(k)}" + (", or none." if d.min == 0 else ".")
     if isinstance(d, ChooseOne):

@@ -223,5 +223,5 @@ def test_what_each_question_says_to_type_says_no_sign_as_a_word() -> None:
         OrderCards(0, Purpose.TOPDECK, cat["Sentry"], [copper, estate]),
     ]
     said = [hint(d) for d in asked]
-    assert said[0] == "Type numbers from 1 to 3, or none. Repeat a number for copies.", said[0]
+    assert said[0] == "Type numbers from 1 to 3, or none. Repeat one for copies.", said[0]
     assert [(line, heard_signs(line)) for line in said if heard_signs(line)] == []

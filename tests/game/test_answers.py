@@ -72,7 +72,7 @@ def test_a_wrong_count_says_how_many_and_two_choices_read_as_1_or_2() -> None:
     militia = ChooseCards(0, Purpose.DISCARD, cat["Militia"], [COPPER, COPPER, ESTATE, SILVER, SILVER], 2, 2)
     with pytest.raises(AnswerError) as e:
         parse(militia, "1 2 3")
-    assert str(e.value) == "'1 2 3', choose exactly 2 cards. Type numbers from 1 to 3. Repeat a number for copies."
+    assert str(e.value) == "'1 2 3', choose exactly 2 cards. Type numbers from 1 to 3. Repeat one for copies."
     chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER] * 5, 0, 4)
     with pytest.raises(AnswerError) as e:
         parse(chapel, "1 1 1 1 1")
