@@ -17,7 +17,8 @@ from companion.server import events
 from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
-from companion.server.store import FileStore, Store, StoreError
+from companion.server.sqlite_store import SqliteStore
+from companion.server.store import Store, StoreError
 
 DEFAULT_PORT = 8650
 
@@ -31,7 +32,7 @@ def server_folder() -> Path:
 def make_store(url: str | None) -> Store:
     """The store a URL names: none is the data folder; ``redis://`` or ``rediss://`` is Redis."""
     if not url:
-        return FileStore(server_folder() / "games")
+        return SqliteStore(server_folder() / "games")
     if url.lower().startswith(("redis://", "rediss://", "unix://")):
         try:
             from companion.server.redis_store import RedisStore
@@ -72,10 +73,11 @@ class Serving:
 
 def community_kv(store: Store) -> Any:
     """Where the accounts, moderation, ratings and history are kept: beside the games (companion.server.community_store)."""
-    from companion.server.community_store import FileKv, RedisKv
+    from companion.server.community_store import RedisKv
+    from companion.server.sqlite_kv import SqliteKv
 
-    if isinstance(store, FileStore):
-        return FileKv(store.folder.parent / "community")
+    if isinstance(store, SqliteStore):
+        return SqliteKv(store.db)  # the same database: one file, one writer
     return RedisKv(store.url)
 
 

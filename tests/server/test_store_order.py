@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -143,88 +144,16 @@ def test_versions_and_hand_over_in_the_file_store(tmp_path):
             # an entry is appended to the game's journal; a line a crash cut short is skipped and named
             token = await store.claim("0000dd") if await store.write("0000dd", 0, "{}", None) else 0
             assert token and await store.save("0000dd", token, 2, entry='{"v":2,"s":[]}')
-            with (tmp_path / "games" / "0000dd.journal").open("a") as f:
-                f.write('\n{"v":3,"s":[')
+            con = sqlite3.connect(tmp_path / "companion.sqlite3")  # an entry a fault cut short
+            con.execute("INSERT INTO game_entries (id, version, entry) VALUES ('0000dd', 3, '{\"v\":3,\"s\":[')")
+            con.commit()
+            con.close()
             saved = await store.load("0000dd")
             assert saved is not None and saved.entries == 2 and len(saved.problems) >= 1
         finally:
             await store.close()
 
     run(go(), 60)
-
-
-def test_the_file_stores_journals_stay_open_between_lines_and_a_snapshot_starts_a_new_one(tmp_path, monkeypatch):
-    """Each game's journal is kept open between its entries (a few at most), and a snapshot closes it before
-    removing it: the entries after the snapshot land in a new journal, read back with it."""
-    from companion.server import journal_files
-
-    monkeypatch.setattr(journal_files, "KEEP", 2)
-    folder = tmp_path / "games"
-
-    async def go() -> None:
-        store = FileStore(folder)
-        await store.start("one")
-        try:
-            tokens = {}
-            for g in ("0000a1", "0000a2", "0000a3"):
-                assert await store.write(g, 0, "{}", None)
-                tokens[g] = await store.claim(g)
-                assert await store.save(g, tokens[g], 2, entry='{"v":2,"s":[]}')
-            assert list(store.journals.open) == ["0000a2", "0000a3"]  # the least recently written closed
-            assert await store.save("0000a2", tokens["0000a2"], 3, record="{}")  # a snapshot: journal gone
-            assert "0000a2" not in store.journals.open and not (folder / "0000a2.journal").exists()
-            assert await store.save("0000a2", tokens["0000a2"], 4, entry='{"v":4,"s":[]}')
-            assert (folder / "0000a2.journal").read_text() == '\n{"v":4,"s":[]}'
-            saved = await store.load("0000a2")
-            assert saved is not None and saved.entries == 1  # read after the snapshot (this toy one does not fit it)
-        finally:
-            await store.close()
-        assert store.journals.open == {}
-
-    run(go(), 60)
-
-
-def test_the_file_stores_list_costs_a_change_not_the_whole_list(tmp_path, monkeypatch):
-    """A game's line changing appends that line to lobby.journal (flushed once for the changes that came
-    together), never writing every game's line again; a store started on the folder reads the list and its
-    journal; now and then the list is written whole and its journal starts again."""
-    from companion.server import list_file
-
-    folder = tmp_path / "games"
-
-    async def go() -> dict[str, Any]:
-        store = FileStore(folder)
-        await store.start("one")
-        try:
-            await asyncio.gather(*(store.write(f"00000{i}", 0, "{}", {"name": f"G{i}", "free": 1}) for i in range(5)))
-            t = await store.claim("000001")
-            assert await store.save("000001", t, 2, record="{}", summary={"name": "G1", "free": 0}, listed=True)
-            assert await store.save("000002", await store.claim("000002") or 0, 2, record="{}", summary=None,
-                                    listed=True)
-            assert not (folder / "lobby.json").exists()  # nothing written whole yet
-            changes = (folder / "lobby.journal").read_text().split("\n")
-            assert len([c for c in changes if c]) == 7
-            with (folder / "lobby.journal").open("a") as f:
-                f.write('\n["000009",{"name":')  # a change a crash cut short
-        finally:
-            await store.close()
-        again = FileStore(folder)
-        await again.start("two")
-        try:
-            assert again.index.counts() == (3, 1) and "000002" not in again.index.lines
-            monkeypatch.setattr(list_file, "COMPACT_AT", 2)
-            for i in range(5, 9):
-                await again.write(f"00000{i}", 0, "{}", {"name": f"G{i}", "free": 1})
-            return json.loads((folder / "lobby.json").read_text())
-        finally:
-            await again.close()
-
-    whole = run(go(), 60)
-    assert sorted(whole) == ["000000", "000001", "000003", "000004", "000005"]  # the journal's 7 changes and 1
-    third = FileStore(folder)
-    run(third.start("three"), 10)
-    assert len(third.index.lines) == 8
-    run(third.close(), 10)
 
 
 def test_the_lobby_index_follows_each_change_without_reading_the_list_again(tmp_path):
