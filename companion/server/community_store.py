@@ -9,12 +9,31 @@ expiry), so the accounts, moderation, ratings and history modules read the same 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.server.store import StoreDown
 
 PREFIX = "companion:c:"
+FOREVER = 3650 * 86400.0
+
+
+@dataclass
+class GameEnd:
+    """What a finished game changes, all at once: ratings by account key (hash ``ratings``), its kept log,
+    the histories it goes first in (keeping ``keep``), and what the caller gets back when it is written."""
+
+    ratings: dict[str, str] = field(default_factory=dict)
+    log: str = ""
+    histories: list[str] = field(default_factory=list)
+    keep: int = 100
+    result: Any = None
+
+
+# ``compute(ratings before, by account key: text or None) -> GameEnd``: pure, and run again if they changed.
+Compute = Callable[[dict[str, str | None]], GameEnd]
 
 
 class Kv:
@@ -58,6 +77,12 @@ class Kv:
 
     async def items(self, key: str) -> list[str]:
         """A list, newest first."""
+        raise NotImplementedError
+
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+        """A finished game's ratings, kept log and histories, written as one step with its mark
+        ``done:ID`` (and its ``ending`` field dropped), from the ratings of ``keys`` as they are then: (True,
+        the GameEnd's result), or (False, None) when the game was recorded already (by any process)."""
         raise NotImplementedError
 
 
@@ -133,6 +158,42 @@ class RedisKv(Kv):
 
     async def items(self, key: str) -> list[str]:
         return list(await self._do(self.r.lrange(PREFIX + key, 0, -1)))
+
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+        """WATCH the game's mark and the ratings, read, compute, then MULTI/EXEC; again if another game's
+        ratings landed between (the mark makes a second process's attempt change nothing)."""
+        from redis.exceptions import WatchError
+
+        done, ratings = PREFIX + f"done:{game_id}", PREFIX + "ratings"
+
+        async def attempt() -> tuple[bool, Any]:
+            async with self.r.pipeline(transaction=True) as p:
+                for _ in range(100):
+                    try:
+                        await p.watch(done, ratings)
+                        if await p.exists(done):
+                            await p.unwatch()
+                            await p.hdel(PREFIX + "ending", game_id)
+                            return False, None
+                        raw = await p.hmget(ratings, keys) if keys else []
+                        end = compute({k: v if isinstance(v, str) else None for k, v in zip(keys, raw)})
+                        p.multi()
+                        for k, v in end.ratings.items():
+                            p.hset(ratings, k, v)
+                        p.set(PREFIX + f"log:game:{game_id}", end.log)
+                        for h in end.histories:
+                            p.lpush(PREFIX + h, game_id)
+                            p.ltrim(PREFIX + h, 0, end.keep - 1)
+                        p.set(done, "1", px=int(FOREVER * 1000))
+                        p.hdel(PREFIX + "ending", game_id)
+                        await p.execute()
+                        return True, end.result
+                    except WatchError:
+                        continue
+            raise TimeoutError("the ratings changed on every try")
+
+        got: tuple[bool, Any] = await self._do(attempt())
+        return got
 
 
 def FileKv(folder: Path) -> Kv:  # noqa: N802 - the name callers know, for the data folder's kind

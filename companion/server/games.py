@@ -140,6 +140,18 @@ class ServerHost(Saving, Host):
         except StoreDown:
             return MOVING
 
+    async def hold_if_free(self, game_id: str) -> str | None:
+        """Hold and read the game if nobody holds it (never waiting, as ``hold`` does): "" when held here,
+        NO_GAME when no store has it, None while another process holds it."""
+        if game_id in self.by_id or game_id in self.claiming:
+            return ""
+        token = self.claimed.pop(game_id, None)
+        if token is None:
+            token = await self.store.claim(game_id)
+        if token is None:
+            return None
+        return NO_GAME if token == 0 else await self._load(game_id, token)
+
     async def _wait_for(self, game_id: str) -> int | None:
         """Another process holds the game (the proxy now sends its players here, or its owner died and its
         lease has not run out yet): ask it to let go, and wait for this process's sweeps to claim it."""
@@ -220,6 +232,11 @@ class ServerHost(Saving, Host):
                     await self.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
+        if self.lobby is not None:  # games whose end was saved but never recorded (their process died)
+            try:
+                await self.lobby.community.standing.sweep_ended()
+            except StoreDown:
+                events.emit("store_error", during="sweep of ended games")
 
     async def _load(self, game_id: str, token: int) -> str:
         await self.hand_over_found(game_id, token)
@@ -249,6 +266,8 @@ class ServerHost(Saving, Host):
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
+        if game.over() and self.lobby is not None:  # recorded once, whoever holds it (its owner may have died)
+            self.lobby.community.standing.finished(game)
         return ""
 
     def _words(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:

@@ -55,7 +55,9 @@ class Saving:
             if game.id != game_id:
                 continue
             meta = read_meta(await self.store.summary(game_id) or {}, game_id)
-            await self.store.hand_over(game_id, token, version, text, summary(game, meta), holder)
+            taken = await self.store.hand_over(game_id, token, version, text, summary(game, meta), holder)
+            if taken and game.over() and self.lobby is not None:  # it ended while the store was away
+                self.lobby.community.standing.finished(game)
             try:  # taken, or older than what the store has: either way done with
                 path.unlink()
             except OSError:
@@ -84,6 +86,8 @@ class Saving:
         line = summary(game, self.meta.get(game.id, {}))
         listed = game.id not in self.listed or self.listed[game.id] != line
         try:
+            if game.over() and self.lobby is not None:  # any process records it if this one dies first
+                await self.lobby.community.standing.ending(game.id)
             ok = await self.store.save(game.id, token, version, record=record,
                                        entry=made[0] if made is not None else None, summary=line, listed=listed)
         except StoreDown as e:
@@ -94,7 +98,9 @@ class Saving:
             self.dirty.add(game.id)
             return await self._spool(game, token, version, tracker, None, None, None)
         if not ok:
-            asyncio.ensure_future(self.let_go(game))
+            from companion.server.tasks import keep
+
+            keep(self.let_go(game), "let a game go")
             raise Moved(MOVED)
         if made is not None:
             tracker.wrote_entry(state)

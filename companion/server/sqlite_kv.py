@@ -12,7 +12,7 @@ import sqlite3
 import time
 from typing import Any
 
-from companion.server.community_store import Kv
+from companion.server.community_store import FOREVER, Compute, Kv
 from companion.server.database import Database
 
 # The table each key's kind is kept in, by the key's first part.
@@ -21,7 +21,7 @@ KINDS = {"account": "accounts", "reset": "accounts", "pass": "accounts", "seen":
          "moderators": "moderation", "ban": "moderation", "mute": "moderation", "ignore": "moderation",
          "said": "moderation", "wrong": "moderation",
          "reports": "reports", "ratings": "ratings", "history": "histories", "log": "kept_logs",
-         "done": "game_ends", "unrated": "game_ends", "seated": "game_ends", "removed": "game_ends"}
+         "done": "game_ends", "ending": "game_ends", "unrated": "game_ends", "seated": "game_ends", "removed": "game_ends"}
 LIVE = "(expires = 0 OR expires > ?)"
 
 
@@ -88,6 +88,21 @@ def push(con: sqlite3.Connection, key: str, value: str, keep: int, ttl: float | 
                 "ORDER BY field DESC LIMIT ?)", (key, key, max(keep, 0)))
     if ttl:
         con.execute(f"UPDATE {t} SET expires = ? WHERE key = ?", (expires, key))
+
+
+def finish(con: sqlite3.Connection, game_id: str, keys: list[str], compute: Any) -> tuple[bool, Any]:
+    """A game's end as one transaction (companion.server.community_store.Kv.finish_game)."""
+    hdel(con, "ending", game_id)
+    if get(con, f"done:{game_id}") is not None:
+        return False, None
+    end = compute({k: fields(con, "ratings", k).get(k) for k in keys})
+    for k, v in end.ratings.items():
+        hset(con, "ratings", k, v)
+    put(con, f"log:game:{game_id}", end.log, None)
+    for h in end.histories:
+        push(con, h, game_id, end.keep, None)
+    put(con, f"done:{game_id}", "1", FOREVER)
+    return True, end.result
 
 
 # ---- reads, on the reader thread ----
@@ -163,6 +178,10 @@ class SqliteKv(Kv):
 
     async def items(self, key: str) -> list[str]:
         got: list[str] = await self.db.read(items, key)
+        return got
+
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+        got: tuple[bool, Any] = await self.db.write(finish, game_id, keys, compute)
         return got
 
     @property

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.net.clean import clean
 from companion.server import names
-from companion.server.community_store import Kv
+from companion.server.community_store import GameEnd, Kv
 from companion.server.events import emit
 from companion.server.store import StoreDown
 
@@ -28,6 +30,8 @@ SCALE = 60  # the rating said: the model's mean times this
 HISTORY = 100  # finished games kept in each account's history
 SHOWN = 10
 FOREVER = 3650 * 86400.0
+ENDING_LATE = 3.0  # seconds after a game's end is saved past which (twice) a sweep records it for its process
+POINT: Callable[[str], None] = lambda where: None  # each point of a game's end (tests stop a process there)
 
 
 def model() -> Any:
@@ -49,13 +53,27 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-async def rating_of(kv: Kv, name: str) -> dict[str, Any] | None:
-    raw = await kv.hget("ratings", names.key(name))
+def checked_rating(raw: str | None) -> dict[str, Any] | None:
+    """A rating record, checked (hostile like every record): None unless its mean and spread are finite
+    numbers and its games a whole number not below 0."""
     try:
         rec = json.loads(raw) if raw else None
     except ValueError:
         return None
-    return rec if isinstance(rec, dict) else None
+    if not isinstance(rec, dict):
+        return None
+    for k in ("mu", "sigma"):
+        v = rec.get(k)
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or (k == "sigma" and v <= 0):
+            return None
+    games = rec.get("games", 0)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        return None
+    return rec
+
+
+async def rating_of(kv: Kv, name: str) -> dict[str, Any] | None:
+    return checked_rating(await kv.hget("ratings", names.key(name)))
 
 
 async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, Any] | None:
@@ -82,7 +100,9 @@ class Standing:
         self.c = community
         self.kv = community.kv
         self.unrated = unrated  # the whole server (companion server --unrated)
-        self.done: set[str] = set()  # games finished here whose end was taken already
+        self.done: set[str] = set()  # games finished here whose end is being (or was) recorded
+        self.marked: set[str] = set()  # games whose end is marked ``ending`` already
+        self.swept_at = 0.0
 
     async def unrate(self, game_id: str) -> None:
         """``create --unrated``: that game is never rated."""
@@ -90,34 +110,73 @@ class Standing:
             await self.kv.set(f"unrated:{game_id}", "1", FOREVER)
 
     # ---- a game's end ----
+    async def ending(self, game_id: str) -> None:
+        """Marked before the save that ends a game (StoreDown): a game whose end is saved but whose process
+        died before recording it is found by any process's sweep (``sweep_ended``) and recorded then."""
+        if game_id not in self.marked:
+            await self.kv.hset("ending", game_id, str(int(time.time())))
+            self.marked.add(game_id)
+
     def finished(self, game: HostedGame) -> None:
+        """The game is over (saved so): record it, once, in the background, until the store takes it."""
         if game.id in self.done:
             return
         self.done.add(game.id)
-        asyncio.ensure_future(self._finished(game))
+        from companion.server.tasks import keep
+
+        keep(self._finished(game), "game over")
 
     async def _finished(self, game: HostedGame) -> None:
-        try:
-            if await self.kv.incr(f"done:{game.id}", FOREVER) != 1:  # taken by another process already
-                return
-            told = await self.record(game)
-        except StoreDown:
-            self.done.discard(game.id)
-            return
-        except Exception:  # noqa: BLE001 - a fault of ours is logged; the game itself is saved and over
-            from companion.dispatch import log_exception
+        wait = 1.0
+        while True:
+            try:
+                told = await self.record(game)
+                break
+            except StoreDown:  # tried again while this process lives; after it, by whoever sweeps the game
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 30.0)
+            except Exception:  # noqa: BLE001 - a fault of ours is logged; the game itself is saved and over
+                from companion.errorlog import log_exception
 
-            log_exception("server game over")
+                log_exception("server game over")
+                self.done.discard(game.id)
+                emit("store_error", game=game.id, problem="the game's end could not be recorded")
+                return
+        if told:
+            await self.c.lobby.host.tell_later(game, told)  # the ratings are kept whatever happens to the game
+
+    async def sweep_ended(self) -> None:
+        """Games whose end was saved (marked ``ending``) but not recorded a while later: their process died
+        or lost the store. Each is held here (read; recorded on reading, ``ServerHost._load``), or recorded
+        at once when held here already; a mark for a game no store has is dropped."""
+        host = self.c.lobby.host
+        now = time.time()
+        if now - self.swept_at < ENDING_LATE:
             return
-        if not told:
-            return
-        await self.c.lobby.host.tell_later(game, told)  # the ratings are kept whatever happens to the game
+        self.swept_at = now
+        for game_id, at in (await self.kv.hgetall("ending")).items():
+            try:
+                late = now - float(at) > 2 * ENDING_LATE
+            except ValueError:
+                late = True
+            if not late or game_id in self.done:
+                continue
+            game = host.by_id.get(game_id)
+            if game is not None:
+                if game.over():
+                    self.finished(game)
+                continue
+            said = await host.hold_if_free(game_id)
+            if said is not None and said.startswith("Error"):
+                await self.kv.hdel("ending", game_id)
 
     async def record(self, game: HostedGame) -> dict[int, str]:
-        """Keep the finished game in the history (and rate it): what each seat is told, by seat."""
+        """Keep the finished game in the history (and rate it), as one step with its mark, so it counts
+        once whoever records it and whenever: what each seat is told, by seat (nothing if recorded already)."""
         seating: Any = game.seating
         result = getattr(getattr(getattr(seating, "act", None), "game", None), "result", None)
         if result is None:
+            await self.kv.hdel("ending", game.id)
             return {}
         scores = [{"name": s.name, "vp": int(s.vp), "turns": int(s.turns)} for s in result.scores]
         ranks = places(scores)
@@ -130,33 +189,42 @@ class Standing:
                "seats": [{"name": s["name"], "account": accounts.get(names.key(s["name"])), "vp": s["vp"],
                           "turns": s["turns"], "place": p} for s, p in zip(scores, ranks)],
                "record": game.record()}
-        told: dict[int, str] = {}
-        if rated:
-            before = [await rating_of(self.kv, accounts[names.key(s["name"])]) or {} for s in scores]
-            m = model()
-            teams = [[m.rating(mu=b.get("mu"), sigma=b.get("sigma"), name=names.key(s["name"]))]
-                     for s, b in zip(scores, before)]
-            after = m.rate(teams, ranks=ranks)
-            seats: list[dict[str, Any]] = rec["seats"]  # type: ignore[assignment]
-            for s, b, team, seat in zip(scores, before, after, seats):
-                r = team[0]
-                account = accounts[names.key(s["name"])]
-                was = said_rating(float(b.get("mu", 25.0)))
-                now = said_rating(r.mu)
-                await self.kv.hset("ratings", names.key(account), json.dumps(
-                    {"name": account, "mu": r.mu, "sigma": r.sigma, "games": int(b.get("games", 0)) + 1}))
-                seat.update(rating=now, change=now - was)
-                change = now - was
-                how = f"up {change:,}" if change > 0 else f"down {-change:,}" if change < 0 else "no change"
-                i = game.seat_named(s["name"])
-                if i is not None:
-                    told[i] = f"Your rating {now:,}, {how}."
-        await self.kv.set(f"log:game:{game.id}", json.dumps(rec))
-        for account in accounts.values():
-            await self.kv.push(f"history:{names.key(account)}", game.id, HISTORY)
-        emit("game_over", game=game.id, rated=rated, seats=[s["name"] for s in scores],
-             places=ranks)
-        return told
+        keys = [names.key(accounts[names.key(s["name"])]) for s in scores] if rated else []
+        seat_of = {s["name"]: game.seat_named(s["name"]) for s in scores}
+
+        def compute(raw: dict[str, str | None]) -> GameEnd:
+            told: dict[int, str] = {}
+            seats: list[dict[str, Any]] = [dict(seat) for seat in rec["seats"]]  # type: ignore[union-attr]
+            end = GameEnd(histories=[f"history:{names.key(a)}" for a in accounts.values()], keep=HISTORY)
+            if rated:
+                before = [checked_rating(raw.get(k)) or {} for k in keys]
+                m = model()
+                teams = [[m.rating(mu=b.get("mu"), sigma=b.get("sigma"), name=k)] for k, b in zip(keys, before)]
+                after = m.rate(teams, ranks=ranks)
+                for s, k, b, team, seat in zip(scores, keys, before, after, seats):
+                    r = team[0]
+                    was, now = said_rating(float(b.get("mu", 25.0))), said_rating(r.mu)
+                    end.ratings[k] = json.dumps({"name": accounts[names.key(s["name"])], "mu": r.mu,
+                                                 "sigma": r.sigma, "games": int(b.get("games", 0)) + 1})
+                    seat.update(rating=now, change=now - was)
+                    change = now - was
+                    how = f"up {change:,}" if change > 0 else f"down {-change:,}" if change < 0 else "no change"
+                    i = seat_of[s["name"]]
+                    if i is not None:
+                        told[i] = f"Your rating {now:,}, {how}."
+            POINT("computed")
+            end.log = json.dumps({**rec, "seats": seats})
+            end.result = told
+            return end
+
+        POINT("before")
+        wrote, told = await self.kv.finish_game(game.id, keys, compute)
+        POINT("after")
+        if not wrote:
+            return {}
+        emit("game_over", game=game.id, rated=rated, seats=[s["name"] for s in scores], places=ranks)
+        result_told: dict[int, str] = told
+        return result_told
 
     async def forget(self, name: str) -> None:
         """An account deleted: its rating, its history, and its name in the games it played."""
