@@ -22,7 +22,7 @@ from companion.server import names
 from companion.server.accounts import Accounts, password_problem
 from companion.server.community_store import Kv
 from companion.server.events import emit
-from companion.server.store import StoreDown
+from companion.server.store import StoreDown, refused
 
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
@@ -105,8 +105,11 @@ class Community:
                 if taken is not None:
                     return (f"Error, someone in the lobby is called {taken}, and {person.name} would be taken for "
                             "them. Join again with another name.")
-            await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
-            await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
+            try:  # bookkeeping: a guest comes in without it when the store cannot take it (full, say)
+                await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
+                await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
+            except StoreDown as e:
+                emit("store_error", during="arrival", problem=str(e))
         except StoreDown:  # no name can be checked: nobody comes in as anyone (a program tries again by itself)
             return AWAY
         return ""
@@ -192,8 +195,10 @@ class Community:
             if said is None:
                 said = await self.standing.answer(person, m, verb, rest)
             return said
-        except StoreDown:
-            return DOWN
+        except StoreDown as e:
+            if m.asking in ("register", "password", "delete"):  # the question ends: nothing was changed
+                m.asking, m.said = "", []
+            return refused(e)
 
     async def _register(self, person: Person, m: Member) -> str:
         if m.account is not None:
@@ -357,8 +362,8 @@ class Community:
         try:
             m.account = await self.kv.hget(f"seated:{game.id}", m.key)
             said = await self.answer(person, text)
-        except StoreDown:
-            said = DOWN
+        except StoreDown as e:
+            said = refused(e)
         host = self.lobby.host
         if game.lock is None:
             game.lock = asyncio.Lock()

@@ -70,7 +70,8 @@ def down(e: BaseException) -> StoreDown:
 
     sentence = said(e)
     emit("store_error", store="sqlite", problem=sentence, detail=str(e)[:200])
-    return StoreDown(sentence)
+    reason = {FULL: "the server's disk is full", SLOW: "the server's disk is slow to answer"}.get(sentence, "")
+    return StoreDown(sentence, reason)
 
 
 class Database:

@@ -210,18 +210,18 @@ class Moderation:
 
             return f"You ignore {and_list(sorted(m.ignored.values()))}."
         target = names.tidy(rest)
-        m.ignored[names.key(target)] = target
-        if m.account is not None:
+        if m.account is not None:  # kept only once the store took it
             await self.kv.hset(f"ignore:{m.key}", names.key(target), target)
+        m.ignored[names.key(target)] = target
         return f"You no longer hear {target} in the lobby. Type unignore {target} to hear them again."
 
     async def _unignore(self, m: Member, rest: str) -> str:
         target = names.tidy(rest)
         if names.key(target) not in m.ignored:
             return f"Error, you do not ignore {quote(target)}."
-        del m.ignored[names.key(target)]
         if m.account is not None:
             await self.kv.hdel(f"ignore:{m.key}", names.key(target))
+        del m.ignored[names.key(target)]
         return f"You hear {target} again."
 
     # ---- told by any process ----

@@ -34,7 +34,18 @@ class StoreError(Exception):
 
 
 class StoreDown(Exception):
-    """The store did not answer now (it may come back)."""
+    """The store did not answer now (it may come back); ``reason``, when known, says why as a person hears
+    it ("the server's disk is full", "Redis is full", "the server's store is slow to answer")."""
+
+    def __init__(self, text: str = "", reason: str = "") -> None:
+        super().__init__(text)
+        self.reason = reason
+
+
+def refused(e: StoreDown) -> str:
+    """What a person hears when the store refused their change: one sentence, never a path."""
+    why = e.reason or "the server's store is not answering"
+    return f"Error, {why}, so that cannot be done now. Try again in a minute."
 
 
 @dataclass
