@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.server.store import StoreDown
 
 PREFIX = "companion:c:"
 FOREVER = 3650 * 86400.0
@@ -103,7 +102,9 @@ class RedisKv(Kv):
         try:
             return await call
         except (RedisError, OSError, TimeoutError) as e:
-            raise StoreDown(str(e) or type(e).__name__) from None
+            from companion.server.redis_store import down
+
+            raise down(e) from None
 
     async def close(self) -> None:
         await self.r.aclose()

@@ -23,7 +23,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
-from companion.server import journal
+from companion.server import events, journal
 from companion.server.listing import Listing
 from companion.server.redis_scripts import CLAIM, HAND_OVER, LOAD, RELEASE, RENEW, RENEW_MANY, SAVE, SWEEP, UNLIST, WRITE
 from companion.server.store import LEASE_MS, PERSON_FOR, Saved, Store, StoreDown, StoreError, said_problems
@@ -117,7 +117,7 @@ class RedisStore(Store):
             result = await call
         except (RedisError, OSError, asyncio.TimeoutError) as e:
             self.ok = False
-            raise StoreDown(str(e) or type(e).__name__) from None
+            raise down(e) from None
         self.ok = True
         return result
 
@@ -381,13 +381,33 @@ class RedisStore(Store):
                             self.on_release(game_id[:40])
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - the store is away: listen again when it is back
+            except (RedisError, OSError, asyncio.TimeoutError):  # the store is away: listen again when it is back
+                await asyncio.sleep(1.0)
+            except Exception:  # noqa: BLE001 - a handler's bug, not an outage: logged, and listening goes on
+                from companion.errorlog import log_exception
+
+                log_exception("server store listener")
+                events.emit("task_failed", task="store listener")
                 await asyncio.sleep(1.0)
             finally:
                 try:
                     await pubsub.aclose()
-                except Exception:  # noqa: BLE001
-                    pass
+                except (RedisError, OSError, asyncio.TimeoutError):
+                    pass  # closed already, with the connection that went away
+
+
+def down(e: BaseException) -> StoreDown:
+    """StoreDown saying what is wrong: Redis full (past its maxmemory), slow (no answer in time), or away;
+    told to the operator as a ``store_error`` event."""
+    text = str(e) or type(e).__name__
+    if text.startswith("OOM") or "maxmemory" in text:
+        reason = "Redis is full"
+    elif isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__:
+        reason = "Redis is slow to answer"
+    else:
+        reason = ""
+    events.emit("store_error", store="redis", problem=reason or "Redis is not answering", detail=text[:200])
+    return StoreDown(text, reason)
 
 
 def _line(summary: dict[str, Any] | None) -> str:

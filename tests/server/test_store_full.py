@@ -111,3 +111,33 @@ def serve(small_disk: Path, tmp_path: Path) -> None:
                 assert (await late.open("Ben", password=PASSWORD))[-1].get("secret") is not True  # no account
 
         run(go(), 120)
+
+
+@pytest.mark.process
+def test_redis_past_its_maxmemory_is_said_as_full(tmp_path: Path) -> None:
+    import redis
+
+    from companion.server.community_store import RedisKv
+    from companion.server.store import StoreDown, refused
+    from tests.server.components import redis_server
+
+    with redis_server(tmp_path / "redis") as port:
+        r = redis.Redis(port=port)
+        r.config_set("maxmemory-policy", "noeviction")
+        for i in range(100):
+            r.set(f"filler:{i}", b"x" * 10_000)
+        r.config_set("maxmemory", str(r.info("memory")["used_memory"] - 100_000))  # past it already
+        r.close()
+
+        async def go() -> str:
+            kv = RedisKv(f"redis://127.0.0.1:{port}/0")
+            try:
+                await kv.set("account:ben", "x")
+            except StoreDown as e:
+                assert await kv.get("account:ben") is None
+                return refused(e)
+            finally:
+                await kv.close()
+            return ""
+
+        assert run(go(), 60) == "Error, Redis is full, so that cannot be done now. Try again in a minute."
