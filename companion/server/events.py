@@ -64,3 +64,19 @@ def configure(stream: IO[str] | None = None) -> None:
     LOGGER.addHandler(_handler)
     LOGGER.setLevel(logging.INFO)
     LOGGER.propagate = False
+
+
+FAILED = "Error, the server could not answer that because of a fault of its own. The operator is told; try again."
+
+
+def failed(where: str, **fields: Any) -> str:
+    """Within ``except``: the fault logged with its traceback and an ``answer_failed`` event; the one
+    sentence the person hears instead of a dropped connection."""
+    import sys
+
+    from companion.errorlog import log_exception
+
+    error = sys.exc_info()[1]
+    log_exception(f"server {where}")
+    emit("answer_failed", where=where, error=type(error).__name__ if error else "", **fields)
+    return FAILED

@@ -125,7 +125,10 @@ class Lobby:
                         self._send(person, "say", **person.kept)
                 else:
                     person.last = msg["id"]
-                    words, go = await self.answer(person, msg["text"], msg["id"])
+                    try:
+                        words, go = await self.answer(person, msg["text"], msg["id"])
+                    except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
+                        words, go = events.failed("lobby answer", person=person.name), None
                     await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")

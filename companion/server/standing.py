@@ -86,13 +86,35 @@ async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, Any] | No
 
 
 async def kept_log(kv: Kv, game_id: str) -> dict[str, Any] | None:
-    """A finished game's log as the history keeps it (hostile like every record: None unless well formed)."""
+    """A finished game's log as the history keeps it (hostile like every record: None unless well formed,
+    with an event line for the operator when it is there but damaged)."""
     raw = await kv.get(f"log:game:{game_id}")
+    if not raw:
+        return None
+    rec = checked_log(raw)
+    if rec is None:
+        emit("store_error", problem="a kept game log is damaged and was skipped", game=str(game_id)[:40])
+    return rec
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def checked_log(raw: str) -> dict[str, Any] | None:
+    """A kept log whose date is a number and each seat a name with whole-number place, VP and turns."""
     try:
-        rec = json.loads(raw) if raw else None
+        rec = json.loads(raw)
     except ValueError:
         return None
-    return rec if isinstance(rec, dict) else None
+    if not isinstance(rec, dict) or not _number(rec.get("at", 0)) or not isinstance(rec.get("seats", []), list):
+        return None
+    for seat in rec.get("seats") or []:
+        if not (isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                and all(isinstance(seat.get(k, 0), int) and not isinstance(seat.get(k, 0), bool)
+                        for k in ("place", "vp", "turns", "change"))):
+            return None
+    return rec
 
 
 class Standing:
@@ -253,13 +275,15 @@ class Standing:
 
     async def _all(self) -> list[dict[str, Any]]:
         out = []
+        damaged = 0
         for raw in (await self.kv.hgetall("ratings")).values():
-            try:
-                rec = json.loads(raw)
-            except ValueError:
-                continue
-            if isinstance(rec, dict) and isinstance(rec.get("mu"), (int, float)):
+            rec = checked_rating(raw)
+            if rec is None:
+                damaged += 1
+            else:
                 out.append(rec)
+        if damaged:
+            emit("store_error", problem=f"{damaged} damaged rating records were skipped")
         # the same rating shares a place; among equals, by name, so every process lists them alike
         return sorted(out, key=lambda r: (-said_rating(float(r["mu"])), names.key(str(r.get("name")))))
 
@@ -288,11 +312,10 @@ class Standing:
     async def _history(self, name: str, mine: bool) -> str:
         name = clean(name, limit=20)
         lines = []
-        for i in range(1, SHOWN + 1):
-            rec = await finished_log(self.kv, name, i)
-            if rec is None:
-                break
-            lines.append(f"{i}. {history_line(rec, name)}")
+        for game_id in (await self.kv.items(f"history:{names.key(name)}"))[:SHOWN]:
+            rec = await kept_log(self.kv, game_id)
+            if rec is not None:  # a damaged one is skipped (and told to the operator)
+                lines.append(f"{len(lines) + 1}. {history_line(rec, name)}")
         if not lines:
             return "You have no finished games kept yet." if mine else f"{name} has no finished games kept."
         head = "Your last games, newest first." if mine else f"{name}'s last games, newest first."

@@ -210,3 +210,35 @@ def test_a_damaged_rating_is_read_as_none(tmp_path: Path) -> None:
         await kv.close()
 
     asyncio.run(go())
+
+
+def test_damaged_records_are_skipped_by_rating_top_and_history(tmp_path: Path) -> None:
+    heard: list[tuple[str, dict[str, Any]]] = []
+
+    def listener(name: str, fields: dict[str, Any]) -> None:
+        heard.append((name, fields))
+
+    async def go() -> None:
+        kv = FileKv(tmp_path)
+        s = standing(kv)
+        await kv.hset("ratings", "ana", '{"name": "Ana", "mu": NaN, "sigma": 8, "games": 1}')
+        await kv.hset("ratings", "ben", json.dumps({"name": "Ben", "mu": 26.0, "sigma": 8.0, "games": 3}))
+        await kv.set("log:game:bad", json.dumps({"id": "bad", "at": "soon", "seats": [], "kingdom": "x"}))
+        await kv.set("log:game:good", json.dumps({"id": "good", "at": 0, "kingdom": "First Game", "rated": False,
+                                                  "seats": [{"name": "Ben", "vp": 3, "turns": 9, "place": 1}]}))
+        await kv.push("history:ben", "good", 100)
+        await kv.push("history:ben", "bad", 100)
+        assert await s._top() == "The best 1.\n1. Ben, 1,560, 3 games."
+        assert await s._rating("Ana", mine=False) == "Ana has no rating yet."
+        history = await s._history("Ben", mine=False)
+        assert history.startswith("Ben's last games") and "First Game" in history
+        await kv.close()
+
+    from companion.server import events
+
+    events.listen(listener)
+    try:
+        asyncio.run(go())
+    finally:
+        events.unlisten(listener)
+    assert [n for n, _ in heard].count("store_error") >= 2
