@@ -28,7 +28,7 @@ def keep_lookups() -> None:
     are kept already. Never raises: the command has been answered; this only saves time next time."""
     try:
         _keep("answers", _lookups)
-    except Exception:  # noqa: BLE001 - a courtesy: whatever fails, the full path answers next time too
+    except Exception:  # noqa: BLE001, S110 - a courtesy: whatever fails, the full path answers next time too
         pass
 
 
@@ -41,7 +41,7 @@ def keep_help(text: str, said_under: Any) -> None:
 
     try:
         _keep("help", answers)
-    except Exception:  # noqa: BLE001 - as keep_lookups
+    except Exception:  # noqa: BLE001, S110 - as keep_lookups
         pass
 
 

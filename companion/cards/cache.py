@@ -51,7 +51,7 @@ def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any
     if saved is not None:
         try:
             return check(saved)
-        except Exception:  # noqa: BLE001 - a cache that fails the checks is ignored; the YAML decides
+        except Exception:  # noqa: BLE001, S110 - a cache that fails the checks is ignored; the YAML decides
             pass
     data = read()
     value = check(data)  # the YAML's own errors (file, card, field) reach the caller

@@ -50,7 +50,7 @@ class Analyst:
         if len(self.running) >= self.at_once:
             return BUSY
         self.running.add(who)
-        task = asyncio.ensure_future(self._run(who, record, name, words, tell))
+        task = asyncio.get_running_loop().create_task(self._run(who, record, name, words, tell))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return ("Analysing your moves against Strong Bot's. It takes a minute or two. "
@@ -115,7 +115,7 @@ class Analyst:
         for task in list(self.tasks):
             try:
                 await task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: each is ended
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001, S110 - stopping: each is ended
                 pass
 
 

@@ -203,7 +203,7 @@ class Remote:
 
         try:
             asyncio.run_coroutine_threadsafe(stop(), self.loop).result(timeout=2)
-        except Exception:  # noqa: BLE001 - leaving anyway
+        except Exception:  # noqa: BLE001, S110 - leaving anyway
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         if self._thread.is_alive() and threading.current_thread() is not self._thread:

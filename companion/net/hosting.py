@@ -44,7 +44,7 @@ class Running:
 
         try:
             asyncio.run_coroutine_threadsafe(down(), self.loop).result(timeout=15)
-        except Exception:  # noqa: BLE001 - stopping anyway
+        except Exception:  # noqa: BLE001, S110 - stopping anyway
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=5)

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from aiohttp import web
 
+from companion.net.tasks import keep
 from companion.net import claiming, codes, limits, room
 from companion.net.analysing import Analyst
 from companion.net.claiming import Claim, Refusal
@@ -156,7 +157,7 @@ class Host(Transport[Seat]):
         text = frame(msg)
         if self.tap is not None:
             self.tap(game.id, seat, text)
-        asyncio.ensure_future(send_text(ws, text))
+        keep(send_text(ws, text), "send to a seat")
 
     def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         ws = self.conns.get((game.id, seat))
@@ -229,7 +230,7 @@ class Host(Transport[Seat]):
         old = self.conns.get((game.id, seat))
         self.conns[(game.id, seat)] = ws
         if old is not None and not old.closed:
-            asyncio.ensure_future(close(old, "This seat was opened from another place, so this connection closed."))
+            keep(close(old, "This seat was opened from another place, so this connection closed."), "close")
         st = game.seats[seat]
         self.deliver(ws, game, seat, {
             "type": "welcome", "seat": seat, "name": st.name, "token": seated.fresh or "",
@@ -351,7 +352,7 @@ class Host(Transport[Seat]):
             game.save()
             try:
                 await self.persist(game)
-            except Exception:  # noqa: BLE001 - the game moved meanwhile: said, only not kept
+            except Moved:  # the game moved meanwhile: said, only not kept
                 pass
 
     # ---- saving: the one step that writes a held game's save ----

@@ -22,6 +22,7 @@ from companion.server import names
 from companion.server.accounts import Accounts, password_problem
 from companion.server.community_store import Kv
 from companion.server.events import emit
+from companion.net.transport import Moved
 from companion.server.store import StoreDown, refused
 
 if TYPE_CHECKING:
@@ -374,7 +375,7 @@ class Community:
             game.save()
             try:
                 await host.persist(game)
-            except Exception:  # noqa: BLE001 - the game moved meanwhile: the act is done, only its answer unsaid
+            except Moved:  # the game moved meanwhile: the act is done, only its answer unsaid
                 pass
 
     # ---- what passes between processes ----

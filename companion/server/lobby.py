@@ -10,7 +10,6 @@ companion.server.lobby_making.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import re
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from companion.net.tasks import keep
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.clean import clean
@@ -188,7 +188,7 @@ class Lobby:
         self._send(person, "say", **person.kept)
 
     def _send(self, person: Person, kind: str, **fields: Any) -> None:
-        asyncio.ensure_future(send_text(person.ws, encode(kind, **fields)))
+        keep(send_text(person.ws, encode(kind, **fields)), "send to the lobby")
 
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1
@@ -390,7 +390,7 @@ class Lobby:
                               f"{wait_words(wait)}."}
             return None
         if verb in COMMUNITY_WORDS:  # answered once the store is read: the answer follows as news
-            asyncio.ensure_future(self.community.in_game(game, seat, text))
+            keep(self.community.in_game(game, seat, text), "community words in a game")
             return {seat: f"Asked the server, {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
             meta = self.host.meta.get(game.id, {})

@@ -9,13 +9,14 @@ server's event log.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from companion.net.tasks import keep
 from companion.cards.names import quote
 from companion.net.clean import clean
+from companion.net.transport import Moved
 from companion.numbers import NumberError, as_number
 from companion.server import names
 from companion.server.events import emit
@@ -235,12 +236,12 @@ class Moderation:
             for person in list(lobby.people.values()):
                 if not person.ws.closed:
                     lobby.tell(person, text)
-            asyncio.ensure_future(self._to_games(text))
+            keep(self._to_games(text), "announce to games")
             return
         if do == "remove":
             game = lobby.host.by_id.get(str(act.get("game")))
             if game is not None:
-                asyncio.ensure_future(lobby.host.let_go(game, say))
+                keep(lobby.host.let_go(game, say), "let a game go")
             return
         if not isinstance(key, str):
             return
@@ -249,7 +250,7 @@ class Moderation:
         people = [p for p in lobby.people.values() if self.c.member(p).key == key]
         for person in people:
             if do == "kick":
-                asyncio.ensure_future(close(person.ws, say))
+                keep(close(person.ws, say), "close")
             elif say:
                 lobby.tell(person, say)
         for (game_id, seat), ws in list(lobby.host.conns.items()):
@@ -257,7 +258,7 @@ class Moderation:
             if game is None or names.key(game.seats[seat].name) != key:
                 continue
             if do == "kick":
-                asyncio.ensure_future(close(ws, say))
+                keep(close(ws, say), "close")
             elif say and not people:
                 game.push(seat, say)
 
@@ -268,7 +269,7 @@ class Moderation:
             game.save()
             try:
                 await host.persist(game)
-            except Exception:  # noqa: BLE001 - the game moved meanwhile: its players hear it in the lobby
+            except Moved:  # the game moved meanwhile: its players hear it in the lobby
                 pass
 
 

@@ -105,10 +105,14 @@ class Quota:
         script = self._redis()
         if script is None:
             return self.take_here(limit, key, cost)
+        from redis.exceptions import RedisError
+
         try:
             waited = await script(keys=[f"{PREFIX}{limit.kind}:{key}"], args=[limit.rate, limit.burst, cost])
             return float(waited)
-        except Exception:  # noqa: BLE001 - the store away (or a reply that is no number): nothing refused
+        except (RedisError, OSError, TimeoutError, ValueError, TypeError):  # the store away, or no number
+            if limit is WRONG_CODES:  # a guesser is never let through for it: counted here meanwhile
+                return self.take_here(limit, key, cost)
             return 0.0
 
     def take_here(self, limit: Limit, key: str, cost: int = 1) -> float:

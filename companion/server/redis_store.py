@@ -23,6 +23,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
+from companion.net.tasks import keep
 from companion.server import events, journal
 from companion.server.listing import Listing
 from companion.server.redis_scripts import CLAIM, HAND_OVER, LOAD, RELEASE, RENEW, RENEW_MANY, SAVE, SWEEP, UNLIST, WRITE
@@ -146,7 +147,7 @@ class RedisStore(Store):
         self._hand_over = self.r.register_script(HAND_OVER)
         self._save = self.r.register_script(SAVE)
         self._load = self.r.register_script(LOAD)
-        self.tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._heartbeat())]
+        self.tasks = [keep(self._listen(), "store listener"), keep(self._heartbeat(), "store heartbeat")]
         self.alive_stop = threading.Event()
         await self._do(self.r.set(self._key("alive", owner), "1", px=LEASE_MS))
         self.alive = threading.Thread(target=self._alive, daemon=True, name="companion-alive")

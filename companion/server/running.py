@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion.net.tasks import keep
 from companion.server import events
 from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.sqlite_store import SqliteStore
-from companion.server.store import Store, StoreError
+from companion.server.store import Store, StoreDown, StoreError
 
 DEFAULT_PORT = 8650
 
@@ -65,7 +66,7 @@ class Serving:
         for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them
             try:
                 await self.host.store.release(game_id, token)
-            except Exception:  # noqa: BLE001 - stopping anyway; the lease runs out by itself
+            except StoreDown:  # stopping anyway; the lease runs out by itself
                 pass
         await self.host.store.close()
         await self.lobby.community.kv.close()
@@ -97,7 +98,7 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     lobby.community = Community(lobby, community_kv(store), accounts_required, unrated)
 
     def release(game_id: str) -> None:
-        asyncio.ensure_future(host.release_asked(game_id))
+        keep(host.release_asked(game_id), "release a game")
 
     store.on_release = release
     try:
@@ -105,12 +106,12 @@ async def start(store: Store, listen: str, port: int, trusted: list[Any], spool:
     except BaseException:
         await store.close()
         raise
-    leases = asyncio.ensure_future(host.keep_leases())
+    leases = keep(host.keep_leases(), "leases")
     host.watch.begin(leases)
     expiry = Expiry(host)
-    return Serving(host, lobby, runner, bound_port(runner), [leases, asyncio.ensure_future(host.sweeping()),
-                                                             asyncio.ensure_future(host.watch.watchdog()),
-                                                             asyncio.ensure_future(expiry.run())], expiry)
+    return Serving(host, lobby, runner, bound_port(runner), [leases, keep(host.sweeping(), "sweeping"),
+                                                             keep(host.watch.watchdog(), "watchdog"),
+                                                             keep(expiry.run(), "expiry")], expiry)
 
 
 LOW_FILES = 8192  # an open-file limit under this is said at start: it holds fewer people than a community
@@ -225,7 +226,7 @@ def run_server(listen: str, port: int, store_url: str | None, trust: list[str], 
 
         collector = Collector()
         collector.begin()  # everything start-up loaded is frozen: the collector's passes walk only the games
-        serving.tasks.append(asyncio.ensure_future(collector.run()))
+        serving.tasks.append(keep(collector.run(), "collector"))
         events.emit("start", listen=listen, port=serving.port, store="redis" if store_url else "folder",
                     pid=os.getpid())
         for line in serving_words(listen, serving.port, tls is not None, store_url or str(server_folder()),

@@ -50,7 +50,10 @@ class Saving:
                 tables.put_back(text, game_id)
                 game = game_from_text(text, self.folder)
                 tables.let_go(game)
-            except Exception:  # noqa: BLE001 - a damaged save is left where it is, never a crash
+            except Exception as e:  # noqa: BLE001 - a damaged save is left where it is, never a crash
+                from companion.server.events import emit
+
+                emit("store_error", game=game_id, problem=f"a save in the spool cannot be read: {type(e).__name__}")
                 continue
             if game.id != game_id:
                 continue
@@ -98,7 +101,7 @@ class Saving:
             self.dirty.add(game.id)
             return await self._spool(game, token, version, tracker, None, None, None)
         if not ok:
-            from companion.server.tasks import keep
+            from companion.net.tasks import keep
 
             keep(self.let_go(game), "let a game go")
             raise Moved(MOVED)

@@ -19,7 +19,7 @@ from typing import Any
 from companion.server import journal
 from companion.server.database import FULL, NAME, Database
 from companion.server.listing import Listing
-from companion.server.store import PEOPLE, Saved, Store, StoreError, said_problems
+from companion.server.store import PEOPLE, Saved, Store, StoreDown, StoreError, said_problems
 
 FREE_AT_LEAST = 1 << 20  # bytes free on the data folder's disk below which /health says it is full
 
@@ -138,7 +138,7 @@ class SqliteStore(Store):
                              "or give this one --store redis://... to share games with it.")
         try:
             lines, bad = await self.db.read(read_listing)
-        except Exception as e:
+        except StoreDown as e:
             self.held.release()
             raise StoreError(f"The data folder's database cannot be opened: {e}") from None
         if bad:

@@ -31,7 +31,13 @@ HISTORY = 100  # finished games kept in each account's history
 SHOWN = 10
 FOREVER = 3650 * 86400.0
 ENDING_LATE = 3.0  # seconds after a game's end is saved past which (twice) a sweep records it for its process
-POINT: Callable[[str], None] = lambda where: None  # each point of a game's end (tests stop a process there)
+
+
+def _nowhere(where: str) -> None:
+    return None
+
+
+POINT: Callable[[str], None] = _nowhere  # called at each point of a game's end (tests stop a process there)
 
 
 def model() -> Any:
@@ -144,7 +150,7 @@ class Standing:
         if game.id in self.done:
             return
         self.done.add(game.id)
-        from companion.server.tasks import keep
+        from companion.net.tasks import keep
 
         keep(self._finished(game), "game over")
 

@@ -44,7 +44,7 @@ def build_auto_speaker() -> "AutoSpeaker | SaySpeaker | None":
     if callable(get_rate):  # speech-dispatcher's rate, for how long the last words may take
         try:
             speaker.rate = int(get_rate())
-        except Exception:  # noqa: BLE001 - a daemon that cannot say its rate speaks at the normal one
+        except Exception:  # noqa: BLE001, S110 - a daemon that cannot say its rate speaks at the normal one
             pass
     return speaker
 

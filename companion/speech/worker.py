@@ -144,7 +144,7 @@ class Worker(Generic[T]):
     def _close(device: Closable) -> None:
         try:
             device.close()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001, S110
             pass
 
 
