@@ -131,7 +131,11 @@ class Saving:
                 await loop.run_in_executor(None, self.spool.start, game.id, token, version, record)
         except OSError as e:
             tracker.fresh = False
-            return f"The game could not be saved, {e.strerror or e}."
+            from companion.server.events import emit
+
+            emit("store_error", game=game.id, problem=f"the spool folder cannot be written: {e.strerror or e}")
+            full = "the server's disk is full" if e.errno == 28 else "the server's disk cannot be written"
+            return f"The game could not be saved, as {full}. It goes on; the lines since may be undone."
         assert state is not None
         if made is not None:
             tracker.wrote_entry(state)
