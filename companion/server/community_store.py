@@ -173,12 +173,12 @@ class RedisKv(Kv):
                     try:
                         await p.watch(done, ratings)
                         if await p.exists(done):
-                            await p.unwatch()
+                            await p.unwatch()  # type: ignore[no-untyped-call]
                             await p.hdel(PREFIX + "ending", game_id)
                             return False, None
                         raw = await p.hmget(ratings, keys) if keys else []
                         end = compute({k: v if isinstance(v, str) else None for k, v in zip(keys, raw)})
-                        p.multi()
+                        p.multi()  # type: ignore[no-untyped-call]
                         for k, v in end.ratings.items():
                             p.hset(ratings, k, v)
                         p.set(PREFIX + f"log:game:{game_id}", end.log)

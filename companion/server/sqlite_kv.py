@@ -161,7 +161,8 @@ class SqliteKv(Kv):
         return int(await self.db.write(incr, key, ttl))
 
     async def hget(self, name: str, field: str) -> str | None:
-        return (await self.db.read(fields, name, field)).get(field)
+        got: dict[str, str] = await self.db.read(fields, name, field)
+        return got.get(field)
 
     async def hset(self, name: str, field: str, value: str) -> None:
         await self.db.write(hset, name, field, value)

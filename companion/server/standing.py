@@ -217,12 +217,13 @@ class Standing:
                "seats": [{"name": s["name"], "account": accounts.get(names.key(s["name"])), "vp": s["vp"],
                           "turns": s["turns"], "place": p} for s, p in zip(scores, ranks)],
                "record": game.record()}
+        seat_rows: list[dict[str, Any]] = rec["seats"]  # type: ignore[assignment]
         keys = [names.key(accounts[names.key(s["name"])]) for s in scores] if rated else []
         seat_of = {s["name"]: game.seat_named(s["name"]) for s in scores}
 
         def compute(raw: dict[str, str | None]) -> GameEnd:
             told: dict[int, str] = {}
-            seats: list[dict[str, Any]] = [dict(seat) for seat in rec["seats"]]  # type: ignore[union-attr]
+            seats: list[dict[str, Any]] = [dict(seat) for seat in seat_rows]
             end = GameEnd(histories=[f"history:{names.key(a)}" for a in accounts.values()], keep=HISTORY)
             if rated:
                 before = [checked_rating(raw.get(k)) or {} for k in keys]
@@ -317,7 +318,7 @@ class Standing:
 
     async def _history(self, name: str, mine: bool) -> str:
         name = clean(name, limit=20)
-        lines = []
+        lines: list[str] = []
         for game_id in (await self.kv.items(f"history:{names.key(name)}"))[:SHOWN]:
             rec = await kept_log(self.kv, game_id)
             if rec is not None:  # a damaged one is skipped (and told to the operator)
