@@ -101,8 +101,8 @@ async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[s
                                    game.code), \
                     {"game": game.id, "code": codes.normal_code(game.code), "name": name}
     except StoreDown as e:
-        return (f"Error, no new table can be made now, as the server's store at {lobby.host.store.url} "
-                f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
+        why = e.reason or f"the server's store {store_trouble(e)}"  # never its address: a player's words
+        return f"Error, no new table can be made now, as {why}. Games in play go on. Try again in a minute.", None
     if made is None:
         return "Error, that table was made and is gone now. Type games to hear the open games.", None
     code = str(made.get("code", ""))
@@ -141,8 +141,8 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
                 return made_words(name, options.players, people, options.kingdom, private, game.code), \
                     {"game": game.id, "code": codes.normal_code(game.code), "name": name}
     except StoreDown as e:
-        return (f"Error, no new game can be made now, as the server's store at {lobby.host.store.url} "
-                f"{store_trouble(e)}. Games in play go on. Try again in a minute."), None
+        why = e.reason or f"the server's store {store_trouble(e)}"  # never its address: a player's words
+        return f"Error, no new game can be made now, as {why}. Games in play go on. Try again in a minute.", None
     if made is None:
         return "Error, that game was made and is over now. Type games to hear the open games.", None
     # this line was answered before, and its answer lost: the game it made, not another
