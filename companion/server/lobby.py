@@ -269,7 +269,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
+            return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
         mine = [(str(lines[g].get("name")), str(lines[g].get("code"))) for g in person.been
                 if g in lines and lines[g].get("private")]
@@ -285,7 +285,7 @@ class Lobby:
         try:
             lines = await self.host.store.summaries()
         except StoreDown:
-            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
+            return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute."), None
         if not rest and typed_code:  # the code alone names its game
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
@@ -347,7 +347,7 @@ class Lobby:
         try:
             listing = await self.host.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
-            return (f"Error, the list of games cannot be read now, as the server's store at {self.host.store.url} "
+            return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)
