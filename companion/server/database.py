@@ -37,8 +37,7 @@ SLOW = "The server's disk is too slow to answer now."
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, snapshot TEXT NOT NULL,
-    snap_version INTEGER NOT NULL, version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, snapshot TEXT NOT NULL, snap_version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS game_entries (id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (id, version)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS listing (id TEXT PRIMARY KEY, summary TEXT NOT NULL);
@@ -50,6 +49,13 @@ COMMUNITY = ("accounts", "devices", "moderation", "reports", "ratings", "histori
 SCHEMA += "".join(f"""CREATE TABLE IF NOT EXISTS {t} (key TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
     expires REAL NOT NULL DEFAULT 0, PRIMARY KEY (key, field)) WITHOUT ROWID;
 """ for t in COMMUNITY)
+
+
+# How the rows of each kind in a batch are written, in one statement or two (companion.server.sqlite_store),
+# and in which order the kinds go.
+MERGERS: dict[str, Callable[[sqlite3.Connection, list[Any]], None]] = {}
+ORDER = ["snapshot", "entry", "listing"]
+ROWS = object()  # a queued item that is rows, not a change
 
 
 def said(e: BaseException) -> str:
@@ -155,6 +161,18 @@ class Database:
         self.changes.put((change, args, loop, done))
         return await done
 
+    async def put_rows(self, rows: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Rows, each ``(kind, values)``, merged with the other rows of their kind in the batch into one
+        statement (``MERGERS[kind]``) and kept together in its transaction: a game's line costs the writer no
+        statement of its own (each statement on the writer thread waits for the interpreter's lock while the
+        event loop is busy, so the rows of a burst go in one). On the disk when this returns; StoreDown if
+        refused (the whole batch is then undone: a merged statement fails for all its rows)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Any] = loop.create_future()
+        self._start()
+        self.changes.put((ROWS, rows, loop, done))
+        await done
+
     async def read(self, look: Change, *args: Any) -> Any:
         """Run ``look(connection, *args)`` on the reader thread (it sees every committed change)."""
         self._start()
@@ -209,7 +227,13 @@ class Database:
         except sqlite3.Error as e:
             return [(False, e)] * len(batch)
         outs: list[tuple[bool, Any]] = []
+        merged: dict[str, list[Any]] = {}
         for change, args, _loop, _done in batch:
+            if change is ROWS:  # merged with their kind's, after the changes (none depends on their order)
+                for kind, row in args:
+                    merged.setdefault(kind, []).append(row)
+                outs.append((True, None))
+                continue
             try:
                 con.execute("SAVEPOINT one")
                 result = change(con, *args)
@@ -224,6 +248,16 @@ class Database:
                 except sqlite3.Error as again:
                     return [(False, again)] * len(batch)
                 outs.append((False, e))
+        try:
+            for kind in sorted(merged, key=ORDER.index):
+                MERGERS[kind](con, merged[kind])
+        except Exception as e:  # noqa: BLE001 - the batch undone whole, so no change is kept in part
+            if con.in_transaction:
+                try:
+                    con.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the connection is rolled back when it is next used or closed
+            return [(False, e)] * len(batch)
         try:
             con.execute("COMMIT")
         except sqlite3.Error as e:

@@ -65,8 +65,8 @@ def _games(con: sqlite3.Connection, folder: Path) -> dict[str, int]:
             continue
         lines = [x for x in (_text(folder / f"{game_id}.journal") or "").split("\n") if x]
         rebuilt = journal.rebuild(text, lines, journal.version_of(text))
-        con.execute("INSERT OR IGNORE INTO games (id, snapshot, snap_version, version) VALUES (?, ?, ?, ?)",
-                    (game_id, rebuilt.text, rebuilt.version, rebuilt.version))
+        con.execute("INSERT OR IGNORE INTO games (id, snapshot, snap_version) VALUES (?, ?, ?)",
+                    (game_id, rebuilt.text, rebuilt.version))
         counts["games"] += 1
     for game_id, line in listing(folder).items():
         con.execute("INSERT OR IGNORE INTO listing (id, summary) VALUES (?, ?)",

@@ -17,66 +17,63 @@ from pathlib import Path
 from typing import Any
 
 from companion.server import journal
-from companion.server.database import FULL, NAME, Database
+from companion.server.database import FULL, MERGERS, NAME, Database
 from companion.server.listing import Listing
 from companion.server.store import PEOPLE, Saved, Store, StoreDown, StoreError, said_problems
 
 FREE_AT_LEAST = 1 << 20  # bytes free on the data folder's disk below which /health says it is full
 
 
-def _list(con: sqlite3.Connection, game_id: str, summary: dict[str, Any] | None) -> None:
-    if summary is None:
-        con.execute("DELETE FROM listing WHERE id = ?", (game_id,))
-    else:
-        con.execute("INSERT OR REPLACE INTO listing (id, summary) VALUES (?, ?)",
-                    (game_id, json.dumps(summary, separators=(",", ":"))))
+CHUNK = 300  # rows in one statement at most (SQLite's older limit of 999 values)
 
 
-def _version(con: sqlite3.Connection, game_id: str) -> int | None:
-    row = con.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    return None if row is None else int(row[0])
+def _chunks(rows: list[Any]) -> list[list[Any]]:
+    return [rows[k:k + CHUNK] for k in range(0, len(rows), CHUNK)]
 
 
-def _snapshot(con: sqlite3.Connection, game_id: str, text: str, version: int) -> None:
-    con.execute("INSERT OR REPLACE INTO games (id, snapshot, snap_version, version) VALUES (?, ?, ?, ?)",
-                (game_id, text, version, version))
-    con.execute("DELETE FROM game_entries WHERE id = ?", (game_id,))
+def _snapshots(con: sqlite3.Connection, rows: list[tuple[str, str, int]]) -> None:
+    """Whole records: each game's row replaced, and its journal entries up to the record's version dropped
+    (in one statement each, whatever their order with the entries of the same batch)."""
+    for part in _chunks(rows):
+        marks = ",".join("(?, ?, ?)" for _ in part)
+        con.execute(f"INSERT OR REPLACE INTO games (id, snapshot, snap_version) VALUES {marks}",
+                    [x for row in part for x in row])
+        pairs = ",".join("(?, ?)" for _ in part)
+        con.execute(f"WITH s(id, v) AS (VALUES {pairs}) DELETE FROM game_entries WHERE EXISTS "
+                    "(SELECT 1 FROM s WHERE s.id = game_entries.id AND game_entries.version <= s.v)",
+                    [x for game_id, _, version in part for x in (game_id, version)])
 
 
-def write_new(con: sqlite3.Connection, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
-    stored = _version(con, game_id)
-    if token == 0 and stored is not None:  # a new game's id is never written twice
-        return False
-    _snapshot(con, game_id, text, (stored or 0) + 1 if token else 1)
-    _list(con, game_id, summary)
-    return True
+def _entries(con: sqlite3.Connection, rows: list[tuple[str, int, str]]) -> None:
+    for part in _chunks(rows):
+        marks = ",".join("(?, ?, ?)" for _ in part)
+        con.execute(f"INSERT OR REPLACE INTO game_entries (id, version, entry) VALUES {marks}",
+                    [x for row in part for x in row])
 
 
-def save_one(con: sqlite3.Connection, game_id: str, version: int, record: str | None, entry: str | None,
-             summary: dict[str, Any] | None, listed: bool) -> bool:
-    stored = _version(con, game_id)
-    if stored is None or version <= stored:
-        return False  # no such game, or an older change, late: the store has a newer one
-    if record is not None:
-        _snapshot(con, game_id, record, version)
-    elif entry is not None:
-        con.execute("INSERT OR REPLACE INTO game_entries (id, version, entry) VALUES (?, ?, ?)",
-                    (game_id, version, entry))
-        con.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
-    else:
-        return False
-    if listed:
-        _list(con, game_id, summary)
-    return True
+def _listing(con: sqlite3.Connection, rows: list[tuple[str, str | None]]) -> None:
+    last = dict(rows)  # each game's newest line in the batch
+    puts = [(k, v) for k, v in last.items() if v is not None]
+    drops = [k for k, v in last.items() if v is None]
+    for part in _chunks(puts):
+        marks = ",".join("(?, ?)" for _ in part)
+        con.execute(f"INSERT OR REPLACE INTO listing (id, summary) VALUES {marks}", [x for row in part for x in row])
+    for part in _chunks(drops):
+        con.execute(f"DELETE FROM listing WHERE id IN ({','.join('?' for _ in part)})", part)
 
 
-def handed(con: sqlite3.Connection, game_id: str, version: int, text: str, summary: dict[str, Any] | None) -> bool:
-    stored = _version(con, game_id)
-    if stored is None or version <= stored:
-        return False
-    _snapshot(con, game_id, text, version)
-    _list(con, game_id, summary)
-    return True
+MERGERS.update(snapshot=_snapshots, entry=_entries, listing=_listing)
+
+
+def line_row(game_id: str, summary: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
+    return "listing", (game_id, None if summary is None else json.dumps(summary, separators=(",", ":")))
+
+
+def stored_version(con: sqlite3.Connection, game_id: str) -> int | None:
+    """The version of the game's newest change (its record's, or a later entry's); None if no such game."""
+    row = con.execute("SELECT snap_version, (SELECT max(version) FROM game_entries WHERE id = ?) FROM games "
+                      "WHERE id = ?", (game_id, game_id)).fetchone()
+    return None if row is None else max(int(row[0]), int(row[1] or 0))
 
 
 def read_game(con: sqlite3.Connection, game_id: str) -> Saved | None:
@@ -86,10 +83,6 @@ def read_game(con: sqlite3.Connection, game_id: str) -> Saved | None:
     entries = [e for (e,) in con.execute("SELECT entry FROM game_entries WHERE id = ? ORDER BY version", (game_id,))]
     rebuilt = journal.rebuild(str(row[0]), entries, int(row[1]))
     return Saved(rebuilt.text, rebuilt.version, rebuilt.entries, rebuilt.problems)
-
-
-def has_game(con: sqlite3.Connection, game_id: str) -> bool:
-    return con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
 
 
 def read_listing(con: sqlite3.Connection) -> tuple[dict[str, dict[str, Any]], list[str]]:
@@ -120,7 +113,7 @@ class SqliteStore(Store):
         self.fences: dict[str, int] = {}
         self.wrote: dict[str, int] = {}  # the token each game was last written under (this process)
         self.index = Listing()
-        self.known: set[str] = set()  # games known to be stored (a game is never removed)
+        self.versions: dict[str, int] = {}  # each game's stored version, once read
         self.people: list[str] = []
         self.persons: dict[str, dict[str, Any]] = {}
         self.held: Any = None
@@ -163,13 +156,17 @@ class SqliteStore(Store):
             return "The data folder cannot be written."
         return ""
 
-    async def _exists(self, game_id: str) -> bool:
-        if game_id not in self.known and await self.db.read(has_game, game_id):
-            self.known.add(game_id)
-        return game_id in self.known
+    async def _stored(self, game_id: str) -> int | None:
+        """The game's stored version: kept in memory once read (only this process writes its games)."""
+        if game_id not in self.versions:
+            version = await self.db.read(stored_version, game_id)
+            if version is None:
+                return None
+            self.versions[game_id] = version
+        return self.versions[game_id]
 
     async def claim(self, game_id: str) -> int | None:
-        if not await self._exists(game_id):
+        if await self._stored(game_id) is None:
             return 0
         if game_id in self.leases:
             return None
@@ -184,35 +181,48 @@ class SqliteStore(Store):
         if self.leases.get(game_id) == token:
             del self.leases[game_id]
 
+    async def _put(self, game_id: str, token: int, version: int, rows: list[tuple[str, tuple[Any, ...]]],
+                   summary: dict[str, Any] | None, listed: bool) -> None:
+        """The rows in one transaction; only then this process's memory of the game."""
+        await self.db.put_rows([*rows, line_row(game_id, summary)] if listed else rows)
+        self.versions[game_id], self.wrote[game_id] = version, token
+        if listed:
+            self.index.put(game_id, summary)
+
     async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
         if self.fences.get(game_id, 0) != token:
             return False
-        if not await self.db.write(write_new, game_id, token, text, summary):
+        stored = await self._stored(game_id)
+        if token == 0 and stored is not None:  # a new game's id is never written twice
             return False
-        self.known.add(game_id)
-        self.wrote[game_id] = token
-        self.index.put(game_id, summary)
+        version = (stored or 0) + 1 if token else 1
+        await self._put(game_id, token, version, [("snapshot", (game_id, text, version))], summary, True)
         return True
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
                    entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
         if self.fences.get(game_id, 0) != token or not token:
             return False
-        if not await self.db.write(save_one, game_id, version, record, entry, summary, listed):
+        stored = await self._stored(game_id)
+        if stored is None or version <= stored:
+            return False  # no such game, or an older change, late: the store has a newer one
+        if record is not None:
+            rows: list[tuple[str, tuple[Any, ...]]] = [("snapshot", (game_id, record, version))]
+        elif entry is not None:
+            rows = [("entry", (game_id, version, entry))]
+        else:
             return False
-        self.wrote[game_id] = token
-        if listed:
-            self.index.put(game_id, summary)
+        await self._put(game_id, token, version, rows, summary, listed)
         return True
 
     async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
                         holder: int = 0) -> bool:
         if self.wrote.get(game_id, 0) > token:
             return False
-        if not await self.db.write(handed, game_id, version, text, summary):
+        stored = await self._stored(game_id)
+        if stored is None or version <= stored:
             return False
-        self.wrote[game_id] = token
-        self.index.put(game_id, summary)
+        await self._put(game_id, token, version, [("snapshot", (game_id, text, version))], summary, True)
         newest = self.fences.get(game_id, 0)
         if not (holder and holder == newest):  # every owner after it read an older record: fenced out
             self.fences[game_id] = newest + 1
@@ -221,14 +231,14 @@ class SqliteStore(Store):
 
     async def load(self, game_id: str) -> Saved | None:
         saved: Saved | None = await self.db.read(read_game, game_id)
-        if saved is not None:
-            self.known.add(game_id)
+        if saved is not None:  # the version read is the one to follow (an entry skipped as damaged is written over)
+            self.versions[game_id] = saved.version
             said_problems(game_id, saved.problems)
         return saved
 
     async def unlist(self, game_id: str) -> None:
         if game_id in self.index.lines:
-            await self.db.write(_list, game_id, None)
+            await self.db.put_rows([line_row(game_id, None)])
             self.index.put(game_id, None)
 
     async def listing(self) -> Listing:
