@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from companion.net import codes
 from companion.net.clean import clean
-from companion.server import names
+from companion.server import events, names
 from companion.server.accounts import Accounts, password_problem
 from companion.server.community_store import Kv
 from companion.server.events import emit
@@ -365,6 +365,8 @@ class Community:
             said = await self.answer(person, text)
         except StoreDown as e:
             said = refused(e)
+        except Exception:  # noqa: BLE001 - a fault of ours: one sentence to that seat, and logged
+            said = events.failed("community words in a game", game=game.id)
         host = self.lobby.host
         if game.lock is None:
             game.lock = asyncio.Lock()
