@@ -174,7 +174,7 @@ class RedisKv(Kv):
                         await p.watch(done, ratings)
                         if await p.exists(done):
                             await p.unwatch()  # type: ignore[no-untyped-call]
-                            await p.hdel(PREFIX + "ending", game_id)
+                            await self.r.hdel(PREFIX + "ending", game_id)  # (the pipeline would only queue it)
                             return False, None
                         raw = await p.hmget(ratings, keys) if keys else []
                         end = compute({k: v if isinstance(v, str) else None for k, v in zip(keys, raw)})

@@ -152,6 +152,7 @@ def test_a_process_killed_at_each_point_of_the_end_leaves_it_recorded_once(tmp_p
                     told = await standing(kv).record(Game("dies", ["Ana", "Ben"]))
                     assert sorted(told) == [0, 1]
                 else:
+                    await kv.hset("ending", "dies", "0")  # a mark left by a process that died before its own
                     assert await standing(kv).record(Game("dies", ["Ana", "Ben"])) == {}
                 assert (await games_of(kv, "Ana"), await games_of(kv, "Ben")) == (1, 1)
                 assert await kv.items("history:ana") == ["dies"] and await kv.hgetall("ending") == {}
