@@ -9,6 +9,7 @@ import asyncio
 import json
 import signal
 import subprocess
+import time
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -243,3 +244,42 @@ def test_damaged_records_are_skipped_by_rating_top_and_history(tmp_path: Path) -
     finally:
         events.unlisten(listener)
     assert [n for n, _ in heard].count("store_error") >= 2
+
+
+def test_a_sweep_records_an_end_its_process_left_and_drops_a_mark_for_no_game(tmp_path: Path) -> None:
+    """An ``ending`` mark older than a few seconds: the sweep holds the game (reading it records it, as
+    ServerHost._load does) and the game counts once; a mark for a game no store has is dropped."""
+
+    async def go() -> None:
+        kv = FileKv(tmp_path)
+        game = Game("left", ["Ana", "Ben"])
+        await seat(kv, game)
+        s = standing(kv)
+        held: list[str] = []
+
+        async def hold_if_free(game_id: str) -> str:
+            held.append(game_id)
+            if game_id != "left":
+                return "Error, there is no such game on this server."
+            s.finished(game)  # read: over, so recorded
+            return ""
+
+        s.c.lobby.host.by_id = {}
+        s.c.lobby.host.hold_if_free = hold_if_free
+        await kv.hset("ending", "left", "0")
+        await kv.hset("ending", "nothing", "0")
+        await kv.hset("ending", "fresh", str(int(time.time())))  # its process may record it yet
+        await s.sweep_ended()
+        for _ in range(100):
+            if await kv.get("done:left"):
+                break
+            await asyncio.sleep(0.05)
+        assert sorted(held) == ["left", "nothing"]
+        assert await kv.hgetall("ending") == {"fresh": (await kv.hgetall("ending"))["fresh"]}
+        assert (await games_of(kv, "Ana"), await games_of(kv, "Ben")) == (1, 1)
+        s.swept_at = 0.0
+        await s.sweep_ended()  # again: nothing more counted
+        assert await games_of(kv, "Ana") == 1
+        await kv.close()
+
+    asyncio.run(go())
