@@ -231,3 +231,34 @@ def test_a_data_folder_written_by_the_file_store_is_moved_in_once(tmp_path: Path
     assert con.execute("SELECT count(*) FROM histories WHERE key = 'history:ana'").fetchone()[0] == 5
     assert con.execute("SELECT count(*) FROM meta WHERE key LIKE 'moved_in:%'").fetchone()[0] == 2
     con.close()
+
+
+@pytest.mark.network
+@pytest.mark.process
+def test_the_operators_command_in_another_process_shares_the_running_servers_database(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    """`companion server moderator add` and `account reset`, each a process of its own, write the database
+    the running server has open (SQLite's lock takes turns): the server counts them at once."""
+    import aiohttp
+
+    from companion.server.running import server_folder
+    from tests.net.helpers import env
+    from tests.server.helpers import server_in_thread
+    from tests.server.test_community import register
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    with server_in_thread(SqliteStore(server_folder() / "games"), tmp_path / "spool") as server:
+        url = f"ws://127.0.0.1:{server.port}/lobby/ws"
+
+        async def ana() -> None:
+            async with aiohttp.ClientSession() as http:
+                await register(http, url, "Ana")
+
+        run(ana())
+        for words in (["moderator", "add", "Ana"], ["account", "reset", "Ana"]):
+            done = subprocess.run([sys.executable, "-m", "companion", "server", *words], capture_output=True,
+                                  text=True, env=env(tmp_path / "home"), cwd=str(ROOT), timeout=120)
+            assert done.returncode == 0, done.stdout + done.stderr
+        kv = server.host.lobby.community.kv
+        assert run(kv.hget("moderators", "ana")) == "Ana"
+        assert run(kv.get("reset:ana")) is not None
