@@ -275,3 +275,45 @@ def test_saves_made_while_redis_was_stopped_reach_the_other_process_when_their_m
                     proc.terminate()
             for proc in procs:
                 proc.wait(20)
+
+
+def test_a_bug_in_a_chat_handler_is_logged_and_listening_goes_on(tmp_path):
+    """The store's listener tells a fault of the handler (logged, a task_failed event) from Redis being away:
+    the next line said in the lobby still arrives."""
+    from companion.server import events
+
+    heard: list[str] = []
+    failed: list[str] = []
+
+    def listener(name: str, fields: dict) -> None:
+        if name == "task_failed":
+            failed.append(str(fields.get("task")))
+
+    with redis_server(tmp_path / "redis") as port:
+        async def go() -> None:
+            store = RedisStore(f"redis://127.0.0.1:{port}/0")
+            await store.start("one")
+
+            def on_chat(text: str) -> None:
+                if text == "first":
+                    raise RuntimeError("a handler's bug")
+                heard.append(text)
+
+            store.on_chat = on_chat
+            try:
+                await asyncio.sleep(0.5)  # subscribed
+                await store.chat("first")
+                for _ in range(50):
+                    await asyncio.sleep(0.1)
+                    await store.chat("second")
+                    if heard:
+                        break
+            finally:
+                await store.close()
+
+        events.listen(listener)
+        try:
+            run(go(), 60)
+        finally:
+            events.unlisten(listener)
+    assert "second" in heard and failed == ["store listener"]
