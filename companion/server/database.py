@@ -234,13 +234,21 @@ class Database:
                     merged.setdefault(kind, []).append(row)
                 outs.append((True, None))
                 continue
+            alone = len(batch) == 1  # the transaction is its own: no savepoint (two statements fewer)
             try:
-                con.execute("SAVEPOINT one")
+                if not alone:
+                    con.execute("SAVEPOINT one")
                 result = change(con, *args)
-                con.execute("RELEASE one")
+                if not alone:
+                    con.execute("RELEASE one")
                 outs.append((True, result))
             except Exception as e:  # noqa: BLE001 - handed to its caller, whatever it is
-                if not con.in_transaction:  # the database undid the whole transaction (a full disk, say)
+                if alone or not con.in_transaction:  # undone whole (by the database itself on a full disk, say)
+                    if con.in_transaction:
+                        try:
+                            con.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass  # the connection is rolled back when it is next used or closed
                     return [(False, e)] * len(batch)
                 try:
                     con.execute("ROLLBACK TO one")

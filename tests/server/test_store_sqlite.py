@@ -117,6 +117,9 @@ def test_changes_together_are_kept_and_one_refused_undoes_only_itself(tmp_path: 
         assert [type(g).__name__ for g in got if g is not None] == ["ValueError"]
         assert [await kv.get(f"seen:{i}") for i in range(50)] == [str(i) for i in range(50)]
         assert await kv.get("half") is None
+        with pytest.raises(ValueError):  # alone in its transaction: undone as well
+            await db.write(refuse)
+        assert await kv.get("half") is None
         await kv.close()
 
     run(go())
