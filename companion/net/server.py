@@ -332,8 +332,8 @@ class Host(Transport[Seat]):
         if line_id > st.last_line + 1:  # lines answered but never kept (a full spool, then a takeover): undone
             undone = line_id - 1 - st.last_line
             st.last_line = line_id - 1
-            game.push(seat, f"Your last {undone:,} {'line was' if undone == 1 else 'lines were'} undone, as the server "
-                            "could not keep them. The game goes on from before them.")
+            game.push(seat, f"Error, your last {undone:,} {'line was' if undone == 1 else 'lines were'} undone, as the "
+                            "server could not keep them. The game goes on from before them.")
         started = time.perf_counter()
         said = room.apply_line(self, game, seat, line_id, text)
         problem = await self.persist(game)  # on disk before anyone hears it, without holding up other games

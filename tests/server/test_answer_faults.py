@@ -65,7 +65,7 @@ def test_lines_answered_but_never_kept_are_said_undone_not_a_locked_seat(tmp_pat
                 game.seats[0].last_line = 1  # the record taken over: saved up to line 1 only
                 await ana.say("status", line_id=4)
                 said = " ".join(str(m.get("text", "")) for m in ana.heard[-4:])
-                assert "Your last 2 lines were undone" in said and ana.heard[-1]["type"] != "closed"
+                assert "Error, your last 2 lines were undone" in said and ana.heard[-1]["type"] != "closed"
                 assert game.seats[0].last_line == 4
 
         run(go(), 60)
