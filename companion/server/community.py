@@ -111,8 +111,9 @@ class Community:
                 await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
             except StoreDown as e:
                 emit("store_error", during="arrival", problem=str(e))
-        except StoreDown:  # no name can be checked: nobody comes in as anyone (a program tries again by itself)
-            return AWAY
+        except StoreDown as e:  # no name can be checked: nobody comes in as anyone (a program tries again by itself)
+            return f"{e.reason[:1].upper()}{e.reason[1:]}, so no name can be checked now. {AWAY.split('. ', 1)[1]}" \
+                if e.reason else AWAY
         return ""
 
     async def _others(self, person: Person) -> list[str]:

@@ -317,3 +317,26 @@ def test_a_bug_in_a_chat_handler_is_logged_and_listening_goes_on(tmp_path):
         finally:
             events.unlisten(listener)
     assert "second" in heard and failed == ["store listener"]
+
+
+def test_a_slow_redis_is_said_as_slow_at_the_lobbys_door(tmp_path):
+    """Redis not answering within its time (stopped, as a Redis swapping or saving would be): a newcomer
+    hears that it is slow, not a bare "not answering", and comes in once it answers again."""
+    from tests.server.components import REDIS_PIDS
+    from tests.server.helpers import server_in_thread
+
+    with redis_server(tmp_path / "redis") as rport:
+        with server_in_thread(RedisStore(f"redis://127.0.0.1:{rport}/0"), tmp_path / "spool") as server:
+            async def go() -> None:
+                async with aiohttp.ClientSession() as http:
+                    os.kill(REDIS_PIDS[rport], signal.SIGSTOP)
+                    try:
+                        said = (await Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws").open("Ana"))[-1]
+                    finally:
+                        os.kill(REDIS_PIDS[rport], signal.SIGCONT)
+                    assert said.get("reason", said.get("text", "")).startswith(
+                        "Redis is slow to answer, so no name can be checked now."), said
+                    again = (await Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws").open("Ana"))[-1]
+                    assert again["type"] == "welcome", again
+
+            run(go(), 90)
