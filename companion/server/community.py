@@ -147,6 +147,9 @@ class Community:
                     "another name.")
         return ""
 
+    def asks_password(self, person: Person) -> bool:
+        return person.member is not None and bool(self.member(person).asking)
+
     def prompt(self, person: Person) -> str:
         return PASSWORD_PROMPT if person.member is not None and self.member(person).asking else ""
 

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 PROMPT = "lobby. "
 ASKING = "create. "
 STOPPED = "The server stopped. Trying again until it is back."
+SECRET_LATE = ("Error, that line was typed at a password question that is no longer asked, so it was not used. Type "
+               "what you meant again.")
 MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
 MAX_BEEN = 20  # the games a person's lobby token remembers sending them to
 CODE_AT_END = re.compile(r"^(?P<name>.*?)[\s,]*(?P<code>(?:\d[\s-]*){9})$")
@@ -104,7 +106,7 @@ class Lobby:
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
             greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                       secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
                        **self.community.fields(person))
             self.tell(person, greeting)
             self.people[person.id] = person  # only now: what others say comes after the welcome, never before
@@ -125,7 +127,10 @@ class Lobby:
                         self._send(person, "say", **person.kept)
                 else:
                     person.last = msg["id"]
-                    words, go = await self.answer(person, msg["text"], msg["id"])
+                    if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
+                        words, go = SECRET_LATE, None
+                    else:
+                        words, go = await self.answer(person, msg["text"], msg["id"])
                     await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")

@@ -1,0 +1,84 @@
+"""A password is never sent twice, quoted, logged or shown: a connection lost while it is on its way (here, the
+server failing as it did without argon2) is not followed by the password sent again as a lobby line, by
+`companion join` (a real process) or by the page (a real Chromium); the page asks in a new password field."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.net.helpers import finish
+from tests.server.helpers import file_server, lobby_process, wait_for
+
+pytestmark = [pytest.mark.network]
+PASSWORD = "staple horse battery"
+
+
+@pytest.fixture
+def failing(tmp_path, monkeypatch):
+    """A server whose register fails as the one without argon2 did: the connection drops at the second password.
+    Every event it logs, and every line it is sent, is kept."""
+    from companion.server import accounts, events, lobby
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+
+    async def broken(self, name, password):
+        raise ModuleNotFoundError("No module named 'argon2'")
+
+    monkeypatch.setattr(accounts.Accounts, "register", broken)
+    logged: list[str] = []
+    lines: list[str] = []
+    answer = lobby.Lobby.answer
+
+    async def recorded(self, person, text, line_id=0):
+        lines.append(text)
+        return await answer(self, person, text, line_id)
+
+    monkeypatch.setattr(lobby.Lobby, "answer", recorded)
+
+    def hear(event, fields):
+        logged.append(events.line(event, **fields))
+
+    events.listen(hear)
+    try:
+        with file_server(tmp_path) as server:
+            yield server, logged, lines
+    finally:
+        events.unlisten(hear)
+
+
+@pytest.mark.process
+def test_companion_join_never_sends_a_password_again_after_a_lost_connection(failing, tmp_path):
+    server, logged, lines = failing
+    proc = lobby_process(tmp_path / "eve", f"127.0.0.1:{server.port}", "Eve",
+                         f"register\n{PASSWORD}\n{PASSWORD}\nwho\n", True)
+    out = wait_for(tmp_path / "eve" / "out", "Only you are in the lobby.", 60, proc)
+    assert proc.stdin is not None
+    proc.stdin.close()
+    _, out, err = finish(proc, tmp_path / "eve", 30)
+    assert "The connection was lost while the password was on its way, so it was not sent again." in out
+    assert "staple" not in out and "staple" not in err
+    assert lines == ["register", PASSWORD, PASSWORD, "who"]  # the second password went once, and only once
+    assert not any("staple" in line for line in logged)
+
+
+def test_a_line_marked_secret_is_never_taken_as_a_lobby_word(tmp_path, monkeypatch):
+    import aiohttp
+
+    from tests.net.test_hostile import line
+    from tests.server.raw import Raw, run
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    with file_server(tmp_path) as server:
+        async def go() -> None:
+            async with aiohttp.ClientSession() as http:
+                eve = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
+                welcome = (await eve.open("Eve"))[-1]
+                assert welcome["secret_lines"] is True  # the lobby takes the mark
+                marked = line(1, "games are fun here", secret=True)
+                assert eve.ws is not None
+                await eve.ws.send_str(marked)
+                said = (await eve.until(lambda m: m.get("reply", 0) >= 1))[-1]["text"]
+                assert said == ("Error, that line was typed at a password question that is no longer asked, so it was "
+                                "not used. Type what you meant again.")
+
+        run(go(), 60)
