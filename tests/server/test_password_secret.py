@@ -82,3 +82,46 @@ def test_a_line_marked_secret_is_never_taken_as_a_lobby_word(tmp_path, monkeypat
                                 "not used. Type what you meant again.")
 
         run(go(), 60)
+
+
+# Every change of the page's field, as it happens: a field put in (with its type then) or a type switched in place.
+WATCH = """() => { window.changes = []; const form = document.getElementById('form');
+  new MutationObserver(ms => { for (const m of ms) {
+    if (m.type === 'attributes') window.changes.push('switched ' + m.target.type);
+    for (const n of m.addedNodes) if (n.tagName === 'INPUT') window.changes.push('new ' + n.type);
+  } }).observe(form, {subtree: true, childList: true, attributes: true, attributeFilter: ['type']}); }"""
+
+
+@pytest.mark.browser
+@pytest.mark.process
+def test_the_page_asks_in_a_new_password_field_and_never_sends_a_password_again(failing):
+    from tests.net import browser as chromium
+
+    server, logged, lines = failing
+    sync_playwright = chromium.playwright()
+    with sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            page.evaluate(WATCH)
+            chromium.type_line(page, "Eve", keys=True)
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Eve.')", timeout=15_000)
+            chromium.type_line(page, "register", keys=True)
+            focused = page.evaluate("() => [document.activeElement.id, document.activeElement.type]")
+            assert focused == ["line", "password"]
+            assert page.evaluate("window.changes") == ["new password"]  # never a text field switched to password
+            assert chromium.type_line(page, PASSWORD, keys=True) == ["Type it again."]
+            page.keyboard.type(PASSWORD)
+            page.keyboard.press("Enter")  # the server fails here, and the page connects again
+            page.wait_for_function("document.body.innerText.includes('was not sent again')", timeout=30_000)
+            page.wait_for_function("document.body.innerText.includes('Back in the lobby')", timeout=30_000)
+            assert page.evaluate("window.changes") == ["new password", "new text"]
+            assert page.evaluate("() => [document.activeElement.id, document.activeElement.type]") == ["line", "text"]
+            chromium.type_line(page, "who", keys=True)
+            body = page.inner_text("body")
+            assert "staple" not in body and "not a lobby word" not in body
+            assert lines == ["register", PASSWORD, PASSWORD, "who"]  # the second password went once
+            assert not any("staple" in line for line in logged)
+        finally:
+            browser.close()
