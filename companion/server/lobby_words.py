@@ -119,13 +119,18 @@ class Questions:
         return len(self.answers) == 4
 
     def options(self) -> Options:
-        import random
-
         from companion.net.hosted import Options
 
         players, people, kingdom, _ = self.answers
-        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom,
-                       random.SystemRandom().randrange(1, 10**6))
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom, server_seed())
+
+
+def server_seed() -> int:
+    """The shuffles of a game the lobby makes: drawn by the server from 2**62, so no player chooses them or can
+    find them from the first hands dealt (a million seeds could be tried one by one)."""
+    import secrets
+
+    return secrets.randbelow(2**62) + 1
 
 
 def called(name: str) -> str:
