@@ -81,8 +81,10 @@ class Community:
             emit("refused", reason="name", name=person.name, address=person.address)
             return refused
         m = self.member(person)
+        device = hello.get("device")
+        devices = [person.key, *([codes.token_digest(device)] if isinstance(device, str) and device else [])]
         try:
-            banned = await self.moderation.banned(m.key, person.address)
+            banned = await self.moderation.banned(m.key, person.address, devices)
             if banned:
                 emit("refused", reason="ban", name=person.name, address=person.address)
                 return banned
@@ -107,6 +109,7 @@ class Community:
                     return (f"Error, someone in the lobby is called {taken}, and {person.name} would be taken for "
                             "them. Join again with another name.")
             await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
+            await self.moderation.seen(m.key, person.address, devices)
             await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
         except StoreDown:  # no name can be checked: nobody comes in as anyone (a program tries again by itself)
             return AWAY
