@@ -79,6 +79,8 @@ class Lobby:
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
         self.quota = Quota(host.store, limits)
+        host.guard.on_refused = self._door_refused
+        self.door_said, self.door_count = -60.0, 0  # when a refused connection was last logged, and how many since
         self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
 
     # ---- the socket ----
@@ -353,6 +355,17 @@ class Lobby:
                     "is not answering. Try again in a minute.")
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)
+
+    def _door_refused(self, address: str | None, cap: str) -> None:
+        """A connection the server could not take (full, or too many from one address): logged at once, then at
+        most once in 10 seconds with how many came meanwhile, so a flood does not flood the log."""
+        import time
+
+        self.door_count += 1
+        now = time.monotonic()
+        if now - self.door_said >= 10.0:
+            events.emit("refused", limit=cap, address=address, connections=self.door_count)
+            self.door_said, self.door_count = now, 0
 
     def refused(self, person: Person, limit: str) -> None:
         """Says in the operator's log that one of the lobby's limits (``limit``) refused this person."""
