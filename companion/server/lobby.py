@@ -233,7 +233,7 @@ class Lobby:
                 names = sorted(await self.host.store.here(), key=str.lower)
             except StoreDown:
                 names = [p.name for p in self.people.values()]
-            return who_said(names, person.name), None
+            return who_said(names, person.name, rest), None
         if verb == "say":
             said = clean(rest)  # no control, bidi override or pile of marks reaches anyone's terminal
             if not said:

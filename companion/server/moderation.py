@@ -34,6 +34,10 @@ KEPT_SEEN = 20  # addresses (and devices) kept per name
 ADDRESS_BAN_DAYS = 30  # an address is shared (a household, a campus): banned for at most this long
 
 
+def _lines(n: int) -> str:
+    return f"{n} {'line' if n == 1 else 'lines'}"
+
+
 def when(at: float) -> str:
     """A moment as said: "3 May 2026 at 14 05 UTC" (a colon between the hour and the minutes is heard "colon")."""
     return time.strftime("%d %B %Y at %H %M UTC", time.gmtime(at)).lstrip("0")
@@ -219,7 +223,7 @@ class Moderation:
         rec = {"at": time.time(), "by": person.name, "about": about, "why": why, "lines": lines}
         await self.kv.push("reports", json.dumps(rec), MAX_REPORTS)
         emit("report", by=person.name, name=rec["about"], why=why, lines=lines)
-        return f"Reported {rec['about']} to the moderators, with their last {len(lines)} lines. Thank you."
+        return f"Reported {rec['about']} to the moderators, with their last {_lines(len(lines))}. Thank you."
 
     async def _reports(self, rest: str) -> str:
         reports: list[dict[str, Any]] = []
@@ -238,12 +242,14 @@ class Moderation:
             n = None
         if n is not None:
             if not 1 <= n <= len(reports):
+                if len(reports) == 1:
+                    return "Error, there is 1 report. Type reports 1 to hear it."
                 return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
             said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}. "
                     f"The reason, {r.get('why')}."]
             lines = [str(x) for x in r.get("lines") or []]
-            said.append(f"{r.get('about')}'s last {len(lines)} lines." if lines else f"{r.get('about')} said nothing here lately.")
+            said.append(f"{r.get('about')}'s last {_lines(len(lines))}." if lines else f"{r.get('about')} said nothing here lately.")
             return "\n".join([*said, *lines])
         shown = reports[:10]
         return "\n".join([f"{len(reports)} {'report' if len(reports) == 1 else 'reports'}, newest first.",
