@@ -5,10 +5,10 @@ for each request's headers.
 it: one over its address's cap, or over the cap that keeps file descriptors in reserve, is answered with
 HTTP 503 and a sentence saying why (in its body and its X-Companion-Reason header, which `companion join`
 and the page say) and closed: within two seconds, and only a few at once (past them, closed at once), so it
-never holds a descriptor for long. The operator hears of each through ``Guard.on_refused``. ``Guard.middleware`` marks a connection busy while a request is
-handled (a WebSocket is one long request); a connection that is not busy must send a whole request's
-headers within the deadline of being opened or of its last answer, or it is closed. The limits are in
-``companion.net.limits``.
+never holds a descriptor for long. The operator hears of each through ``Guard.on_refused``.
+``Guard.middleware`` marks a connection busy while a request is handled (a WebSocket is one long request); a
+connection that is not busy must send a whole request's headers within the deadline of being opened or of
+its last answer, or it is closed. The limits are in ``companion.net.limits``.
 """
 
 from __future__ import annotations

@@ -307,9 +307,9 @@ def who_said(names: list[str], me: str, typed: str = "") -> str:
         return f"Error, there are {len(pages)} pages of people in the lobby. Type who {len(pages)} for the last."
     nxt = f"Type who {page + 1} for the next page, or who and a name to find one." if page < len(pages) else \
         "That is the last page."
-    n = len(others)
-    head = (f"{n} others with {quote(typed)} in the name" if typed and not typed.isdigit()
-            else f"You and {n} {'other' if n == 1 else 'others'} are in the lobby")
+    count = len(others)
+    head = (f"{count} others with {quote(typed)} in the name" if typed and not typed.isdigit()
+            else f"You and {count} {'other' if count == 1 else 'others'} are in the lobby")
     return "\n".join([f"{head}, page {page} of {len(pages)}.", f"{and_list(pages[page - 1])}.", nxt])
 
 

@@ -165,21 +165,21 @@ class Moderation:
             return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
         until = time.time() + n * 86400
         # the person, under any name: the addresses they came from this week, their devices and lobby tokens
-        addresses = set(await self._seen_with(key, "addrs"))
+        seen_at = set(await self._seen_with(key, "addrs"))
         last = await self.kv.get(f"seen:{key}")
         if last:
-            addresses.add(address_key(last))
-        devices = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
-        rec: dict[str, Any] = {"until": until, "why": why, "name": target, "addresses": sorted(addresses),
-                               "devices": sorted(devices)}
-        for a in addresses:
+            seen_at.add(address_key(last))
+        seen_with = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
+        rec: dict[str, Any] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
+                               "devices": sorted(seen_with)}
+        for a in seen_at:
             await self.kv.set(f"ban:address:{a}", json.dumps(rec), min(n, ADDRESS_BAN_DAYS) * 86400)
-        for d in devices:
+        for d in seen_with:
             await self.kv.set(f"ban:device:{d}", json.dumps(rec), n * 86400)
         await self.kv.set(f"ban:{key}", json.dumps(rec), n * 86400)
         said = f"Error, a moderator banned you until {when(until)}.{f' The reason, {why}.' if why else ''}"
         await self.c.tell_all({"do": "kick", "key": key, "say": said})
-        emit("ban", by=by, name=target, days=n, why=why, addresses=sorted(addresses), devices=len(devices))
+        emit("ban", by=by, name=target, days=n, why=why, addresses=sorted(seen_at), devices=len(seen_with))
         return f"{target} is banned for {n} {'day' if n == 1 else 'days'}, until {when(until)}."
 
     async def _remove(self, by: str, rest: str) -> str:
