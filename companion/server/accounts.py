@@ -19,6 +19,7 @@ from typing import Any
 from companion.net import codes
 from companion.server import names
 from companion.server.community_store import Kv
+from companion.server.events import emit
 from companion.server.guessing import BUSY, MISSING, Busy, Guessing, Hashing, Missing
 from companion.server.quota import wait_words
 
@@ -101,15 +102,18 @@ class Accounts:
             return Checked(False, "Error, there is no account of that name.")
         wait = await self.guessing.slowed(k, address, count=False)
         if not wait and self.hashing.full():
+            emit("refused", limit="password checks", name=rec["name"], address=address)
             return Checked(False, BUSY)
         wait = wait or await self.guessing.slowed(k, address, count=True)
         if wait:
+            emit("refused", limit="wrong passwords", name=rec["name"], address=address, wait=round(wait))
             return Checked(False, f"Error, too many wrong passwords came for {rec['name']} from where you are, so that "
                                   f"was not checked. Try again {wait_words(wait)}, or sign in on a device you used "
                                   "before.")
         try:
             right = await self._verify(str(rec.get("hash", "")), password)
         except Busy:
+            emit("refused", limit="password checks", name=rec["name"], address=address)
             return Checked(False, BUSY)
         except Missing:
             return Checked(False, MISSING)
@@ -121,6 +125,7 @@ class Accounts:
             await self.kv.delete(f"reset:{k}")
             await self.guessing.signed_in(k, address)
             return Checked(True, reset=True)
+        emit("wrong_password", name=rec["name"], address=address)
         return Checked(False, "Error, that is not the password.")
 
     async def set_password(self, name: str, password: str) -> None:

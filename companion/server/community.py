@@ -97,8 +97,6 @@ class Community:
                     checked = await self.accounts.check(owner, password, person.address)
                     if checked.ok:
                         new = await self.accounts.new_device(owner)
-                    else:
-                        emit("wrong_password", name=owner, address=person.address)
                 if new is not None:
                     await self._signed_in(person, owner, new)
                 else:
@@ -253,9 +251,7 @@ class Community:
                         f"of {m.owner}, or quit and join with another name.")
             checked = await self.accounts.check(m.owner, typed, person.address)
             if not checked.ok:
-                wrong = checked.said.startswith("Error, that is not the password")
-                emit("wrong_password", name=m.owner, address=person.address, checked=wrong)
-                if wrong:
+                if checked.said.startswith("Error, that is not the password"):
                     return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
                 return checked.said
             await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))

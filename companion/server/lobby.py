@@ -130,6 +130,8 @@ class Lobby:
                 else:
                     person.last = msg["id"]
                     if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
+                        events.emit("refused", reason="password line with no question", name=person.name,
+                                    address=person.address)
                         words, go = SECRET_LATE, None
                     else:
                         words, go = await self.answer(person, msg["text"], msg["id"])

@@ -31,19 +31,29 @@ def kib(pid: int, field: str) -> int:
     raise AssertionError(f"{field} not in /proc/{pid}/status")
 
 
-@pytest.fixture
-def server(tmp_path):
+@pytest.fixture(params=["folder", "redis"])
+def server(tmp_path, request):
+    """A real server process, its records in its data folder or in a real redis-server."""
+    from contextlib import ExitStack
+
+    from tests.server.components import redis_server
+
     port = free_port()
-    proc = server_process(tmp_path / "s", port)
-    try:
-        wait_serving(tmp_path / "s", proc)
-        yield proc, f"ws://127.0.0.1:{port}/lobby/ws"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with ExitStack() as stack:
+        more: list[str] = []
+        if request.param == "redis":
+            more = ["--store", f"redis://127.0.0.1:{stack.enter_context(redis_server(tmp_path / 'redis'))}/0"]
+        proc = server_process(tmp_path / "s", port, *more)
+        try:
+            wait_serving(tmp_path / "s", proc)
+            yield proc, f"ws://127.0.0.1:{port}/lobby/ws"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
         err = (tmp_path / "s" / "server.err").read_text()
         assert "Traceback" not in err, err[-3000:]
-        assert PASSWORD not in err and "wrong guess" not in err  # no password in the operator's log
+        assert PASSWORD not in err and "wrong guess" not in err and "guess at once" not in err  # no password logged
+        assert '"event":"wrong_password"' in err and '"event":"refused","limit":"' in err  # every guess, a line
 
 
 def test_thirty_wrong_passwords_from_another_address_slow_the_stranger_and_the_owner_signs_in(server):
