@@ -161,7 +161,7 @@ def test_moderators_ban_on_one_process_refuses_on_the_other_and_a_kick_ends_the_
                     ben = Raw(http, two.lobby(0))
                     await ben.open("Ben")
                     reported = await ben.say("report Cy selling gold")
-                    assert reported["text"] == "Reported Cy to the moderators, with their last 1 lines. Thank you."
+                    assert reported["text"] == "Reported Cy to the moderators, with their last 1 line. Thank you."
                     assert (await mod.say("reports"))["text"].startswith("1 report, newest first.\n1. Cy, by Ben.")
                     assert (await mod.say("announce the lobby closes soon"))["text"] == "You announced, the lobby closes soon"
                     one = (await mod.say("reports 1"))["text"].split("\n")
