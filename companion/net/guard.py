@@ -66,8 +66,7 @@ class _Door(asyncio.Protocol):
         self.transport = transport
         if not self.guard.connections.admit(self.address):
             self.guard.refused += 1
-            c = self.guard.connections
-            full = c.total + c.also_open() >= c.cap
+            full = self.guard.connections.full()
             if self.guard.on_refused is not None:
                 self.guard.on_refused(self.address, "connections" if full else "connections per address")
             if self.guard.answering >= ANSWERING:
@@ -155,6 +154,13 @@ class Guard:
         self.timed_out = 0  # connections closed for headers that did not come in time
         # told of each refused connection (its address, and which cap): the server's event log
         self.on_refused: Callable[[str | None, str], None] | None = None
+
+    def why_not(self, address: str | None) -> str:
+        """Why a new connection from ``address`` would be refused now, or "" (the page asks, at /full, when its
+        socket was refused: a WebSocket cannot read the 503's sentence)."""
+        if self.connections.full():
+            return FULL
+        return CROWDED if self.connections.crowded(address) else ""
 
     def wrap(self, factory: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         return lambda: _Door(self, factory())

@@ -62,6 +62,7 @@ def test_thirty_wrong_passwords_from_another_address_slow_the_stranger_and_the_o
     async def go() -> None:
         async with at("127.0.0.1") as home, at("127.0.0.2") as away, at("127.0.0.3") as elsewhere:
             owner = await register(home, url, "Ana")
+            device = owner.heard[-1]["device"]
             await owner.close()
             stranger = Raw(away, url)
             assert (await stranger.open("Ana"))[-1]["secret"] is True
@@ -71,6 +72,11 @@ def test_thirty_wrong_passwords_from_another_address_slow_the_stranger_and_the_o
             assert sum(s.startswith("Error, that is not the password") for s in said) == 5  # the rest never checked
             # even the right password is not checked from there for now
             assert (await stranger.say(PASSWORD))["text"].startswith("Error, too many wrong passwords")
+            # the owner's device signs in with its token, even from the stranger's own address
+            kept = Raw(away, url)
+            back = (await kept.open("Ana", device=device))[-1]
+            assert back["type"] == "welcome" and "secret" not in back and back["name"] == "Ana"
+            await kept.close()
             # the owner at their usual address, and at an address never seen before, signs in with the password
             for session in (home, elsewhere):
                 again = Raw(session, url)

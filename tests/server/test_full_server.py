@@ -21,10 +21,38 @@ from tests.server.raw import Raw, run
 
 pytestmark = [pytest.mark.network, pytest.mark.process]
 FILES = 256
+FULL = "The server is full just now, with every place taken. Try again in a few minutes."
 
 
 def small_limit() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (FILES, FILES))
+
+
+def small_server(home, port: int) -> subprocess.Popen[bytes]:
+    """`companion server` under a file limit of FILES (soft and hard), idle connections kept 30 seconds."""
+    home.mkdir()
+    return subprocess.Popen([sys.executable, "-m", "companion", "server", "--listen", "127.0.0.1", "--port", str(port)],
+                            stdin=subprocess.DEVNULL, stdout=(home / "server.out").open("wb"),
+                            stderr=(home / "server.err").open("wb"), env={**env(home), "COMPANION_HEADER_DEADLINE": "30"},
+                            cwd=str(ROOT), preexec_fn=small_limit)
+
+
+def fill(port: int) -> list[socket.socket]:
+    """Connections from several addresses until the server refuses one: each asks for the page and is kept
+    (25 from an address, under the cap per address)."""
+    held: list[socket.socket] = []
+    for i in range(FILES):
+        s = socket.socket()
+        s.bind((f"127.0.0.{20 + i // 25}", 0))
+        s.connect(("127.0.0.1", port))
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        s.settimeout(10)
+        status = s.recv(64)
+        if b" 503 " in status:
+            s.close()
+            return held
+        held.append(s)
+    raise AssertionError("the server never said it was full")
 
 
 def test_the_person_a_full_server_cannot_take_hears_why_and_the_operator_sees_it(tmp_path):
@@ -75,6 +103,37 @@ def test_the_person_a_full_server_cannot_take_hears_why_and_the_operator_sees_it
                 return (await Raw(http, f"ws://127.0.0.1:{port}/lobby/ws").open("Ben"))[-1]["type"]
 
         assert run(welcomed(), 30) == "welcome"
+    finally:
+        for s in held:
+            s.close()
+        server.terminate()
+        server.wait(30)
+    assert "Traceback" not in (home / "server.err").read_text()
+
+
+@pytest.mark.browser
+def test_the_page_says_why_a_full_server_cannot_take_the_person(tmp_path):
+    from tests.net import browser as chromium
+
+    home, port = tmp_path / "s", free_port()
+    server = small_server(home, port)
+    held: list[socket.socket] = []
+    sync_playwright = chromium.playwright()
+    try:
+        wait_for(home / "server.out", "Serving on", 60, server)
+        with sync_playwright() as pw:
+            browser = chromium.launch(pw)
+            try:
+                page = browser.new_context(bypass_csp=True).new_page()
+                page.goto(f"http://127.0.0.1:{port}/")
+                held = fill(port)  # the page is loaded; then the server fills
+                said = chromium.type_line(page, "Ana", keys=True)
+                if said == ["Joining the lobby as Ana."]:
+                    page.wait_for_function("document.querySelectorAll('#log .response').length >= 3", timeout=30_000)
+                    said = chromium.announced(page)[-2:]
+                assert said[-1] == "Error, " + FULL[0].lower() + FULL[1:], said
+            finally:
+                browser.close()
     finally:
         for s in held:
             s.close()

@@ -307,7 +307,7 @@
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
         name = ""; setPrompt("Your name");
-        unreachable(inLobby ? "/lobby/ws" : path);
+        unreachable();
       }
       if (refused || !joined) { refused = false; return; }
       if (tries === 0 && !told) show("The connection to the " + place + " was lost. Trying again.");
@@ -319,10 +319,10 @@
 
   // Not let in: a server that cannot take the person (full) says why over HTTP (503, its reason as the body),
   // which a WebSocket cannot hear; asked once, and said, else the usual words.
-  function unreachable(at) {
+  function unreachable() {
     const usual = "Error, the " + place + " could not be reached. Check that the " + place + " is on, then type your "
                   + "name again.";
-    fetch(location.origin + at, {cache: "no-store"}).then(function (r) {
+    fetch(location.origin + "/full", {cache: "no-store"}).then(function (r) {
       if (r.status !== 503) { show(usual); return null; }
       return r.text().then(function (t) {
         const reason = t.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").trim().slice(0, 300);
