@@ -146,3 +146,22 @@ def test_register_without_argon2_is_refused_in_one_sentence_and_the_connection_s
                 assert eve.ws is not None and not eve.ws.closed
 
         run(go(), 60)
+
+
+def test_a_crowd_of_addresses_slows_only_addresses_the_owner_never_used(tmp_path):
+    """The account's own counter, which many addresses together could fill, passes over the owner's usual
+    addresses: sixty wrong passwords from sixty addresses slow a sixty-first, never the owner's home."""
+    from companion.server.community_store import FileKv
+    from companion.server.guessing import ACCOUNT, Guessing
+
+    guessing = Guessing(FileKv(tmp_path))
+
+    async def go() -> tuple[list[float], float, float]:
+        await guessing.signed_in("ana", "127.0.0.1")  # the owner signed in from home once
+        waits = [await guessing.slowed("ana", f"127.0.1.{i}", count=True) for i in range(60)]
+        return waits, await guessing.slowed("ana", "127.0.2.1", count=False), \
+            await guessing.slowed("ana", "127.0.0.1", count=False)
+
+    waits, stranger, home = run(go(), 60)
+    assert waits[:ACCOUNT.free] == [0.0] * ACCOUNT.free and all(w > 0 for w in waits[ACCOUNT.free + 1:])
+    assert stranger > 0 and home == 0.0
