@@ -73,8 +73,11 @@ class LobbyRemote(Remote):
         self.marks = msg.get("secret_lines") is True
         with self.changed:
             if self.unanswered is not None and self.unanswered[0] == self.secret_id:  # a password: never again
-                self.unanswered, self.dropped = None, True
-                self.changed.notify_all()
+                if msg.get("last_line", 0) >= self.secret_id:  # it came: its answer is asked for by number alone
+                    self.unanswered = (self.secret_id, "")
+                else:
+                    self.unanswered, self.dropped = None, True
+                    self.changed.notify_all()
         await super()._welcome(ws, msg)
 
     def _keep_device(self, msg: dict[str, Any]) -> None:

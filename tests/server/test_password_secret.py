@@ -125,3 +125,45 @@ def test_the_page_asks_in_a_new_password_field_and_never_sends_a_password_again(
             assert not any("staple" in line for line in logged)
         finally:
             browser.close()
+
+
+@pytest.mark.process
+def test_a_password_that_arrived_before_the_connection_was_lost_gets_its_answer_without_being_sent_again(tmp_path,
+                                                                                                       monkeypatch):
+    """The lobby did the line (the account is made) and the connection went before its answer: the program asks
+    for the answer by the line's number alone, and hears it, with the device token to keep."""
+    import asyncio
+
+    from companion.server import lobby
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    lines: list[str] = []
+    answer, send = lobby.Lobby.answer, lobby.Lobby._send
+    cut: list[bool] = []
+
+    async def recorded(self, person, text, line_id=0):
+        lines.append(text)
+        return await answer(self, person, text, line_id)
+
+    def lost(self, person, kind, **fields):
+        if str(fields.get("text", "")).startswith("Registered Eve") and not cut:
+            cut.append(True)
+            asyncio.ensure_future(person.ws.close())  # gone before its answer
+            return
+        send(self, person, kind, **fields)
+
+    monkeypatch.setattr(lobby.Lobby, "answer", recorded)
+    monkeypatch.setattr(lobby.Lobby, "_send", lost)
+    with file_server(tmp_path) as server:
+        address = f"127.0.0.1:{server.port}"
+        proc = lobby_process(tmp_path / "eve", address, "Eve", f"register\n{PASSWORD}\n{PASSWORD}\n", True)
+        wait_for(tmp_path / "eve" / "out", "Eve is a registered name.", 60, proc)
+        assert proc.stdin is not None
+        proc.stdin.close()
+        _, out, err = finish(proc, tmp_path / "eve", 30)
+        assert cut and "staple" not in out + err
+        assert lines == ["register", PASSWORD, PASSWORD]  # the password went once
+        # the answer's device token was kept: the same computer comes back signed in, with no password asked
+        again = lobby_process(tmp_path / "eve", address, "Eve", "who\n")
+        _, out, err = finish(again, tmp_path / "eve", 30)
+        assert "Welcome to the lobby, Eve." in out and "registered name" not in out.split("Welcome to the lobby")[-1]

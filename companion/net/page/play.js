@@ -340,14 +340,17 @@
       if (again) { again = false; connectedAgain(); }
       if (typeof msg.token === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.token)) lobbyToken = msg.token;
       marks = msg.secret_lines === true;
-      if (secretId > 0) {  // a password on its way when the connection was lost: asked again, never resent
+      setPrompt(msg.prompt || "lobby");
+      // the lobby did every line up to last_line and keeps the answer of that one: it and any later go again
+      const applied = isCount(msg.last_line) ? msg.last_line : 0;
+      // a password on its way when the connection was lost is never sent again: if it came, its answer is asked
+      // for by its number alone; if not, the lobby asks for it again
+      if (secretId > 0 && applied >= secretId) ws.send(JSON.stringify({v: 1, type: "line", id: secretId, text: ""}));
+      else if (secretId > 0) {
         show("The connection was lost while the password was on its way, so it was not sent again. Type it when the "
              + "server asks for it.");
       }
       secretId = 0;
-      setPrompt(msg.prompt || "lobby");
-      // the lobby did every line up to last_line and keeps the answer of that one: it and any later go again
-      const applied = isCount(msg.last_line) ? msg.last_line : 0;
       lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id >= applied; });
       for (const line of lobbyUnanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
       lobbyId = Math.max(lobbyId, applied + 1);
