@@ -167,3 +167,53 @@ def test_a_password_that_arrived_before_the_connection_was_lost_gets_its_answer_
         again = lobby_process(tmp_path / "eve", address, "Eve", "who\n")
         _, out, err = finish(again, tmp_path / "eve", 30)
         assert "Welcome to the lobby, Eve." in out and "registered name" not in out.split("Welcome to the lobby")[-1]
+
+
+@pytest.mark.browser
+@pytest.mark.process
+def test_the_page_gets_the_answer_of_a_password_that_arrived_without_sending_it_again(tmp_path, monkeypatch):
+    import asyncio
+
+    from companion.server import lobby
+    from tests.net import browser as chromium
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    lines: list[str] = []
+    answer, send = lobby.Lobby.answer, lobby.Lobby._send
+    cut: list[bool] = []
+
+    async def recorded(self, person, text, line_id=0):
+        lines.append(text)
+        return await answer(self, person, text, line_id)
+
+    def lost(self, person, kind, **fields):
+        if str(fields.get("text", "")).startswith("Registered Eve") and not cut:
+            cut.append(True)
+            asyncio.ensure_future(person.ws.close())  # gone before its answer
+            return
+        send(self, person, kind, **fields)
+
+    monkeypatch.setattr(lobby.Lobby, "answer", recorded)
+    monkeypatch.setattr(lobby.Lobby, "_send", lost)
+    sync_playwright = chromium.playwright()
+    with file_server(tmp_path) as server, sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            chromium.type_line(page, "Eve", keys=True)
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Eve.')", timeout=15_000)
+            chromium.type_line(page, "register", keys=True)
+            chromium.type_line(page, PASSWORD, keys=True)
+            page.keyboard.type(PASSWORD)
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.body.innerText.includes('Registered Eve.')", timeout=30_000)
+            assert cut and lines == ["register", PASSWORD, PASSWORD]  # the password went once
+            assert "staple" not in page.inner_text("body")
+            # the device token in that answer was kept: after a reload, the name alone signs in
+            page.reload()
+            chromium.type_line(page, "Eve", keys=True)
+            page.wait_for_function("document.body.innerText.includes('Welcome to the lobby, Eve.')", timeout=15_000)
+            assert "registered name" not in page.inner_text("body")
+        finally:
+            browser.close()
