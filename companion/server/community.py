@@ -131,7 +131,7 @@ class Community:
         m.device = m.new_device = device
         person.name = account
         try:
-            await self.accounts.guessing.signed_in(names.key(account), person.address)
+            await self.accounts.guessing.signed_in(names.key(account), person.address, right_password=False)
             m.ignored = await self.kv.hgetall(f"ignore:{m.key}")
         except StoreDown:
             m.ignored = {}

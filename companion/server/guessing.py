@@ -128,14 +128,16 @@ class Guessing:
         except ValueError:
             return False
 
-    async def signed_in(self, account: str, address: str) -> None:
-        """The owner is in: this address is one of theirs, and its own counter for the account starts again."""
+    async def signed_in(self, account: str, address: str, right_password: bool = True) -> None:
+        """The owner is in: this address is one of theirs; with the right password, its own counter for the
+        account starts again (a device token does not: a stranger sharing the address keeps their wait)."""
         a = address_key(address)
         await self.kv.hset(f"usual:{account}", a, str(int(time.time())))
         kept = await self.kv.hgetall(f"usual:{account}")
         for old in sorted(kept, key=lambda k: kept[k])[:-USUAL_KEPT]:
             await self.kv.hdel(f"usual:{account}", old)
-        await self.kv.delete(f"wrong:pair:{account}:{a}")
+        if right_password:
+            await self.kv.delete(f"wrong:pair:{account}:{a}")
 
     async def _state(self, name: str) -> tuple[int, float, float]:
         """A counter's count, seconds since its first, seconds it has left."""

@@ -77,6 +77,8 @@ def test_thirty_wrong_passwords_from_another_address_slow_the_stranger_and_the_o
             back = (await kept.open("Ana", device=device))[-1]
             assert back["type"] == "welcome" and "secret" not in back and back["name"] == "Ana"
             await kept.close()
+            # ...and the stranger there is still slowed: a device token starts no count again
+            assert (await stranger.say("another wrong guess"))["text"].startswith("Error, too many wrong passwords")
             # the owner at their usual address, and at an address never seen before, signs in with the password
             for session in (home, elsewhere):
                 again = Raw(session, url)
