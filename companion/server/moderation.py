@@ -53,21 +53,28 @@ class Moderation:
         return m.account is not None and await self.kv.hget("moderators", m.key) is not None
 
     async def seen(self, key: str, address: str, devices: list[str]) -> None:
-        """Keep that the name ``key`` came from ``address`` with these device (or lobby) token digests: a ban
-        covers them."""
-        stamp = str(int(time.time()))
+        """Keep, for a week, that the name ``key`` came from ``address`` with these device (or lobby) token digests:
+        a ban covers them. Each is a small record that expires with its newest entry (no name's is kept forever)."""
+        now = time.time()
         for name, items in ((f"addrs:{key}", [address_key(address)]), (f"tokens:{key}", devices)):
-            for item in items:
-                if item:
-                    await self.kv.hset(name, item, stamp)
-            kept = await self.kv.hgetall(name)
-            for old in sorted(kept, key=lambda k: kept[k])[:-KEPT_SEEN]:
-                await self.kv.hdel(name, old)
+            kept = {k: at for k, at in (await self._kept(name)).items() if at >= now - SEEN_FOR}
+            kept.update({item: now for item in items if item})
+            newest = dict(sorted(kept.items(), key=lambda kv: kv[1])[-KEPT_SEEN:])
+            await self.kv.set(name, json.dumps(newest), SEEN_FOR)
+
+    async def _kept(self, name: str) -> dict[str, float]:
+        raw = await self.kv.get(name)
+        try:
+            found = json.loads(raw) if raw else {}
+        except ValueError:
+            return {}
+        if not isinstance(found, dict):
+            return {}
+        return {str(k): float(v) for k, v in found.items() if isinstance(v, (int, float))}
 
     async def _seen_with(self, key: str, name: str) -> list[str]:
-        kept = await self.kv.hgetall(f"{name}:{key}")
         since = time.time() - SEEN_FOR
-        return [k for k, at in kept.items() if at.isdigit() and int(at) >= since]
+        return [k for k, at in (await self._kept(f"{name}:{key}")).items() if at >= since]
 
     async def banned(self, key: str, address: str, devices: list[str] | None = None) -> str:
         """The sentence that refuses a banned person (by name, or an address or a device they were seen with, under
