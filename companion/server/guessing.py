@@ -43,7 +43,7 @@ class Counter:
     step: float  # seconds: the n-th past the free ones waits step * n * n from the counter's start
 
 
-PAIR = Counter("pair", 5, 10.0)  # one account from one address: 5, then at 10 s, 40 s, 90 s... (24 in an hour)
+PAIR = Counter("pair", 5, 10.0)  # one account from one address: 5, then at 10 s, 40 s, 90 s... (23 in an hour)
 ADDRESS = Counter("address", 20, 5.0)  # every account from one address
 ACCOUNT = Counter("account", 50, 5.0)  # one account from every address but its owner's usual ones
 
