@@ -253,6 +253,11 @@ class Remote:
                 except aiohttp.ClientConnectorCertificateError:
                     self._refuse("Error, the host's certificate is not trusted. Add --ca and its certificate "
                                  "file, or --insecure if you trust the host.")
+                except aiohttp.WSServerHandshakeError as e:  # a server that cannot take this program says why (503)
+                    headers: Any = e.headers or {}
+                    reason = printable(str(headers.get("X-Companion-Reason", "")))[:300]
+                    if e.status == 503 and reason and not self._connected.is_set():
+                        self._refuse(f"Error, {reason[:1].lower()}{reason[1:]}")
                 except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     pass
                 except ProtocolError as e:

@@ -162,6 +162,14 @@ class Connections:
         self._by[key] += 1
         return True
 
+    def full(self) -> bool:
+        """Every connection the cap allows is open."""
+        return self.total + self.also_open() >= self.cap
+
+    def crowded(self, address: str | None) -> bool:
+        """This address has every connection its cap allows open."""
+        return self._by.get(address_key(address), 0) >= self.per_address
+
     def gone(self, address: str | None) -> None:
         key = address_key(address)
         self.total = max(0, self.total - 1)

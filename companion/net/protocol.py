@@ -96,7 +96,8 @@ _FIELDS = {
     # password, device: a server's account (the password the first time on a device, then the device's token);
     # pass: the lobby's pass to a game for a signed-in account
     "hello": {"v", "type", "code", "name", "seat", "token", "seen", "password", "device", "pass"},
-    "line": {"v", "type", "id", "text"},
+    # secret: typed at a password question (a server's lobby says it takes the mark with secret_lines)
+    "line": {"v", "type", "id", "text", "secret"},
     "ping": {"v", "type"},
 }
 
@@ -139,6 +140,8 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         if _count(msg, "id") == 0:
             raise ProtocolError("line ids start at 1.")
         _text(msg, "text", MAX_LINE)
+        if not isinstance(msg.get("secret", False), bool):
+            raise ProtocolError("the field secret must be true or false.")
     return msg
 
 

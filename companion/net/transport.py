@@ -144,6 +144,7 @@ class Transport(Generic[S]):
         app.router.add_get("/", self.page)
         app.router.add_get("/play.js", self.script)
         app.router.add_get("/ws", self.socket)
+        app.router.add_get("/full", self.full)
         return app
 
     @web.middleware
@@ -160,6 +161,13 @@ class Transport(Generic[S]):
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(PAGE / "index.html", headers=PAGE_HEADERS)
+
+    async def full(self, request: web.Request) -> web.StreamResponse:
+        """Whether this host would refuse a new connection from this address now, and why (HTTP 503 with the
+        sentence): asked by the page when its socket was refused."""
+        reason = self.guard.why_not(request.remote)
+        headers = {"Cache-Control": "no-store", **({"X-Companion-Reason": reason} if reason else {})}
+        return web.Response(status=503 if reason else 200, text=f"{reason}\n" if reason else "", headers=headers)
 
     async def script(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(PAGE / "play.js", headers=PAGE_HEADERS)

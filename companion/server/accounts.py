@@ -4,12 +4,12 @@ An account is found by its name's key (companion.server.names.key), so "ANA" or 
 The password is kept only as an argon2id hash (argon2-cffi); hashing runs off the event loop. A device that
 signed in gets a token (only its SHA-256 digest is kept), which it sends instead of the password next time;
 each use gives a new token, as a seat's token is renewed: the old one fits until the new one is used once.
-Wrong passwords are counted in the store, so the limits hold across processes: per account and per address.
+Wrong passwords are counted in the store, so the limits hold across processes (companion.server.guessing: a
+growing delay per account and address, never a lockout), and argon2 runs a few hashes at once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import time
@@ -19,17 +19,20 @@ from typing import Any
 from companion.net import codes
 from companion.server import names
 from companion.server.community_store import Kv
+from companion.server.events import emit
+from companion.server.guessing import BUSY, MISSING, Busy, Guessing, Hashing, Missing
+from companion.server.quota import wait_words
 
 MIN_PASSWORD = 10
 MAX_PASSWORD = 200
-WRONG_WINDOW = 900.0  # seconds wrong passwords are counted over
-WRONG_PER_ACCOUNT = 5
-WRONG_PER_ADDRESS = 20
 RESET_FOR = 86400.0  # seconds a reset code works
 
 
 def hasher() -> Any:
-    from argon2 import PasswordHasher
+    try:
+        from argon2 import PasswordHasher
+    except ImportError:
+        raise Missing from None
 
     return PasswordHasher()  # argon2id, RFC 9106's low-memory profile (3 passes, 64 MiB)
 
@@ -49,28 +52,26 @@ def password_problem(password: str) -> str | None:
     return None
 
 
-def _minutes(seconds: float) -> str:
-    m = max(1, round(seconds / 60))
-    return f"{m} {'minute' if m == 1 else 'minutes'}"
-
-
 class Accounts:
     def __init__(self, kv: Kv) -> None:
         self.kv = kv
+        self.hashing = Hashing()
+        self.guessing = Guessing(kv)
 
     async def _hash(self, password: str) -> str:
-        return await asyncio.get_running_loop().run_in_executor(None, hasher().hash, password)
+        """Busy when too many hashes wait; Missing without argon2-cffi."""
+        return await self.hashing.run(lambda: str(hasher().hash(password)))
 
     async def _verify(self, digest: str, password: str) -> bool:
-        from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-
         def check() -> bool:
+            from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
             try:
                 return bool(hasher().verify(digest, password))
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
 
-        return await asyncio.get_running_loop().run_in_executor(None, check)
+        return await self.hashing.run(check)
 
     async def record(self, name: str) -> dict[str, Any] | None:
         raw = await self.kv.get(f"account:{names.key(name)}")
@@ -86,35 +87,46 @@ class Accounts:
         return str(rec["name"]) if rec else None
 
     async def register(self, name: str, password: str) -> str:
-        """Make the account (the caller checked the name is free and the password long enough): a device token."""
+        """Make the account (the caller checked the name is free and the password long enough): a device token.
+        Busy, Missing."""
         rec = {"name": names.tidy(name), "hash": await self._hash(password), "made": int(time.time())}
         await self.kv.set(f"account:{names.key(name)}", json.dumps(rec))
         return await self.new_device(name)
 
     async def check(self, name: str, password: str, address: str) -> Checked:
-        """Is ``password`` the account's (or its one-time reset code)? Refused without looking while too many
-        wrong ones came for this account or from this address."""
+        """Is ``password`` the account's (or its one-time reset code)? Not looked at while this address is slowed
+        (companion.server.guessing); a try is counted before it is checked."""
         k = names.key(name)
-        for counter, most in ((f"wrong:account:{k}", WRONG_PER_ACCOUNT), (f"wrong:address:{address}", WRONG_PER_ADDRESS)):
-            count = await self.kv.get(counter)
-            if count is not None and count.isdigit() and int(count) >= most:
-                wait = await self.kv.ttl(counter)
-                return Checked(False, f"Error, too many wrong passwords. Try again in {_minutes(wait)}.")
         rec = await self.record(name)
         if rec is None:
             return Checked(False, "Error, there is no account of that name.")
-        if await self._verify(str(rec.get("hash", "")), password):
-            await self.kv.delete(f"wrong:account:{k}")
+        wait = await self.guessing.slowed(k, address, count=False)
+        if not wait and self.hashing.full():
+            emit("refused", limit="password checks", name=rec["name"], address=address)
+            return Checked(False, BUSY)
+        wait = wait or await self.guessing.slowed(k, address, count=True)
+        if wait:
+            emit("refused", limit="wrong passwords", name=rec["name"], address=address, wait=round(wait))
+            return Checked(False, f"Error, too many wrong passwords came for {rec['name']} from where you are, so that "
+                                  f"was not checked. Try again {wait_words(wait)}, or sign in on a device you used "
+                                  "before.")
+        try:
+            right = await self._verify(str(rec.get("hash", "")), password)
+        except Busy:
+            emit("refused", limit="password checks", name=rec["name"], address=address)
+            return Checked(False, BUSY)
+        except Missing:
+            return Checked(False, MISSING)
+        if right:
+            await self.guessing.signed_in(k, address)
             return Checked(True)
         reset = await self.kv.get(f"reset:{k}")
         if reset and secrets.compare_digest(reset, codes.token_digest(password.strip().replace(" ", ""))):
-            await self.kv.delete(f"reset:{k}", f"wrong:account:{k}")
+            await self.kv.delete(f"reset:{k}")
+            await self.guessing.signed_in(k, address)
             return Checked(True, reset=True)
-        left = WRONG_PER_ACCOUNT - await self.kv.incr(f"wrong:account:{k}", WRONG_WINDOW)
-        await self.kv.incr(f"wrong:address:{address}", WRONG_WINDOW)
-        if left <= 0:
-            return Checked(False, f"Error, that is not the password, and that was the last try for {_minutes(WRONG_WINDOW)}.")
-        return Checked(False, f"Error, that is not the password. {left} {'try' if left == 1 else 'tries'} left.")
+        emit("wrong_password", name=rec["name"], address=address)
+        return Checked(False, "Error, that is not the password.")
 
     async def set_password(self, name: str, password: str) -> None:
         rec = await self.record(name)
@@ -184,3 +196,4 @@ class Accounts:
         await self.logout_everywhere(name)
         k = names.key(name)
         await self.kv.delete(f"account:{k}", f"reset:{k}", f"ignore:{k}")
+        await self.guessing.forget(k)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 from companion.net import codes
 from companion.net.clean import clean
 from companion.server import events, names
-from companion.server.accounts import Accounts, password_problem
+from companion.server.accounts import MIN_PASSWORD, Accounts, password_problem
+from companion.server.guessing import BUSY, MISSING, Busy, Missing, missing
 from companion.server.community_store import Kv
 from companion.server.events import emit
 from companion.net.transport import Moved
@@ -81,8 +82,10 @@ class Community:
             emit("refused", reason="name", name=person.name, address=person.address)
             return refused
         m = self.member(person)
+        device = hello.get("device")
+        devices = [person.key, *([codes.token_digest(device)] if isinstance(device, str) and device else [])]
         try:
-            banned = await self.moderation.banned(m.key, person.address)
+            banned = await self.moderation.banned(m.key, person.address, devices)
             if banned:
                 emit("refused", reason="ban", name=person.name, address=person.address)
                 return banned
@@ -95,8 +98,6 @@ class Community:
                     checked = await self.accounts.check(owner, password, person.address)
                     if checked.ok:
                         new = await self.accounts.new_device(owner)
-                    else:
-                        emit("wrong_password", name=owner, address=person.address)
                 if new is not None:
                     await self._signed_in(person, owner, new)
                 else:
@@ -108,6 +109,7 @@ class Community:
                             "them. Join again with another name.")
             try:  # bookkeeping: a guest comes in without it when the store cannot take it (full, say)
                 await self.kv.set(f"seen:{m.key}", person.address, SEEN_FOR)
+                await self.moderation.seen(m.key, person.address, devices)
                 await self.kv.set(f"holder:{person.key}", m.key, SEEN_FOR)  # its lobby token, coming back, is theirs
             except StoreDown as e:
                 emit("store_error", during="arrival", problem=str(e))
@@ -134,6 +136,7 @@ class Community:
         m.device = m.new_device = device
         person.name = account
         try:
+            await self.accounts.guessing.signed_in(names.key(account), person.address, right_password=False)
             m.ignored = await self.kv.hgetall(f"ignore:{m.key}")
         except StoreDown:
             m.ignored = {}
@@ -149,6 +152,9 @@ class Community:
             return (f"{m.owner} is a registered name. Type its password to sign in, or quit and join with "
                     "another name.")
         return ""
+
+    def asks_password(self, person: Person) -> bool:
+        return person.member is not None and bool(self.member(person).asking)
 
     def prompt(self, person: Person) -> str:
         return PASSWORD_PROMPT if person.member is not None and self.member(person).asking else ""
@@ -207,6 +213,10 @@ class Community:
             return f"You are signed in as {m.account}. The account is made already."
         if await self.accounts.owner(person.name) is not None:
             return f"Error, {person.name} is registered already."
+        lacking = missing()
+        if lacking:
+            emit("refused", reason="accounts not installed", name=person.name, address=person.address)
+            return lacking
         m.asking, m.said = "register", []
         return f"Choose a password for {person.name}, 10 characters or more. It is not shown as you type."
 
@@ -224,6 +234,15 @@ class Community:
         return "Logged out on this device. It asks for the password next time. You stay in the lobby until you leave."
 
     async def _asked(self, person: Person, m: Member, text: str) -> str:
+        try:
+            return await self._asked_now(person, m, text)
+        except Busy:
+            return BUSY
+        except Missing:
+            m.asking, m.said = "", []
+            return MISSING
+
+    async def _asked_now(self, person: Person, m: Member, text: str) -> str:
         typed = text.strip()
         if typed.lower() in ("cancel", "stop") and m.asking != "signin":
             m.asking, m.said = "", []
@@ -234,9 +253,13 @@ class Community:
             if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
                 return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
                         "Nothing was counted.")
+            if len(typed) < MIN_PASSWORD:  # no password is this short: a word typed here, not counted as a guess
+                return (f"Error, that is shorter than any password, so it was not checked or counted. Type the password "
+                        f"of {m.owner}, or quit and join with another name.")
             checked = await self.accounts.check(m.owner, typed, person.address)
             if not checked.ok:
-                emit("wrong_password", name=m.owner, address=person.address)
+                if checked.said.startswith("Error, that is not the password"):
+                    return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
                 return checked.said
             await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
             await self.lobby._here_changed()

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 PROMPT = "lobby. "
 ASKING = "create. "
 STOPPED = "The server stopped. Trying again until it is back."
+SECRET_LATE = ("Error, that line was typed at a password question that is no longer asked, so it was not used. Type "
+               "what you meant again.")
 MIN_TOKEN = 20  # characters in a lobby token this server takes back (it gives out 32)
 MAX_BEEN = 20  # the games a person's lobby token remembers sending them to
 CODE_AT_END = re.compile(r"^(?P<name>.*?)[\s,]*(?P<code>(?:\d[\s-]*){9})$")
@@ -77,6 +79,8 @@ class Lobby:
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         host.store.on_chat = self._heard
         self.quota = Quota(host.store, limits)
+        host.guard.on_refused = self._door_refused
+        self.door_said, self.door_count = -60.0, 0  # when a refused connection was last logged, and how many since
         self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
 
     # ---- the socket ----
@@ -104,7 +108,7 @@ class Lobby:
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
             greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self._count()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                       secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
                        **self.community.fields(person))
             self.tell(person, greeting)
             self.people[person.id] = person  # only now: what others say comes after the welcome, never before
@@ -125,10 +129,15 @@ class Lobby:
                         self._send(person, "say", **person.kept)
                 else:
                     person.last = msg["id"]
-                    try:
-                        words, go = await self.answer(person, msg["text"], msg["id"])
-                    except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
-                        words, go = events.failed("lobby answer", person=person.name), None
+                    if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
+                        events.emit("refused", reason="password line with no question", name=person.name,
+                                    address=person.address)
+                        words, go = SECRET_LATE, None
+                    else:
+                        try:
+                            words, go = await self.answer(person, msg["text"], msg["id"])
+                        except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
+                            words, go = events.failed("lobby answer", person=person.name), None
                     await self.answer_line(person, words, msg["id"], go)
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")
@@ -229,7 +238,7 @@ class Lobby:
                 names = sorted(await self.host.store.here(), key=str.lower)
             except StoreDown:
                 names = [p.name for p in self.people.values()]
-            return who_said(names, person.name), None
+            return who_said(names, person.name, rest), None
         if verb == "say":
             said = clean(rest)  # no control, bidi override or pile of marks reaches anyone's terminal
             if not said:
@@ -351,6 +360,17 @@ class Lobby:
                     "is not answering. Try again in a minute.")
         open_ = [s for _, s in listing.open()]
         return games_page(open_, listing.counts()[1], typed)
+
+    def _door_refused(self, address: str | None, cap: str) -> None:
+        """A connection the server could not take (full, or too many from one address): logged at once, then at
+        most once in 10 seconds with how many came meanwhile, so a flood does not flood the log."""
+        import time
+
+        self.door_count += 1
+        now = time.monotonic()
+        if now - self.door_said >= 10.0:
+            events.emit("refused", limit=cap, address=address, connections=self.door_count)
+            self.door_said, self.door_count = now, 0
 
     def refused(self, person: Person, limit: str) -> None:
         """Says in the operator's log that one of the lobby's limits (``limit``) refused this person."""

@@ -18,6 +18,7 @@ from companion.net import codes
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
 from companion.net.clean import clean
+from companion.net.protocol import encode
 from companion.server import devices
 from companion.server.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
@@ -39,7 +40,28 @@ class LobbyRemote(Remote):
         self.go_pass = ""  # a signed-in account's pass to that game
         self.greeted = False  # the lobby's first words came: only then the first prompt, below them
         self.secret = False  # the lobby asks for a password: the next line is read without echo
+        self.marks = False  # the lobby takes a line marked secret (a password)
+        self.secret_id = 0  # the number of the last line typed at a password question: never sent twice
+        self.dropped = False  # that line was lost with a connection, and not sent again
         self.address = address
+
+    def send_line(self, text: str, secret: bool = False) -> bool:
+        """As Remote's, but a password (``secret``) goes only once: marked, and never sent again after a lost
+        connection (the lobby asks again)."""
+        if secret:
+            self.secret_id, self.dropped = self.next_id, False
+        return super().send_line(text)
+
+    async def _send_line(self, line_id: int, text: str) -> None:
+        if line_id != self.secret_id or not self.marks:
+            await super()._send_line(line_id, text)
+            return
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            try:
+                await ws.send_str(encode("line", id=line_id, text=text, secret=True))
+            except (ConnectionError, RuntimeError):
+                pass  # not sent again: the lobby asks for it again
 
     def extra_hello(self) -> dict[str, str]:
         device = devices.kept(self.address, self.name)
@@ -48,6 +70,14 @@ class LobbyRemote(Remote):
     async def _welcome(self, ws: Any, msg: dict[str, Any]) -> None:
         self._keep_device(msg)
         self.secret = bool(msg.get("secret"))
+        self.marks = msg.get("secret_lines") is True
+        with self.changed:
+            if self.unanswered is not None and self.unanswered[0] == self.secret_id:  # a password: never again
+                if msg.get("last_line", 0) >= self.secret_id:  # it came: its answer is asked for by number alone
+                    self.unanswered = (self.secret_id, "")
+                else:
+                    self.unanswered, self.dropped = None, True
+                    self.changed.notify_all()
         await super()._welcome(ws, msg)
 
     def _keep_device(self, msg: dict[str, Any]) -> None:
@@ -151,7 +181,8 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                         stdout.write(prompt)
                         stdout.flush()
                     shown[:] = [prompt] if prompt else []
-                if remote.secret:  # a password: never shown, never kept in the lines' history
+                secret = remote.secret
+                if secret:  # a password: never shown, never kept in the lines' history
                     raw = devices.read_secret(prompt, stdin, stdout, tty)
                 else:
                     raw = lines.read(prompt if redraw is not None else "")
@@ -171,12 +202,16 @@ def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None 
                     say("Goodbye.")
                     return 0
                 if tty and not remote.online:  # said at once: no wait of minutes with no word
-                    say(f"Error, the connection to the server is lost, so {quote(line)} was not sent. Type it "
+                    what = "the password" if secret else quote(line)
+                    say(f"Error, the connection to the server is lost, so {what} was not sent. Type it "
                         "again when it says Connected again.")
                     continue
-                if not remote.send_line(line):
+                if not remote.send_line(line, secret=secret):
                     say(remote.refused or "The connection to the server is closed. Goodbye.")
                     return 1
+                if secret and remote.dropped:
+                    say("The connection was lost while the password was on its way, so it was not sent again. "
+                        "Type it when the server asks for it.")
         finally:
             remote.close()
         game, code = remote.go

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.net import codes
 from companion.net.clean import clean
 from companion.server import events
-from companion.server.lobby_words import made_words, store_trouble, table_words
+from companion.server.lobby_words import made_words, server_seed, store_trouble, table_words
 from companion.server.quota import maker
 from companion.server.store import StoreDown
 
@@ -62,13 +62,18 @@ async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict
         if ns.table is not None:
             return await make_table(lobby, person, ns)
         colony = bool_or_random(ns.colony)
-        options = host_options(ns.players, ns.bots, ns.kingdom, ns.seed, colony)
+        options = host_options(ns.players, ns.bots, ns.kingdom, server_seed() if ns.seed is None else ns.seed, colony)
         name = player_name(ns.name) if ns.name is not None else None
+        note = ""
+        if ns.seed is not None:  # shuffles a player chose: never rated, and said so
+            await lobby.community.standing.unrate(made_id(person.key, person.line))
+            if not ns.unrated and not options.bots and getattr(person.member, "account", None):
+                note = " It is not rated, as --seed chose its shuffles."
     except (CommandError, SetupError) as e:
         return f"Error, {e}", None
     except StoreDown:
         return "Error, the server's store is not answering. Try again in a minute.", None
-    return await make(lobby, person, options, name, ns.private)
+    return await make(lobby, person, options, name, ns.private, note)
 
 
 async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
@@ -122,8 +127,9 @@ async def free_name(lobby: Lobby, name: str) -> str:
 
 
 async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
-               private: bool) -> tuple[str, dict[str, str] | None]:
-    """The game this line makes, or the one it made before (its answer lost); its words and where it sends."""
+               private: bool, note: str = "") -> tuple[str, dict[str, str] | None]:
+    """The game this line makes, or the one it made before (its answer lost); its words and where it sends.
+    ``note``: said before "Taking your seat." (why it is not rated)."""
     game_id = made_id(person.key, person.line)
     try:
         made = await lobby.host.store.summary(game_id) if game_id else None
@@ -138,7 +144,8 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
             made = await lobby.host.store.summary(game_id) if game is None else None
             if game is not None:
                 people = options.players - len(options.bots)
-                return made_words(name, options.players, people, options.kingdom, private, game.code), \
+                words = made_words(name, options.players, people, options.kingdom, private, game.code)
+                return words.removesuffix(" Taking your seat.") + note + " Taking your seat.", \
                     {"game": game.id, "code": codes.normal_code(game.code), "name": name}
     except StoreDown as e:
         why = e.reason or f"the server's store {store_trouble(e)}"  # never its address: a player's words

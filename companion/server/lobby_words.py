@@ -26,7 +26,8 @@ HELP_ON = {
     "create": ("create asks how many players, how many people and which kingdom, and whether the game is "
                "private. Or type them at once, create --players 3 --bots strong --kingdom \"First Game\" "
                "--name Friday --private. create --table Ana,Ben makes a table of real cards for those players. "
-               "--unrated makes a game of accounts that is not rated."),
+               "--unrated makes a game of accounts that is not rated, as --seed does."),
+    "who": "who says who is in the lobby, a page at a time. who 2 says the second page, who and a name finds one.",
     "account": ("register keeps your name with a password. password changes it. logout, or logout everywhere, "
                 "asks for it again. delete account removes it. rating, rating and a name, top, history, history "
                 "and a name. report, a name and why, tells the moderators. ignore and unignore a name."),
@@ -119,13 +120,18 @@ class Questions:
         return len(self.answers) == 4
 
     def options(self) -> Options:
-        import random
-
         from companion.net.hosted import Options
 
         players, people, kingdom, _ = self.answers
-        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom,
-                       random.SystemRandom().randrange(1, 10**6))
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom, server_seed())
+
+
+def server_seed() -> int:
+    """The shuffles of a game the lobby makes: drawn by the server from 2**62, so no player chooses them or can
+    find them from the first hands dealt (a million seeds could be tried one by one)."""
+    import secrets
+
+    return secrets.randbelow(2**62) + 1
 
 
 def called(name: str) -> str:
@@ -266,7 +272,12 @@ def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
     return f"Error, no game is named {quote(typed)}. Type games to hear the open games."
 
 
-def who_said(names: list[str], me: str) -> str:
+WHO_PAGE = 30  # names a page of who
+
+
+def who_said(names: list[str], me: str, typed: str = "") -> str:
+    """The answer to ``who``, ``who 2`` or ``who NAME``: everyone else in the lobby, a page at a time (at most
+    WHO_PAGE names and PAGE_CHARS characters), as ``games`` pages the games."""
     others = list(names)
     for i, n in enumerate(others):
         if n.lower() == me.lower():
@@ -274,7 +285,32 @@ def who_said(names: list[str], me: str) -> str:
             break
     if not others:
         return "Only you are in the lobby."
-    return f"In the lobby, you and {and_list(others)}."
+    typed = typed.strip()
+    page = int(typed) if typed.isdigit() else 1
+    if typed and not typed.isdigit():
+        found = [n for n in others if _plain(typed) in _plain(n)]
+        if not found:
+            return f"Nobody else in the lobby has {quote(typed)} in their name. Type who to hear everyone."
+        others = found
+    pages: list[list[str]] = [[]]
+    for name in others:
+        if len(pages[-1]) >= WHO_PAGE or sum(len(x) + 2 for x in pages[-1]) + len(name) > PAGE_CHARS - 160:
+            pages.append([])
+        pages[-1].append(name)
+    if typed and not typed.isdigit() and len(pages) == 1:
+        return f"In the lobby with {quote(typed)} in the name, {and_list(others)}."
+    if len(pages) == 1 and page == 1:
+        return f"In the lobby, you and {and_list(others)}."
+    if not 1 <= page <= len(pages):
+        if len(pages) == 1:
+            return "Error, there is 1 page of people in the lobby. Type who to hear it."
+        return f"Error, there are {len(pages)} pages of people in the lobby. Type who {len(pages)} for the last."
+    nxt = f"Type who {page + 1} for the next page, or who and a name to find one." if page < len(pages) else \
+        "That is the last page."
+    count = len(others)
+    head = (f"{count} others with {quote(typed)} in the name" if typed and not typed.isdigit()
+            else f"You and {count} {'other' if count == 1 else 'others'} are in the lobby")
+    return "\n".join([f"{head}, page {page} of {len(pages)}.", f"{and_list(pages[page - 1])}.", nxt])
 
 
 def elsewhere(verb: str) -> str:

@@ -19,6 +19,7 @@ from companion.net.clean import clean
 from companion.net.transport import Moved
 from companion.numbers import NumberError, as_number
 from companion.server import names
+from companion.net.limits import address_key
 from companion.server.events import emit
 
 if TYPE_CHECKING:
@@ -28,6 +29,14 @@ if TYPE_CHECKING:
 MOD_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports")
 MAX_REPORTS = 200
 MAX_WHY = 200
+REPORTS_AN_HOUR = 3  # reports one person may make in an hour
+SEEN_FOR = 7 * 86400.0  # a ban covers the addresses and devices a person was seen with over this long
+KEPT_SEEN = 20  # addresses (and devices) kept per name
+ADDRESS_BAN_DAYS = 30  # an address is shared (a household, a campus): banned for at most this long
+
+
+def _lines(n: int) -> str:
+    return f"{n} {'line' if n == 1 else 'lines'}"
 
 
 def when(at: float) -> str:
@@ -44,15 +53,44 @@ class Moderation:
     async def is_moderator(self, m: Member) -> bool:
         return m.account is not None and await self.kv.hget("moderators", m.key) is not None
 
-    async def banned(self, key: str, address: str) -> str:
-        """The sentence that refuses a banned person (by name, or a guest's address), or ""."""
-        for k in (f"ban:{key}", f"ban:address:{address}"):
+    async def seen(self, key: str, address: str, devices: list[str]) -> None:
+        """Keep, for a week, that the name ``key`` came from ``address`` with these device (or lobby) token digests:
+        a ban covers them. Each is a small record that expires with its newest entry (no name's is kept forever)."""
+        now = time.time()
+        for name, items in ((f"addrs:{key}", [address_key(address)]), (f"tokens:{key}", devices)):
+            kept = {k: at for k, at in (await self._kept(name)).items() if at >= now - SEEN_FOR}
+            kept.update({item: now for item in items if item})
+            newest = dict(sorted(kept.items(), key=lambda kv: kv[1])[-KEPT_SEEN:])
+            await self.kv.set(name, json.dumps(newest), SEEN_FOR)
+
+    async def _kept(self, name: str) -> dict[str, float]:
+        raw = await self.kv.get(name)
+        try:
+            found = json.loads(raw) if raw else {}
+        except ValueError:
+            return {}
+        if not isinstance(found, dict):
+            return {}
+        return {str(k): float(v) for k, v in found.items() if isinstance(v, (int, float))}
+
+    async def _seen_with(self, key: str, name: str) -> list[str]:
+        since = time.time() - SEEN_FOR
+        return [k for k, at in (await self._kept(f"{name}:{key}")).items() if at >= since]
+
+    async def banned(self, key: str, address: str, devices: list[str] | None = None) -> str:
+        """The sentence that refuses a banned person (by name, or an address or a device they were seen with, under
+        any name), or "". A moderator's name is refused only by its own ban (an address may be shared)."""
+        by_name = [f"ban:{key}"]
+        elsewhere = [f"ban:address:{address_key(address)}", *(f"ban:device:{d}" for d in devices or [] if d)]
+        for k in by_name + elsewhere:
             raw = await self.kv.get(k)
             try:
                 rec = json.loads(raw) if raw else None
             except ValueError:
                 rec = None
             if isinstance(rec, dict) and float(rec.get("until", 0)) > time.time():
+                if k in elsewhere and await self.kv.hget("moderators", key) is not None:
+                    return ""
                 why = f" The reason, {rec['why']}." if rec.get("why") else ""
                 return f"Error, a moderator banned you until {when(float(rec['until']))}.{why}"
         return ""
@@ -100,8 +138,10 @@ class Moderation:
                 was = json.loads(raw) if raw else {}
             except ValueError:
                 was = {}
-            address = was.get("address") if isinstance(was, dict) else None
-            await self.kv.delete(f"ban:{key}", *([f"ban:address:{address}"] if address else []))
+            was = was if isinstance(was, dict) else {}
+            addresses = [str(a) for a in was.get("addresses") or [] if a] + ([str(was["address"])] if was.get("address") else [])
+            devices = [str(d) for d in was.get("devices") or [] if d]
+            await self.kv.delete(f"ban:{key}", *(f"ban:address:{a}" for a in addresses), *(f"ban:device:{d}" for d in devices))
             emit("unban", by=by, name=target)
             return f"{target} is no longer banned." if raw else f"{target} was not banned."
         if verb == "unmute":
@@ -132,16 +172,22 @@ class Moderation:
             emit("mute", by=by, name=target, minutes=n, why=why)
             return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
         until = time.time() + n * 86400
-        rec: dict[str, Any] = {"until": until, "why": why, "name": target}
-        if await self.c.accounts.owner(target) is None:  # a guest: their address too
-            address = await self.kv.get(f"seen:{key}")
-            if address:
-                rec["address"] = address
-                await self.kv.set(f"ban:address:{address}", json.dumps(rec), n * 86400)
+        # the person, under any name: the addresses they came from this week, their devices and lobby tokens
+        seen_at = set(await self._seen_with(key, "addrs"))
+        last = await self.kv.get(f"seen:{key}")
+        if last:
+            seen_at.add(address_key(last))
+        seen_with = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
+        rec: dict[str, Any] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
+                               "devices": sorted(seen_with)}
+        for a in seen_at:
+            await self.kv.set(f"ban:address:{a}", json.dumps(rec), min(n, ADDRESS_BAN_DAYS) * 86400)
+        for d in seen_with:
+            await self.kv.set(f"ban:device:{d}", json.dumps(rec), n * 86400)
         await self.kv.set(f"ban:{key}", json.dumps(rec), n * 86400)
         said = f"Error, a moderator banned you until {when(until)}.{f' The reason, {why}.' if why else ''}"
         await self.c.tell_all({"do": "kick", "key": key, "say": said})
-        emit("ban", by=by, name=target, days=n, why=why, address=rec.get("address"))
+        emit("ban", by=by, name=target, days=n, why=why, addresses=sorted(seen_at), devices=len(seen_with))
         return f"{target} is banned for {n} {'day' if n == 1 else 'days'}, until {when(until)}."
 
     async def _remove(self, by: str, rest: str) -> str:
@@ -168,11 +214,24 @@ class Moderation:
         if not target or not why:
             return "Error, report needs a name and why, as in report Cy spamming the lobby."
         key = names.key(target)
+        about = names.tidy(target)
+        reporter = f"account:{names.key(m.account)}" if m.account else (person.who or f"name:{m.key}")
+        if await self.kv.get(f"reported:{reporter}:{key}"):  # one person's repeats count once
+            emit("refused", limit="report again", by=person.name, name=about, address=person.address)
+            return f"You reported {about} today already, and the moderators have it. Thank you."
+        made = await self.kv.incr(f"reports:by:{reporter}", 3600)
+        if made > REPORTS_AN_HOUR:
+            emit("refused", limit="reports", by=person.name, name=about, address=person.address)
+            wait = await self.kv.ttl(f"reports:by:{reporter}")
+            minutes = max(1, round(wait / 60))
+            return (f"Error, you have made {REPORTS_AN_HOUR} reports in the last hour, the most one person may. Report "
+                    f"again in {minutes} {'minute' if minutes == 1 else 'minutes'}.")
+        await self.kv.set(f"reported:{reporter}:{key}", "1", 86400)
         lines = list(reversed(await self.kv.items(f"said:{key}")))
-        rec = {"at": time.time(), "by": person.name, "about": names.tidy(target), "why": why, "lines": lines}
+        rec = {"at": time.time(), "by": person.name, "about": about, "why": why, "lines": lines}
         await self.kv.push("reports", json.dumps(rec), MAX_REPORTS)
         emit("report", by=person.name, name=rec["about"], why=why, lines=lines)
-        return f"Reported {rec['about']} to the moderators, with their last {len(lines)} lines. Thank you."
+        return f"Reported {rec['about']} to the moderators, with their last {_lines(len(lines))}. Thank you."
 
     async def _reports(self, rest: str) -> str:
         reports: list[dict[str, Any]] = []
@@ -191,12 +250,14 @@ class Moderation:
             n = None
         if n is not None:
             if not 1 <= n <= len(reports):
+                if len(reports) == 1:
+                    return "Error, there is 1 report. Type reports 1 to hear it."
                 return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
             said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}. "
                     f"The reason, {r.get('why')}."]
             lines = [str(x) for x in r.get("lines") or []]
-            said.append(f"{r.get('about')}'s last {len(lines)} lines." if lines else f"{r.get('about')} said nothing here lately.")
+            said.append(f"{r.get('about')}'s last {_lines(len(lines))}." if lines else f"{r.get('about')} said nothing here lately.")
             return "\n".join([*said, *lines])
         shown = reports[:10]
         return "\n".join([f"{len(reports)} {'report' if len(reports) == 1 else 'reports'}, newest first.",

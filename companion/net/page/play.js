@@ -4,7 +4,7 @@
 (function () {
   const log = document.getElementById("log");
   const form = document.getElementById("form");
-  const field = document.getElementById("line");
+  let field = document.getElementById("line");
   const label = document.getElementById("prompt");
   let code = "", name = "", seat = null, token = null, seen = 0, nextId = 1, game = null;
   let ws = null, joined = false, refused = false, tries = 0;
@@ -29,6 +29,9 @@
   // written into the log); the device token the lobby gives is kept, so the password is asked once here; a
   // signed-in person's pass to a game goes in that game's hello.
   let secret = false, gamePass = "";
+  // A password line is sent once: marked secret (when the lobby takes the mark), never kept to be sent again
+  // after a lost connection (the lobby asks again); secretId is its number until it is answered.
+  let marks = false, secretId = 0;
   function deviceKey() { return "companion:device:" + name.toLowerCase(); }
   function keptDevice() {
     try {
@@ -41,8 +44,25 @@
       try { localStorage.setItem(deviceKey(), msg.device); } catch (e) { /* asked for the password next time */ }
     }
     secret = msg.secret === true;
-    field.type = secret ? "password" : "text";
-    field.autocomplete = secret ? "current-password" : "off";
+    fieldFor(secret);
+  }
+  // The field is a password field from the moment it exists: a new element, put in the old one's place and
+  // given the keyboard, never a text field whose type is switched in place (Orca read the first keys typed
+  // into such a field aloud, as an ordinary entry's, before it heard the change).
+  function fieldFor(password) {
+    if ((field.type === "password") === password) return;
+    const had = document.activeElement === field || document.activeElement === document.body;
+    const next = document.createElement("input");
+    next.type = password ? "password" : "text";
+    next.autocomplete = password ? "current-password" : "off";
+    for (const [k, v] of [["name", "line"], ["autocapitalize", "off"], ["spellcheck", "false"], ["maxlength", "1000"]]) {
+      next.setAttribute(k, v);
+    }
+    field.removeAttribute("id");
+    next.id = "line";
+    field.replaceWith(next);
+    field = next;
+    if (had) field.focus();
   }
 
   // Milliseconds before reconnect try `tries` (from 0), as the terminal program waits (client.retry_wait):
@@ -287,8 +307,7 @@
       if (fresh) { fresh = false; connect(); return; }
       if (!joined && !refused) {
         name = ""; setPrompt("Your name");
-        show("Error, the " + place + " could not be reached. Check that the " + place
-             + " is on, then type your name again.");
+        unreachable();
       }
       if (refused || !joined) { refused = false; return; }
       if (tries === 0 && !told) show("The connection to the " + place + " was lost. Trying again.");
@@ -296,6 +315,20 @@
       tries += 1;
       setTimeout(function () { again = true; connect(); }, wait);
     };
+  }
+
+  // Not let in: a server that cannot take the person (full) says why over HTTP (503, its reason as the body),
+  // which a WebSocket cannot hear; asked once, and said, else the usual words.
+  function unreachable() {
+    const usual = "Error, the " + place + " could not be reached. Check that the " + place + " is on, then type your "
+                  + "name again.";
+    fetch(location.origin + "/full", {cache: "no-store"}).then(function (r) {
+      if (r.status !== 503) { show(usual); return null; }
+      return r.text().then(function (t) {
+        const reason = t.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").trim().slice(0, 300);
+        show(reason ? "Error, " + reason.charAt(0).toLowerCase() + reason.slice(1) : usual);
+      });
+    }).catch(function () { show(usual); });
   }
 
   // The lobby's messages: its answers are said; one that seats the person opens the game's own socket.
@@ -306,15 +339,25 @@
       setTitle();
       if (again) { again = false; connectedAgain(); }
       if (typeof msg.token === "string" && /^[\x21-\x7e]{20,100}$/.test(msg.token)) lobbyToken = msg.token;
+      marks = msg.secret_lines === true;
       setPrompt(msg.prompt || "lobby");
       // the lobby did every line up to last_line and keeps the answer of that one: it and any later go again
       const applied = isCount(msg.last_line) ? msg.last_line : 0;
+      // a password on its way when the connection was lost is never sent again: if it came, its answer is asked
+      // for by its number alone; if not, the lobby asks for it again
+      if (secretId > 0 && applied >= secretId) ws.send(JSON.stringify({v: 1, type: "line", id: secretId, text: ""}));
+      else if (secretId > 0) {
+        show("The connection was lost while the password was on its way, so it was not sent again. Type it when the "
+             + "server asks for it.");
+      }
+      secretId = 0;
       lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id >= applied; });
       for (const line of lobbyUnanswered) ws.send(JSON.stringify({v: 1, type: "line", id: line.id, text: line.text}));
       lobbyId = Math.max(lobbyId, applied + 1);
     } else if (msg.type === "say") {
       if (typeof msg.reply === "number" && msg.reply > 0) {
         lobbyUnanswered = lobbyUnanswered.filter(function (l) { return l.id > msg.reply; });
+        if (msg.reply >= secretId) secretId = 0;
       }
       if (msg.text) showSaid(msg.text);
       if (typeof msg.prompt === "string") setPrompt(msg.prompt);
@@ -333,7 +376,7 @@
     } else if (msg.type === "bye") {
       const reason = typeof msg.reason === "string" ? msg.reason : "";
       if (reason) { show(reason); told = true; }
-      secret = false; field.type = "text"; field.autocomplete = "off";
+      secret = false; fieldFor(false);
       if (/^Error[,:]/.test(reason)) { refused = true; name = ""; setPrompt("Your name"); show("Type your name."); }
     }
   }
@@ -385,9 +428,21 @@
     }
     if (!text) return;
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
+      if (secret && inLobby) {  // a password is never quoted, nor kept in the field
+        show("Error, not connected to the " + place + ", so the password was not sent. Type it again once connected.");
+        return;
+      }
       field.value = text;  // kept: Enter sends it once connected
       show("Error, not connected to the " + place + ", so " + quote(text)
            + " was not sent. Press Enter to send it once connected.");
+      return;
+    }
+    if (inLobby && secret) {  // sent once, marked; not kept to be sent again after a lost connection
+      const line = {v: 1, type: "line", id: lobbyId, text: text};
+      if (marks) line.secret = true;
+      secretId = lobbyId;
+      ws.send(JSON.stringify(line));
+      lobbyId += 1;
       return;
     }
     if (inLobby) {
