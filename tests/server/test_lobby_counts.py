@@ -36,8 +36,8 @@ def test_top_says_1_game_not_1_games(tmp_path):
     standing = Standing(SimpleNamespace(kv=kv))  # type: ignore[arg-type]
 
     async def go() -> str:
-        await kv.hset("ratings", "ana", json.dumps({"name": "Ana", "mu": 26.0, "games": 1}))
-        await kv.hset("ratings", "ben", json.dumps({"name": "Ben", "mu": 24.0, "games": 2}))
+        await kv.hset("ratings", "ana", json.dumps({"name": "Ana", "mu": 26.0, "sigma": 8.0, "games": 1}))
+        await kv.hset("ratings", "ben", json.dumps({"name": "Ben", "mu": 24.0, "sigma": 8.0, "games": 2}))
         return await standing._top()
 
     assert asyncio.run(go()).splitlines()[1:] == ["1. Ana, 1,560, 1 game.", "2. Ben, 1,440, 2 games."]

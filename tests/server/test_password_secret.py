@@ -4,6 +4,8 @@ server failing as it did without argon2) is not followed by the password sent ag
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.net.helpers import finish
@@ -15,14 +17,15 @@ PASSWORD = "staple horse battery"
 
 @pytest.fixture
 def failing(tmp_path, monkeypatch):
-    """A server whose register fails as the one without argon2 did: the connection drops at the second password.
-    Every event it logs, and every line it is sent, is kept."""
+    """A server whose connection drops at the second password, as the one without argon2 did (a fault in an answer
+    is now one sentence, so the drop is made by ending the connection's handler). Every event it logs, and every
+    line it is sent, is kept."""
     from companion.server import accounts, events, lobby
 
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
 
     async def broken(self, name, password):
-        raise ModuleNotFoundError("No module named 'argon2'")
+        raise asyncio.CancelledError  # the connection's handler ends: the connection is lost
 
     monkeypatch.setattr(accounts.Accounts, "register", broken)
     logged: list[str] = []
