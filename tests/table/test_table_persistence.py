@@ -119,7 +119,7 @@ def test_table_close_frees_the_shared_verbs(data_dir) -> None:
     d = Driver()
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.run("table close") == "Table game 1 put away and saved. Type table load game 1 to return.\n"
-    assert d.run("buy silver") == "Error, Start a game with new, or a table with table new.\n"
+    assert d.run("buy silver") == "Error, start a game with new, or a table with table new.\n"
 
 
 def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:
