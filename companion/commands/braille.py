@@ -110,7 +110,7 @@ def show_card(session: "Session", args: str) -> None:
     options = _card_parser().parse(args)
     typed = " ".join(options.card)
     if not typed.strip():
-        raise CommandError("no card named. Type braille and a card, like braille village.")
+        raise CommandError("braille needs a card. Type braille and a card, like braille village.")
     try:
         card = catalogue().find(typed)
     except NameError_ as e:

@@ -75,6 +75,11 @@ def test_card_errors(recorder: Recorder, typed: str, quoted: str) -> None:
     assert problems(said) == []
 
 
+@pytest.mark.parametrize("typed", ["", "--grade 1", "--width 30"])
+def test_braille_with_no_card_says_it_needs_one_as_card_does(recorder: Recorder, typed: str) -> None:
+    assert recorder.run(typed) == "Error, braille needs a card. Type braille and a card, like braille village.\n"
+
+
 # braille export
 
 def test_export_a_recommended_set(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
