@@ -12,6 +12,7 @@ from companion.kingdom import Kingdom
 from companion.table.effects import effect_of
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
 from companion.table.scoring import result_line, scores
+from companion.table.turn import Turn
 from companion.refusal import CommandError
 
 
@@ -114,14 +115,27 @@ def turn_line(state: State) -> str:
     coins, buys = max(0, t.coins), max(0, t.buys)
     line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}"
     line += "." if t.treasures else f", {plural(t.actions, 'action')}."  # none are played after a Treasure
-    if t.coins < 0 or t.buys < 0:
-        line += "\nMore was bought than the calculator counted."
+    spent = overspent(t, t.counted)
+    if spent:
+        line += f"\n{spent}"
     waiting = t.waiting()
     if waiting:
         line += f"\nThen {and_list(waiting)}."
     if t.uncounted:
         line += f"\nNot counted, {and_list(t.uncounted)}."
     return line
+
+
+def overspent(turn: Turn, coins_counted: bool = True) -> str:
+    """``Spent 3 coins and 1 buy more than the calculator counted.``, or "" when nothing was: said, never
+    refused, as a card may have given what the calculator could not count. ``coins_counted``: nothing was
+    played nor typed with coins this turn, so only the Buys are known (1, and what plays gave)."""
+    over = []
+    if coins_counted and turn.coins < 0:
+        over.append(plural(-turn.coins, "coin"))
+    if turn.buys < 0:
+        over.append(plural(-turn.buys, "buy"))
+    return f"Spent {and_list(over)} more than the calculator counted." if over else ""
 
 
 def vp_taken(table: Table, before: State, card: str) -> str:
