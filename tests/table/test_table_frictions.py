@@ -76,3 +76,25 @@ def test_buying_more_than_a_pile_holds_says_how_many_are_left() -> None:
     assert d.run("gain 2 silvers").startswith("Error, 'gain 2 silvers', only 1 Silver left, not 2.")
     d.run("gain silver")
     assert d.run("gain silver").startswith("Error, 'gain silver', the Silver pile is empty.")
+
+
+WORKERS = "table new --players Ann,Ben --kingdom worker's village, market, city, vault, mint, quarry, peddler, " \
+          "tiara, monument, bishop --seed 3"
+
+
+@pytest.mark.parametrize("line", ["buy village", "gain Ben village", "trash village", "play village"])
+def test_a_card_not_in_the_game_read_as_one_that_is_is_said(line: str) -> None:
+    d = Driver()
+    d.run(WORKERS)
+    if line.startswith(("trash", "play")):
+        d.run("gain worker's village")
+    said = d.run(line).splitlines()
+    assert said[-1] == "Village is not in this game, so it was taken as Worker's Village.", said
+    assert "Worker's Village" in said[0] or said[0] == "0 coins, 2 buys, 2 actions."  # play: its +Buy counted
+
+
+def test_a_card_named_as_it_is_says_nothing_more() -> None:
+    d = Driver()
+    d.run(WORKERS)
+    assert d.run("buy worker's village") == "Ann bought a Worker's Village, 9 left.\n"
+    assert d.run("gain silver") == "Ann gained a Silver, 39 left.\n"
