@@ -112,12 +112,26 @@ def card_lines(card: Card, translator: Translator, width: int | None = None) -> 
     return [to_screen(line) for line in lay_out(translate(card_blocks(card), translator), width)]
 
 
-def transcription_date() -> date:
-    """Today, or the day ``SOURCE_DATE_EPOCH`` gives (the usual way to make a file the same on any day)."""
+def epoch_date() -> date | None:
+    """The day ``SOURCE_DATE_EPOCH`` gives (the usual way to make a file the same on any day), or None when it
+    is not set or is no usable time: not a whole number of seconds from 1970, or a day past the year 9999."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
+    if not epoch.isdigit() or len(epoch) > 12:  # 12 digits of seconds reach past the year 9999 already
+        return None
+    try:
         return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
-    return date.today()
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def unusable_epoch() -> bool:
+    """Whether ``SOURCE_DATE_EPOCH`` is set but is no usable time (today's date is used instead)."""
+    return bool(os.environ.get("SOURCE_DATE_EPOCH", "").strip()) and epoch_date() is None
+
+
+def transcription_date() -> date:
+    """The day ``SOURCE_DATE_EPOCH`` gives, or today when it gives none."""
+    return epoch_date() or date.today()
 
 
 def reference_document(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, NameError_, catalogue, recommended_sets
-from companion.cards.names import loose, quote
+from companion.cards.names import and_list, loose, quote
 from companion.commands.braille_choice import SETS, choose, the_cards
 from companion.commands.registry import ArgumentParser, command
 from companion.refusal import CommandError
@@ -153,6 +153,7 @@ EXPORT_HELP = (
 )
 
 
+EPOCH_NOTE = "SOURCE_DATE_EPOCH is not a usable time, so the title page has today's date."
 MAX_TRANSCRIBER = 60  # characters: a name, or a name and a place, that fits on two lines of the title page
 
 
@@ -168,6 +169,17 @@ def _transcriber(typed: str | None) -> str:
     if len(name) > MAX_TRANSCRIBER:
         raise CommandError(f"that name is {len(name)} characters long. Type at most {MAX_TRANSCRIBER} after --transcriber.")
     return name
+
+
+def _check_brailleable(name: str, translator: "Translator") -> None:
+    """Refuse a transcriber's name with characters liblouis has no braille for in UEB (it writes them as
+    escape codes such as ``\\x65e5``): each character is translated alone, as a backslash is no such letter."""
+    odd = [ch for ch in dict.fromkeys(name) if not ch.isascii() and "\\" in translator.brf(ch)]
+    if odd:
+        shown = all(quote(ch) != "'?'" for ch in odd)  # an emoji is no word to say: it is named as characters
+        which = f"{and_list(odd)}, which" if shown else "characters"
+        raise CommandError(f"{quote(name)} has {which} liblouis cannot braille. Type the name after "
+                           "--transcriber in the Latin alphabet.")
 
 
 def setup_text(kingdom: Kingdom, players: int) -> list[str]:
@@ -186,7 +198,8 @@ def export(session: "Session", args: str) -> None:
         reference_document,
     )
     from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
-    from companion.braille.files import OutputError, free_name, write_file, write_stream
+    from companion.braille.document import unusable_epoch
+    from companion.braille.files import OutputError, free_name, output_path, write_file, write_stream
     from companion.braille.reference import setup_section
 
     if _wants_help(args):
@@ -223,6 +236,7 @@ def export(session: "Session", args: str) -> None:
         stem = chosen.stem
     transcriber = _transcriber(options.transcriber)
     translator = _translator(grade)
+    _check_brailleable(transcriber, translator)
     document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts,
                                   transcriber)
     if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
@@ -231,12 +245,14 @@ def export(session: "Session", args: str) -> None:
         write_stream(session.out, document.brf())  # the braille alone: what was written goes to the errors
         if sys.stderr is not None:
             print(f"Wrote {what} on {document.page_count} pages.", file=sys.stderr, flush=True)
+            if unusable_epoch():
+                print(EPOCH_NOTE, file=sys.stderr, flush=True)
         return
     try:
         if options.output is None:
             path = free_name(Path(stem + ".brf"))
         else:
-            path = Path(options.output).expanduser()
+            path = output_path(options.output)
         written = write_file(path, document.brf())
     except OutputError as e:
         raise CommandError(str(e)) from None
@@ -247,6 +263,8 @@ def export(session: "Session", args: str) -> None:
         said.append(f"The {path.name} that was there is replaced.")
     if chosen.note:
         said.append(chosen.note)
+    if unusable_epoch():
+        said.append(EPOCH_NOTE)
     session.say("\n".join(said))
 
 
