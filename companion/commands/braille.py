@@ -7,6 +7,7 @@ companion.commands.braille_choice. The grade is the saved setting ``braille``, o
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -291,13 +292,40 @@ def with_emboss_line(lines: list[str], line: str) -> list[str]:
 
 # Tab completion: export, its options and their values, and card names.
 
+LISTS = ("--kingdom", "--cards")  # options whose value may be several names with commas
+
+
+def _option_names(text: str, last: str) -> list[str]:
+    used = set(text.split())
+    return [f"export {text[:len(text) - len(last)]}{o}" for o in EXPORT_OPTIONS
+            if o not in used and o.startswith(last.lower())]
+
+
 def _complete_export(session: "Session", text: str) -> list[str]:
-    head, _, last = text.rpartition(" ")
-    before = head.split()
-    option = before[-1] if before and before[-1].startswith("--") else None
-    keep = f"export {head} " if head else "export "
-    if option in ("--kingdom",):
-        values = ["random", "game", "table"] + recommended_sets().complete(last)
+    """Whole replacements for ``export`` and ``text``: the option being typed, or the value of the option
+    before it; after a comma in --cards or --kingdom, the next card's name (not the options)."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    typing = bool(text) and not text[-1].isspace()  # in the middle of a word, not after a space
+    last = words[-1][1] if words and typing else ""
+    done = words[:-1] if typing else words
+    at = max((i for i, (_, w) in enumerate(done) if w.startswith("--")), default=None)
+    if last.startswith("--") or at is None:
+        return _option_names(text, last)
+    option = done[at][1]
+    value_at = done[at][0] + len(option) + 1
+    value = text[value_at:]
+    if option in LISTS and "," in value:  # the next card of a list: "village, sm" gives "village, Smithy"
+        cut = value_at + value.rindex(",") + 1
+        partial = text[cut:].lstrip()
+        cut = len(text) - len(partial)
+        return [f"export {text[:cut]}{name}" for name in catalogue().complete(partial)]
+    if at != len(done) - 1 and not (option in LISTS and typing):
+        return _option_names(text, last)  # the option's value is typed: the next option
+    if option in FLAGS:
+        return _option_names(text, last)
+    partial = value if option in LISTS else last
+    if option == "--kingdom":
+        values = ["random", "game", "table"] + recommended_sets().complete(partial)
     elif option == "--set":
         values = list(SETS)
     elif option == "--grade":
@@ -305,13 +333,11 @@ def _complete_export(session: "Session", text: str) -> list[str]:
     elif option == "--colony":
         values = ["on", "off"]
     elif option == "--cards":
-        values = catalogue().complete(last)
-    elif option is not None and option not in FLAGS:
-        return []  # a number or a file name: nothing to offer
+        values = catalogue().complete(partial)
     else:
-        used = set(before)
-        values = [o for o in EXPORT_OPTIONS if o not in used]
-    found = [v for v in values if loose(v).startswith(loose(last))]
+        return []  # a number, a file name or a transcriber's name: nothing to offer
+    keep = f"export {text[:len(text) - len(partial)]}"
+    found = [v for v in values if loose(v).startswith(loose(partial))]
     return [keep + (f'"{v}"' if " " in v else v) for v in found]
 
 
