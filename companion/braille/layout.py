@@ -123,8 +123,9 @@ def lay_out_block(block: BrailleBlock, width: int | None) -> list[str]:
     if block.style is Style.PARAGRAPH:
         lines = wrap(block.cells, width - PARAGRAPH_INDENT, width)
         return [" " * PARAGRAPH_INDENT + lines[0]] + lines[1:]
-    lines = wrap(block.cells, width, width - RUNOVER_INDENT)
-    return lines[:1] + [" " * RUNOVER_INDENT + line for line in lines[1:]]
+    first = RUNOVER_INDENT if block.style is Style.SUBITEM else 0  # BANA's nested list: cells 3 and 5
+    lines = wrap(block.cells, width - first, width - first - RUNOVER_INDENT)
+    return [" " * first + lines[0]] + [" " * (first + RUNOVER_INDENT) + line for line in lines[1:]]
 
 
 def lay_out(blocks: Sequence[BrailleBlock], width: int | None, paper: bool = False) -> list[str]:

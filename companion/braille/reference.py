@@ -23,6 +23,7 @@ class Style(Enum):
 
     HEADING = "heading"  # centred, at least 3 blank cells each side; followed by a blank line on paper
     ITEM = "item"  # starts in cell 1; runover lines start in cell 3
+    SUBITEM = "subitem"  # an item listed under the one before: starts in cell 3, runs over in cell 5
     ENTRY = "entry"  # a contents entry: cell 1, runover cell 3, guide dots, its page number at the right margin
     NOTE = "note"  # a transcriber's note: cell 7, runover cell 5, inside the transcriber's note indicators
     PARAGRAPH = "paragraph"  # starts in cell 3; runover lines start in cell 1
@@ -101,10 +102,14 @@ def card_section(card: Card) -> Section:
     return Section(label(card), card_blocks(card), f"{card.name}, continued", card)
 
 
-def setup_section(heading_text: str, lines: Sequence[str]) -> Section:
-    """A kingdom's setup instructions: a heading, then each sentence of ``lines`` as an item."""
-    blocks = (Block(Style.HEADING, heading_text), *(Block(Style.ITEM, print_text(line)) for line in lines))
-    return Section(heading_text, blocks, f"{heading_text}, continued")
+def setup_section(heading_text: str, lines: Sequence[str | tuple[int, str]]) -> Section:
+    """A kingdom's setup instructions: a heading, then each line an item; a line given as ``(1, text)`` is
+    listed under the one before (a pile under "Basic piles:"), as a list's second level."""
+    blocks = [Block(Style.HEADING, heading_text)]
+    for line in lines:
+        level, words = line if isinstance(line, tuple) else (0, line)
+        blocks.append(Block(Style.SUBITEM if level else Style.ITEM, print_text(words)))
+    return Section(heading_text, tuple(blocks), f"{heading_text}, continued")
 
 
 NOTES_HEADING = "Transcriber's Notes"

@@ -183,10 +183,11 @@ def _check_brailleable(name: str, translator: "Translator") -> None:
                            "--transcriber in the Latin alphabet.")
 
 
-def setup_text(kingdom: Kingdom, players: int) -> list[str]:
-    from companion.table.text import layout_lines
+def setup_sheet(kingdom: Kingdom, players: int) -> list[tuple[int, str]]:
+    """The setup sheet's lines, with print's punctuation and one pile a line (each with its list level)."""
+    from companion.table.text import layout_sheet
 
-    return [f"Setup for {players} players."] + layout_lines(kingdom, players)
+    return layout_sheet(kingdom, players)
 
 
 def export(session: "Session", args: str) -> None:
@@ -225,7 +226,7 @@ def export(session: "Session", args: str) -> None:
         players = players or chosen.players or 2
         check_players(players)
         sections: list["Section | Card"] = [setup_section(f"Setup for {players} players",
-                                                          setup_text(chosen.kingdom, players)[1:])]
+                                                          setup_sheet(chosen.kingdom, players))]
         facts = (*chosen.facts, f"Setup for {players} players.")
         what = f"a setup for {players} players"
         stem = f"{chosen.stem}-setup"

@@ -105,6 +105,26 @@ def layout_lines(kingdom: Kingdom, players: int) -> list[str]:
     return lines
 
 
+def layout_sheet(kingdom: Kingdom, players: int) -> list[tuple[int, str]]:
+    """The layout for a printed or brailled sheet: what ``layout_lines`` says, with print's punctuation (a
+    colon after a label; speech has commas) and one pile a line. Each line with its level: 0 for a line of
+    its own, 1 for a pile listed under the line before."""
+    cat = catalogue()
+    sizes = kingdom.pile_sizes(players)
+    lines: list[tuple[int, str]] = [(0, f"Take out {len(sizes)} piles."), (0, "Basic piles:")]
+    lines += [(1, c.counted(sizes[c])) for c in kingdom.basic_cards]
+    lines.append((0, f"Kingdom piles, {kingdom.name}:" if kingdom.name else "Kingdom piles:"))
+    lines += [(1, c.counted(sizes[c])) for c in kingdom.cards]
+    refs = "the 10 kingdom cards" + (", Platinum and Colony" if kingdom.platinum_colony else "")
+    lines.append((0, f"Reference cards: {refs}, for each blind player."))
+    lines.append((0, "Put the Trash mat near the piles" + (", and the VP tokens." if uses_vp_tokens(kingdom) else ".")))
+    if players >= 5:
+        lines.append((0, f"With {players} players, add the extra base cards from Base Cards or a second Dominion."))
+    start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])
+    lines.append((0, f"Each player starts with: {start}."))
+    return lines
+
+
 def uses_vp_tokens(kingdom: Kingdom) -> bool:
     return any("VP" in line and "+" in line for c in kingdom.cards for line in c.text)
 
