@@ -32,6 +32,9 @@ define_setting(SETTING, GRADES, "contracted", "the braille grade, contracted, wh
 GRADE_WORDS = {"2": "contracted", "g2": "contracted", "contracted": "contracted",
                "1": "uncontracted", "g1": "uncontracted", "uncontracted": "uncontracted"}
 EXAMPLE = 'braille export --kingdom "First Game"'
+TOLD = "braille told"  # session.state: the first braille card of the session said what speech makes of it
+SPEECH_NOTE = ("Speech reads braille as dot numbers.\n"  # the first line fits a 40-cell display
+               "A braille display shows the cells. To hear the card, type card {name}.")
 
 
 def _number(typed: str | None, option: str, low: int, high: int, default: int, unit: str) -> int:
@@ -118,7 +121,20 @@ def show_card(session: "Session", args: str) -> None:
         raise CommandError(f"{e} Type braille and a card, like braille village.") from None
     width = None if options.width is None else _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, 40, "cells")
     translator = _translator(grade_of(session, options))
-    session.say("\n".join(card_lines(card, translator, width)))
+    lines = card_lines(card, translator, width)
+    if _heard(session) and not session.state.get(TOLD):  # once a session: speech reads a cell as its dots
+        session.state[TOLD] = True
+        lines[0:0] = SPEECH_NOTE.format(name=card.name.lower()).split("\n")
+    session.say("\n".join(lines))
+
+
+def _heard(session: "Session") -> bool:
+    """Whether a person may hear this answer: it goes to a terminal (a screen reader reads it) or to the
+    program's own speech. Braille sent to a file or a pipe is the braille alone."""
+    try:
+        return session.speak is not None or bool(session.out.isatty())
+    except (AttributeError, ValueError, OSError):  # a closed or odd stream: no person at it
+        return False
 
 
 # braille export: the command
@@ -357,6 +373,8 @@ def _complete(session: "Session", text: str) -> list[str]:
     topic=TOPIC,
     complete=_complete,
     details=(
+        "Speech reads braille cells as dot numbers, and a braille display shows the cells. To hear a card, "
+        "type card and its name. "
         "Add --grade 1 or --uncontracted for uncontracted braille, and set braille uncontracted keeps it. "
         "Type braille export --help for what export takes."
     ),
