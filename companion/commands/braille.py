@@ -242,7 +242,8 @@ def export(session: "Session", args: str) -> None:
         players = players or chosen.players or 2
         check_players(players)
         sections: list["Section | Card"] = [setup_section(f"Setup for {players} players",
-                                                          setup_sheet(chosen.kingdom, players))]
+                                                          setup_sheet(chosen.kingdom, players),
+                                                          [c.set for c in chosen.kingdom.supply_cards])]
         facts = (*chosen.facts, f"Setup for {players} players.")
         what = f"a setup for {players} players"
         stem = f"{chosen.stem}-setup"

@@ -89,7 +89,7 @@ def test_a_whole_box_or_both(recorder: Recorder, tmp_path: Path, uncontracted: T
 def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Translator, players: int) -> None:
     out = tmp_path / "setup.brf"
     said = recorder.run(f'export --kingdom "Biggest Money" --setup --players {players} --output "{out}"')
-    assert said.startswith(f"Wrote a setup for {players} players on 3 pages."), said
+    assert said.startswith(f"Wrote a setup for {players} players on 4 pages."), said
     assert problems(said) == []
     data = out.read_bytes()
     pages = assert_valid_brf(data, 40, 25)
