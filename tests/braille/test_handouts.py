@@ -92,7 +92,7 @@ def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Transl
     assert said.startswith(f"Wrote a setup for {players} players on 4 pages."), said
     assert problems(said) == []
     data = out.read_bytes()
-    pages = assert_valid_brf(data, 40, 25)
+    assert_valid_brf(data, 40, 25)
     start = body_start(pages_of(data))
     body = [line for page in pages_of(data)[start - 1:] for line in page[:-1] if line.strip()]
     heading = f"Setup for {players} players"
