@@ -374,9 +374,8 @@ def _complete(session: "Session", text: str) -> list[str]:
     topic=TOPIC,
     complete=_complete,
     details=(
-        "Speech reads braille cells as dot numbers, and a braille display shows the cells. To hear a card, "
-        "type card and its name. "
-        "Add --grade 1 or --uncontracted for uncontracted braille, and set braille uncontracted keeps it. "
+        "Speech reads braille as dot numbers. card says it aloud. "
+        "--grade 1 or --uncontracted gives uncontracted braille, and set braille uncontracted keeps it. "
         "Type braille export --help for what export takes."
     ),
 )

@@ -76,5 +76,4 @@ def test_a_real_terminal_gets_the_note(louis: ModuleType) -> None:
 def test_help_braille_says_it(louis: ModuleType) -> None:
     out = io.StringIO()
     words = " ".join(said(Session(out=out), out, "help braille"))
-    assert "Speech reads braille cells as dot numbers, and a braille display shows the cells." in words
-    assert "To hear a card, type card and its name." in words
+    assert "Speech reads braille as dot numbers. card says it aloud." in words
