@@ -132,7 +132,8 @@ class TableService:
             said = confirm(saved.table, before)
             if brief:  # brief: announcements and the confirmation itself, no coins left
                 ended = saved.table.state.over is not None and before.over is None
-                said = said[:2 if ended else 1]  # but a game that ends says who won
+                kept = [line for line in said[1:] if line.startswith(text.SPENT)]  # and a buy past the count
+                said = said[:2] if ended else said[:1] + kept  # a game that ends says who won
             lines = notes + said
             lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
         except BaseException:

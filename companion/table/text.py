@@ -155,7 +155,10 @@ def overspent(turn: Turn, coins_counted: bool = True) -> str:
         over.append(plural(-turn.coins, "coin"))
     if turn.buys < 0:
         over.append(plural(-turn.buys, "buy"))
-    return f"Spent {and_list(over)} more than the calculator counted." if over else ""
+    return f"{SPENT} {and_list(over)} more than the calculator counted." if over else ""
+
+
+SPENT = "Spent"  # the first word of the line that says a buy went past the count (kept at brief verbosity)
 
 
 def vp_taken(table: Table, before: State, card: str) -> str:
