@@ -31,6 +31,9 @@ from companion.braille.reference import (
     DEFAULT_TRANSCRIBER,
     contents_heading,
     notes_blocks,
+    pages_statement,
+    print_source,
+    special_symbols,
     title_blocks,
     transcribed_line,
     transcribers_notes,
@@ -83,10 +86,11 @@ class BrailleDocument:
     contents_pages: int = 0
     title_pages: int = 1
     notes_pages: int = 0
+    symbols_pages: int = 0
 
     @property
     def front_pages(self) -> int:
-        return self.title_pages + self.notes_pages + self.contents_pages
+        return self.title_pages + self.symbols_pages + self.notes_pages + self.contents_pages
 
     def sheet(self, page: int) -> tuple[str, ...]:
         """The lines of body page ``page`` (numbered from 1, as the contents give it)."""
@@ -101,7 +105,8 @@ class BrailleDocument:
 
 
 def translate(blocks: Sequence[Block], translator: Translator) -> list[BrailleBlock]:
-    return [BrailleBlock(b.style, translator.brf(b.text), b.page) for b in blocks]
+    """Each block's print in braille, after its sign as it is (a special symbols list's)."""
+    return [BrailleBlock(b.style, " ".join(filter(None, (b.symbol, translator.brf(b.text)))), b.page) for b in blocks]
 
 
 def card_lines(card: Card, translator: Translator, width: int | None = None) -> list[str]:
@@ -112,12 +117,26 @@ def card_lines(card: Card, translator: Translator, width: int | None = None) -> 
     return [to_screen(line) for line in lay_out(translate(card_blocks(card), translator), width)]
 
 
-def transcription_date() -> date:
-    """Today, or the day ``SOURCE_DATE_EPOCH`` gives (the usual way to make a file the same on any day)."""
+def epoch_date() -> date | None:
+    """The day ``SOURCE_DATE_EPOCH`` gives (the usual way to make a file the same on any day), or None when it
+    is not set or is no usable time: not a whole number of seconds from 1970, or a day past the year 9999."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
+    if not epoch.isdigit() or len(epoch) > 12:  # 12 digits of seconds reach past the year 9999 already
+        return None
+    try:
         return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
-    return date.today()
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def unusable_epoch() -> bool:
+    """Whether ``SOURCE_DATE_EPOCH`` is set but is no usable time (today's date is used instead)."""
+    return bool(os.environ.get("SOURCE_DATE_EPOCH", "").strip()) and epoch_date() is None
+
+
+def transcription_date() -> date:
+    """The day ``SOURCE_DATE_EPOCH`` gives, or today when it gives none."""
+    return epoch_date() or date.today()
 
 
 def reference_document(
@@ -143,27 +162,37 @@ def reference_document(
         laid.append(LaidSection(lines, running))
     heading_text = "Dominion reference cards" if any(s.card for s in parts) else "Dominion setup"
     transcribed = transcribed_line(transcriber, when or transcription_date())
-    title_lines = lay_out(translate(title_blocks(title, facts, str(translator.grade), transcribed, heading_text),
-                                    translator), width)
+    source = print_source(parts)
+
+    def title_lines(statement: str) -> list[str]:
+        return lay_out(translate(title_blocks(title, facts, str(translator.grade), transcribed, heading_text,
+                                              source, statement), translator), width)
+
+    symbols_lines = lay_out(translate(special_symbols(parts), translator), width, paper=True)
     notes_lines = lay_out(translate(notes_blocks(transcribers_notes(parts)), translator), width, paper=True)
     heads = tuple(lay_out(translate([contents_heading(more)], translator), width, paper=True) + [""]
                   for more in (False, True))
     entries = [translator.brf(s.entry) for s in parts]
-    # The contents give each section's page, which depends on how many pages the contents take:
-    # lay out until that stops changing (once or twice).
+    # The contents give each section's page, and the title page every page's number, which depend on how
+    # many pages the contents and the title page take: lay out until neither changes (once or twice).
     pages = [1] * len(parts)
+    statement = ""
     for _ in range(10):
         contents = [entry_lines(cells, page, width) for cells, page in zip(entries, pages)]
         if len(parts) < 2:  # one card or one setup: nothing to list
             contents = []
-        paged = paginate(title_lines, laid, body, page_format.pack, contents, (heads[0], heads[1]), notes_lines)
+        paged = paginate(title_lines(statement), laid, body, page_format.pack, contents, (heads[0], heads[1]),
+                         notes_lines, symbols_lines)
         front = paged.front_pages
-        if [p - front for p in paged.card_pages] == pages:
+        said = pages_statement(paged.title_pages + paged.symbols_pages + paged.notes_pages, paged.contents_pages,
+                               len(paged.pages) - front)
+        if [p - front for p in paged.card_pages] == pages and said == statement:
             break
-        pages = [p - front for p in paged.card_pages]
-    else:  # pragma: no cover - the contents' length settles after at most a few rounds
+        pages, statement = [p - front for p in paged.card_pages], said
+    else:  # pragma: no cover - the contents' and title page's lengths settle after at most a few rounds
         raise RuntimeError("the contents page numbers did not settle")
-    numbers = page_numbers(paged.title_pages, paged.notes_pages, paged.contents_pages, len(paged.pages))
+    numbers = page_numbers(paged.title_pages, paged.symbols_pages + paged.notes_pages, paged.contents_pages,
+                           len(paged.pages))
     numbered = number_pages(paged.pages, page_format.lines, width, numbers)
     return BrailleDocument(title, parts, tuple(pages), tuple(tuple(p) for p in numbered), page_format,
-                           paged.contents_pages, paged.title_pages, paged.notes_pages)
+                           paged.contents_pages, paged.title_pages, paged.notes_pages, paged.symbols_pages)

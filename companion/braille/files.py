@@ -118,6 +118,19 @@ def check_target(path: Path) -> bool:
     return True
 
 
+def output_path(typed: str) -> Path:
+    """The path typed after --output. One that ends in a folder separator names a folder, never a file:
+    ``newdir/`` was written as a file named ``newdir``."""
+    path = Path(typed).expanduser()
+    separators = tuple(s for s in (os.sep, os.altsep, "/") if s)
+    if typed.rstrip().endswith(separators):
+        if path.is_dir():
+            raise OutputError(f"{_name(path)} is a folder. After --output type a file name, like {typed.rstrip()}cards.brf.")
+        raise OutputError(f"there is no folder {_name(path)}. Make it first, or after --output type a file name, "
+                          "like cards.brf.")
+    return path
+
+
 def free_name(path: Path) -> Path:
     """``path`` if nothing has that name, else the first free ``stem-2.brf``, ``stem-3.brf``..."""
     candidate = path

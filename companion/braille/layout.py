@@ -123,8 +123,9 @@ def lay_out_block(block: BrailleBlock, width: int | None) -> list[str]:
     if block.style is Style.PARAGRAPH:
         lines = wrap(block.cells, width - PARAGRAPH_INDENT, width)
         return [" " * PARAGRAPH_INDENT + lines[0]] + lines[1:]
-    lines = wrap(block.cells, width, width - RUNOVER_INDENT)
-    return lines[:1] + [" " * RUNOVER_INDENT + line for line in lines[1:]]
+    first = RUNOVER_INDENT if block.style is Style.SUBITEM else 0  # BANA's nested list: cells 3 and 5
+    lines = wrap(block.cells, width - first, width - first - RUNOVER_INDENT)
+    return [" " * first + lines[0]] + [" " * (first + RUNOVER_INDENT) + line for line in lines[1:]]
 
 
 def lay_out(blocks: Sequence[BrailleBlock], width: int | None, paper: bool = False) -> list[str]:
@@ -148,8 +149,8 @@ TRANSCRIBER_PAGE, FRONT_PAGE = "t", "p"  # BANA: transcriber-generated pages t1,
 
 
 def page_numbers(title_pages: int, notes_pages: int, contents_pages: int, total: int) -> list[str]:
-    """Each page's braille page number, as BANA numbers them: the title and transcriber's notes pages t1,
-    t2 ...; the contents p1, p2 ...; the cards 1, 2 ..."""
+    """Each page's braille page number, as BANA numbers them: the title, special symbols and transcriber's
+    notes pages (``notes_pages`` counts the symbols' too) t1, t2 ...; the contents p1, p2 ...; the cards 1, 2 ..."""
     transcribers = title_pages + notes_pages
     front = transcribers + contents_pages
     return ([braille_number(n, TRANSCRIBER_PAGE) for n in range(1, transcribers + 1)]
@@ -174,11 +175,12 @@ class Paged:
     title_pages: int
     contents_pages: int = 0
     notes_pages: int = 0
+    symbols_pages: int = 0
 
     @property
     def front_pages(self) -> int:
-        """The pages before the first section: title, transcriber's notes, contents."""
-        return self.title_pages + self.notes_pages + self.contents_pages
+        """The pages before the first section: title, special symbols, transcriber's notes, contents."""
+        return self.title_pages + self.symbols_pages + self.notes_pages + self.contents_pages
 
 
 class _Pages:
@@ -208,9 +210,9 @@ class _Pages:
 
 def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection], body: int, pack: bool,
              contents: Sequence[Sequence[str]] = (), contents_heads: tuple[Sequence[str], Sequence[str]] = ((), ()),
-             notes: Sequence[str] = ()) -> Paged:
-    """The title on its own page(s); the transcriber's ``notes``, if any, on their own page(s); then the
-    contents, if any; then the sections, one to a page or packed.
+             notes: Sequence[str] = (), symbols: Sequence[str] = ()) -> Paged:
+    """The title on its own page(s); the special ``symbols`` list, then the transcriber's ``notes``, if any,
+    each on their own page(s); then the contents, if any; then the sections, one to a page or packed.
 
     Contents: each entry's lines stay together on a page; a page of contents starts with its heading
     (``contents_heads``: the first page's, and a continued page's). Packed, a section follows the one before
@@ -220,9 +222,12 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
     paper = _Pages(body)
     paper.flow(title)
     title_pages = len(paper.pages)
+    if symbols:
+        paper.flow(symbols)
+    symbols_pages = len(paper.pages) - title_pages
     if notes:
         paper.flow(notes)
-    notes_pages = len(paper.pages) - title_pages
+    notes_pages = len(paper.pages) - title_pages - symbols_pages
     if contents:
         first, more = contents_heads
         page = paper.new()
@@ -235,7 +240,7 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
                 if len(page) == body:
                     page = paper.new()
                 page.append(line)
-    contents_pages = len(paper.pages) - title_pages - notes_pages
+    contents_pages = len(paper.pages) - title_pages - symbols_pages - notes_pages
     starts: list[int] = []
     fresh = True  # the last page is the title's or the contents': the sections start a new page
     for section in cards:
@@ -247,7 +252,8 @@ def paginate(title: Sequence[str], cards: Sequence[Sequence[str] | LaidSection],
         starts.append(len(paper.pages) + 1)
         paper.flow(laid.lines or [""], laid.running)
         fresh = False
-    return Paged(tuple(tuple(p) for p in paper.pages), tuple(starts), title_pages, contents_pages, notes_pages)
+    return Paged(tuple(tuple(p) for p in paper.pages), tuple(starts), title_pages, contents_pages, notes_pages,
+                 symbols_pages)
 
 
 def number_pages(pages: Sequence[Sequence[str]], lines: int, width: int, numbers: Sequence[str] = ()) -> list[list[str]]:

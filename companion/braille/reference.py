@@ -23,6 +23,7 @@ class Style(Enum):
 
     HEADING = "heading"  # centred, at least 3 blank cells each side; followed by a blank line on paper
     ITEM = "item"  # starts in cell 1; runover lines start in cell 3
+    SUBITEM = "subitem"  # an item listed under the one before: starts in cell 3, runs over in cell 5
     ENTRY = "entry"  # a contents entry: cell 1, runover cell 3, guide dots, its page number at the right margin
     NOTE = "note"  # a transcriber's note: cell 7, runover cell 5, inside the transcriber's note indicators
     PARAGRAPH = "paragraph"  # starts in cell 3; runover lines start in cell 1
@@ -32,11 +33,13 @@ class Style(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """One paragraph of print and how it is formatted (``page``: a contents entry's page number)."""
+    """One paragraph of print and how it is formatted (``page``: a contents entry's page number;
+    ``symbol``: braille cells shown as they are before the text, as a special symbols list shows a sign)."""
 
     style: Style
     text: str = ""
     page: int = 0
+    symbol: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -95,31 +98,45 @@ class Section:
     blocks: tuple[Block, ...]
     continued: str
     card: Card | None = None
+    sets: tuple[str, ...] = ()  # the boxes its print comes from (a card's own box, or a setup's kingdom's)
 
 
 def card_section(card: Card) -> Section:
-    return Section(label(card), card_blocks(card), f"{card.name}, continued", card)
+    return Section(label(card), card_blocks(card), f"{card.name}, continued", card, (card.set,))
 
 
-def setup_section(heading_text: str, lines: Sequence[str]) -> Section:
-    """A kingdom's setup instructions: a heading, then each sentence of ``lines`` as an item."""
-    blocks = (Block(Style.HEADING, heading_text), *(Block(Style.ITEM, print_text(line)) for line in lines))
-    return Section(heading_text, blocks, f"{heading_text}, continued")
+def setup_section(heading_text: str, lines: Sequence[str | tuple[int, str]], sets: Sequence[str] = ()) -> Section:
+    """A kingdom's setup instructions: a heading, then each line an item; a line given as ``(1, text)`` is
+    listed under the one before (a pile under "Basic piles:"), as a list's second level."""
+    blocks = [Block(Style.HEADING, heading_text)]
+    for line in lines:
+        level, words = line if isinstance(line, tuple) else (0, line)
+        blocks.append(Block(Style.SUBITEM if level else Style.ITEM, print_text(words)))
+    return Section(heading_text, tuple(blocks), f"{heading_text}, continued", sets=tuple(sets))
 
 
 NOTES_HEADING = "Transcriber's Notes"
 NOTE_COINS = "The word coins stands for the coin symbol of the printed cards."
 NOTE_VP = "VP stands for victory points."
-NOTE_DIVIDER = "A line of dots 2-5 stands for a card's dividing line; the text after it is the text below that line."
 NOTE_CODES = "A basic card's heading gives its braille code after its name, as on the braille deck."
+NOTE_LIBLOUIS = "Made with liblouis."
+SYMBOLS_HEADING = "Special Symbols Used in This Volume"
+MINUS_SIGN = '"-'  # UEB's minus sign, dots 5, 3-6, as liblouis brailles U+2212
+DIVIDER_SIGN = "3333"  # a short line of dots 2-5, standing for the line the sheets draw across the page
+SYMBOL_MINUS = "minus sign"
+SYMBOL_DIVIDER = "line of dots 2-5, a card's dividing line: the text after it is the text below that line"
+# The print source of the sheets, each box as its rulebook names it, with the year of its printing.
+PRINT_SOURCES = {"base2e": "Dominion, second edition, 2021", "prosperity2e": "Dominion: Prosperity, second edition, 2022"}
+DESIGNER = "Designed by Donald X. Vaccarino."
+PUBLISHER = "Published by Rio Grande Games."
 DEFAULT_TRANSCRIBER = "the Dominion Companion"
 _COINS = re.compile(r"\bcoins?\b")
 _VP = re.compile(r"\bVP\b")
 
 
 def transcribers_notes(sections: Sequence[Section]) -> tuple[str, ...]:
-    """What a reader needs to know before the cards, of the signs this file uses alone, a note each: the
-    words for the printed symbols, the divider, the codes (none when it uses none of them)."""
+    """What a reader needs to know before the cards, a note each: the words for the printed symbols and the
+    codes, of those this file uses alone; then that liblouis made the braille."""
     words = " ".join(b.text for s in sections for b in s.blocks)
     cards = [s.card for s in sections if s.card is not None]
     notes = []
@@ -127,11 +144,40 @@ def transcribers_notes(sections: Sequence[Section]) -> tuple[str, ...]:
         notes.append(NOTE_COINS)
     if _VP.search(words):
         notes.append(NOTE_VP)
-    if any(c.below_line for c in cards):
-        notes.append(NOTE_DIVIDER)
     if any(c.code for c in cards):
         notes.append(NOTE_CODES)
+    notes.append(NOTE_LIBLOUIS)
     return tuple(notes)
+
+
+def special_symbols(sections: Sequence[Section]) -> tuple[Block, ...]:
+    """BANA's special symbols list (Braille Formats 2016, section 2.5), of the signs this file uses alone:
+    the minus sign of the Curse's -1 VP, the line of dots 2-5 for a card's dividing line. Each starts in
+    cell 1 with the sign, then its meaning; none: no page."""
+    blocks = [b for s in sections for b in s.blocks]
+    listed = []
+    if any(MINUS in b.text for b in blocks):
+        listed.append(Block(Style.ITEM, SYMBOL_MINUS, symbol=MINUS_SIGN))
+    if any(b.style is Style.SEPARATOR for b in blocks):
+        listed.append(Block(Style.ITEM, SYMBOL_DIVIDER, symbol=DIVIDER_SIGN))
+    return (Block(Style.HEADING, SYMBOLS_HEADING), *listed) if listed else ()
+
+
+def print_source(sections: Sequence[Section]) -> tuple[str, ...]:
+    """Where the print of the sheets comes from: the boxes of its cards, their designer and publisher."""
+    sets = [s for s in PRINT_SOURCES if any(s in section.sets for section in sections)] or ["base2e"]
+    names = [PRINT_SOURCES[s] for s in sets]
+    return (f"From {', and '.join(names)}.", DESIGNER, PUBLISHER)
+
+
+def pages_statement(transcriber: int, front: int, body: int) -> str:
+    """``Braille pages t1-t2, p1, 1-60.``: every braille page of the volume by its numbers (BANA's volume
+    and page statement; no p pages, none said)."""
+    def run(letter: str, n: int) -> str:
+        return f"{letter}1" if n == 1 else f"{letter}1-{letter}{n}"
+
+    parts = [run("t", transcriber)] + ([run("p", front)] if front else []) + ["1" if body == 1 else f"1-{body}"]
+    return f"Braille pages {', '.join(parts)}."
 
 
 def transcribed_line(transcriber: str, when: date) -> str:
@@ -140,13 +186,19 @@ def transcribed_line(transcriber: str, when: date) -> str:
 
 
 def title_blocks(title: str, facts: Sequence[str], grade: str, transcribed: str,
-                 heading_text: str = "Dominion reference cards") -> tuple[Block, ...]:
-    """The title page, every line centred as BANA's title pages are: what this is, which kingdom or set and
-    a few facts; who transcribed it and when; the braille code and grade."""
+                 heading_text: str = "Dominion reference cards", source: Sequence[str] = (),
+                 statement: str = "") -> tuple[Block, ...]:
+    """The title page, every line centred as BANA's title pages are (Braille Formats 2016, section 2.3):
+    what this is, which kingdom or set and a few facts; the print source (the game, its designer and
+    publisher); who transcribed it and when; the braille code and grade; the volume and its pages."""
     blocks = [Block(Style.HEADING, heading_text), BLANK, Block(Style.HEADING, f"{title}.")]
     blocks += [Block(Style.HEADING, fact) for fact in facts]
+    if source:
+        blocks += [BLANK, *(Block(Style.HEADING, line) for line in source)]
     blocks += [BLANK, Block(Style.HEADING, transcribed)]
-    blocks += [BLANK, Block(Style.HEADING, f"Unified English Braille, {grade}, made with liblouis.")]
+    blocks += [BLANK, Block(Style.HEADING, f"Unified English Braille, {grade}.")]
+    if statement:
+        blocks += [BLANK, Block(Style.HEADING, "In 1 volume."), Block(Style.HEADING, statement)]
     return tuple(blocks)
 
 

@@ -7,11 +7,12 @@ companion.commands.braille_choice. The grade is the saved setting ``braille``, o
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, NameError_, catalogue, recommended_sets
-from companion.cards.names import loose, quote
+from companion.cards.names import and_list, loose, quote
 from companion.commands.braille_choice import SETS, choose, the_cards
 from companion.commands.registry import ArgumentParser, command
 from companion.refusal import CommandError
@@ -31,6 +32,9 @@ define_setting(SETTING, GRADES, "contracted", "the braille grade, contracted, wh
 GRADE_WORDS = {"2": "contracted", "g2": "contracted", "contracted": "contracted",
                "1": "uncontracted", "g1": "uncontracted", "uncontracted": "uncontracted"}
 EXAMPLE = 'braille export --kingdom "First Game"'
+TOLD = "braille told"  # session.state: the first braille card of the session said what speech makes of it
+SPEECH_NOTE = ("Speech reads braille as dot numbers.\n"  # the first line fits a 40-cell display
+               "A braille display shows the cells. To hear the card, type card {name}.")
 
 
 def _number(typed: str | None, option: str, low: int, high: int, default: int, unit: str) -> int:
@@ -110,14 +114,27 @@ def show_card(session: "Session", args: str) -> None:
     options = _card_parser().parse(args)
     typed = " ".join(options.card)
     if not typed.strip():
-        raise CommandError("no card named. Type braille and a card, like braille village.")
+        raise CommandError("braille needs a card. Type braille and a card, like braille village.")
     try:
         card = catalogue().find(typed)
     except NameError_ as e:
         raise CommandError(f"{e} Type braille and a card, like braille village.") from None
     width = None if options.width is None else _number(options.width, "--width", MIN_WIDTH, MAX_WIDTH, 40, "cells")
     translator = _translator(grade_of(session, options))
-    session.say("\n".join(card_lines(card, translator, width)))
+    lines = card_lines(card, translator, width)
+    if _heard(session) and not session.state.get(TOLD):  # once a session: speech reads a cell as its dots
+        session.state[TOLD] = True
+        lines[0:0] = SPEECH_NOTE.format(name=card.name.lower()).split("\n")
+    session.say("\n".join(lines))
+
+
+def _heard(session: "Session") -> bool:
+    """Whether a person may hear this answer: it goes to a terminal (a screen reader reads it) or to the
+    program's own speech. Braille sent to a file or a pipe is the braille alone."""
+    try:
+        return session.speak is not None or bool(session.out.isatty())
+    except (AttributeError, ValueError, OSError):  # a closed or odd stream: no person at it
+        return False
 
 
 # braille export: the command
@@ -153,6 +170,7 @@ EXPORT_HELP = (
 )
 
 
+EPOCH_NOTE = "SOURCE_DATE_EPOCH is not a usable time, so the title page has today's date."
 MAX_TRANSCRIBER = 60  # characters: a name, or a name and a place, that fits on two lines of the title page
 
 
@@ -170,10 +188,22 @@ def _transcriber(typed: str | None) -> str:
     return name
 
 
-def setup_text(kingdom: Kingdom, players: int) -> list[str]:
-    from companion.table.text import layout_lines
+def _check_brailleable(name: str, translator: "Translator") -> None:
+    """Refuse a transcriber's name with characters liblouis has no braille for in UEB (it writes them as
+    escape codes such as ``\\x65e5``): each character is translated alone, as a backslash is no such letter."""
+    odd = [ch for ch in dict.fromkeys(name) if not ch.isascii() and "\\" in translator.brf(ch)]
+    if odd:
+        shown = all(quote(ch) != "'?'" for ch in odd)  # an emoji is no word to say: it is named as characters
+        which = f"{and_list(odd)}, which" if shown else "characters"
+        raise CommandError(f"{quote(name)} has {which} liblouis cannot braille. Type the name after "
+                           "--transcriber in the Latin alphabet.")
 
-    return [f"Setup for {players} players."] + layout_lines(kingdom, players)
+
+def setup_sheet(kingdom: Kingdom, players: int) -> list[tuple[int, str]]:
+    """The setup sheet's lines, with print's punctuation and one pile a line (each with its list level)."""
+    from companion.table.text import layout_sheet
+
+    return layout_sheet(kingdom, players)
 
 
 def export(session: "Session", args: str) -> None:
@@ -186,7 +216,8 @@ def export(session: "Session", args: str) -> None:
         reference_document,
     )
     from companion.braille.document import DEFAULT_LINES, DEFAULT_WIDTH
-    from companion.braille.files import OutputError, free_name, write_file, write_stream
+    from companion.braille.document import unusable_epoch
+    from companion.braille.files import OutputError, free_name, output_path, write_file, write_stream
     from companion.braille.reference import setup_section
 
     if _wants_help(args):
@@ -211,7 +242,8 @@ def export(session: "Session", args: str) -> None:
         players = players or chosen.players or 2
         check_players(players)
         sections: list["Section | Card"] = [setup_section(f"Setup for {players} players",
-                                                          setup_text(chosen.kingdom, players)[1:])]
+                                                          setup_sheet(chosen.kingdom, players),
+                                                          [c.set for c in chosen.kingdom.supply_cards])]
         facts = (*chosen.facts, f"Setup for {players} players.")
         what = f"a setup for {players} players"
         stem = f"{chosen.stem}-setup"
@@ -223,6 +255,7 @@ def export(session: "Session", args: str) -> None:
         stem = chosen.stem
     transcriber = _transcriber(options.transcriber)
     translator = _translator(grade)
+    _check_brailleable(transcriber, translator)
     document = reference_document(chosen.title, sections, translator, PageFormat(width, lines, options.pack), facts,
                                   transcriber)
     if options.output is not None and options.output.strip() == "-":  # a pipe to an embosser's program, a file
@@ -231,12 +264,14 @@ def export(session: "Session", args: str) -> None:
         write_stream(session.out, document.brf())  # the braille alone: what was written goes to the errors
         if sys.stderr is not None:
             print(f"Wrote {what} on {document.page_count} pages.", file=sys.stderr, flush=True)
+            if unusable_epoch():
+                print(EPOCH_NOTE, file=sys.stderr, flush=True)
         return
     try:
         if options.output is None:
             path = free_name(Path(stem + ".brf"))
         else:
-            path = Path(options.output).expanduser()
+            path = output_path(options.output)
         written = write_file(path, document.brf())
     except OutputError as e:
         raise CommandError(str(e)) from None
@@ -247,6 +282,8 @@ def export(session: "Session", args: str) -> None:
         said.append(f"The {path.name} that was there is replaced.")
     if chosen.note:
         said.append(chosen.note)
+    if unusable_epoch():
+        said.append(EPOCH_NOTE)
     session.say("\n".join(said))
 
 
@@ -273,13 +310,40 @@ def with_emboss_line(lines: list[str], line: str) -> list[str]:
 
 # Tab completion: export, its options and their values, and card names.
 
+LISTS = ("--kingdom", "--cards")  # options whose value may be several names with commas
+
+
+def _option_names(text: str, last: str) -> list[str]:
+    used = set(text.split())
+    return [f"export {text[:len(text) - len(last)]}{o}" for o in EXPORT_OPTIONS
+            if o not in used and o.startswith(last.lower())]
+
+
 def _complete_export(session: "Session", text: str) -> list[str]:
-    head, _, last = text.rpartition(" ")
-    before = head.split()
-    option = before[-1] if before and before[-1].startswith("--") else None
-    keep = f"export {head} " if head else "export "
-    if option in ("--kingdom",):
-        values = ["random", "game", "table"] + recommended_sets().complete(last)
+    """Whole replacements for ``export`` and ``text``: the option being typed, or the value of the option
+    before it; after a comma in --cards or --kingdom, the next card's name (not the options)."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    typing = bool(text) and not text[-1].isspace()  # in the middle of a word, not after a space
+    last = words[-1][1] if words and typing else ""
+    done = words[:-1] if typing else words
+    at = max((i for i, (_, w) in enumerate(done) if w.startswith("--")), default=None)
+    if last.startswith("--") or at is None:
+        return _option_names(text, last)
+    option = done[at][1]
+    value_at = done[at][0] + len(option) + 1
+    value = text[value_at:]
+    if option in LISTS and "," in value:  # the next card of a list: "village, sm" gives "village, Smithy"
+        cut = value_at + value.rindex(",") + 1
+        partial = text[cut:].lstrip()
+        cut = len(text) - len(partial)
+        return [f"export {text[:cut]}{name}" for name in catalogue().complete(partial)]
+    if at != len(done) - 1 and not (option in LISTS and typing):
+        return _option_names(text, last)  # the option's value is typed: the next option
+    if option in FLAGS:
+        return _option_names(text, last)
+    partial = value if option in LISTS else last
+    if option == "--kingdom":
+        values = ["random", "game", "table"] + recommended_sets().complete(partial)
     elif option == "--set":
         values = list(SETS)
     elif option == "--grade":
@@ -287,13 +351,11 @@ def _complete_export(session: "Session", text: str) -> list[str]:
     elif option == "--colony":
         values = ["on", "off"]
     elif option == "--cards":
-        values = catalogue().complete(last)
-    elif option is not None and option not in FLAGS:
-        return []  # a number or a file name: nothing to offer
+        values = catalogue().complete(partial)
     else:
-        used = set(before)
-        values = [o for o in EXPORT_OPTIONS if o not in used]
-    found = [v for v in values if loose(v).startswith(loose(last))]
+        return []  # a number, a file name or a transcriber's name: nothing to offer
+    keep = f"export {text[:len(text) - len(partial)]}"
+    found = [v for v in values if loose(v).startswith(loose(partial))]
     return [keep + (f'"{v}"' if " " in v else v) for v in found]
 
 
@@ -312,7 +374,8 @@ def _complete(session: "Session", text: str) -> list[str]:
     topic=TOPIC,
     complete=_complete,
     details=(
-        "Add --grade 1 or --uncontracted for uncontracted braille, and set braille uncontracted keeps it. "
+        "Speech reads braille as dot numbers. card says it aloud. "
+        "--grade 1 or --uncontracted gives uncontracted braille, and set braille uncontracted keeps it. "
         "Type braille export --help for what export takes."
     ),
 )

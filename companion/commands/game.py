@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 TOPIC = "Playing a game"
 TOOLS = "Game tools"  # what is not a move: help game lists the moves
-HINT = "Start a game with new, or a table with table new."
+HINT = "start a game with new, or a table with table new."
 ASK = "game_question"
 DEFAULT_PROMPT = "companion. "
 define_setting("autoplay", ("on", "off"), "on", "buy first plays Treasures that need no choice")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import catalogue
 from companion.cards.names import loose
-from companion.commands.registry import ArgumentParser, command, take_over
+from companion.commands.registry import ArgumentParser, command, split_words, take_over
 from companion.commands.table_session import HINT, KEY, SERVICE, TOPIC, brief, open_table, say, seat, set_open, \
     table_open
 from companion.refusal import CommandError
@@ -45,14 +45,14 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     parser.add_argument("--colony")
     parser.add_argument("--name", nargs="+")
     parser.add_argument("--first", nargs="+")
+    _check_options(args)
     try:
         ns = parser.parse(args)
     except CommandError:
         raise refused(typed, 'is not understood. Type table new --players Ann,Ben --kingdom First Game.') from None
     if not ns.players:
         raise refused(typed, "needs players. Type table new --players Ann,Ben.")
-    words = ns.players if any("," in w for w in ns.players) else [w + "," for w in ns.players]
-    names = [p.strip() for p in " ".join(words).split(",") if p.strip()]
+    names = _player_names(ns.players)
     ns.kingdom = " ".join(ns.kingdom)
     ns.name = None if ns.name is None else " ".join(ns.name)
     ns.first = None if ns.first is None else " ".join(ns.first)
@@ -67,6 +67,41 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     if ns.name is not None and is_device_name(storage.file_name(ns.name)):  # its file could not be made there
         raise refused(f"--name {ns.name}", "Windows keeps that name for a device. Type --name friday, say.")
     return names, ns.kingdom, seed, colony, ns.name, ns.first
+
+
+def _player_names(words: list[str]) -> list[str]:
+    """The names after --players: parted by commas, or by spaces when there is no comma. A name left empty
+    between two commas ("Ann,,Cy") is refused: it was a player forgotten, not one fewer player."""
+    if not any("," in w for w in words):
+        return words
+    typed = " ".join(words)
+    parts = [p.strip() for p in typed.split(",")]
+    if "" in parts:
+        where = "at the end" if parts[-1] == "" and "" not in parts[:-1] else \
+            "at the start" if parts[0] == "" and "" not in parts[1:] else "between two commas"
+        raise refused(f"--players {typed}", f"has an empty name {where}. Type a name between each pair of "
+                                            "commas, as in --players Ann,Ben,Cy.")
+    return parts
+
+
+NEW_OPTIONS = ("--players", "--kingdom", "--seed", "--colony", "--name", "--first")
+
+
+def _check_options(args: str) -> None:
+    """Refuse an option table new does not take, naming it (``--cards``: the kingdom's cards go after --kingdom)."""
+    try:
+        words = split_words(args)
+    except ValueError:
+        return  # the parser says the quote is not closed
+    for word in words:
+        option = word.split("=", 1)[0].lower()
+        if not option.startswith("--") or any(o.startswith(option) for o in NEW_OPTIONS if option != "--"):
+            continue
+        if option in ("--cards", "--card"):
+            raise refused(word, "is not an option of table new. For the kingdom's cards, type --kingdom and 10 "
+                                "cards with commas.")
+        raise refused(word, "is not an option of table new. It takes --players, --kingdom, --seed, --colony, "
+                            "--name and --first.")
 
 
 def _sayable(name: str) -> bool:

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 from companion.cards import catalogue
 from companion.commands.registry import command
 from companion.commands.table_session import HINT, TOPIC, brief, complete_supply, open_table, say, seat, table_open
-from companion.commands.table_typed import check_stranger, find_cards, players_for, split_player, typed_words
+from companion.commands.table_typed import check_stranger, find_cards, players_for, split_player, taken_as, typed_words
 from companion.table.text import refused
 from companion.numbers import as_number
 
 if TYPE_CHECKING:
+    from companion.cards import Card
     from companion.session import Session
 
 
@@ -31,6 +32,14 @@ def _gain_like(session: "Session", args: str, verb: str) -> None:
         say(session, service.buy(typed, players[0], cards, by=seat(session), brief=brief(session)))
     else:
         say(session, service.gain(typed, players, cards, others=others, by=seat(session), brief=brief(session)))
+    _say_taken_as(session, rest, cards)
+
+
+def _say_taken_as(session: "Session", typed: str, cards: list["Card"]) -> None:
+    """After the entry: a card typed that is not in this game and was read as one that is, said so."""
+    note = taken_as(typed, cards)
+    if note:
+        session.say(note)
 
 
 @command("buy", summary="records a card the current player buys.", usage="buy CARD, or buy PLAYER CARD",
@@ -59,6 +68,7 @@ def trash(session: "Session", args: str) -> None:
     player = table.state.current if player is None else player
     cards = find_cards(table, rest, "trash", typed)
     say(session, service.trash(typed, player, cards, by=seat(session), brief=brief(session)))
+    _say_taken_as(session, rest, cards)
 
 
 @command("vp", summary="records VP tokens a player takes.", usage="vp N, or vp PLAYER N", example="vp 2", topic=TOPIC,
@@ -101,6 +111,7 @@ def play(session: "Session", args: str) -> None:
     said = service.play(typed, cards, lambda name: typed_words(args, catalogue()[name]), by=seat(session),
                         brief=brief(session))
     say(session, said)
+    _say_taken_as(session, args, cards)
 
 
 @command("coins", summary="adds coins the calculator cannot count, such as Moneylender's.", usage="coins N",

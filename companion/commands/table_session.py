@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 TOPIC = "Table"
-HINT = "Start a game with new, or a table with table new."  # the same words as the game's, so said once
+HINT = "start a game with new, or a table with table new."  # the same words as the game's, so said once
 KEY = "table"  # session.state: the open table's record (a Saved), or None
 SERVICE = "table service"  # session.state: the open table's TableService, or None
 SEAT = "table seat"  # session.state: at a hosted table, the player this session types for

@@ -8,7 +8,7 @@ Nothing here speaks or saves; the table's commands (``companion.commands.table``
 from __future__ import annotations
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, UnknownName, or_list, quote
+from companion.cards.names import AmbiguousName, NameError_, UnknownName, and_list, or_list, quote
 from companion.refusal import CommandError
 from companion.table.model import Table
 from companion.table.text import refused
@@ -85,6 +85,24 @@ def find_cards(table: Table, typed: str, what: str, full: str | None = None) -> 
         raise refused(typed_words(typed, outside[0]) or full or f"{what} {typed}", not_in_game(table, outside[0])) from None
     except NameError_ as e:  # a count out of range, an "and" with no card after it: said, not a crash
         raise refused(typed, str(e)) from None
+
+
+def taken_as(typed: str, cards: list[Card]) -> str | None:
+    """A card named exactly that is not in this game, read as one that is: ``village`` in a kingdom with
+    Worker's Village and no Village gives "Village is not in this game, so it was taken as Worker's Village."
+    None when every card is the one named."""
+    try:
+        anywhere = catalogue().find_many(typed)
+    except NameError_:
+        return None
+    if len(anywhere) != len(cards):
+        return None
+    swapped = list(dict.fromkeys((named.name, card.name) for named, card in zip(anywhere, cards) if named != card))
+    if not swapped:
+        return None
+    named, taken = and_list([n for n, _ in swapped]), and_list([t for _, t in swapped])
+    verb = "is" if len(swapped) == 1 else "are"
+    return f"{named} {verb} not in this game, so {'it was' if len(swapped) == 1 else 'they were'} taken as {taken}."
 
 
 def typed_words(typed: str, card: Card) -> str | None:

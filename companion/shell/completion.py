@@ -4,6 +4,8 @@ own ``complete`` function, else card names. No cmd2 here, so it is tested direct
 
 from __future__ import annotations
 
+import os
+
 from companion.cards import catalogue
 from companion.cards.names import and_list
 from companion.commands import registry
@@ -45,8 +47,22 @@ def complete_line(session: Session, before_cursor: str) -> tuple[int, list[str]]
     return start, list(dict.fromkeys(found))
 
 
+def _told_apart(candidates: list[str]) -> list[str]:
+    """Each candidate without the words all of them share: "--grade 1" and "--grade 2" are said as 1 and 2,
+    "export --kingdom random --set" and "... --seed" as --set and --seed, not the whole line each time."""
+    if len(candidates) < 2:
+        return candidates
+    shared = os.path.commonprefix(candidates)
+    cut = max(shared.rfind(" "), shared.rfind(",")) + 1  # up to a whole word: "Mi" of Militia and Mine stays
+    tails = [c[cut:].strip() for c in candidates]
+    tails = [t[1:-1] if len(t) > 2 and t[0] == t[-1] == '"' else t for t in tails]  # a quote is heard as "quote"
+    return tails if all(tails) else candidates
+
+
 def describe_matches(candidates: list[str]) -> str:
-    """What Tab says when there are several matches: one plain line, no columns."""
+    """What Tab says when there are several matches: one plain line, no columns, each match by what tells it
+    from the others."""
+    candidates = _told_apart(candidates)
     shown = candidates[:MAX_SHOWN]
     more = len(candidates) - len(shown)
     tail = f" and {more} more" if more else ""

@@ -4,7 +4,7 @@ Only effects that are fixed are counted: a line that is exactly "+2 Actions", "+
 "+1 VP", a Treasure's coin value, "play an Action card from your hand twice", and "The first time you play
 a Silver this turn, +1 coin"; and which cards let an Action be played without an Action (Vassal, Crystal
 Ball, Clerk at the start of a turn). A card whose coins, Actions or Buys depend on a choice or on other cards
-(Bank, Moneylender, City, Vault...) is marked variable, so the calculator can say it did not count it.
+(Moneylender, Vault...) is marked variable, so the calculator can say it did not count it.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ _START_OF_TURN = re.compile(r"start of your turn, you may play this")  # Clerk
 _NOT_WITH = re.compile(r"can't buy this if you have any (\w+?)s? in play")  # Grand Market: Coppers
 _GAIN_ON_BUY = re.compile(r"when you gain an? (\w+) card, if you bought it, gain an? (\w+)")  # Hoard
 _TRASHES_TREASURES = re.compile(r"When you gain this, trash all (?:non-Duration )?Treasures you have in play")  # Mint
+_PER_TREASURE = re.compile(r"^\+(\d+) coins? per Treasure card you have in play \(counting this\)\.$")  # Bank
 _TIMES = {"twice": 2, "three times": 3}
 _NUMBERS = {"one": 1, "two": 2}
 
@@ -59,6 +60,7 @@ class Effect:
     trashes_treasures: bool = False  # Mint: when gained, the Treasures in play are trashed
     vp_per_cost: int = 0  # Bishop: +1 VP per this many coins the card it trashes costs (the next trash entry)
     vp_per_action_gain: int = 0  # Collection: this many VP for each Action card gained this turn
+    coins_per_treasure: int = 0  # Bank: this many coins per Treasure in play, itself counted
 
 
 @lru_cache(maxsize=None)
@@ -71,8 +73,11 @@ def effect_of(card: Card) -> Effect:
     empty_bonus = None
     plays_one = start = trashes = False
     gain_on_buy = None
-    per_cost = per_gain = 0
+    per_cost = per_gain = per_treasure = 0
     for line in card.text:
+        if m := _PER_TREASURE.match(line):  # every Treasure in play was played, so the calculator knows them
+            per_treasure = int(m.group(1))
+            continue
         if m := _VP_PER_COST.search(line):
             per_cost = int(m.group(1))
         if m := _VP_PER_ACTION_GAIN.search(line):
@@ -114,7 +119,7 @@ def effect_of(card: Card) -> Effect:
             variable = True
         if _VARIABLE_VP.search(line):
             variable_vp = True
-    if card.is_treasure and card.coin is None and not coins and not variable:
+    if card.is_treasure and card.coin is None and not coins and not variable and not per_treasure:
         variable = True  # a Treasure with no printed value makes coins some other way
     cut = 0
     not_with = None
@@ -126,7 +131,7 @@ def effect_of(card: Card) -> Effect:
         start = start or bool(_START_OF_TURN.search(line))
         trashes = trashes or bool(_TRASHES_TREASURES.search(line))
     return Effect(actions, buys, coins, vp, variable, variable_vp, repeat, first, cut, actions_less, empty_bonus,
-                  plays_one, start, not_with, gain_on_buy, trashes, per_cost, per_gain)
+                  plays_one, start, not_with, gain_on_buy, trashes, per_cost, per_gain, per_treasure)
 
 
 def also_treasures(cards: tuple[Card, ...]) -> dict[str, int]:

@@ -297,6 +297,12 @@ class Table:
                              f"cannot buy {name}. If a {banned} was typed by mistake, type undo.")
 
     def _do_gain(self, state: State, entry: Entry) -> None:
+        if not entry.others:  # "buy 99 silvers" with 40 left: the pile holds 40, it is not empty
+            for name in dict.fromkeys(entry.cards):
+                wanted, left = entry.cards.count(name) * len(entry.players), state.piles[name]
+                if 0 < left < wanted:
+                    raise TableError(f"only {self.card(name).counted(left)} left, not {wanted}. Type pile "
+                                     f"{name.lower()} to check, or pile {name.lower()} N to correct it.")
         given = 0
         for player in entry.players:
             for name in entry.cards:
@@ -321,8 +327,8 @@ class Table:
             deck[name] -= 1
             if not deck[name]:
                 del deck[name]
-            if player == state.current:  # a card played then trashed (Investment) was still there to play
-                state.turn.trashed[name] = state.turn.trashed.get(name, 0) + 1
+            if player == state.current and state.turn.in_play(name):  # a card played, then trashed from play
+                state.turn.trashed[name] = state.turn.trashed.get(name, 0) + 1  # (Mint, Investment): it was played
         if player == state.current:  # a Bishop played before takes the next card trashed
             del state.turn.trashes_for_vp[:len(entry.cards)]
             self._take_vp(state, entry)
@@ -371,6 +377,7 @@ class Table:
         if entry.amount < 0 and state.turn.coins + entry.amount < 0:
             raise TableError(f"only {max(0, state.turn.coins)} coins to take away. Type a smaller number.")
         state.turn.coins += entry.amount
+        state.turn.coins_typed = True
         state.turn.uncounted.clear()  # the player has added what the calculator could not count
 
     def _do_next(self, state: State, entry: Entry) -> None:

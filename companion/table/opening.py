@@ -119,7 +119,18 @@ def open_saved(saved: Saved, verb: str, typed: str, look: bool, current: TableSe
             held, why = None, _unsaved_reason(saved)
     lines = text.status_lines(saved.name, saved.table, named=False)
     lines[0:0] = [f"Table {saved.name} {verb}{', read only' if held is None else ''}." + (f" {why}" if why else "")]
+    last = last_entry_line(saved.table) if verb == "resumed" and saved.table.state.over is None else None
+    if last:  # after a crash, the last entry may have been saved but never heard: typed again, it counts twice
+        lines.insert(1, last)
     return TableService(saved, held, why), Outcome(tuple(lines))
+
+
+def last_entry_line(table: Table) -> str | None:
+    """``Last entry kept, Ann bought a Silver.``: what the record ends with (None when it is empty)."""
+    if not table.entries:
+        return None
+    before = Table(table.setup, table.entries[:-1], table.low).state
+    return f"Last entry kept, {text.describe(table, table.entries[-1], before)}."
 
 
 def load_last(typed: str) -> Saved:

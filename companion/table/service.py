@@ -132,7 +132,8 @@ class TableService:
             said = confirm(saved.table, before)
             if brief:  # brief: announcements and the confirmation itself, no coins left
                 ended = saved.table.state.over is not None and before.over is None
-                said = said[:2 if ended else 1]  # but a game that ends says who won
+                kept = [line for line in said[1:] if line.startswith(text.SPENT)]  # and a buy past the count
+                said = said[:2] if ended else said[:1] + kept  # a game that ends says who won
             lines = notes + said
             lines[0:1] = text.fit_first(lines[0])  # long names: keep the first line to a 40-cell display
         except BaseException:
@@ -164,12 +165,13 @@ class TableService:
             if t.state.tokens[t.state.current] != before.tokens[t.state.current]:
                 lines.append(text.vp_taken(t, before, "Collection"))
             turn = t.state.turn
-            counted = turn.started or before.turn.coins > 0  # cards played, or coins typed with coins N
-            if verb == "buy" and players[0] == t.state.current and counted:
-                if turn.coins >= 0 and turn.buys >= 0:
+            counted = turn.counted  # cards played, or coins typed with coins N
+            if verb == "buy" and players[0] == t.state.current:
+                spent = text.overspent(turn, counted)
+                if spent:  # said at every buy past the count, not only the first
+                    lines.append(spent)
+                elif counted:
                     lines.append(f"{text.plural(turn.coins, 'coin')}, {text.plural(turn.buys, 'buy')} left.")
-                elif before.turn.coins >= 0 and before.turn.buys >= 0:  # said once, when it first happens
-                    lines.append("More was bought than the calculator counted.")
             return lines
 
         return self.record(typed, entry, confirm, by=by, brief=brief)

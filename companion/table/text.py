@@ -12,6 +12,7 @@ from companion.kingdom import Kingdom
 from companion.table.effects import effect_of
 from companion.table.model import STARTING_DECK, Entry, Setup, State, Table
 from companion.table.scoring import result_line, scores
+from companion.table.turn import Turn
 from companion.refusal import CommandError
 
 
@@ -104,6 +105,26 @@ def layout_lines(kingdom: Kingdom, players: int) -> list[str]:
     return lines
 
 
+def layout_sheet(kingdom: Kingdom, players: int) -> list[tuple[int, str]]:
+    """The layout for a printed or brailled sheet: what ``layout_lines`` says, with print's punctuation (a
+    colon after a label; speech has commas) and one pile a line. Each line with its level: 0 for a line of
+    its own, 1 for a pile listed under the line before."""
+    cat = catalogue()
+    sizes = kingdom.pile_sizes(players)
+    lines: list[tuple[int, str]] = [(0, f"Take out {len(sizes)} piles."), (0, "Basic piles:")]
+    lines += [(1, c.counted(sizes[c])) for c in kingdom.basic_cards]
+    lines.append((0, f"Kingdom piles, {kingdom.name}:" if kingdom.name else "Kingdom piles:"))
+    lines += [(1, c.counted(sizes[c])) for c in kingdom.cards]
+    refs = "the 10 kingdom cards" + (", Platinum and Colony" if kingdom.platinum_colony else "")
+    lines.append((0, f"Reference cards: {refs}, for each blind player."))
+    lines.append((0, "Put the Trash mat near the piles" + (", and the VP tokens." if uses_vp_tokens(kingdom) else ".")))
+    if players >= 5:
+        lines.append((0, f"With {players} players, add the extra base cards from Base Cards or a second Dominion."))
+    start = and_list([cat[c].counted(k) for c, k in STARTING_DECK])
+    lines.append((0, f"Each player starts with: {start}."))
+    return lines
+
+
 def uses_vp_tokens(kingdom: Kingdom) -> bool:
     return any("VP" in line and "+" in line for c in kingdom.cards for line in c.text)
 
@@ -114,14 +135,30 @@ def turn_line(state: State) -> str:
     coins, buys = max(0, t.coins), max(0, t.buys)
     line = f"{plural(coins, 'coin')}, {plural(buys, 'buy')}"
     line += "." if t.treasures else f", {plural(t.actions, 'action')}."  # none are played after a Treasure
-    if t.coins < 0 or t.buys < 0:
-        line += "\nMore was bought than the calculator counted."
+    spent = overspent(t, t.counted)
+    if spent:
+        line += f"\n{spent}"
     waiting = t.waiting()
     if waiting:
         line += f"\nThen {and_list(waiting)}."
     if t.uncounted:
         line += f"\nNot counted, {and_list(t.uncounted)}."
     return line
+
+
+def overspent(turn: Turn, coins_counted: bool = True) -> str:
+    """``Spent 3 coins and 1 buy more than the calculator counted.``, or "" when nothing was: said, never
+    refused, as a card may have given what the calculator could not count. ``coins_counted``: nothing was
+    played nor typed with coins this turn, so only the Buys are known (1, and what plays gave)."""
+    over = []
+    if coins_counted and turn.coins < 0:
+        over.append(plural(-turn.coins, "coin"))
+    if turn.buys < 0:
+        over.append(plural(-turn.buys, "buy"))
+    return f"{SPENT} {and_list(over)} more than the calculator counted." if over else ""
+
+
+SPENT = "Spent"  # the first word of the line that says a buy went past the count (kept at brief verbosity)
 
 
 def vp_taken(table: Table, before: State, card: str) -> str:

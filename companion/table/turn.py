@@ -31,17 +31,25 @@ class Turn:
     gains_on_buy: list[tuple[str, str]] = field(default_factory=list)  # Hoard: ("Victory", "Gold"), each play
     trashes_for_vp: list[int] = field(default_factory=list)  # Bishop: coins a VP for the next cards trashed, each
     vp_per_action_gain: int = 0  # Collections played: VP for each Action card gained this turn
+    coins_typed: bool = False  # coins N was typed this turn: the coins are counted, if nothing was played
+    treasure_names: set[str] = field(default_factory=set)  # the cards played as Treasures this turn (for Bank)
 
     def copy(self) -> "Turn":
         return Turn(self.actions, self.buys, self.coins, list(self.played), list(self.uncounted),
                     dict(self.bonus), {k: list(v) for k, v in self.repeats.items()}, self.actions_in_play,
                     self.actions_cost_less, self.vp_tokens, self.free_plays, self.plays_allowed,
                     self.at_start, dict(self.trashed), self.treasures, list(self.gains_on_buy),
-                    list(self.trashes_for_vp), self.vp_per_action_gain)
+                    list(self.trashes_for_vp), self.vp_per_action_gain, self.coins_typed,
+                    set(self.treasure_names))
 
     @property
     def started(self) -> bool:
         return bool(self.played)
+
+    @property
+    def counted(self) -> bool:
+        """Whether this turn's coins are known: cards were played, or coins typed with coins N."""
+        return bool(self.played) or self.coins_typed
 
     def may_play(self, card: Card) -> bool:
         """Whether the rules let ``card`` be played now: a Treasure always; an Action with an Action left, by a
@@ -62,6 +70,7 @@ class Turn:
             if not self.treasures:  # nor a Vassal's play that never came: it played its card at once or not
                 self.plays_allowed = min(self.plays_allowed, self.free_plays)
             self.treasures += 1
+            self.treasure_names.add(card.name)
         pending = self.repeats.get(kind) if kind else None
         times = pending.pop(0) if pending else 1
         effect = effect_of(card)
@@ -98,6 +107,8 @@ class Turn:
             if effect.vp_per_cost:
                 self.trashes_for_vp.append(effect.vp_per_cost)
             self.vp_per_action_gain += effect.vp_per_action_gain
+            if effect.coins_per_treasure:  # Bank: the Treasures in play, itself among them
+                self.coins += effect.coins_per_treasure * self.treasures_in_play()
             if effect.empty_pile_bonus and empty_piles >= effect.empty_pile_bonus[0]:
                 self.buys += effect.empty_pile_bonus[1]
                 self.coins += effect.empty_pile_bonus[2]
@@ -120,6 +131,10 @@ class Turn:
     def in_play(self, name: str) -> int:
         """How many copies of a card are still in play: those played, less those trashed this turn."""
         return max(0, self.played.count(name) - self.trashed.get(name, 0))
+
+    def treasures_in_play(self) -> int:
+        """The Treasure cards in play: those played this turn, less those trashed from play."""
+        return sum(self.in_play(name) for name in self.treasure_names)
 
     def buy(self, card: Card) -> None:
         self.coins -= self.cost(card)

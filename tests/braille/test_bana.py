@@ -49,7 +49,9 @@ def test_centred_headings_keep_3_cells_each_side_and_a_blank_line_follows(contra
     doc = document(contracted, width, 25)
     pages = pages_of(doc.brf())
     found = [h for h in headings(contracted, pages) if h[0] > doc.title_pages or h[:2] == (1, 0)]
-    assert len(found) == 19 + 1 + doc.notes_pages + doc.contents_pages  # every card, the title, the notes, the contents
+    assert doc.symbols_pages == 1  # the Curse's minus sign, and Mint's and Grand Market's dividing lines
+    # every card, the title, the special symbols, the notes, the contents
+    assert len(found) == 19 + 1 + doc.symbols_pages + doc.notes_pages + doc.contents_pages
     for page, first, lines in found:
         for line in lines:
             left = len(line) - len(line.lstrip())
@@ -63,7 +65,7 @@ def test_centred_headings_keep_3_cells_each_side_and_a_blank_line_follows(contra
 def test_contents_entries_end_in_guide_dots_and_the_page_at_the_right_margin(contracted: Translator, width: int) -> None:
     doc = document(contracted, width, 12)
     pages = pages_of(doc.brf())
-    contents = pages[doc.title_pages + doc.notes_pages:doc.front_pages]
+    contents = pages[doc.title_pages + doc.symbols_pages + doc.notes_pages:doc.front_pages]
     assert doc.contents_pages >= 2
     numbers = []
     for n, page in enumerate(contents):
@@ -106,7 +108,7 @@ def notes_page(translator: Translator, doc) -> str:
     """The transcriber's notes page as liblouis reads it ("" when the file has none)."""
     if not doc.notes_pages:
         return ""
-    return text(translator, pages_of(doc.brf())[doc.title_pages][:-1])
+    return text(translator, pages_of(doc.brf())[doc.title_pages + doc.symbols_pages][:-1])
 
 
 def test_the_transcribers_notes_are_on_their_own_page(contracted: Translator) -> None:
@@ -114,17 +116,37 @@ def test_the_transcribers_notes_are_on_their_own_page(contracted: Translator) ->
     doc = document(contracted, cards=(moat, catalogue()["Copper"], catalogue()["Estate"]))
     pages = pages_of(doc.brf())
     assert doc.notes_pages == 1
-    page = pages[doc.title_pages]
+    page = pages[doc.title_pages + doc.symbols_pages]
     assert text(contracted, page[:1]) == "Transcriber's Notes" and page[0].startswith("   ") and page[1] == ""
     paragraphs = [n for n, line in enumerate(page[:-1]) if line.startswith("  ") and not line.startswith("   ")]
-    assert len(paragraphs) == 4  # coins, VP, the divider, the codes: each a paragraph from cell 3
+    assert len(paragraphs) == 4  # coins, VP, the codes, liblouis: each a paragraph from cell 3
     for n, line in enumerate(page[2:-1], start=2):
         assert not line or n in paragraphs or line[0] != " ", line  # runover lines in cell 1
     note = notes_page(contracted, doc)
     assert "The word coins stands for the coin symbol" in note and "VP stands for victory points." in note
-    assert "A line of dots 2-5 stands for a card's dividing line" in note and "braille code" in note
+    assert "braille code" in note and note.endswith("Made with liblouis.")
+    assert "dividing line" not in note  # on the special symbols page now, with the sign itself
     assert "@.<" not in "".join(page)  # on the notes page itself, notes need no transcriber's note indicators
     assert "coin symbol" not in text(contracted, pages[0][:-1])  # the title page no longer holds the notes
+
+
+def test_the_special_symbols_list_the_minus_sign_and_the_divider_with_their_signs(contracted: Translator) -> None:
+    """BANA Braille Formats 2016, 2.5: a page of its own after the title page, its heading centred, then each
+    sign from cell 1 followed by its meaning; only the signs the file uses."""
+    doc = document(contracted, cards=(catalogue()["Moat"], catalogue()["Curse"]))
+    assert doc.symbols_pages == 1
+    page = pages_of(doc.brf())[doc.title_pages]
+    assert text(contracted, page[:2]) == "Special Symbols Used in This Volume" and page[0].startswith("   ")
+    items = [line for line in page[:-1] if line and not line.startswith(" ")]
+    assert items[0].startswith('"- ') and contracted.back(items[0][3:]) == "minus sign"  # dots 5, 3-6
+    assert items[1].startswith("3333 ")  # a line of dots 2-5, as the sheets draw
+    assert "a card's dividing line" in text(contracted, page[:-1])
+    assert [line[-1].strip() for line in pages_of(doc.brf())[:3]] == ["T#A", "T#B", "T#C"]  # title, symbols, notes
+    village = document(contracted, cards=(catalogue()["Village"],))
+    assert village.symbols_pages == 0  # no sign to explain: no page
+    only_minus = document(contracted, cards=(catalogue()["Curse"],))
+    listed = text(contracted, pages_of(only_minus.brf())[only_minus.title_pages][:-1])
+    assert "minus sign" in listed and "dividing line" not in listed
 
 
 def test_the_note_speaks_only_of_what_the_file_has(contracted: Translator) -> None:
@@ -139,9 +161,9 @@ def test_a_setup_file_notes_only_the_words_it_uses(contracted: Translator) -> No
     kingdom = choose_kingdom("First Game")
     plain = reference_document("First Game", [setup_section("Setup for 2 players", ["Take out 17 piles."])],
                                contracted, facts=(kingdom.name or "",))
-    assert plain.notes_pages == 0 and "Notes" not in text(contracted, pages_of(plain.brf())[1][:-1])
+    assert notes_page(contracted, plain) == "Transcriber's Notes Made with liblouis."
     tokens = reference_document("First Game", [setup_section("Setup", ["Put out the VP tokens."])], contracted)
-    assert notes_page(contracted, tokens) == "Transcriber's Notes VP stands for victory points."
+    assert notes_page(contracted, tokens) == "Transcriber's Notes VP stands for victory points. Made with liblouis."
 
 
 @pytest.mark.parametrize("grade", ["contracted", "uncontracted"])

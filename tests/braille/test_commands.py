@@ -75,12 +75,17 @@ def test_card_errors(recorder: Recorder, typed: str, quoted: str) -> None:
     assert problems(said) == []
 
 
+@pytest.mark.parametrize("typed", ["", "--grade 1", "--width 30"])
+def test_braille_with_no_card_says_it_needs_one_as_card_does(recorder: Recorder, typed: str) -> None:
+    assert recorder.run(typed) == "Error, braille needs a card. Type braille and a card, like braille village.\n"
+
+
 # braille export
 
 def test_export_a_recommended_set(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     said, data = exported(recorder, tmp_path, 'export --kingdom "First Game"')
     cards, pages, name, folder = CONFIRMATION.fullmatch(said).groups()  # type: ignore[union-attr]
-    assert (int(cards), int(pages)) == (10, data.count(b"\f") + 1) == (10, 13)  # title, notes, contents, 10 cards
+    assert (int(cards), int(pages)) == (10, data.count(b"\f") + 1) == (10, 14)  # title, symbols, notes, contents, 10 cards
     assert (name, folder) == ("out.brf", str(tmp_path.resolve()))
     assert problems(said) == []
 
@@ -97,7 +102,7 @@ def test_basic_cards_and_packing(recorder: Recorder, tmp_path: Path, louis: Modu
 def test_a_list_of_cards_and_a_seeded_random_kingdom(recorder: Recorder, tmp_path: Path, louis: ModuleType) -> None:
     names = "cellar, market, merchant, militia, mine, moat, remodel, smithy, village, workshop"
     said, listed = exported(recorder, tmp_path, f'export --kingdom "{names}"', "list.brf")
-    assert said.startswith("Wrote 10 cards on 13 pages.")
+    assert said.startswith("Wrote 10 cards on 14 pages.")
     _, first = exported(recorder, tmp_path, "export --kingdom random --seed 5", "a.brf")
     _, again = exported(recorder, tmp_path, "export --kingdom random --seed 5", "b.brf")
     _, other = exported(recorder, tmp_path, "export --kingdom random --seed 6", "c.brf")

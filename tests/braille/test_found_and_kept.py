@@ -72,12 +72,41 @@ def test_braille_help_names_the_grade_as_the_options_do(recorder: Recorder) -> N
     ("braille export --kingdom random --se", ["export --kingdom random --set", "export --kingdom random --setup",
                                               "export --kingdom random --seed"]),
     ("braille exp", ["export", "Expand"]),
+    # After a comma in a list, the next card's name, not "--" and every option:
+    ("braille export --cards village,sm", ["export --cards village,Smithy"]),
+    ("braille export --cards village, sm", ["export --cards village, Smithy"]),
+    ("braille export --cards village, throne r", ["export --cards village, Throne Room"]),
+    ("braille export --kingdom village, smithy, ma", ["export --kingdom village, smithy, Magnate",
+                                                     "export --kingdom village, smithy, Market"]),
+    ("braille export --cards throne r", ['export --cards "Throne Room"']),
+    ("braille export --cards village --se", ["export --cards village --set", "export --cards village --setup",
+                                             "export --cards village --seed"]),
 ])
 def test_tab_completes_export_options_and_their_values(typed: str, offered: list[str]) -> None:
     session = Session(out=io.StringIO())
     start, found = complete_line(session, typed)
     assert typed[:start] == "braille "
     assert found == offered
+
+
+def test_tab_after_a_comma_offers_every_card_and_no_option() -> None:
+    session = Session(out=io.StringIO())
+    _, found = complete_line(session, "braille export --cards village, ")
+    assert len(found) == 60 and all(f.startswith("export --cards village, ") for f in found)
+    assert not any("--" in f[len("export --cards "):] for f in found)
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("braille export --kingdom random --se", "3 matches, --set, --setup and --seed."),
+    ("braille export --grade ", "2 matches, 1 and 2."),
+    ("braille export --kingdom village, smithy, ma", "2 matches, Magnate and Market."),
+    ("braille export --kingdom b", "4 matches, Bad Omens, Beginners, Biggest Money and Bounty of the Hunt."),
+])
+def test_a_list_of_matches_is_said_as_what_tells_them_apart(typed: str, said: str) -> None:
+    from companion.shell.completion import describe_matches
+
+    _, found = complete_line(Session(out=io.StringIO()), typed)
+    assert describe_matches(found) == said
 
 
 # The grade, kept

@@ -31,12 +31,37 @@ def test_the_title_page_says_who_transcribed_it_when_and_in_which_code(request: 
     translator: Translator = request.getfixturevalue(grade)
     title = pages_of(first_game(translator).brf())[0]
     read = text(translator, title[:-1])
-    assert read == ("Dominion reference cards Kingdom: First Game. 10 cards. Transcribed by the Dominion Companion, "
-                    f"28 November 2026. Unified English Braille, {grade}, made with liblouis.")
+    assert read == ("Dominion reference cards Kingdom: First Game. 10 cards. From Dominion, second edition, 2021. "
+                    "Designed by Donald X. Vaccarino. Published by Rio Grande Games. Transcribed by the Dominion "
+                    f"Companion, 28 November 2026. Unified English Braille, {grade}. In 1 volume. Braille pages "
+                    "t1-t3, p1, 1-10.")
     for line in title[:-1]:
         if line.strip():
             left = len(line) - len(line.lstrip())
             assert left >= 3 and abs((40 - len(line)) - left) <= 1, line  # centred, as a title page is
+
+
+@pytest.mark.parametrize(("cards", "source"), [
+    ("Village", "From Dominion, second edition, 2021."),
+    ("Bank", "From Dominion: Prosperity, second edition, 2022."),
+    ("Village, Bank", "From Dominion, second edition, 2021, and Dominion: Prosperity, second edition, 2022."),
+])
+def test_the_title_page_gives_the_print_source(contracted: Translator, cards: str, source: str) -> None:
+    """BANA 2016, 2.3: the print the braille comes from, its maker and publisher, on the title page."""
+    chosen = catalogue().find_many(cards)
+    title = text(contracted, pages_of(reference_document("Cards", chosen, contracted, when=DAY).brf())[0][:-1])
+    assert f"{source} Designed by Donald X. Vaccarino. Published by Rio Grande Games." in title
+
+
+def test_the_title_page_gives_the_volume_and_its_pages(contracted: Translator) -> None:
+    doc = reference_document("Every card", catalogue().cards, contracted, when=DAY)
+    pages = pages_of(doc.brf())
+    title = text(contracted, pages[0][:-1])
+    assert title.endswith("In 1 volume. Braille pages t1-t3, p1-p3, 1-60.")
+    numbers = [page[-1].strip() for page in pages]
+    assert numbers[2] == "T#C" and numbers[5] == "P#C" and numbers[-1] == "#FJ" and len(pages) == 3 + 3 + 60
+    liblouis = text(contracted, pages[doc.title_pages + doc.symbols_pages][:-1])
+    assert liblouis.endswith("Made with liblouis.") and "liblouis" not in title
 
 
 def test_the_transcriber_can_be_named(contracted: Translator) -> None:
@@ -51,21 +76,25 @@ def test_pages_are_numbered_t_then_p_then_from_1(contracted: Translator, pack: b
                              PageFormat(32, 12, pack), when=DAY)
     pages = pages_of(doc.brf())
     numbers = [page[-1] for page in pages]
-    assert doc.title_pages == 1 and doc.notes_pages == 1 and doc.contents_pages >= 2
+    assert doc.title_pages >= 1 and doc.symbols_pages == doc.notes_pages == 1 and doc.contents_pages >= 2
     body = len(pages) - doc.front_pages
-    expected = (["T#A", "T#B"] + [f"P#{'JABCDEFGHI'[n]}" for n in range(1, doc.contents_pages + 1)]
+    transcribers = doc.title_pages + doc.symbols_pages + doc.notes_pages
+    expected = ([f"T#{'JABCDEFGHI'[n]}" for n in range(1, transcribers + 1)]
+                + [f"P#{'JABCDEFGHI'[n]}" for n in range(1, doc.contents_pages + 1)]
                 + [f"#{''.join('JABCDEFGHI'[int(d)] for d in str(n))}" for n in range(1, body + 1)])
     assert [n.strip() for n in numbers] == expected
     assert all(len(n) == 32 and n.startswith(" " * 3) for n in numbers)  # at the right margin of the last line
-    assert text(contracted, [pages[doc.title_pages][0]]) == "Transcriber's Notes"
-    assert text(contracted, [pages[doc.title_pages + doc.notes_pages][0]]) == "Contents"
+    assert text(contracted, [pages[doc.title_pages + 1][0]]) == "Transcriber's Notes"
+    assert text(contracted, [pages[transcribers][0]]) == "Contents"
+    statement = f"Braille pages t1-t{transcribers}, p1-p{doc.contents_pages}, 1-{body}."
+    assert statement in text(contracted, [line for page in pages[:doc.title_pages] for line in page[:-1]])
     assert doc.card_pages[0] == 1 and "Harbinger, cost" in text(contracted, list(doc.sheet(1))[:-1])
 
 
 def test_one_card_has_a_title_page_and_notes_and_starts_on_page_1(contracted: Translator) -> None:
     doc = reference_document("Moat", [catalogue()["Moat"]], contracted, when=DAY)
     pages = pages_of(doc.brf())
-    assert [p[-1].strip() for p in pages] == ["T#A", "T#B", "#A"]
+    assert [p[-1].strip() for p in pages] == ["T#A", "T#B", "T#C", "#A"]  # title, special symbols, notes
     assert doc.contents_pages == 0 and doc.card_pages == (1,)
 
 
@@ -80,7 +109,7 @@ def test_export_takes_a_transcriber_and_refuses_a_long_one(recorder: Recorder, t
                                                                      louis: object) -> None:
     out = tmp_path / "moat.brf"
     said = recorder.run(f'export --cards moat --transcriber Riverside braille club --output "{out}"')
-    assert said.startswith("Wrote 1 card on 3 pages."), said
+    assert said.startswith("Wrote 1 card on 4 pages."), said
     assert "Transcribed by Riverside braille club," in text(contracted, pages_of(out.read_bytes())[0][:-1])
     long = "x" * 61
     refused = recorder.run(f'export --cards moat --transcriber {long} --output "{tmp_path / "b.brf"}"')

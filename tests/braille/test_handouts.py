@@ -89,16 +89,45 @@ def test_a_whole_box_or_both(recorder: Recorder, tmp_path: Path, uncontracted: T
 def test_a_kingdoms_setup(recorder: Recorder, tmp_path: Path, contracted: Translator, players: int) -> None:
     out = tmp_path / "setup.brf"
     said = recorder.run(f'export --kingdom "Biggest Money" --setup --players {players} --output "{out}"')
-    assert said.startswith(f"Wrote a setup for {players} players on 2 pages."), said
+    assert said.startswith(f"Wrote a setup for {players} players on 4 pages."), said
     assert problems(said) == []
     data = out.read_bytes()
     assert_valid_brf(data, 40, 25)
-    got = words(page_text(contracted, data, body_start(pages_of(data))))
-    from companion.commands.braille import setup_text
+    start = body_start(pages_of(data))
+    body = [line for page in pages_of(data)[start - 1:] for line in page[:-1] if line.strip()]
+    heading = f"Setup for {players} players"
+    read = [contracted.back(line.strip()) for line in body]
+    read = [line for line in read if line not in (heading, f"{heading}, continued")]
+    from companion.commands.braille import setup_sheet
 
-    lines = setup_text(choose_kingdom("Biggest Money"), players)
-    assert got == [w for line in lines for w in words(contracted.back(contracted.brf(line)))]
+    lines = setup_sheet(choose_kingdom("Biggest Money"), players)
+    assert words(" ".join(read)) == [w for _, line in lines for w in words(contracted.back(contracted.brf(line)))]
     assert f"setup for {players} players" in page_text(contracted, data, 1).lower()
+
+
+def test_a_setup_sheet_keeps_print_punctuation_and_one_pile_a_line(recorder: Recorder, tmp_path: Path,
+                                                                   contracted: Translator) -> None:
+    """The sheet is print: "Basic piles:" with its colon (speech has commas), then each pile on a line of its
+    own, in cell 3 under its label (BANA's nested list), not a sentence of 9 piles."""
+    out = tmp_path / "setup.brf"
+    recorder.run(f'export --kingdom "First Game" --setup --output "{out}"')
+    pages = pages_of(out.read_bytes())
+    lines = [line for page in pages[body_start(pages) - 1:] for line in page[:-1]]
+    read = [contracted.back(line.strip()) if line.strip() else "" for line in lines]
+    basic = read.index("Basic piles:")
+    assert read[basic + 1:basic + 8] == ["46 Coppers", "40 Silvers", "30 Golds", "8 Estates", "8 Duchies",
+                                         "8 Provinces", "10 Curses"]
+    assert all(lines[basic + n].startswith("  ") and lines[basic + n][2] != " " for n in range(1, 8))
+    kingdom = read.index("Kingdom piles, First Game:")
+    assert read[kingdom + 1] == "10 Cellars" and read[kingdom + 10] == "10 Mines"
+    assert "Reference cards: the 10 kingdom cards, for each blind player." in " ".join(read)
+    assert "Each player starts with: 7 Coppers and 3 Estates." in " ".join(read)
+    assert not any(line.startswith(("Take out", "Basic piles,")) and "," in line for line in read)
+    # Speech keeps its commas: setup and table new say the same layout with no colon.
+    from companion.table.text import layout_lines
+
+    said = " ".join(layout_lines(choose_kingdom("First Game"), 2))
+    assert ":" not in said and "Basic piles, 46 Coppers" in said
 
 
 def test_setup_is_only_for_a_kingdom(recorder: Recorder, tmp_path: Path) -> None:

@@ -46,8 +46,8 @@ def test_braille_village(louis: ModuleType) -> None:
 def test_braille_export_first_game(louis: ModuleType, tmp_path: Path) -> None:
     done = companion("braille", "export", "--kingdom", "First Game", "--output", "first-game.brf", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout == f"Wrote 10 cards on 13 pages.\nThe file is first-game.brf, in {tmp_path.resolve()}.\n"
-    assert (tmp_path / "first-game.brf").read_bytes().count(b"\f") == 12
+    assert done.stdout == f"Wrote 10 cards on 14 pages.\nThe file is first-game.brf, in {tmp_path.resolve()}.\n"
+    assert (tmp_path / "first-game.brf").read_bytes().count(b"\f") == 13
     assert problems(done.stdout) == []
 
 
@@ -77,5 +77,5 @@ def test_braille_export_to_standard_output_is_the_file_and_nothing_else(louis: M
                            "-"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
     assert done.returncode == 0
     assert done.stdout == (tmp_path / "first-game.brf").read_bytes()
-    assert done.stderr.decode() == "Wrote 10 cards on 13 pages.\n"
+    assert done.stderr.decode() == "Wrote 10 cards on 14 pages.\n"
     assert not (tmp_path / "-").exists()

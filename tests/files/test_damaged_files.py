@@ -197,7 +197,7 @@ def test_tables_of_version_1_still_load_and_their_pointer_is_ignored(home: Path)
     (folder / "last.json").write_text('{"version": 1, "name": "friday"}', encoding="utf-8")
     assert storage.saved_names() == ["friday"]
     d = Driver()
-    assert d.run("table resume").startswith("Table friday resumed.\nBen's turn 1.")
+    assert d.run("table resume").startswith("Table friday resumed.\nLast entry kept, the end of Ann's turn.\nBen's turn 1.")
     assert json.loads((folder / "friday.json").read_text())["version"] == storage.FORMAT_VERSION
 
 

@@ -22,7 +22,7 @@ def test_game_verbs_need_a_game() -> None:
     t = Typist()
     for line in ("buy silver", "play village", "hand", "undo", "score", "end"):
         out = t(line)
-        assert out == "Error, Start a game with new, or a table with table new.\n"
+        assert out == "Error, start a game with new, or a table with table new.\n"
 
 
 def test_game_verbs_while_new_asks_say_to_answer_it() -> None:
@@ -39,7 +39,7 @@ def test_game_verbs_while_new_asks_say_to_answer_it() -> None:
     assert t("hand") == ("Error, First answer the question. People at this keyboard? Enter for 1. "
                          "The rest are bots. Or type cancel.\n")
     t("cancel")
-    assert t("hand") == "Error, Start a game with new, or a table with table new.\n"
+    assert t("hand") == "Error, start a game with new, or a table with table new.\n"
 
 
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])

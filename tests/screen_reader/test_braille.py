@@ -8,6 +8,8 @@ an ordinary space, which a braille display shows as a blank cell all the same.
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 from tests.install.conftest import Installed
@@ -54,3 +56,22 @@ def test_braille_card_is_heard_cell_by_cell_and_read_by_word(desktop: Desktop, p
         said_next = [without_ssml(h.sent).strip() for h in following if h.kind == "speak"]
         assert any(words[0] == s for s in said_now), (words, said_now)
         assert any(words[1] == s for s in said_next), (words, said_next)
+
+
+def test_braille_witch_says_what_speech_makes_of_it_once_and_the_prompt_once(desktop: Desktop, program: Installed,
+                                                                             tmp_path: Path) -> None:
+    """Issue 46: braille witch was about 70 words of dot numbers with no word why, then the prompt twice."""
+    from tests.screen_reader.shell import PROMPT
+
+    with Shell(desktop, program, tmp_path / "home") as shell:
+        mark = desktop.mark()
+        answer = shell.line("braille witch")
+        words = " ".join(h.words for h in answer.said if h.kind == "speak").lower()
+        assert "speech reads braille as dot numbers" in words, words
+        assert "type card witch" in words, words
+        time.sleep(3)  # anything Orca says late, such as the prompt once more
+        after = [h for h in desktop.said_since(mark) if h.kind == "speak"]
+        prompts = [h.words for h in after if re.search(rf"(^|\W){PROMPT}\W*$", h.words)]
+        assert len(prompts) == 1, [h.words for h in after]
+        again = shell.line("braille witch")
+        assert "dot numbers" not in " ".join(h.words for h in again.said).lower()  # told once a session

@@ -114,10 +114,10 @@ def test_a_shared_verb_not_active_says_what_to_do() -> None:
         raise AssertionError("an inactive command ran")
 
     command("buy", summary="buys", usage="buy CARD", example="buy silver", active=lambda s: False,
-            inactive_hint="Start a game with new, or a table with table new.")(fake)
+            inactive_hint="start a game with new, or a table with table new.")(fake)
     try:
         out = shell("buy silver\n")
-        assert out == "Error, Start a game with new, or a table with table new.\n"
+        assert out == "Error, start a game with new, or a table with table new.\n"
     finally:  # only this test's registration goes: the game's and the table's buy stay for later tests
         _COMMANDS["buy"] = [c for c in _COMMANDS["buy"] if c.run is not fake]
         _REGISTERED[:] = [c for c in _REGISTERED if c.run is not fake]

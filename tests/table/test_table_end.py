@@ -106,12 +106,20 @@ def test_a_witch_gives_curses_in_turn_order_until_they_run_out() -> None:
     assert d.run("undo").splitlines()[0] == f"Undone, {order[0]} and {order[1]} gained a Curse."
 
 
-def test_buying_more_than_the_calculator_counted_is_said_once() -> None:
+def test_buying_more_than_the_calculator_counted_is_said_at_every_buy() -> None:
     d = table(2)
     d.run("play C1 C1")
-    assert d.run("buy silver").splitlines()[1] == "More was bought than the calculator counted."
-    assert len(d.run("buy estate").splitlines()) == 1
-    assert d.run("play").splitlines() == ["0 coins, 0 buys.", "More was bought than the calculator counted."]
+    assert d.run("buy silver").splitlines()[1] == "Spent 1 coin more than the calculator counted."
+    # Said again, with the Buy past the count too (it was said once, then never; a Buy past was never said).
+    assert d.run("buy estate").splitlines()[1] == "Spent 3 coins and 1 buy more than the calculator counted."
+    assert d.run("play").splitlines() == ["0 coins, 0 buys.", "Spent 3 coins and 1 buy more than the calculator counted."]
+
+
+def test_a_buy_past_the_buys_is_said_even_with_no_plays_typed() -> None:
+    d = table(2)
+    assert len(d.run("buy silver").splitlines()) == 1  # nothing played: the coins are not known, so not said
+    assert d.run("buy estate").splitlines()[1] == "Spent 1 buy more than the calculator counted."
+    assert d.run("buy estate").splitlines()[1] == "Spent 2 buys more than the calculator counted."
 
 
 def test_a_pile_corrected_upwards_says_the_game_no_longer_ends() -> None:

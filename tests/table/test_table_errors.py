@@ -64,7 +64,7 @@ def test_wrong_input_at_a_table_says_what_to_type_and_changes_nothing(line: str,
 def test_table_verbs_with_no_table_say_how_to_start_one(line: str, data_dir) -> None:
     d = Driver()
     said = d.run(line)
-    assert said == "Error, Start a game with new, or a table with table new.\n"
+    assert said == "Error, start a game with new, or a table with table new.\n"
     assert not saved_files(data_dir)
 
 

@@ -50,9 +50,26 @@ def test_fixed_effects_are_read_from_the_card_text(card: str, coins: int, buys: 
     assert not e.variable
 
 
-@pytest.mark.parametrize("card", ["Bank", "Moneylender", "Vault", "Investment"])
+@pytest.mark.parametrize("card", ["Moneylender", "Vault", "Investment"])
 def test_cards_with_variable_coins_are_marked(card: str) -> None:
     assert effect_of(CAT[card]).variable
+
+
+def test_bank_counts_every_treasure_in_play_as_it_is_played() -> None:
+    """Bank was "Not counted", though every Treasure in play was played before it, so the table knows them."""
+    assert effect_of(CAT["Bank"]).coins_per_treasure == 1 and not effect_of(CAT["Bank"]).variable
+    t = make("Bank, Market, City, Vault, Mint, Quarry, Peddler, Tiara, Monument, Bishop")
+    play(t, "C1 C1 G3 bank")
+    assert counts(t)[0] == 1 + 1 + 3 + 4 and t.state.turn.uncounted == []  # Bank counts 4 Treasures, itself too
+    t.record(Entry("trash", (0,), ("Copper",)))  # a Copper trashed from play is no longer in play
+    play(t, "bank")
+    assert counts(t)[0] == 9 + 4  # Copper, Gold and 2 Banks
+
+
+def test_bank_alone_is_worth_one_coin() -> None:
+    t = make("Bank, Market, City, Vault, Mint, Quarry, Peddler, Tiara, Monument, Bishop")
+    play(t, "market bank")
+    assert counts(t)[0] == 1 + 1  # Market's coin and Bank itself: an Action in play is no Treasure
 
 
 @pytest.mark.parametrize("card,variable", [("Bishop", True), ("Investment", True), ("Collection", True),
@@ -92,13 +109,13 @@ def test_throne_room_village_leaves_four_actions() -> None:
     assert counts(t) == (4, 3, 7)
 
 
-def test_kings_court_and_tiara_repeat_and_bank_is_named_not_counted() -> None:
+def test_kings_court_and_tiara_repeat_and_bank_counts_the_treasures_in_play() -> None:
     t = make("King's Court, Tiara, Bank, Market, Monument, City, Vault, Mint, Quarry, Peddler", colony=True)
     play(t, "king's court market")
     assert counts(t) == (3, 4, 3)
     play(t, "tiara gold bank")
-    assert counts(t) == (3 + 6, 5, 3)
-    assert t.state.turn.uncounted == ["Bank"]
+    assert counts(t) == (3 + 6 + 3, 5, 3)  # Gold twice; Bank counts Tiara, Gold and itself
+    assert t.state.turn.uncounted == []
 
 
 def test_monument_takes_a_vp_token_and_undo_gives_it_back() -> None:
@@ -213,13 +230,13 @@ def test_the_calculator_never_says_a_negative_number() -> None:
     from companion.table.text import turn_line
 
     t = make("Bank, Market, City, Vault, Mint, Quarry, Peddler, Tiara, Monument, Bishop")
-    play(t, "bank")
+    play(t, "vault")
     t.record(Entry("buy", (0,), ("Gold",)))
     t.record(Entry("buy", (0,), ("Gold",)))
     line = turn_line(t.state)
-    assert line.splitlines()[0] == "0 coins, 0 buys."
-    assert "More was bought than the calculator counted." in line
-    assert "Not counted, Bank." in line
+    assert line.splitlines()[0] == "0 coins, 0 buys, 0 actions."
+    assert "Spent 12 coins and 1 buy more than the calculator counted." in line
+    assert "Not counted, Vault." in line
 
 
 def test_coins_added_by_hand_count_and_undo() -> None:

@@ -57,6 +57,9 @@ def test_killed_mid_game_then_resumed_equals_the_game_before(data_dir, tmp_path,
     said = d.run("table resume")
     assert said.startswith("Table game 1 resumed.\n"), said
     assert not problems("table resume", said)
+    # The last entry kept is said, as it may have been saved and never heard: typed again, it counts twice.
+    last = expected.run("log 1").splitlines()[1]
+    assert said.splitlines()[1].lower() == f"last entry kept, {last}".lower(), said
     assert d.session.state["table"].table.state == expected.session.state["table"].table.state
     assert d.session.state["table"].table.entries == expected.session.state["table"].table.entries
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "uninterrupted"))
@@ -65,6 +68,21 @@ def test_killed_mid_game_then_resumed_equals_the_game_before(data_dir, tmp_path,
         monkeypatch.setenv("COMPANION_DATA_DIR", str(data_dir))
         assert d.run(line) == said, line
         monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "uninterrupted"))
+
+
+def test_resume_says_the_last_entry_kept_and_nothing_when_there_is_none(data_dir) -> None:
+    d = Driver()
+    d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
+    d.session.close()  # as a process that stopped: the lock is given up
+    said = Driver().run("table resume")
+    assert said.splitlines()[:2] == ["Table game 1 resumed.", "Ann's turn 1."], said
+    d = Driver()
+    d.run("table resume")
+    d.run("play 3 coppers")
+    d.run("buy silver")
+    d.session.close()
+    said = Driver().run("table resume").splitlines()
+    assert said[:3] == ["Table game 1 resumed.", "Last entry kept, Ann bought a Silver.", "Ann's turn 1."], said
 
 
 def test_no_temporary_files_are_left_behind(data_dir) -> None:
@@ -119,7 +137,7 @@ def test_table_close_frees_the_shared_verbs(data_dir) -> None:
     d = Driver()
     d.run('table new --players Ann,Ben --kingdom "First Game" --seed 3')
     assert d.run("table close") == "Table game 1 put away and saved. Type table load game 1 to return.\n"
-    assert d.run("buy silver") == "Error, Start a game with new, or a table with table new.\n"
+    assert d.run("buy silver") == "Error, start a game with new, or a table with table new.\n"
 
 
 def test_the_last_winner_goes_last_next_game_unless_asked(data_dir) -> None:

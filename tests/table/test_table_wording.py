@@ -62,4 +62,4 @@ def test_coins_typed_alone_keep_the_buy_count_and_its_warning(first_game: Driver
     first_game.run("next")
     first_game.run("coins 5")
     said = first_game.run("buy province")
-    assert said == "Ben bought a Province, 7 left.\nMore was bought than the calculator counted.\n", said
+    assert said == "Ben bought a Province, 7 left.\nSpent 3 coins more than the calculator counted.\n", said
