@@ -103,7 +103,8 @@ def render_events(game: "Game", events: Sequence[Event], seat: int, verbosity: s
 
 
 __all__ = [
-    "deck_line", "discard_line", "discard_top_line", "distinct", "end_message", "fit_first_line", "fit_response", "hand_line", "hand_over", "is_turn_decision",
+    "deck_line", "discard_line", "discard_top_line", "distinct", "end_message", "fit_first_line", "fit_response",
+    "hand_line", "hand_over", "is_turn_decision",
     "log_lines", "log_tail", "options_line", "owned_lines", "pile_news", "prompt_for", "question", "render_events",
     "score_line", "seat_line", "status_line", "supply_lines", "tops_line", "turn_start",
 ]
