@@ -39,11 +39,9 @@ def _no_player(act: GameActivity, verb: str, args: str) -> CommandError:
                         f"Type {verb} and one of {or_list(names)}.")
 
 
-@game_command(name="status", summary="says the turn, phase, actions, buys and coins, or what is public of a player.",
+@game_command(name="status", summary="says the turn, actions, buys and coins, or a player's public cards.",
               usage="status, or status NAME", example="status Ben", aliases=("st",),
-              details="status NAME says what everyone may see of a player: cards in hand, the top of the discard "
-                      "pile, cards in play and set aside, VP tokens. The rules let no one count another player's "
-                      "deck, nor any discard pile.")
+              details="status Ben says what everyone may see of Ben. No one may count a deck but their own.")
 def status_command(session: "Session", args: str) -> None:
     act = need_game(session)
     g = act.game
