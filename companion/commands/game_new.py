@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.bots import DEFAULT_BOT
@@ -12,7 +13,7 @@ from companion.commands.game import (
 )
 from companion.commands.registry import ArgumentParser, command, take_over
 from companion.refusal import CommandError
-from companion.engine import Game, GameSetup
+from companion.engine import Game, GameSetup, Seat
 from companion.game.activity import GameActivity
 from companion.game.service import GameService
 from companion.game.starting import SetupError, bool_or_random, build_setup
@@ -24,7 +25,30 @@ if TYPE_CHECKING:
 
 
 # ---- starting -----------------------------------------------------------------------------------
+def after_winner(session: "Session", setup: GameSetup) -> tuple[GameSetup, str]:
+    """``setup`` with the winner of the game just finished here going last, when the same players played it
+    and it was not a tie: "If you have just played a game of Dominion and it was not a tie, have the player
+    who won the previous game go last." Also the words that say why ("" when the first seat is drawn)."""
+    from companion.game.activity import game_of
+
+    old = game_of(session)
+    result = old.game.result if old is not None else None
+    if old is None or result is None or len(result.winners) != 1 or setup.start is not None or setup.first is not None:
+        return setup, ""
+    def players(seats: tuple[Seat, ...]) -> list[tuple[str, str]]:
+        return sorted((s.name.lower(), s.bot or "") for s in seats)
+
+    if players(old.setup.seats) != players(setup.seats):
+        return setup, ""
+    won = old.setup.seats[result.winners[0]].name.lower()
+    seat = [s.name.lower() for s in setup.seats].index(won)
+    name = setup.seats[seat].name
+    why = "as you won the last game and go last" if name == "You" else f"as {name} won the last game and goes last"
+    return replace(setup, first=(seat + 1) % len(setup.seats)), why
+
+
 def start_game(session: "Session", setup: GameSetup) -> None:
+    setup, why = after_winner(session, setup)
     held = hold_game(session)  # first: a refusal changes nothing
     kept = keep_unfinished(session)
     kept += "".join(f" {said}" for said in take_over(session, KEY))
@@ -59,7 +83,7 @@ def start_game(session: "Session", setup: GameSetup) -> None:
 
     first = next((e.player for e in g.log if isinstance(e, TurnStarted)), g.current)
     starter = g.players[first].name
-    lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first.")
+    lines.append(f"{'You go' if starter == 'You' else starter + ' goes'} first{', ' + why if why else ''}.")
     if early:
         say_lines(session, lines, fit=False)
         lines = []
@@ -118,7 +142,7 @@ def new_command(session: "Session", args: str) -> None:
     except SetupError as e:
         raise CommandError(str(e)) from None
     if position is not None:
-        setup = GameSetup.from_position(position, setup.seats)
+        setup = replace(GameSetup.from_position(position, setup.seats), hide_hand=setup.hide_hand)
     start_game(session, setup)
 def ask_new(session: "Session") -> None:
     def check(key: str, typed: str, answers: dict[str, str]) -> str:

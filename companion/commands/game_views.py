@@ -19,13 +19,39 @@ if TYPE_CHECKING:
 
 
 # ---- one line each ------------------------------------------------------------------------------
-@game_command(name="status", summary="says the turn, phase, actions, buys and coins.", usage="status", example="status",
-              aliases=("st",))
+def seat_named(act: GameActivity, viewer: int, typed: str) -> int | None:
+    """The seat a typed name means: a player's name, or the start of only one; "you" or "me" is your own."""
+    word = loose(typed)
+    if word in ("you", "me", "my", "mine") and viewer >= 0:
+        return viewer
+    names = [loose(p.name) for p in act.game.players]
+    if word in names:
+        return names.index(word)
+    starting = [i for i, name in enumerate(names) if word and name.startswith(word)]
+    return starting[0] if len(starting) == 1 else None
+
+
+def _no_player(act: GameActivity, verb: str, args: str) -> CommandError:
+    from companion.cards.names import or_list
+
+    names = [p.name for p in act.game.players]
+    return CommandError(f"{quote(verb + ' ' + args.strip(), 40)}, no player is named that. "
+                        f"Type {verb} and one of {or_list(names)}.")
+
+
+@game_command(name="status", summary="says the turn, actions, buys and coins, or a player's public cards.",
+              usage="status, or status NAME", example="status Ben", aliases=("st",),
+              details="status Ben says what everyone may see of Ben. No one may count a deck but their own.")
 def status_command(session: "Session", args: str) -> None:
-    alone("status", args)
     act = need_game(session)
     g = act.game
     viewer = seat_of(session, act)
+    if args.strip():
+        seat = seat_named(act, viewer, args)
+        if seat is None:
+            raise _no_player(act, "status", args)
+        say_fitted(session, render.seat_line(g, viewer, seat))
+        return
     line = render.status_line(g, viewer, named=act.shared or viewer < 0)
     d = act.mine(viewer) if viewer >= 0 else None
     if viewer < 0:
@@ -96,12 +122,24 @@ def _nothing_after(args: str, verb: str) -> None:
                            f"Type {verb} alone to hear {what}.")
 
 
-@game_command(name="discard", summary="says your discard pile's top card.", usage="discard", example="discard",
-              details="The rules let you see the top card, but not count or look through a discard pile.")
+@game_command(name="discard", summary="says your discard pile's top card, or another player's.",
+              usage="discard, discard NAME, or discard others", example="discard Ben",
+              details="The rules let everyone see the top card of each discard pile, but no one count or look "
+                      "through one. discard others says every other player's top card.")
 def discard_command(session: "Session", args: str) -> None:
+    act = need_game(session)
+    viewer = seat_of(session, act)
+    if viewer >= 0 and _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
+        return  # a card asks what to discard: "discard copper" answers it
+    if args.strip():  # every discard pile's top card is public: anyone may hear it, at any time
+        if loose(args) in ("others", "other", "all", "everyone"):
+            say_fitted(session, render.tops_line(act.game, viewer))
+            return
+        seat = seat_named(act, viewer, args)
+        if seat is not None:
+            say_fitted(session, render.discard_top_line(act.game, viewer, seat))
+            return
     act, me = private_seat(session, ("discard " + args).strip())
-    if _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
-        return
     _nothing_after(args, "discard")
     say_fitted(session, render.discard_line(act.game, me))
 

@@ -46,6 +46,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
     is_treasure = treasures.__contains__
     gain_reactors, on_gain, cost_modified = g.gain_reactors, g.on_gain_cards, g.cost_modified
     plain_coins, silver, buyable = g.plain_coins.__getitem__, g.silver, g.buyable
+    hide_hand = g.setup.hide_hand
     while True:
         p = g.current
         ps = players[p]
@@ -109,11 +110,16 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
                 if log is not None:
                     log += BOUGHT[p][card], GAINED_BOUGHT[p][card]
 
-        # Clean-up: discard everything in play and in hand, then draw 5.
+        # Clean-up: discard everything in play and in hand, then draw 5. With hide_hand the hand goes under
+        # the played cards, so the pile's face-up top is a card everyone saw played (see GameSetup).
         g.phase = CLEANUP
         play, hand, deck = ps.play, ps.hand, ps.deck
-        ps.discard += play
-        ps.discard += hand
+        if hide_hand:
+            ps.discard += hand
+            ps.discard += play
+        else:
+            ps.discard += play
+            ps.discard += hand
         ps.play = []
         if len(deck) >= 5:  # g.draw(p, 5) without a call, where no shuffle is needed
             drawn = ps.hand = deck[-5:]

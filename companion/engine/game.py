@@ -97,7 +97,8 @@ class Game:
             for ps in self.players:
                 ps.deck = [copper] * 7 + [estate] * 3
                 shuffle(ps.deck, rnd)
-            self.current = self.rng.randrange(n)
+            drawn = self.rng.randrange(n)  # drawn even when the first seat is given: the same shuffles follow
+            self.current = drawn if setup.first is None else setup.first
             self.turn = Turn(self.current)
             for p in range(n):
                 self.draw(p, 5)

@@ -20,9 +20,11 @@ FORMAT = "companion-dominion-game"
 # 2: the player picks the order of "when you gain" effects (a question version 1 games never asked),
 # and an effect cannot move a gained card another effect has moved. Version 1 files still load, and
 # go on under their own rules (GameSetup.legacy_gains), so their answers keep fitting.
-VERSION = 3
+VERSION = 4
 # 3: a game may start from a position ("start": its text, see docs/positions.md). A game without
 # one is still written as version 2, so older programs keep reading it.
+# 4: clean-up may hide the hand under the played cards ("hide_hand": true), and the seat that went
+# first may be given ("first": a seat number from 0). Older files replay with the hand on top.
 
 
 class SaveError(ValueError):
@@ -98,13 +100,19 @@ def record_body(game: Game, answers: Any) -> dict[str, Any]:
     }
     if s.start is not None:
         body["start"] = s.start.text()
+    if s.hide_hand:
+        body["hide_hand"] = True
+    if s.first is not None:
+        body["first"] = s.first
     return body
 
 
 def version_of(setup: GameSetup) -> int:
     """The save version a game's record is written as: the oldest that can hold it."""
+    if setup.hide_hand or setup.first is not None:
+        return 4
     if setup.start is not None:
-        return VERSION
+        return 3
     return 1 if setup.legacy_gains else 2
 
 
@@ -150,8 +158,13 @@ def loads(text: str, log: bool = True, known_bot: Callable[[str], bool] | None =
             if not isinstance(body["start"], str):
                 raise TypeError("its starting position is not text")
             start = parse_position(body["start"])
+        hide_hand = version >= 4 and body.get("hide_hand") is True
+        first = body.get("first") if version >= 4 else None
+        if first is not None and (not isinstance(first, int) or isinstance(first, bool)
+                                  or not 0 <= first < len(seats)):
+            raise ValueError("the seat that went first is not one of its seats")
         setup = GameSetup(kingdom, seats, int(body["seed"]), body["turn_limit"], legacy_gains=version < 2,
-                          start=start)
+                          start=start, hide_hand=hide_hand, first=first)
         answers = [Answer(int(p), _decode(v), bool(person)) for p, person, v in body["answers"]]
     except PositionError as e:
         raise SaveError(f"The save file is damaged, its starting position is wrong. {e}") from None

@@ -32,6 +32,13 @@ class GameSetup:
     as the rules have none. ``legacy_gains`` keeps a game saved by version 1 of the save format
     replaying as it was played: "when you gain" effects in a fixed order, and an effect may move a
     gained card wherever another effect put it (see docs/engine.md).
+
+    ``hide_hand``: clean-up puts the hand under the played cards ("you can hide the cards from your hand
+    under the played cards if you want to"), so a discard pile's public top is a card that was played when
+    one was. The games people start do; simulations, and games saved before version 4, keep the hand on top
+    (the order changes the next shuffle, so a record replays only under its own order). ``first``: the seat
+    that goes first (after the winner of the game just played), instead of one drawn at random; the random
+    number is drawn all the same, so the shuffles that follow are those of the seed.
     """
 
     kingdom: Kingdom
@@ -40,9 +47,13 @@ class GameSetup:
     turn_limit: int | None = None
     legacy_gains: bool = False
     start: "Position | None" = None  # a game started from a position (see companion.engine.position)
+    hide_hand: bool = False
+    first: int | None = None
 
     def __post_init__(self) -> None:
         check_players(len(self.seats))
+        if self.first is not None and not 0 <= self.first < len(self.seats):
+            raise ValueError(f"seat {self.first + 1} cannot go first: there are {len(self.seats)} seats")
         if self.start is not None:
             from companion.engine.position import check_fits
 

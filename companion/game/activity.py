@@ -133,7 +133,10 @@ class GameActivity:
         import sys
 
         strong = sys.modules.get("companion.bots.strong")
-        return strong is not None and any(isinstance(a, strong.StrongBot) for a in self.agents)
+        # The plan search's thread may be importing it right now: a module half made has no StrongBot yet,
+        # and then no agent here is one.
+        kind = getattr(strong, "StrongBot", None)
+        return kind is not None and any(isinstance(a, kind) for a in self.agents)
 
     def must_wait(self) -> bool:
         """Whether a bot moves next and its plan is still being found."""

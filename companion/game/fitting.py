@@ -109,13 +109,17 @@ def _times(what: str, n: int) -> str:
 
 
 LIMITS = {"brief": (BRIEF_WORDS, 5), "normal": (40, 5)}  # words and lines a response may have
+FIRST_SENTENCE_WORDS = 12  # "Bot played Laboratory, drew 2 cards, played 4 Coppers and Silver, bought Gold." is 13
 
 
 def _fits(lines: Sequence[Spoken], verbosity: str) -> bool:
     limit = LIMITS.get(verbosity)
+    text = fit_first_line("\n".join(map(str, lines)))
+    first = re.split(r"[.?!:;\n]", text.strip(), maxsplit=1)[0]
+    if len(first.split()) > FIRST_SENTENCE_WORDS:  # at every verbosity, full too
+        return False
     if limit is None:
         return True
-    text = fit_first_line("\n".join(map(str, lines)))
     return len(text.split()) <= limit[0] and text.count("\n") + 1 <= limit[1]
 
 

@@ -72,6 +72,43 @@ def discard_line(view: PlayerView) -> str:
     return "Your discard pile is empty." if top is None else f"Your discard pile has {top.name} on top."
 
 
+def seat_line(view: PlayerView, seat: int) -> str:
+    """What anyone at the table may see of ``seat``: the hand's size, the discard pile's top card, the cards in
+    play and set aside, VP tokens. Never a deck's or a discard pile's size: the rules let no one count another
+    player's deck, nor any discard pile (only your own deck, which ``deck`` says)."""
+    who = name_of(view, seat)
+    parts = [f"{who}, {count(view.hand_size(seat), 'card')} in hand."]
+    parts.append(discard_top_line(view, seat, named=False))
+    play, aside, tokens = view.in_play(seat), view.set_aside(seat), view.vp_tokens(seat)
+    if play:
+        parts.append(f"In play, {grouped(play)}.")
+    if aside:
+        parts.append(f"Set aside, {grouped(aside)}.")
+    if tokens:
+        parts.append(f"{count(tokens, 'VP token')}.")
+    return " ".join(parts)
+
+
+def discard_top_line(view: PlayerView, seat: int, named: bool = True) -> str:
+    """The top card of ``seat``'s discard pile, which everyone may see ("Ben's discard pile has Gold on top.")."""
+    top = view.discard_top(seat)
+    pile = f"{possessive(name_of(view, seat))} discard pile" if named else "Discard pile"
+    if name_of(view, seat) == "You" and named:
+        pile = "Your discard pile"
+    return f"{pile} is empty." if top is None else f"{pile} has {top.name} on top."
+
+
+def tops_line(view: PlayerView) -> str:
+    """Every other player's discard pile top, in seat order from the next player."""
+    others = [(view.player + k) % view.players for k in range(1, view.players)] if view.player >= 0 \
+        else list(range(view.players))
+    said = []
+    for seat in others:
+        top = view.discard_top(seat)
+        said.append(f"{view.name_of(seat)} {top.name if top is not None else 'empty'}")
+    return f"Discard pile tops. {', '.join(said)}."
+
+
 def turn_start(view: PlayerView, verbosity: str, people: int) -> str:
     """The start of the turn of ``view``'s seat, with its hand (``people``: how many share the game)."""
     turn_no = view.turns()

@@ -42,6 +42,19 @@ def discard_line(game: "Game", seat: int) -> str:
     return lines.discard_line(game.view(seat))
 
 
+def seat_line(game: "Game", seat: int, other: int) -> str:
+    """What is public of seat ``other``, as ``seat`` hears it."""
+    return lines.seat_line(game.view(seat), other)
+
+
+def discard_top_line(game: "Game", seat: int, other: int) -> str:
+    return lines.discard_top_line(game.view(seat), other)
+
+
+def tops_line(game: "Game", seat: int) -> str:
+    return lines.tops_line(game.view(seat))
+
+
 def turn_start(game: "Game", seat: int, verbosity: str, people: int) -> str:
     return lines.turn_start(game.view(seat), verbosity, people)
 
@@ -90,7 +103,8 @@ def render_events(game: "Game", events: Sequence[Event], seat: int, verbosity: s
 
 
 __all__ = [
-    "deck_line", "discard_line", "distinct", "end_message", "fit_first_line", "fit_response", "hand_line", "hand_over", "is_turn_decision",
+    "deck_line", "discard_line", "discard_top_line", "distinct", "end_message", "fit_first_line", "fit_response",
+    "hand_line", "hand_over", "is_turn_decision",
     "log_lines", "log_tail", "options_line", "owned_lines", "pile_news", "prompt_for", "question", "render_events",
-    "score_line", "status_line", "supply_lines", "turn_start",
+    "score_line", "seat_line", "status_line", "supply_lines", "tops_line", "turn_start",
 ]

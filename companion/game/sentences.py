@@ -3,8 +3,8 @@ your own doings in detail and each other player's turn in one line, and the pile
 
 Your own doings are said without "You" ("Bought Silver."): you typed them. Verbosity: ``brief`` says only
 what changed for you and what others bought; ``normal`` adds what others played and attacks, all but their
-Copper, Silver, Gold and Platinum (what they bought says what those came to); ``full`` adds those, draws,
-shuffles and discards.
+Copper, Silver, Gold and Platinum (what they bought says what those came to), and the same for your own in the
+answer that ends your turn ("Bought Gold."); ``full`` adds those, draws, shuffles and discards.
 """
 
 from __future__ import annotations
@@ -250,6 +250,10 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
     attack: Card | None = None
     i = 0
     cleanup = False
+    # Your own turn ends in these events: its Copper, Silver and Gold go unsaid at normal, as another's do
+    # ("Bought Gold.", not "Played 3 Coppers and Gold, bought Gold."): you heard them in your hand.
+    own_end = turn_player == viewer and not bot and any(
+        isinstance(x, PhaseStarted) and x.phase is Phase.CLEANUP for x in events)
     while i < len(events):
         e = events[i]
         did = i in bot_did
@@ -274,9 +278,9 @@ def _render_group(view: PlayerView, events: list[Event], verbosity: str,
                     break
                 run.append(more.card)
                 i += 1
-            if verbosity == "brief" or (verbosity == "normal" and e.player != viewer and not bot
+            if verbosity == "brief" or (verbosity == "normal" and (e.player != viewer and not bot or own_end)
                                             and not treasures and all(card.kind == "basic" for card in run)):
-                continue  # another's Copper, Silver and Gold: what they bought says what those came to
+                continue  # Copper, Silver and Gold of a turn that ends: what was bought says what those came to
             c: tuple[int, str] | None = (e.player, f"played {grouped(run)}")
         elif isinstance(e, Drew) and e.cards:
             drawn = list(e.cards)  # Library draws one card at a time: one clause

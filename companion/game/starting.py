@@ -74,6 +74,8 @@ def build_setup(players: int | None, bots: list[str] | None, names: list[str], k
                 name, k = f"{_ORDINALS[k]} {base}", k + 1
         taken.add(name.lower())
         seats.append(Seat(name, None if i < people else bot_kinds[i - people]))
-    return GameSetup(kingdom, tuple(seats), seed)
+    # Clean-up hides each hand under the played cards, as players at a table may: a discard pile's public
+    # top is then a card everyone saw played (GameSetup.hide_hand).
+    return GameSetup(kingdom, tuple(seats), seed, hide_hand=True)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any, TextIO
 
 # Before prompt_toolkit is imported: never ask the terminal where the cursor is.
@@ -34,6 +35,12 @@ rich_utils.ALLOW_STYLE = rich_utils.AllowStyle.NEVER
 
 BACKENDS = editors.EDITORS
 GREETING = "Dominion Companion. Type help for commands."
+# Seconds between reading a line at a terminal and writing its answer. On a busy machine the line editor
+# echoes the last keys typed late, just before the line's newline (it did not run while they were typed);
+# when the answer came in the same screen change, Orca read that change from the start of its first line,
+# the prompt's: "companion xyzzy Error, no command xyzzy". A moment between lets the terminal draw the echo
+# on its own, so the answer is heard alone.
+ECHO_SETTLE = 0.12
 
 # cmd2's own commands print tables, rules and glyphs, run code or shells, or are not for our users.
 # Ours (help, settings, set, history, quit) come from the registry instead.
@@ -81,6 +88,7 @@ class CompanionShell(cmd2.Cmd):
         self.prompt = session.prompt
         self._eof = False
         self._cancelled = False
+        self._read_at = 0.0  # when the last line was read at the terminal (time.monotonic)
         self._earlier = load_history()  # for plain input's up-arrow
         self._start_editor()
 
@@ -138,10 +146,13 @@ class CompanionShell(cmd2.Cmd):
         self.prompt = self.session.prompt
         try:
             if self.tty and self.backend in ("readline", "libedit"):
-                return input(self.session.prompt)
-            if self.tty and self.backend == "plain":
-                return self._read_plain()
-            return super()._read_command_line(self.session.prompt)
+                line = input(self.session.prompt)
+            elif self.tty and self.backend == "plain":
+                line = self._read_plain()
+            else:
+                return super()._read_command_line(self.session.prompt)
+            self._read_at = time.monotonic()
+            return line
         except KeyboardInterrupt:  # Ctrl-C abandons the line quietly: nothing runs, nothing is said
             self._cancelled = True  # cmd2's SIGINT handler has already moved to a new line
             return ""
@@ -169,6 +180,9 @@ class CompanionShell(cmd2.Cmd):
         if self._cancelled:  # Ctrl-C: not an empty line (which a question may take as its default)
             self._cancelled = False
             return False
+        wait = self._read_at + ECHO_SETTLE - time.monotonic()
+        if self.tty and wait > 0:  # the echo of the line first, then its answer (see ECHO_SETTLE)
+            time.sleep(wait)
         try:
             return run_line(self.session, line)
         except KeyboardInterrupt:  # Ctrl-C while a command runs: stop it, keep the shell

@@ -146,3 +146,18 @@ def test_every_recommended_set_the_glossary_names_can_be_played() -> None:
                 except KingdomError as e:
                     pytest.fail(f"the glossary's {term.term} names {kingdom['name']}: {e}")
     assert named >= 2
+
+
+def test_the_rule_on_the_end_of_game_says_when_and_every_way_in_its_first_sentence() -> None:
+    """It said "when Provinces run out or 3 piles are empty": not when (the end of a turn), not the fourth pile
+    at 5 or 6 players, not the Colony. The short answer, all that brief verbosity says, must hold the whole rule."""
+    from companion.cards.loader import load_glossary
+
+    terms = {t.term: t for t in load_glossary()}
+    short = " ".join(terms["end of game"].short.split())
+    first = short.split(". ")[0]
+    for needed in ("after a turn", "Provinces", "Colonies", "3 piles"):
+        assert needed in first, (needed, first)
+    assert "5 or 6 players, 4" in short, short  # the answer at brief verbosity is at most 15 words
+    piles = terms["empty piles"].short
+    assert "four if 5 or 6 play" in piles.split(". ")[0], piles

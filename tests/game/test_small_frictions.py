@@ -125,7 +125,7 @@ class _Screen(io.StringIO):
 
 
 def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
-    """It came before the whole response, so the leaving player's "Played ..." line stayed on the screen for the
+    """It came before the whole response, so the leaving player's "Bought ..." line stayed on the screen for the
     next person; now only the hand-over line follows it."""
     from companion.commands.game import CLEAR
 
@@ -137,5 +137,5 @@ def test_handover_clear_comes_after_the_leaving_players_own_words() -> None:
     out = t("buy copper")
     assert out.count(CLEAR) == 1, out
     mine, _, after = out.partition(CLEAR)
-    assert "bought Copper." in mine and "bought Copper." not in after, out
+    assert "Bought Copper." in mine and "Bought Copper." not in after, out
     assert after.startswith(("Ben's turn.", "Ana's turn.")) and after.rstrip().endswith("has the keyboard."), out

@@ -123,7 +123,10 @@ def test_leaving_actions_unplayed_is_said_after_what_was_done(line: str) -> None
     d = t.act.mine()
     names = sorted({c.name for c in d.options})  # type: ignore[union-attr]
     out = t(line).split("\n")
-    assert out[0].startswith("Played") and any(line.endswith(" not played.") for line in out[1:3])
+    # the turn's first line: what was played, or, for a buy that ends the turn, what was bought (the
+    # Treasures of a turn that ends go unsaid at normal verbosity, as another player's do)
+    assert out[0].startswith("Bought" if line.startswith("buy") else "Played"), out
+    assert any(line.endswith(" not played.") for line in out[1:3])
     assert all(name in "\n".join(out[1:3]) for name in names)
     assert "not played" not in t("undo")
     assert t.act.mine() is not None and t.act.mine().purpose is Purpose.PLAY_ACTION  # type: ignore[union-attr]
@@ -151,8 +154,7 @@ def test_play_alone_suggests_a_card_in_hand() -> None:
     assert t("play") == "Error, play needs a card. Type play treasures.\n"
 
 
-@pytest.mark.parametrize("line", ["hand Ana", "hd bot", "deck theirs", "owned all", "status please", "st 2",
-                                  "score me", "kingdom cards"])
+@pytest.mark.parametrize("line", ["hand Ana", "hd bot", "deck theirs", "owned all", "score me", "kingdom cards"])
 def test_a_command_that_takes_nothing_refuses_words_after_it(line: str) -> None:
     """"hand Ana" said your own hand as if it were Ana's: the words after it are refused, and nothing changes."""
     t = Typist()

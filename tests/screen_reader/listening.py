@@ -7,6 +7,9 @@ import re
 from tests.screen_reader.desktop import Heard
 from tests.screen_reader.symbols import heard_words, signs_read, without_ssml
 
+# The words of the prompts a typed line follows, as heard (companion.session's, a game's phases, the table's).
+PROMPT_WORDS = r"companion|action phase|buy phase|game over|game|lobby|table(?: \w+)?"
+
 
 def check_answer(said: list[Heard], typed: str, meant: str = "") -> None:
     """An answer as Orca said it (after the Return key's echo, up to the next prompt):
@@ -30,6 +33,10 @@ def check_answer(said: list[Heard], typed: str, meant: str = "") -> None:
         typed_words = " ".join(heard_words(typed))
         first = " ".join(heard_words(spoken[0].words))
         assert not first.startswith(typed_words + " "), f"Orca read the typed line back: {spoken[0].words!r}"
+        # On a busy machine Orca said the prompt's line again, the typed line on it, before the answer:
+        # "companion xyzzy Error no command xyzzy".
+        assert not re.match(rf"(?:{PROMPT_WORDS}) {re.escape(typed_words)}\b", first), \
+            f"Orca read the prompt and the typed line back: {spoken[0].words!r}"
 
 
 def coins_said(words: str) -> int:

@@ -111,7 +111,7 @@ def _play(tmp_path: Path, url: str, procs: list[Any], nport: int, browser: Any) 
     assert chromium.announced(page)[heard:] == [
         "The connection to the server was lost. Trying again.",
         "Connected again. Welcome back, Cleo.\nHand, 5 cards. 3 Coppers and 2 Estates.",
-        "Nothing bought, 3 Treasures unplayed.\nBig Money bought Gold.\n"
+        "Nothing bought, 3 Treasures unplayed.\nBig Money bought Silver.\n"
         "Turn 3. 3 Coppers and 2 Estates."]
     lease = r.get(f"companion:lease:{game_id}")
     assert lease and pids[owner_pid(lease)] is not victim  # the survivor runs the game now
