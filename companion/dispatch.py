@@ -165,8 +165,7 @@ def _name_first(session: Session, name: str, args: str) -> None:
 
 def _error_cue(session: Session) -> None:
     """The error sound, when sounds are on (checked without importing the sound module otherwise)."""
-    settings = session.settings
-    if settings is not None and getattr(settings, "on", None) is not None and settings.get("sounds") == "on":
+    if session.settings.on("sounds"):
         from companion.speech.sounds import cue
 
         cue(session, "error")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TextIO, TypeVar, overload
 
 from companion.response import Told
+from companion.settings import Settings
 
 T = TypeVar("T")
 
@@ -27,7 +28,7 @@ class Terminal:
 
     out: TextIO = field(default_factory=lambda: sys.stdout)
     speak: Callable[[str], None] | None = None  # set when speech is on
-    settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
+    settings: Settings = field(default_factory=Settings)  # loaded by whoever starts the session; else the defaults
     # Hooks for areas (see docs/design.md):
     prompt: str = "companion. "  # what the shell shows before each line; areas may change it (keep it short)
     # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
@@ -69,7 +70,7 @@ class Session:
 
     out: _OnTerminal[TextIO] = _OnTerminal()
     speak: _OnTerminal[Callable[[str], None] | None] = _OnTerminal()
-    settings: _OnTerminal[Any] = _OnTerminal()
+    settings: _OnTerminal[Settings] = _OnTerminal()
     prompt: _OnTerminal[str] = _OnTerminal()
     fallback: _OnTerminal[Callable[["Session", str], bool] | None] = _OnTerminal()
     on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
@@ -79,14 +80,14 @@ class Session:
 
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
-                 state: dict[str, Any] | None = None, settings: Any = None, prompt: str = "companion. ",
+                 state: dict[str, Any] | None = None, settings: Settings | None = None, prompt: str = "companion. ",
                  fallback: Callable[["Session", str], bool] | None = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
                  route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None,
                  holding: bool = False) -> None:
         self.terminal = terminal if terminal is not None else Terminal(
-            out if out is not None else sys.stdout, speak, settings, prompt, fallback,
+            out if out is not None else sys.stdout, speak, settings if settings is not None else Settings(), prompt, fallback,
             on_start if on_start is not None else [], on_close if on_close is not None else [],
             holding=holding)
         self.history_size = history_size
@@ -193,8 +194,8 @@ class Session:
 
     @property
     def verbosity(self) -> str:
-        """brief, normal or full (normal when no settings are loaded)."""
-        return self.settings.verbosity if self.settings is not None else "normal"
+        """brief, normal or full."""
+        return self.settings.verbosity
 
     @property
     def last(self) -> str | None:

@@ -68,10 +68,8 @@ def grade_of(session: "Session", options: argparse.Namespace) -> "Grade":
         raise CommandError("that asks for both grades. Type --grade 1 for uncontracted or --grade 2 for contracted, not both.")
     if chosen:
         word = chosen[0]
-    elif session.settings is not None:
-        word = session.settings.get(SETTING)
     else:
-        word = "contracted"
+        word = session.settings.get(SETTING)
     return Grade.UNCONTRACTED if word == "uncontracted" else Grade.CONTRACTED
 
 

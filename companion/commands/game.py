@@ -199,8 +199,7 @@ def _clear_for_next(session: "Session") -> None:
 
 def _clears(session: "Session") -> bool:
     """set handover clear is on, and the output is a terminal's, which it clears."""
-    settings = session.settings
-    return settings is not None and settings.get("handover") == "clear" and _is_terminal(session.out)
+    return session.settings.get("handover") == "clear" and _is_terminal(session.out)
 
 
 def _is_terminal(out: Any) -> bool:
@@ -428,7 +427,7 @@ def install(session: "Session") -> None:
     if act is not None:
         if session.seat is None:  # the shell's own session: a seat's session at a host hears its own words only
             act.cue = thinking_cue(session)
-        act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
+        act.hints_on = lambda: session.settings.on("hints")
         act.offers_hint = any("hint" in names for names in AREAS.values())  # it comes with the bots
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
         return

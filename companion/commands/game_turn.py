@@ -103,7 +103,7 @@ def buy_command(session: "Session", args: str) -> None:
         say_outcome(session, GameService(act).end_turn(d.player, typed, session.verbosity))
         return
     wanted = cards_named(text, [c for c in act.game.supply])
-    autoplay = session.settings is None or session.settings.get("autoplay") == "on"
+    autoplay = session.settings.get("autoplay") == "on"
     say_outcome(session, GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay))
 
 

@@ -42,10 +42,8 @@ def _verbosity(session: "Session") -> str:
     return session.verbosity
 
 
-def _setting_on(session: "Session", name: str, default: bool) -> bool:
-    if session.settings is None:
-        return default
-    return bool(session.settings.on(name))
+def _setting_on(session: "Session", name: str) -> bool:
+    return session.settings.on(name)
 
 
 # ---------------------------------------------------------------- card
@@ -97,8 +95,8 @@ def card_command(session: "Session", args: str) -> None:
             session.say(said)
             return
         raise CommandError(_with_hint(e, "Type cards for the list.")) from None
-    notes = notes or _setting_on(session, "notes", False)
-    session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes", True), notes=notes))
+    notes = notes or _setting_on(session, "notes")
+    session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes"), notes=notes))
 
 
 # ---------------------------------------------------------------- cards

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
          topic=SETTINGS)
 def settings_command(session: "Session", args: str) -> None:
     registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
-    from companion.settings import Settings, choices_said
+    from companion.settings import choices_said
 
-    settings = session.settings if session.settings is not None else Settings()
+    settings = session.settings
     if args.strip():
         set_command(session, args)
         return
@@ -61,10 +61,8 @@ def _complete_set(session: "Session", text: str) -> list[str]:
 def set_command(session: "Session", args: str) -> None:
     registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
     args = unquoted(args)
-    from companion.settings import SettingError, Settings
+    from companion.settings import SettingError
 
-    if session.settings is None:
-        session.settings = Settings()
     words = args.split()
     if not words:
         raise CommandError("set needs a setting and a value. Type set verbosity brief, or settings for the list.")
@@ -118,7 +116,7 @@ def speech_command(session: "Session", args: str) -> None:
     args = unquoted(args)
     typed = args.strip().lower()
     if not typed:
-        state = "on" if session.settings is not None and session.settings.speech else "off"
+        state = "on" if session.settings.speech else "off"
         session.say(f"Speech is {state}.\nType speech on or speech off.")
         return
     if typed not in ("on", "off"):

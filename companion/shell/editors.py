@@ -104,7 +104,7 @@ def requested(session: "Session | None") -> str:
     typed = canonical(os.environ.get(ENVIRONMENT))
     if typed is not None:
         return typed
-    if session is not None and session.settings is not None:
+    if session is not None:
         chosen: str = session.settings.get(SETTING)
         return chosen
     return AUTO
