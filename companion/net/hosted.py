@@ -10,6 +10,7 @@ answers it gave, so a line is never applied twice, even across a dropped connect
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import deque
@@ -88,7 +89,7 @@ class HostedGame:
         self.changed = False
         self.line_at_save: tuple[int, int] | None = None  # the line being applied when the change was made
         self.version = 0
-        self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
+        self.lock = asyncio.Lock()  # held by a server: one line (or hello) of this game at a time
         self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
         # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
         self.extra_words: Callable[[int, str], dict[int, str] | None] | None = None

@@ -195,10 +195,7 @@ class Host(Transport[Seat]):
     def lock_of(self, game: HostedGame) -> asyncio.Lock:
         """The game's lock: every change of it (a line, a hello, a token kept) is made and saved under it,
         so its saves are made, and reach the store, in the order of the changes."""
-        if game.lock is None:
-            game.lock = asyncio.Lock()
-        lock: asyncio.Lock = game.lock
-        return lock
+        return game.lock
 
     async def _greet(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Seat | None:
         name = hello["name"].strip()

@@ -9,7 +9,6 @@ A game's hello is asked too (``admit_game``): a registered name sits only with t
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import time
@@ -360,8 +359,6 @@ class Community:
         except StoreDown:
             said = DOWN
         host = self.lobby.host
-        if game.lock is None:
-            game.lock = asyncio.Lock()
         async with game.lock:
             if host.by_id.get(game.id) is not game:
                 return

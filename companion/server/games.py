@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from aiohttp import web
 
@@ -26,6 +26,9 @@ from companion.server import events, journal, tables
 from companion.server.saving import MOVED, Saving, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
+
+if TYPE_CHECKING:
+    from companion.server.lobby import Lobby
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
 MOVING = "This game is moving between server processes. Joining again."
@@ -70,7 +73,7 @@ class ServerHost(Saving, Host):
         self.wanted: set[str] = set()  # games a player here waits for, claimed by the next sweep
         self.kick = asyncio.Event()  # sweep now
         self._swept: asyncio.Future[None] | None = None  # done after the next sweep
-        self.lobby: Any = None  # companion.server.lobby.Lobby
+        self.lobby: Lobby | None = None  # set by the lobby made on this host
         from companion.server.watch import Watch
 
         self.watch = Watch(self, lease_period=LEASE_MS / 3000)  # /health, /metrics, the watchdog
@@ -304,7 +307,7 @@ class ServerHost(Saving, Host):
                 self.claimed[game_id] = token
             return
         game = self.by_id.get(game_id)
-        if game is not None and not (game.lock is not None and game.lock.locked()):
+        if game is not None and not game.lock.locked():
             await self.let_go(game)
 
     async def admit(self, hello: dict[str, Any], address: str) -> str:

@@ -4,7 +4,6 @@ theirs, and the finished game is kept in each one's history."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import aiohttp
