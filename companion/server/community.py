@@ -231,12 +231,12 @@ class Community:
                 emit("wrong_password", name=m.owner, address=person.address)
                 return checked.said
             await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
-            await self.lobby._here_changed()
+            await self.lobby.here_changed()
             if checked.reset:
                 m.asking, m.said = "password", ["(reset)"]
                 return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
                         "more.")
-            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby._count()}"
+            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
         if kind == "register":
             if not m.said:
                 problem = password_problem(typed)
