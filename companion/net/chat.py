@@ -63,10 +63,9 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     if verb == "chat":  # as people type it
         verb = "say"
     me = game.seats[seat].name
-    if game.extra_words is not None:  # a server's own words, such as its lobby's commands typed in a game
-        extra = game.extra_words(seat, line)
-        if extra is not None:
-            return extra
+    extra = game.extra_words(seat, line)  # a server's own words, such as its lobby's commands typed in a game
+    if extra is not None:
+        return extra
     if verb == "say":
         said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
         if not said:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from aiohttp import web
 
 from companion.net import codes, limits
-from companion.net.hosted import HostedGame, Options, game_from_text
+from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
 from companion.server import events, journal, tables
@@ -233,7 +233,10 @@ class ServerHost(Saving, Host):
         if text is not None:
             try:
                 await asyncio.get_running_loop().run_in_executor(None, tables.put_back, text, game_id)
-                game = game_from_text(text, self.folder)
+                # held here: each change written once, by persist (a journal entry, or now and then whole)
+                wiring = Wiring(self.send_to_seat, held=True, lazy=True, words=self._words,
+                                version=saved.version if saved is not None else 0)
+                game = game_from_text(text, self.folder, wiring)
             except Exception:  # noqa: BLE001 - a damaged record is refused, never a crash
                 game = None
         if game is None or game.id != game_id:
@@ -243,10 +246,6 @@ class ServerHost(Saving, Host):
             return NO_GAME
         self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
-        game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
-        self._wire(game)
-        game.lazy = True  # each change is written once, by persist: a journal entry, or now and then whole
-        game.version = saved.version if saved is not None else 0
         self.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
         self.listed[game_id] = line
         self.games[codes.code_key(game.code)] = game
