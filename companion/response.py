@@ -85,11 +85,12 @@ class Response:
         return out
 
     @classmethod
-    def words(cls, seat: int, heard: Mapping[int, str]) -> "Response":
-        """A response made of words alone (a host's own verbs: say, who, bot): ``heard`` by seat."""
+    def words(cls, seat: int, heard: Mapping[int, str], *, failed: bool = False) -> "Response":
+        """A response made of words alone (a host's own verbs: say, who, bot): ``heard`` by seat; ``failed``
+        when they refuse (a refusal is raised as a CommandError and made a response by whoever catches it)."""
         own = heard.get(seat, "")
         return cls(seat, (own,) if own else (), others={s: t for s, t in heard.items() if s != seat and t},
-                   failed=own.startswith("Error,"))
+                   failed=failed)
 
 
 __all__ = ["Response", "Told"]

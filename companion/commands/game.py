@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
-from companion.commands.registry import AREAS, activity, command
+from companion.commands.registry import AREAS, Run, activity, command
 from companion.refusal import CommandError
 from companion.game import render, store
 from companion.game.activity import KEY as KEY, GameActivity, game_of, put_game  # (KEY: the game's area)
@@ -124,7 +124,7 @@ def _let_go(session: "Session") -> None:
         act.release()
 
 
-def game_command(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
+def game_command(**kwargs: Any) -> Callable[[Run], Run]:
     """Register a command that works while a game is on (shared verbs with the table assistant)."""
     kwargs.setdefault("topic", TOPIC)
     return command(active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
@@ -410,7 +410,12 @@ def fallback(session: "Session", line: str) -> bool:
 
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
     """``line`` answers the card's question this session's seat is asked."""
-    say_outcome(session, GameService(act).answer(seat_of(session, act), line, session.verbosity))
+    say_outcome(session, question_answered(session, act, line))
+
+
+def question_answered(session: "Session", act: GameActivity, line: str) -> Outcome:
+    """What ``line`` did, answering the card's question this session's seat is asked (a command returns it)."""
+    return GameService(act).answer(seat_of(session, act), line, session.verbosity)
 
 
 def thinking_cue(session: "Session") -> Callable[[], None]:
