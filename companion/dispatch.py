@@ -148,8 +148,8 @@ def _answered(session: Session, answer: "Response | Outcome") -> None:
 def _run(session: Session, raw: str, one_shot: bool) -> "Response | Outcome | None":
     line = check_line(raw)
     if not line:
-        if not one_shot and session.fallback is not None:
-            session.fallback(session, "")  # a game waiting for Enter, or a question's default
+        if not one_shot and session.fallback is not None:  # a game waiting for Enter, or a question's default
+            return _offered(session.fallback(session, ""))
         return None
     if not one_shot:
         session.typed.append(line)
@@ -161,8 +161,9 @@ def _run(session: Session, raw: str, one_shot: bool) -> "Response | Outcome | No
     cmd = registry.find_command(session, name)
     usable = cmd is not None and (cmd.one_shot if one_shot else cmd.shell)
     if not usable:
-        if not one_shot and session.fallback is not None and session.fallback(session, line):
-            return None
+        offered = session.fallback(session, line) if not one_shot and session.fallback is not None else False
+        if offered is not False:
+            return _offered(offered)
         if cmd is not None and one_shot:
             raise NotHere(f"{quote(name)} works only in the shell. Type companion to start it.")
         if cmd is None and not one_shot:
@@ -170,6 +171,11 @@ def _run(session: Session, raw: str, one_shot: bool) -> "Response | Outcome | No
         raise unknown_command(name, one_shot, line)
     assert cmd is not None
     return cmd.run(session, args.strip())
+
+
+def _offered(handled: "Response | Outcome | bool | None") -> "Response | Outcome | None":
+    """The fallback's answer to a line: an answer it returned, or None (it said its words, or nothing)."""
+    return None if isinstance(handled, bool) else handled
 
 
 def _name_first(session: Session, name: str, args: str) -> None:

@@ -13,10 +13,13 @@ from __future__ import annotations
 import sys
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, TextIO, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, TextIO, TypeVar, overload
 
 from companion.response import Told
 from companion.settings import Settings
+
+if TYPE_CHECKING:
+    from companion.commands.registry import Answer
 
 T = TypeVar("T")
 
@@ -32,8 +35,9 @@ class Terminal:
     # Hooks for areas (see docs/design.md):
     prompt: str = "companion. "  # what the shell shows before each line; areas may change it (keep it short)
     # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
-    # Returns True if it handled the line; False lets the shell say the usual unknown-command error.
-    fallback: Callable[["Session", str], bool] | None = None
+    # Returns the line's answer (as a command does), True if it handled the line and said its words
+    # itself, or False, which lets the shell say the usual unknown-command error.
+    fallback: "Callable[[Session, str], Answer | bool] | None" = None
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
     quitting: bool = False  # set by quit; the shell stops after this line
@@ -72,7 +76,7 @@ class Session:
     speak: _OnTerminal[Callable[[str], None] | None] = _OnTerminal()
     settings: _OnTerminal[Settings] = _OnTerminal()
     prompt: _OnTerminal[str] = _OnTerminal()
-    fallback: _OnTerminal[Callable[["Session", str], bool] | None] = _OnTerminal()
+    fallback: "_OnTerminal[Callable[[Session, str], Answer | bool] | None]" = _OnTerminal()
     on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     on_close: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     quitting: _OnTerminal[bool] = _OnTerminal()
@@ -81,7 +85,7 @@ class Session:
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
                  state: dict[str, Any] | None = None, settings: Settings | None = None, prompt: str = "companion. ",
-                 fallback: Callable[["Session", str], bool] | None = None,
+                 fallback: "Callable[[Session, str], Answer | bool] | None" = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
                  route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None,

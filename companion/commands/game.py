@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
-from companion.commands.registry import AREAS, Run, activity, command
+from companion.commands.registry import AREAS, Answer, Run, activity, command
 from companion.refusal import CommandError
 from companion.game import render, store
 from companion.game.activity import KEY as KEY, GameActivity, game_of, put_game  # (KEY: the game's area)
@@ -373,7 +373,9 @@ class Questions:
 
 
 # ---- the fallback: answers typed without a command ---------------------------------------------
-def fallback(session: "Session", line: str) -> bool:
+def fallback(session: "Session", line: str) -> Outcome | bool:
+    """A line without a command, in a game: the answer to a question asked, Enter when the keyboard
+    changes hands, or the card question's answer (an Outcome); False when it is not the game's."""
     ask = session.state.get(ASK)
     if ask is not None:
         ask.take(session, line)
@@ -385,8 +387,7 @@ def fallback(session: "Session", line: str) -> bool:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
-        say_outcome(session, GameService(act).take_keyboard(session.verbosity))
-        return True
+        return GameService(act).take_keyboard(session.verbosity)
     me = seat_of(session, act)
     d = act.mine(me)
     if d is None:
@@ -404,8 +405,7 @@ def fallback(session: "Session", line: str) -> bool:
             raise CommandError(f"{quote(line, 40)} alone is not a command. Type play {card.name.lower()} "
                                f"or buy {card.name.lower()}.")
         return False
-    answer_question(session, act, line)
-    return True
+    return question_answered(session, act, line)
 
 
 def answer_question(session: "Session", act: GameActivity, line: str) -> None:
@@ -441,7 +441,8 @@ def install(session: "Session") -> None:
         session.fallback = fallback
         return
 
-    def chained_game_fallback(s: "Session", line: str) -> bool:
-        return fallback(s, line) or previous(s, line)
+    def chained_game_fallback(s: "Session", line: str) -> "Answer | bool":
+        mine = fallback(s, line)
+        return previous(s, line) if mine is False else mine
 
     session.fallback = chained_game_fallback
