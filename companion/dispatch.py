@@ -100,10 +100,12 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     session.holding = True
     session.begin()
     session.adapting = not holding  # the shell writes what this returns; an aside may write part of it first
+    kept = True
     try:
         answer = _run(session, line, one_shot)
         if answer is not None:
             _answered(session, answer)
+            kept = not isinstance(answer, Response) or answer.kept
     except CommandError as e:
         _error_cue(session)
         session.error(str(e))
@@ -118,7 +120,7 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
         _error_cue(session)
         session.error(failure_sentence(e, line))
     finally:
-        session.end()
+        session.end(record=kept)
         session.holding = holding
         session.adapting = False
     told = session.told

@@ -51,8 +51,9 @@ class Told:
 class Response:
     """What one line did: ``lines`` the typing ``seat`` hears (as said, one string a ``say``), its
     ``prompt`` and ``cues``; ``others`` and ``notices`` by seat (each other seat's words, and what it hears
-    before them), with their ``prompts``; ``changed`` and ``saved`` (the game); ``failed`` (an error was
-    said); ``quit`` (the session ends)."""
+    before them), with their ``prompts``; ``changed`` and ``saved`` (the game); ``failed`` (a refusal was
+    raised); ``quit`` (the session ends); ``kept`` False for old words said again (repeat, review), which
+    do not become the newest response."""
 
     seat: int | None
     lines: tuple[str, ...] = ()
@@ -66,6 +67,7 @@ class Response:
     save_problem: str | None = None
     failed: bool = False
     quit: bool = False
+    kept: bool = True
 
     @property
     def text(self) -> str:

@@ -106,7 +106,6 @@ class Session:
         self._current: list[str] = []
         self.early = 0  # parts of this response already written by an aside (the shell writes the rest)
         self.adapting = False  # the shell's adapter writes this response when it is done (dispatch.respond)
-        self._record = True
         self.failed = False
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
@@ -152,11 +151,6 @@ class Session:
             if self.speak is not None:
                 self.speak(before)
 
-    def replay(self, text: str) -> None:
-        """Say earlier words again (repeat, review) without making them the newest response."""
-        self._record = False
-        self.say(text)
-
     def error(self, message: str) -> None:
         """Print ``Error, message`` (a comma, not a colon: Orca's default punctuation level reads a colon as
         "colon"). The command must have changed nothing."""
@@ -167,17 +161,17 @@ class Session:
         """Start a new response (called before each command)."""
         self._current = []
         self.early = 0
-        self._record = True
         self.failed = False
         self.told = Told()
 
     def end(self, record: bool = True) -> str:
-        """Finish the response: remember it for repeat/review and speak it if speech is on."""
+        """Finish the response: remember it for repeat/review (unless ``record`` is False: old words said
+        again) and speak it if speech is on."""
         self.parts = tuple(self._current)
         text = "\n".join(self._current)
         self._current = []
         self.said = text
-        if text and record and self._record:
+        if text and record:
             self.responses.append(text)
         if text and self.speak is not None and not self.holding:
             self.speak(text)

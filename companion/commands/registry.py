@@ -70,6 +70,14 @@ STARTERS: tuple[str, ...] = (
 )
 
 
+def answer(session: "Session", text: str, *, kept: bool = True, quit: bool = False) -> "Response":
+    """A command's words as its answer, for ``session``'s seat: ``kept`` False for old words said again
+    (repeat, review), which do not become the newest response; ``quit`` when the session ends with them."""
+    from companion.response import Response
+
+    return Response(session.seat, (text,), kept=kept, quit=quit)
+
+
 def alone(verb: str, args: str) -> None:
     """Refuse words after a command that takes none ("hand Ana" is not Ana's hand), saying to type it alone."""
     if args.strip():
