@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
-from companion.commands.registry import AREAS, Answer, Run, activity, command
+from companion.commands.registry import AREAS, Answer, R, activity, command
 from companion.refusal import CommandError
 from companion.game import render, store
 from companion.game.activity import KEY as KEY, GameActivity, game_of, put_game  # (KEY: the game's area)
@@ -124,7 +124,7 @@ def _let_go(session: "Session") -> None:
         act.release()
 
 
-def game_command(**kwargs: Any) -> Callable[[Run], Run]:
+def game_command(**kwargs: Any) -> Callable[[R], R]:
     """Register a command that works while a game is on (shared verbs with the table assistant)."""
     kwargs.setdefault("topic", TOPIC)
     return command(active=_on, inactive_hint=HINT, one_shot=False, **kwargs)

@@ -15,7 +15,7 @@ import importlib
 import re
 import shlex
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, NoReturn, Sequence, Union
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence, TypeVar, Union
 
 from companion.refusal import CommandError
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 # when it said its words through the session itself.
 Answer = Union["Response", "Outcome", None]
 Run = Callable[["Session", str], Answer]
+R = TypeVar("R", bound=Run)  # a command's own function, its own return type kept by the decorators
 
 # Modules that register commands, in the order ``help`` lists their topics, each with the command names
 # and aliases it registers. The names are written here so that a command's module is imported only when
@@ -182,14 +183,14 @@ def command(
     details: str = "",
     active: Callable[["Session"], bool] | None = None,
     inactive_hint: str = "",
-) -> Callable[[Run], Run]:
+) -> Callable[[R], R]:
     """Register ``run(session, args)`` as a command.
 
     A name may be registered by several areas only if each registration has an ``active`` predicate
     (for example ``buy`` in a game and at a table); the first active one serves it.
     """
 
-    def register(run: Run) -> Run:
+    def register(run: R) -> R:
         cmd = Command(name, summary, usage, example, run, topic, tuple(aliases), complete, one_shot, shell,
                       details, active, inactive_hint)
         for key in (name, *aliases):
