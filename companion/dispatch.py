@@ -100,12 +100,11 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     session.holding = True
     session.begin()
     session.adapting = not holding  # the shell writes what this returns; an aside may write part of it first
-    kept = True
+    told = Response(session.seat)  # what the command's answer tells beyond the words said in the session
     try:
         answer = _run(session, line, one_shot)
         if answer is not None:
-            _answered(session, answer)
-            kept = not isinstance(answer, Response) or answer.kept
+            told = _answered(session, answer)
     except CommandError as e:
         _error_cue(session)
         session.error(str(e))
@@ -120,31 +119,29 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
         _error_cue(session)
         session.error(failure_sentence(e, line))
     finally:
-        session.end(record=kept)
+        session.end(record=told.kept)
         session.holding = holding
         session.adapting = False
-    told = session.told
-    return Response(session.seat, session.parts, session.prompt, tuple(told.cues), dict(told.others),
-                    dict(told.prompts), dict(told.notices), told.changed, told.saved, told.save_problem,
-                    session.failed, session.quitting)
+    return Response(session.seat, session.parts, session.prompt, told.cues, dict(told.others), dict(told.prompts),
+                    dict(told.notices), told.changed, told.saved, told.save_problem, session.failed or told.failed,
+                    session.quitting or told.quit)
 
 
-def _answered(session: Session, answer: "Response | Outcome") -> None:
-    """A command's returned answer, made part of the line's response: a game's Outcome said as every move
-    is (companion.commands.game.say_outcome), a Response's words said and what it told others kept."""
+def _answered(session: Session, answer: "Response | Outcome") -> Response:
+    """A command's returned answer, made the line's: a game's Outcome said as every move is
+    (companion.commands.game.say_outcome, which returns what the other seats hear), a Response's own words
+    said in the session (kept for repeat, spoken), the rest of it returned."""
     if not isinstance(answer, Response):
         from companion.commands.game import say_outcome
 
-        say_outcome(session, answer)
-        return
+        return say_outcome(session, answer)
     for part in answer.lines:
         session.say(part)
-    session.told.add({s: (w, answer.prompts.get(s, "")) for s, w in answer.others.items()}, answer.notices,
-                     cues=answer.cues, changed=answer.changed, saved=answer.saved, save_problem=answer.save_problem)
     if answer.failed:
         session.failed = True
     if answer.quit:
         session.quitting = True
+    return answer
 
 
 def _run(session: Session, raw: str, one_shot: bool) -> "Response | Outcome | None":

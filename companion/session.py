@@ -15,7 +15,6 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Generic, TextIO, TypeVar, overload
 
-from companion.response import Told
 from companion.settings import Settings
 
 if TYPE_CHECKING:
@@ -110,7 +109,6 @@ class Session:
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
         self.parts: tuple[str, ...] = ()  # that response as it was said, one string a ``say``
-        self.told = Told()  # what the line being run told other seats (companion.response)
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
@@ -162,7 +160,6 @@ class Session:
         self._current = []
         self.early = 0
         self.failed = False
-        self.told = Told()
 
     def end(self, record: bool = True) -> str:
         """Finish the response: remember it for repeat/review (unless ``record`` is False: old words said
