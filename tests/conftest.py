@@ -66,9 +66,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test's own home, whatever the environment: COMPANION_HOME is a folder of this test's alone (a
     COMPANION_HOME set by whoever runs the suite, perhaps where they keep their games, is never read nor
     written), no variable names another folder, platformdirs' folders are this test's too, and no test speaks
-    through the user's speech-dispatcher. Nothing is made until a test writes: the folders are only named."""
-    _own_folders(monkeypatch.setenv, lambda name: monkeypatch.delenv(name, raising=False), tmp_path)
-    return tmp_path / "home"
+    through the user's speech-dispatcher. Nothing is made until a test writes: the folders are only named.
+    They sit beside the test's tmp_path, not in it, so a test that checks its own folder holds nothing else
+    (a one-shot run's card cache, say) still can."""
+    own = tmp_path.parent / f"{tmp_path.name}-own"  # pytest's folders' names have no hyphen: never another's
+    _own_folders(monkeypatch.setenv, lambda name: monkeypatch.delenv(name, raising=False), own)
+    return own / "home"
 
 
 def _own_folders(put: Callable[[str, str], object], drop: Callable[[str], object], under: Path) -> None:

@@ -103,7 +103,7 @@ def show_card(session: "Session", args: str) -> None:
     if _wants_help(args):
         from companion.commands.lookup import help_command
 
-        help_command(session, "braille")
+        session.say(help_command(session, "braille").text)
         return
     options = _card_parser().parse(args)
     typed = " ".join(options.card)
