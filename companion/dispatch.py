@@ -9,14 +9,18 @@ This module never imports cmd2.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from companion.cards.names import or_list, quote
 from companion.commands import registry
 from companion.errorlog import LOG_LIMIT, LOG_NAME, log_exception, log_path
-from companion.refusal import CommandError
+from companion.refusal import CommandError, LineRefused, NotHere, UnknownCommand
 from companion.numbers import NumberError
 from companion.response import Response
 from companion.session import Session
+
+if TYPE_CHECKING:
+    from companion.game.service import Outcome
 
 MAX_LINE = 1000  # characters; no command needs more
 UNEXPECTED = "something went wrong with that command. Nothing was changed."
@@ -27,25 +31,25 @@ _NOT_TEXT = re.compile(r"[\udc80-\udcff\ufffd]")  # undecodable bytes (surrogate
 def check_line(line: str) -> str:
     """The line a command will see (tabs as spaces, ends trimmed), or CommandError saying what is wrong."""
     if len(line) > MAX_LINE:
-        raise CommandError(
+        raise LineRefused(
             f"that line is {len(line)} characters long, more than {MAX_LINE}. Type a shorter command, or help."
         )
     if _NOT_TEXT.search(line):
-        raise CommandError(f"{quote(line)} has bytes that are not UTF-8 text. Type it again as plain text.")
+        raise LineRefused(f"{quote(line)} has bytes that are not UTF-8 text. Type it again as plain text.")
     line = line.replace("\t", " ").rstrip("\r\n")
     if _CONTROL.search(line):
-        raise CommandError(f"{quote(line)} has a control character, such as Escape. Type it again without it.")
+        raise LineRefused(f"{quote(line)} has a control character, such as Escape. Type it again without it.")
     return line.strip()
 
 
-def unknown_command(name: str, one_shot: bool = False, line: str = "") -> CommandError:
+def unknown_command(name: str, one_shot: bool = False, line: str = "") -> UnknownCommand:
     where = "companion help" if one_shot else "help"
     typed = (line or name).strip()
     if len(typed) <= 30 and _names_a_card(typed):
-        return CommandError(f"no command {quote(name)}. To hear the card, type card {typed.lower()}.")
+        return UnknownCommand(f"no command {quote(name)}. To hear the card, type card {typed.lower()}.")
     close = registry.suggest(name)
     hint = f" Did you mean {or_list(close)}?" if close else ""
-    return CommandError(f"no command {quote(name)}.{hint} Type {where} for the list.")
+    return UnknownCommand(f"no command {quote(name)}.{hint} Type {where} for the list.")
 
 
 def _names_a_card(text: str) -> bool:
@@ -96,8 +100,11 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
     session.holding = True
     session.begin()
     session.adapting = not holding  # the shell writes what this returns; an aside may write part of it first
+    told = Response(session.seat)  # what the command's answer tells beyond the words said in the session
     try:
-        _run(session, line, one_shot)
+        answer = _run(session, line, one_shot)
+        if answer is not None:
+            told = _answered(session, answer)
     except CommandError as e:
         _error_cue(session)
         session.error(str(e))
@@ -112,40 +119,62 @@ def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
         _error_cue(session)
         session.error(failure_sentence(e, line))
     finally:
-        session.end()
+        session.end(record=told.kept)
         session.holding = holding
         session.adapting = False
-    told = session.told
-    return Response(session.seat, session.parts, session.prompt, tuple(told.cues), dict(told.others),
-                    dict(told.prompts), dict(told.notices), told.changed, told.saved, told.save_problem,
-                    session.failed, session.quitting)
+    return Response(session.seat, session.parts, session.prompt, told.cues, dict(told.others), dict(told.prompts),
+                    dict(told.notices), told.changed, told.saved, told.save_problem, session.failed or told.failed,
+                    session.quitting or told.quit)
 
 
-def _run(session: Session, raw: str, one_shot: bool) -> None:
+def _answered(session: Session, answer: "Response | Outcome") -> Response:
+    """A command's returned answer, made the line's: a game's Outcome said as every move is
+    (companion.commands.game.say_outcome, which returns what the other seats hear), a Response's own words
+    said in the session (kept for repeat, spoken), the rest of it returned."""
+    if not isinstance(answer, Response):
+        from companion.commands.game import say_outcome
+
+        return say_outcome(session, answer)
+    for part in answer.lines:
+        session.say(part)
+    if answer.failed:
+        session.failed = True
+    if answer.quit:
+        session.quitting = True
+    return answer
+
+
+def _run(session: Session, raw: str, one_shot: bool) -> "Response | Outcome | None":
     line = check_line(raw)
     if not line:
-        if not one_shot and session.fallback is not None:
-            session.fallback(session, "")  # a game waiting for Enter, or a question's default
-        return
+        if not one_shot and session.fallback is not None:  # a game waiting for Enter, or a question's default
+            return _offered(session.fallback(session, ""))
+        return None
     if not one_shot:
         session.typed.append(line)
     name, _, args = line.partition(" ")
     registered = registry.registrations(name)
     if one_shot and registered and not any(c.one_shot for c in registered):
-        raise CommandError(f"{quote(name)} works only in the shell. Type companion to start it.")  # before
+        raise NotHere(f"{quote(name)} works only in the shell. Type companion to start it.")  # before
         # a shared verb's "start a game" hint, which one-shot use could never follow
     cmd = registry.find_command(session, name)
     usable = cmd is not None and (cmd.one_shot if one_shot else cmd.shell)
     if not usable:
-        if not one_shot and session.fallback is not None and session.fallback(session, line):
-            return
+        offered = session.fallback(session, line) if not one_shot and session.fallback is not None else False
+        if offered is not False:
+            return _offered(offered)
         if cmd is not None and one_shot:
-            raise CommandError(f"{quote(name)} works only in the shell. Type companion to start it.")
+            raise NotHere(f"{quote(name)} works only in the shell. Type companion to start it.")
         if cmd is None and not one_shot:
             _name_first(session, name, args)
         raise unknown_command(name, one_shot, line)
     assert cmd is not None
-    cmd.run(session, args.strip())
+    return cmd.run(session, args.strip())
+
+
+def _offered(handled: "Response | Outcome | bool | None") -> "Response | Outcome | None":
+    """The fallback's answer to a line: an answer it returned, or None (it said its words, or nothing)."""
+    return None if isinstance(handled, bool) else handled
 
 
 def _name_first(session: Session, name: str, args: str) -> None:
@@ -160,13 +189,12 @@ def _name_first(session: Session, name: str, args: str) -> None:
         return
     if cmd is not None and cmd.shell and "PLAYER" in cmd.usage:
         typed = f"{cmd.name} {name} {rest}".strip()
-        raise CommandError(f"{quote(f'{name} {args.strip()}')}, the command comes first. Type {typed}.")
+        raise NotHere(f"{quote(f'{name} {args.strip()}')}, the command comes first. Type {typed}.")
 
 
 def _error_cue(session: Session) -> None:
     """The error sound, when sounds are on (checked without importing the sound module otherwise)."""
-    settings = session.settings
-    if settings is not None and getattr(settings, "on", None) is not None and settings.get("sounds") == "on":
+    if session.settings.on("sounds"):
         from companion.speech.sounds import cue
 
         cue(session, "error")

@@ -13,9 +13,12 @@ from __future__ import annotations
 import sys
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, TextIO, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, TextIO, TypeVar, overload
 
-from companion.response import Told
+from companion.settings import Settings
+
+if TYPE_CHECKING:
+    from companion.commands.registry import Answer
 
 T = TypeVar("T")
 
@@ -27,12 +30,13 @@ class Terminal:
 
     out: TextIO = field(default_factory=lambda: sys.stdout)
     speak: Callable[[str], None] | None = None  # set when speech is on
-    settings: Any = None  # companion.settings.Settings, loaded by whoever starts the session
+    settings: Settings = field(default_factory=Settings)  # loaded by whoever starts the session; else the defaults
     # Hooks for areas (see docs/design.md):
     prompt: str = "companion. "  # what the shell shows before each line; areas may change it (keep it short)
     # Offered a typed line whose first word is not a command (a game waiting for "1 3" or "village").
-    # Returns True if it handled the line; False lets the shell say the usual unknown-command error.
-    fallback: Callable[["Session", str], bool] | None = None
+    # Returns the line's answer (as a command does), True if it handled the line and said its words
+    # itself, or False, which lets the shell say the usual unknown-command error.
+    fallback: "Callable[[Session, str], Answer | bool] | None" = None
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
     quitting: bool = False  # set by quit; the shell stops after this line
@@ -69,9 +73,9 @@ class Session:
 
     out: _OnTerminal[TextIO] = _OnTerminal()
     speak: _OnTerminal[Callable[[str], None] | None] = _OnTerminal()
-    settings: _OnTerminal[Any] = _OnTerminal()
+    settings: _OnTerminal[Settings] = _OnTerminal()
     prompt: _OnTerminal[str] = _OnTerminal()
-    fallback: _OnTerminal[Callable[["Session", str], bool] | None] = _OnTerminal()
+    fallback: "_OnTerminal[Callable[[Session, str], Answer | bool] | None]" = _OnTerminal()
     on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     on_close: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     quitting: _OnTerminal[bool] = _OnTerminal()
@@ -79,14 +83,14 @@ class Session:
 
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
-                 state: dict[str, Any] | None = None, settings: Any = None, prompt: str = "companion. ",
-                 fallback: Callable[["Session", str], bool] | None = None,
+                 state: dict[str, Any] | None = None, settings: Settings | None = None, prompt: str = "companion. ",
+                 fallback: "Callable[[Session, str], Answer | bool] | None" = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
                  route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None,
                  holding: bool = False) -> None:
         self.terminal = terminal if terminal is not None else Terminal(
-            out if out is not None else sys.stdout, speak, settings, prompt, fallback,
+            out if out is not None else sys.stdout, speak, settings if settings is not None else Settings(), prompt, fallback,
             on_start if on_start is not None else [], on_close if on_close is not None else [],
             holding=holding)
         self.history_size = history_size
@@ -101,12 +105,10 @@ class Session:
         self._current: list[str] = []
         self.early = 0  # parts of this response already written by an aside (the shell writes the rest)
         self.adapting = False  # the shell's adapter writes this response when it is done (dispatch.respond)
-        self._record = True
         self.failed = False
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
         self.parts: tuple[str, ...] = ()  # that response as it was said, one string a ``say``
-        self.told = Told()  # what the line being run told other seats (companion.response)
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
@@ -147,11 +149,6 @@ class Session:
             if self.speak is not None:
                 self.speak(before)
 
-    def replay(self, text: str) -> None:
-        """Say earlier words again (repeat, review) without making them the newest response."""
-        self._record = False
-        self.say(text)
-
     def error(self, message: str) -> None:
         """Print ``Error, message`` (a comma, not a colon: Orca's default punctuation level reads a colon as
         "colon"). The command must have changed nothing."""
@@ -162,17 +159,16 @@ class Session:
         """Start a new response (called before each command)."""
         self._current = []
         self.early = 0
-        self._record = True
         self.failed = False
-        self.told = Told()
 
     def end(self, record: bool = True) -> str:
-        """Finish the response: remember it for repeat/review and speak it if speech is on."""
+        """Finish the response: remember it for repeat/review (unless ``record`` is False: old words said
+        again) and speak it if speech is on."""
         self.parts = tuple(self._current)
         text = "\n".join(self._current)
         self._current = []
         self.said = text
-        if text and record and self._record:
+        if text and record:
             self.responses.append(text)
         if text and self.speak is not None and not self.holding:
             self.speak(text)
@@ -193,8 +189,8 @@ class Session:
 
     @property
     def verbosity(self) -> str:
-        """brief, normal or full (normal when no settings are loaded)."""
-        return self.settings.verbosity if self.settings is not None else "normal"
+        """brief, normal or full."""
+        return self.settings.verbosity
 
     @property
     def last(self) -> str | None:

@@ -1,6 +1,6 @@
-"""A private home for each test, and ways to type into the program: the fixtures of tests/dispatch,
-tests/settings, tests/shell, tests/speech, tests/startup and tests/project (each folder's conftest.py takes
-them from here). Every test there gets its own COMPANION_HOME, so nothing touches real files."""
+"""Ways to type into the program: the typist fixture of tests/dispatch, tests/settings, tests/shell,
+tests/speech, tests/startup and tests/project (each folder's conftest.py takes it from here), and a run of
+the program in a process of its own. Every test's own home is tests/conftest.py's ``home``."""
 
 from __future__ import annotations
 
@@ -17,16 +17,6 @@ from companion.dispatch import run_line
 from companion.session import Session
 from companion.settings import Settings, load_settings
 from tests.conftest import ROOT
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv("COMPANION_HOME", str(folder))
-    for name in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR", "COMPANION_STATE_DIR", "COMPANION_INPUT"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'no-speech.sock'}")  # never autospawn
-    return folder
 
 
 class Typist:

@@ -72,10 +72,8 @@ def grade_of(session: "Session", options: argparse.Namespace) -> "Grade":
         raise CommandError("that asks for both grades. Type --grade 1 for uncontracted or --grade 2 for contracted, not both.")
     if chosen:
         word = chosen[0]
-    elif session.settings is not None:
-        word = session.settings.get(SETTING)
     else:
-        word = "contracted"
+        word = session.settings.get(SETTING)
     return Grade.UNCONTRACTED if word == "uncontracted" else Grade.CONTRACTED
 
 
@@ -109,7 +107,7 @@ def show_card(session: "Session", args: str) -> None:
     if _wants_help(args):
         from companion.commands.lookup import help_command
 
-        help_command(session, "braille")
+        session.say(help_command(session, "braille").text)
         return
     options = _card_parser().parse(args)
     typed = " ".join(options.card)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import AmbiguousName, NameError_, loose, quote
-from companion.commands.registry import AREAS, activity, command
+from companion.commands.registry import AREAS, Answer, R, activity, command
 from companion.refusal import CommandError
+from companion.response import Response
 from companion.game import render, store
 from companion.game.activity import KEY as KEY, GameActivity, game_of, put_game  # (KEY: the game's area)
 from companion.game.fitting import Spoken
@@ -124,7 +125,7 @@ def _let_go(session: "Session") -> None:
         act.release()
 
 
-def game_command(**kwargs: Any) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
+def game_command(**kwargs: Any) -> Callable[[R], R]:
     """Register a command that works while a game is on (shared verbs with the table assistant)."""
     kwargs.setdefault("topic", TOPIC)
     return command(active=_on, inactive_hint=HINT, one_shot=False, **kwargs)
@@ -168,19 +169,21 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
     _update_prompt(session)
 
 
-def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> None:
+def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> Response:
     """The one place a move is said: the seat that made it hears its own words in ``session`` (after
     ``before``); each other seat's words, fitted to its own verbosity (companion.game.seats.words_for), and
-    any notice for it go into the line's response (``session.told``), which the shell or the host
-    delivers. ``fit`` False: ``before`` was fitted on its own (new's kingdom is a listing), and the move's
-    own words are fitted alone."""
+    any notice for it come back in a Response, which the command returns as its answer and the shell or
+    the host delivers. ``fit`` False: ``before`` was fitted on its own (new's kingdom is a listing), and the
+    move's own words are fitted alone."""
     own = outcome.own
     lines = [*before, *(own.lines if fit else render.fit_response(own.lines, session.verbosity))]
     say_lines(session, lines, fit=fit, cues=own.cues, clear=own.clear)
     act = game_of(session)
     others = seats.words_for(act, outcome.others) if act is not None else {}
-    session.told.add(others, outcome.notices, cues=own.cues, changed=outcome.changed, saved=outcome.saved,
-                     save_problem=outcome.save_problem)
+    return Response(session.seat, (), cues=own.cues, others={s: w for s, (w, _) in others.items()},
+                    prompts={s: p for s, (_, p) in others.items()}, notices=dict(outcome.notices),
+                    changed=outcome.changed, saved=outcome.saved and outcome.save_problem is None,
+                    save_problem=outcome.save_problem)
 
 
 def _clear_for_next(session: "Session") -> None:
@@ -199,8 +202,7 @@ def _clear_for_next(session: "Session") -> None:
 
 def _clears(session: "Session") -> bool:
     """set handover clear is on, and the output is a terminal's, which it clears."""
-    settings = session.settings
-    return settings is not None and settings.get("handover") == "clear" and _is_terminal(session.out)
+    return session.settings.get("handover") == "clear" and _is_terminal(session.out)
 
 
 def _is_terminal(out: Any) -> bool:
@@ -329,7 +331,7 @@ def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
 class Questions:
     """A few short questions asked one at a time through the shell's fallback (never a blocking read)."""
 
-    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], None],
+    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], Response | None],
                  check: Callable[[str, str, dict[str, str]], str]) -> None:
         self.asks = asks  # (key, question, default)
         self.done = done
@@ -344,12 +346,13 @@ class Questions:
         key, _, default = self.asks[self.at]
         return f"{key}, Enter for {default}. "
 
-    def take(self, session: "Session", line: str) -> None:
+    def take(self, session: "Session", line: str) -> Response | None:
+        """Take one answer: the next question said, or what was asked done (its answer, if it has one)."""
         key, _, default = self.asks[self.at]
         if loose(line) in ("cancel", "stop"):
             session.state.pop(ASK, None)
             say_lines(session, ["Cancelled. Nothing was started."])
-            return
+            return None
         typed = line.strip() or default
         at = self.at
         self.answers[key] = self.check(key, typed, self.answers)
@@ -358,10 +361,10 @@ class Questions:
             self.at += 1
         if self.at < len(self.asks):
             say_lines(session, [self.question()])
-            return
+            return None
         session.state.pop(ASK, None)
         try:
-            self.done(session, self.answers)
+            return self.done(session, self.answers)
         except BaseException:  # it could not be done (a save held elsewhere): the last question stays asked
             self.at = at
             self.answers.pop(key, None)
@@ -374,11 +377,12 @@ class Questions:
 
 
 # ---- the fallback: answers typed without a command ---------------------------------------------
-def fallback(session: "Session", line: str) -> bool:
+def fallback(session: "Session", line: str) -> "Answer | bool":
+    """A line without a command, in a game: the answer to a question asked, Enter when the keyboard
+    changes hands, or the card question's answer (an Outcome); False when it is not the game's."""
     ask = session.state.get(ASK)
     if ask is not None:
-        ask.take(session, line)
-        return True
+        return ask.take(session, line) or True
     act = game_of(session)
     if act is None:
         return False
@@ -386,8 +390,7 @@ def fallback(session: "Session", line: str) -> bool:
         if line.strip():
             name = act.game.players[act.holder].name
             raise CommandError(f"{quote(line, 40)} was not expected. Press Enter when {name} has the keyboard.")
-        say_outcome(session, GameService(act).take_keyboard(session.verbosity))
-        return True
+        return GameService(act).take_keyboard(session.verbosity)
     me = seat_of(session, act)
     d = act.mine(me)
     if d is None:
@@ -405,13 +408,17 @@ def fallback(session: "Session", line: str) -> bool:
             raise CommandError(f"{quote(line, 40)} alone is not a command. Type play {card.name.lower()} "
                                f"or buy {card.name.lower()}.")
         return False
-    answer_question(session, act, line)
-    return True
+    return question_answered(session, act, line)
 
 
-def answer_question(session: "Session", act: GameActivity, line: str) -> None:
-    """``line`` answers the card's question this session's seat is asked."""
-    say_outcome(session, GameService(act).answer(seat_of(session, act), line, session.verbosity))
+def answer_question(session: "Session", act: GameActivity, line: str) -> Response:
+    """``line`` answers the card's question this session's seat is asked: said, and the line's answer."""
+    return say_outcome(session, question_answered(session, act, line))
+
+
+def question_answered(session: "Session", act: GameActivity, line: str) -> Outcome:
+    """What ``line`` did, answering the card's question this session's seat is asked (a command returns it)."""
+    return GameService(act).answer(seat_of(session, act), line, session.verbosity)
 
 
 def thinking_cue(session: "Session") -> Callable[[], None]:
@@ -428,7 +435,7 @@ def install(session: "Session") -> None:
     if act is not None:
         if session.seat is None:  # the shell's own session: a seat's session at a host hears its own words only
             act.cue = thinking_cue(session)
-        act.hints_on = lambda: session.settings is not None and session.settings.on("hints")
+        act.hints_on = lambda: session.settings.on("hints")
         act.offers_hint = any("hint" in names for names in AREAS.values())  # it comes with the bots
     if getattr(session.fallback, "__name__", "") == "chained_game_fallback" or session.fallback is fallback:
         return
@@ -437,7 +444,8 @@ def install(session: "Session") -> None:
         session.fallback = fallback
         return
 
-    def chained_game_fallback(s: "Session", line: str) -> bool:
-        return fallback(s, line) or previous(s, line)
+    def chained_game_fallback(s: "Session", line: str) -> "Answer | bool":
+        mine = fallback(s, line)
+        return previous(s, line) if mine is False else mine
 
     session.fallback = chained_game_fallback

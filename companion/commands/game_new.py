@@ -21,6 +21,7 @@ from companion.kingdom import KingdomError, choose_kingdom
 from companion.numbers import as_number, whole
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
@@ -47,7 +48,7 @@ def after_winner(session: "Session", setup: GameSetup) -> tuple[GameSetup, str]:
     return replace(setup, first=(seat + 1) % len(setup.seats)), why
 
 
-def start_game(session: "Session", setup: GameSetup) -> None:
+def start_game(session: "Session", setup: GameSetup) -> "Response | None":
     setup, why = after_winner(session, setup)
     held = hold_game(session)  # first: a refusal changes nothing
     kept = keep_unfinished(session)
@@ -95,8 +96,8 @@ def start_game(session: "Session", setup: GameSetup) -> None:
         name = g.players[d.player].name
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
         say_lines(session, lines, fit=False)
-        return
-    say_outcome(session, GameService(act).listen(act.holder, session.verbosity), before=lines, fit=False)
+        return None
+    return say_outcome(session, GameService(act).listen(act.holder, session.verbosity), before=lines, fit=False)
 
 
 @command(
@@ -110,10 +111,10 @@ def start_game(session: "Session", setup: GameSetup) -> None:
              "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, and --position NAME. People "
              "sit first, then bots."),
 )
-def new_command(session: "Session", args: str) -> None:
+def new_command(session: "Session", args: str) -> "Response | None":
     if not args.strip():
         ask_new(session)
-        return
+        return None
     p = ArgumentParser("new")
     p.add_argument("--players", type=whole)
     p.add_argument("--bots")
@@ -143,7 +144,7 @@ def new_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     if position is not None:
         setup = replace(GameSetup.from_position(position, setup.seats), hide_hand=setup.hide_hand)
-    start_game(session, setup)
+    return start_game(session, setup)
 def ask_new(session: "Session") -> None:
     def check(key: str, typed: str, answers: dict[str, str]) -> str:
         if key == "players":
@@ -165,13 +166,13 @@ def ask_new(session: "Session") -> None:
             raise CommandError(str(e)) from None
         return typed
 
-    def done(session: "Session", answers: dict[str, str]) -> None:
+    def done(session: "Session", answers: dict[str, str]) -> "Response | None":
         players, people = int(answers["players"]), int(answers["people"])
         try:
             setup = build_setup(players, [DEFAULT_BOT] * (players - people), [], answers["kingdom"], None, None, None)
         except SetupError as e:
             raise CommandError(str(e)) from None
-        start_game(session, setup)
+        return start_game(session, setup)
 
     q = Questions([
         ("players", "How many players, 2 to 6? Enter for 2.", "2"),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, attached_seat, game_command, hold_game, install, keep_unfinished, need_game,
-    play_here, say_lines, say_outcome, say_fitted,
+    play_here, say_lines, say_fitted,
 )
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
@@ -15,7 +15,7 @@ from companion.engine import SaveError
 from companion.game import render, store
 from companion.game.activity import GameActivity
 from companion.game.fitting import Spoken
-from companion.game.service import GameService
+from companion.game.service import GameService, Outcome
 from companion.game.words import count
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 # ---- undo, save, load -----------------------------------------------------------------------------
 @game_command(name="undo", summary="takes back your last choice.", usage="undo", example="undo",
               details="Bots' later moves are taken back too and played again.")
-def undo_command(session: "Session", args: str) -> None:
+def undo_command(session: "Session", args: str) -> Outcome:
     act = need_game(session)
-    say_outcome(session, GameService(act).undo(attached_seat(session, act), args, session.verbosity))
+    return GameService(act).undo(attached_seat(session, act), args, session.verbosity)
 
 
 @game_command(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")

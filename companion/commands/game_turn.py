@@ -1,5 +1,5 @@
 """Your turn's verbs: play, buy, end, options and choose. Each reads what was typed, calls one intent of
-the game's service (companion.game.service) and says its Outcome."""
+the game's service (companion.game.service) and returns its Outcome, which companion.dispatch says."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, loose, quote
 from companion.commands.game import (
-    answer_question, cards_named, game_command, private_seat, say_outcome, seat_of, say_fitted,
+    cards_named, game_command, private_seat, question_answered, seat_of, say_fitted,
 )
 from companion.refusal import CommandError
 from companion.engine import Purpose
 from companion.game import render
 from companion.game.activity import GameActivity, game_of
-from companion.game.service import GameService
+from companion.game.service import GameService, Outcome
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -69,13 +69,12 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
               example="play village",
               details="play all, or play treasures, plays every Treasure. play copper silver plays some. A card in "
                       "hand comes first. play tr is Throne Room. Answers Throne Room too.")
-def play_command(session: "Session", args: str) -> None:
+def play_command(session: "Session", args: str) -> Outcome:
     typed = f"play {args}".strip()
     act, d = _turn(session, typed, (Purpose.PLAY, Purpose.START_OF_TURN))
     text = args.strip()
     if not render.is_turn_decision(d):
-        answer_question(session, act, text)
-        return
+        return question_answered(session, act, text)
     if not text:  # the example is a card this player can play now
         acts = [c for c in getattr(d, "options", ()) or () if d.purpose is Purpose.PLAY_ACTION]
         example = f"play {acts[0].name.lower()}, or " if acts else ""
@@ -83,40 +82,38 @@ def play_command(session: "Session", args: str) -> None:
     me = d.player
     hand = act.game.players[me].hand
     if _treasures_word(loose(text)) and not _names_a_card_in(text, hand):
-        say_outcome(session, GameService(act).play_treasures(me, typed, session.verbosity))
-        return
+        return GameService(act).play_treasures(me, typed, session.verbosity)
     cards = cards_named(text, list(hand))
-    say_outcome(session, GameService(act).play(me, cards, typed, session.verbosity))
+    return GameService(act).play(me, cards, typed, session.verbosity)
 
 
 @game_command(name="buy", complete=_complete_supply, summary="buys a card, first playing your plain Treasures.", usage="buy CARD",
               example="buy silver",
               details="In the Action phase, buy ends it. Treasures in your hand that ask nothing are played first, "
                       "Bank last, unless you set autoplay off. Two buys at once, as in buy silver silver.")
-def buy_command(session: "Session", args: str) -> None:
+def buy_command(session: "Session", args: str) -> Outcome:
     typed = f"buy {args}".strip()
     act, d = _turn(session, typed)
     text = args.strip()
     if not text:
         raise CommandError("buy needs a card. Type buy silver, or options to hear what you can buy.")
     if text.lower() in ("nothing", "none"):  # as the hint says it: "Buy nothing."
-        say_outcome(session, GameService(act).end_turn(d.player, typed, session.verbosity))
-        return
+        return GameService(act).end_turn(d.player, typed, session.verbosity)
     wanted = cards_named(text, [c for c in act.game.supply])
-    autoplay = session.settings is None or session.settings.get("autoplay") == "on"
-    say_outcome(session, GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay))
+    autoplay = session.settings.get("autoplay") == "on"
+    return GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay)
 
 
 @game_command(name="end", summary="ends your turn, or the current phase's buying.", usage="end", example="end",
               aliases=("done",))
-def end_command(session: "Session", args: str) -> None:
+def end_command(session: "Session", args: str) -> Outcome:
     typed = f"end {args}".strip()
     if " ".join(args.lower().split()) in ("turn", "my turn", "the turn"):  # as players say it: end turn
         args = ""
     if args.strip():
         raise CommandError(f"{quote(typed)}, end takes nothing after it. Type end.")
     act, d = _turn(session, typed)
-    say_outcome(session, GameService(act).end_turn(d.player, typed, session.verbosity))
+    return GameService(act).end_turn(d.player, typed, session.verbosity)
 
 
 @game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
@@ -135,9 +132,9 @@ def options_command(session: "Session", args: str) -> None:
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",
               example="choose 1 3", details="You can also type the answer alone, as in 1 3, or copper estate, or none.")
-def choose_command(session: "Session", args: str) -> None:
+def choose_command(session: "Session", args: str) -> Outcome:
     act, me = private_seat(session, ("choose " + args).strip())
     d = act.mine(me)
     if d is None or render.is_turn_decision(d):
         raise CommandError(f"{quote(('choose ' + args).strip())}, no card is asking now. Type options.")
-    answer_question(session, act, args)
+    return question_answered(session, act, args)

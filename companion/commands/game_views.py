@@ -15,6 +15,7 @@ from companion.game.words import count, grouped
 from companion.numbers import as_number
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
@@ -99,19 +100,17 @@ def owned_command(session: "Session", args: str) -> None:
     say_fitted(session, "\n".join(render.owned_lines(act.game, me)))
 
 
-def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> bool:
+def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> "Response | None":
     """``trash`` or ``discard`` as the answer to a card's question: Sentry's choice, or Chapel's cards."""
     me = seat_of(session, act)
     d = act.mine(me) if me >= 0 else None
     if d is None or render.is_turn_decision(d):
-        return False
+        return None
     if not args.strip() and isinstance(getattr(d, "options", None), tuple) and verb in d.options:  # type: ignore[attr-defined]
-        answer_question(session, act, verb)
-        return True
+        return answer_question(session, act, verb)
     if args.strip() and d.purpose is purpose:
-        answer_question(session, act, args)
-        return True
-    return False
+        return answer_question(session, act, args)
+    return None
 
 
 def _nothing_after(args: str, verb: str) -> None:
@@ -126,32 +125,37 @@ def _nothing_after(args: str, verb: str) -> None:
               usage="discard, discard NAME, or discard others", example="discard Ben",
               details="The rules let everyone see the top card of each discard pile, but no one count or look "
                       "through one. discard others says every other player's top card.")
-def discard_command(session: "Session", args: str) -> None:
+def discard_command(session: "Session", args: str) -> "Response | None":
     act = need_game(session)
     viewer = seat_of(session, act)
-    if viewer >= 0 and _answer_by_verb(session, act, "discard", Purpose.DISCARD, args):
-        return  # a card asks what to discard: "discard copper" answers it
+    if viewer >= 0:
+        answered = _answer_by_verb(session, act, "discard", Purpose.DISCARD, args)
+        if answered is not None:
+            return answered  # a card asks what to discard: "discard copper" answers it
     if args.strip():  # every discard pile's top card is public: anyone may hear it, at any time
         if loose(args) in ("others", "other", "all", "everyone"):
             say_fitted(session, render.tops_line(act.game, viewer))
-            return
+            return None
         seat = seat_named(act, viewer, args)
         if seat is not None:
             say_fitted(session, render.discard_top_line(act.game, viewer, seat))
-            return
+            return None
     act, me = private_seat(session, ("discard " + args).strip())
     _nothing_after(args, "discard")
     say_fitted(session, render.discard_line(act.game, me))
+    return None
 
 
 @game_command(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
-def trash_command(session: "Session", args: str) -> None:
+def trash_command(session: "Session", args: str) -> "Response | None":
     act = need_game(session)
-    if _answer_by_verb(session, act, "trash", Purpose.TRASH, args):
-        return
+    answered = _answer_by_verb(session, act, "trash", Purpose.TRASH, args)
+    if answered is not None:
+        return answered
     _nothing_after(args, "trash")
     trash = act.game.trash
     say_fitted(session, f"The trash has {count(len(trash), 'card')}, {grouped(trash)}." if trash else "The trash is empty.")
+    return None
 
 
 @game_command(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))

@@ -18,13 +18,14 @@ from companion.game.service import GameService
 from companion.game.starting import SetupError, build_setup
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
 OVER = "Your first game is over. Type learn new to play it again, or new for a game without lessons."
 
 
-def _start(session: "Session", seed: int | None = None) -> None:
+def _start(session: "Session", seed: int | None = None) -> "Response":
     try:
         setup = build_setup(2, ["easy"], [], "First Game", None, seed, False)
     except SetupError as e:
@@ -46,7 +47,7 @@ def _start(session: "Session", seed: int | None = None) -> None:
     lines: list[Spoken] = [INTRO[0], f"{INTRO[1]} {goes}", *([kept] if kept else []), *said]
     heard = GameService(act).listen(act.holder, session.verbosity)
     keep(act)
-    say_outcome(session, heard, before=lines)
+    return say_outcome(session, heard, before=lines)
 
 
 @command("learn", summary="plays a first game with lessons as you go.", usage="learn", example="learn",
@@ -54,7 +55,7 @@ def _start(session: "Session", seed: int | None = None) -> None:
          details="The rulebook's First Game against the easy bot. Each new thing is explained the first time "
                  "it happens. Leave at any time, and type learn again to come back. learn new starts again, "
                  "and learn --seed 7 gives the same game each time.")
-def learn_command(session: "Session", args: str) -> None:
+def learn_command(session: "Session", args: str) -> "Response | None":
     word = args.strip().lower()
     seed = None
     if word.startswith("--seed"):  # the same first game again, as new --seed gives
@@ -71,12 +72,12 @@ def learn_command(session: "Session", args: str) -> None:
     if word != "new" and act is not None and act.lessons is not None:
         if act.over:
             say_lines(session, [OVER])
-            return
+            return None
         from companion.game import render
 
         say_lines(session, ["You are in your first game.", render.status_line(act.game, act.holder),
                        render.hand_line(act.game, act.holder)])
-        return
+        return None
     if word != "new" and SAVE_NAME in store.saved_names():
         try:
             game, extra = store.read(SAVE_NAME)
@@ -85,12 +86,12 @@ def learn_command(session: "Session", args: str) -> None:
         if game is not None and "lessons" in extra:
             if game.over:  # learn again is not a new game unasked: the lessons are the same each time
                 say_lines(session, [OVER])
-                return
+                return None
             from companion.commands.game_saves import resume
 
             resume(session, game, extra, "Back to your first game.")
-            return
-    _start(session, seed)
+            return None
+    return _start(session, seed)
 
 
 __all__ = ["learn_command"]

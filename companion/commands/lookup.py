@@ -15,9 +15,10 @@ from companion.cards.describe import coins, describe, names_by_cost, plain
 from companion.cards.model import SETS, TYPES
 from companion.cards.names import NameError_, NameIndex, and_list, normalise, or_list, quote
 from companion.commands import registry
-from companion.commands.registry import command
+from companion.commands.registry import answer, command
 from companion.refusal import CommandError
 from companion.numbers import as_number
+from companion.response import Response
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -42,10 +43,8 @@ def _verbosity(session: "Session") -> str:
     return session.verbosity
 
 
-def _setting_on(session: "Session", name: str, default: bool) -> bool:
-    if session.settings is None:
-        return default
-    return bool(session.settings.on(name))
+def _setting_on(session: "Session", name: str) -> bool:
+    return session.settings.on(name)
 
 
 # ---------------------------------------------------------------- card
@@ -78,7 +77,7 @@ def _complete_card(session: "Session", text: str) -> list[str]:
     "Add the word notes for the rulebook's note, as in card village notes.",
     complete=_complete_card,
 )
-def card_command(session: "Session", args: str) -> None:
+def card_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     words = args.split()
     notes = bool(words) and words[-1].lower() in _NOTES_WORDS
@@ -94,11 +93,10 @@ def card_command(session: "Session", args: str) -> None:
 
         said = replaced(name)  # a 1st edition card is a lookup: what it was, and what took its place
         if said is not None:
-            session.say(said)
-            return
+            return answer(session, said)
         raise CommandError(_with_hint(e, "Type cards for the list.")) from None
-    notes = notes or _setting_on(session, "notes", False)
-    session.say(describe(card, _verbosity(session), codes=_setting_on(session, "codes", True), notes=notes))
+    notes = notes or _setting_on(session, "notes")
+    return answer(session, describe(card, _verbosity(session), codes=_setting_on(session, "codes"), notes=notes))
 
 
 # ---------------------------------------------------------------- cards
@@ -152,7 +150,7 @@ def _complete_cards(session: "Session", text: str) -> list[str]:
     "a type such as action or treasure, and cost N. Type cards all for every card.",
     complete=_complete_cards,
 )
-def cards_command(session: "Session", args: str) -> None:
+def cards_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     words = normalise(args).replace(",", " ").split()
     cost, words = _cost_filter(words)
@@ -171,12 +169,12 @@ def cards_command(session: "Session", args: str) -> None:
     cat = catalogue()
     if not chosen and cost is None:
         kingdom = len(cat.kingdom)
-        session.say(
+        return answer(
+            session,
             f"{len(cat)} cards, {len(cat.in_set('base2e'))} Dominion, {len(cat.in_set('prosperity2e'))} Prosperity.\n"
             f"{kingdom} are kingdom cards, {len(cat) - kingdom} basic.\n"
             "Type cards all, or a filter such as cards cost 4 or cards prosperity attack."
         )
-        return
     cards = list(cat.cards)
     if "set" in chosen:
         cards = [c for c in cards if c.set in chosen["set"]]
@@ -188,18 +186,16 @@ def cards_command(session: "Session", args: str) -> None:
         cards = [c for c in cards if c.cost == cost]
     label = _label(chosen, cost, len(cards))
     if not cards:
-        session.say(f"No {label}.")
-        return
+        return answer(session, f"No {label}.")
     if cost is not None:
-        session.say(f"{len(cards)} {label}.\n{and_list(sorted(c.name for c in cards))}.")
-        return
+        return answer(session, f"{len(cards)} {label}.\n{and_list(sorted(c.name for c in cards))}.")
     brief = _verbosity(session) == "brief" or len(cards) == 1
     lines = [f"{len(cards)} {label}." if brief else f"{len(cards)} {label}, by cost."]
     if brief:
         lines.append(and_list(sorted(c.name for c in cards)) + ".")
     else:
         lines.extend(names_by_cost(cards))
-    session.say("\n".join(lines))
+    return answer(session, "\n".join(lines))
 
 
 def _label(chosen: dict[str, list[str]], cost: int | None, n: int) -> str:
@@ -238,7 +234,7 @@ def _complete_rule(session: "Session", text: str) -> list[str]:
     details="Add the word more for the whole explanation, as in rule trash more.",
     complete=_complete_rule,
 )
-def rule_command(session: "Session", args: str) -> None:
+def rule_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     words = args.split()
     more = bool(words) and words[-1].lower() in ("more", "full", "--more", "--full")
@@ -249,8 +245,7 @@ def rule_command(session: "Session", args: str) -> None:
     if not typed:
         from companion.rule_groups import terms_said
 
-        session.say(terms_said([t.term for t in terms.terms], and_list))
-        return
+        return answer(session, terms_said([t.term for t in terms.terms], and_list))
     try:
         term = terms.find(typed)
     except NameError_ as e:
@@ -259,11 +254,10 @@ def rule_command(session: "Session", args: str) -> None:
 
     verbosity = _verbosity(session)  # the rulebook's words said as card text is, without a sign named aloud
     if more or verbosity == "full":
-        session.say(f"{plain(term.short)}\n{plain(term.full)}")
-    elif verbosity == "brief":
-        session.say(plain(term.short))
-    else:
-        session.say(f"{plain(term.short)}\nFor more, type rule {said_term(term.term).lower()} more.")
+        return answer(session, f"{plain(term.short)}\n{plain(term.full)}")
+    if verbosity == "brief":
+        return answer(session, plain(term.short))
+    return answer(session, f"{plain(term.short)}\nFor more, type rule {said_term(term.term).lower()} more.")
 
 
 # ---------------------------------------------------------------- help
@@ -314,7 +308,7 @@ def _complete_help(session: "Session", text: str) -> list[str]:
     complete=_complete_help,
     details="help and a topic, such as help game or help table, lists that topic's commands.",
 )
-def help_command(session: "Session", args: str) -> None:
+def help_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     name = args.strip().lower()
     topics = _topics()
@@ -322,13 +316,11 @@ def help_command(session: "Session", args: str) -> None:
         lines = ["Commands, by topic."]
         lines += [_topic_line(topic, cmds, whole=False) for topic, cmds in topics.items()]
         lines.append("Type help and a command, like help card.")
-        session.say("\n".join(lines))
-        return
+        return answer(session, "\n".join(lines))
     topic = next((t for t in topics if name in (topic_key(t), t.lower())), None)
     registered = registry.registrations(name)
     if not registered and topic is not None:
-        session.say(f"{_topic_line(topic, topics[topic], whole=True)}\nType help and one of them for more.")
-        return
+        return answer(session, f"{_topic_line(topic, topics[topic], whole=True)}\nType help and one of them for more.")
     shared = False
     try:
         cmd = registry.find_command(session, name)
@@ -351,7 +343,7 @@ def help_command(session: "Session", args: str) -> None:
             lines.append(f"{where.where.capitalize()}, {other.name} {other.summary}")
     if topic is not None and len({c.name for c in topics[topic]}) > SHORT_TOPIC:  # help said "help table"
         lines.append(_topic_line(topic, topics[topic], whole=True))
-    session.say("\n".join(lines))
+    return answer(session, "\n".join(lines))
 
 
 # ---------------------------------------------------------------- repeat, review, history
@@ -359,14 +351,13 @@ def help_command(session: "Session", args: str) -> None:
 
 @command("repeat", summary="says the last response again.", usage="repeat", example="repeat", topic=REVIEW,
          aliases=("rp",))
-def repeat_command(session: "Session", args: str) -> None:
+def repeat_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     if args.strip():
         raise CommandError(f"repeat takes nothing after it, not {quote(args)}. Type repeat alone, or review 3.")
     if session.last is None:
-        session.say("Nothing to repeat yet.")
-    else:
-        session.replay(session.last)
+        return answer(session, "Nothing to repeat yet.")
+    return answer(session, session.last, kept=False)
 
 
 @command(
@@ -377,7 +368,7 @@ def repeat_command(session: "Session", args: str) -> None:
     details="Without a number, the last 5.",
     topic=REVIEW,
 )
-def review_command(session: "Session", args: str) -> None:
+def review_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     typed = args.strip()
     n = as_number(typed) if typed else 5
@@ -387,12 +378,11 @@ def review_command(session: "Session", args: str) -> None:
         raise CommandError(f"review needs a number from 1 up, not {quote(typed)}. Type review 3.")
     past = list(session.responses)[-n:]
     if not past:
-        session.say("Nothing to review yet.")
-        return
+        return answer(session, "Nothing to review yet.")
     head = f"Last {len(past)} responses, oldest first." if len(past) > 1 else "The last response."
     if len(past) < n and typed:
         head = f"Only {len(past)} so far, oldest first." if len(past) > 1 else "Only 1 so far."
-    session.replay("\n".join([head, *past]))
+    return answer(session, "\n".join([head, *past]), kept=False)
 
 
 @command(
@@ -404,7 +394,7 @@ def review_command(session: "Session", args: str) -> None:
     topic=REVIEW,
     one_shot=False,
 )
-def history_command(session: "Session", args: str) -> None:
+def history_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     typed = args.strip()
     n = as_number(typed) if typed else 10
@@ -412,11 +402,10 @@ def history_command(session: "Session", args: str) -> None:
         raise CommandError(f"history needs a number, not {quote(typed)}. Type history 5, for example.")
     lines = [line for line in session.typed[:-1]][-n:] if n else []  # not this history command itself
     if not lines:
-        session.say("Nothing typed yet.")
-        return
+        return answer(session, "Nothing typed yet.")
     start = len(session.typed) - 1 - len(lines)
-    session.replay("\n".join([f"{len(lines)} lines typed."] + [f"{start + i}, {line}" for i, line in
-                                                               enumerate(lines, 1)]))
+    return answer(session, "\n".join([f"{len(lines)} lines typed."] + [f"{start + i}, {line}" for i, line in
+                                                               enumerate(lines, 1)]), kept=False)
 
 
 # ---------------------------------------------------------------- quit
@@ -424,6 +413,5 @@ def history_command(session: "Session", args: str) -> None:
 
 @command("quit", summary="leaves the program.", usage="quit", example="quit", topic=LEAVING,
          aliases=("exit", "bye"), one_shot=False)
-def quit_command(session: "Session", args: str) -> None:
-    session.quitting = True
-    session.say("Goodbye.")
+def quit_command(session: "Session", args: str) -> Response:
+    return answer(session, "Goodbye.", quit=True)

@@ -150,7 +150,7 @@ def join_command(session: "Session", args: str) -> None:
             tls.check_hostname = False
             tls.verify_mode = ssl.CERT_NONE
     if ns.code is None:  # a server's lobby: its games are found there
-        from companion.server.lobby_client import run_lobby
+        from companion.client.lobby_client import run_lobby
 
         status = run_lobby(ns.address, player_name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
     else:

@@ -1,7 +1,9 @@
 """One registry of commands, served alike by the shell and by one-shot use (``companion card village``).
 
-A command is a plain function ``run(session, args)`` that speaks through ``session.say`` and fails by
-raising ``CommandError`` (companion.refusal) with a sentence that says what to type instead. Nothing here imports cmd2, so
+A command is a plain function ``run(session, args)`` that returns its answer (an ``Answer``: its
+``Response``, or a game's ``Outcome`` that ``companion.dispatch.respond`` says), or None after saying its
+words through ``session.say`` (the older way, which commands are leaving), and fails by raising
+``CommandError`` (companion.refusal) with a sentence that says what to type instead. Nothing here imports cmd2, so
 one-shot commands start fast. Each area registers its commands in its own module under
 ``companion.commands`` and that module is listed in ``AREAS``.
 """
@@ -13,12 +15,20 @@ import importlib
 import re
 import shlex
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence, TypeVar, Union
 
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
+    from companion.game.service import Outcome
+    from companion.response import Response
     from companion.session import Session
+
+# What a command returns: its Response, a game's Outcome (said by companion.dispatch.respond), or None
+# when it said its words through the session itself.
+Answer = Union["Response", "Outcome", None]
+Run = Callable[["Session", str], Answer]
+R = TypeVar("R", bound=Run)  # a command's own function, its own return type kept by the decorators
 
 # Modules that register commands, in the order ``help`` lists their topics, each with the command names
 # and aliases it registers. The names are written here so that a command's module is imported only when
@@ -61,6 +71,14 @@ STARTERS: tuple[str, ...] = (
 )
 
 
+def answer(session: "Session", text: str, *, kept: bool = True, quit: bool = False) -> "Response":
+    """A command's words as its answer, for ``session``'s seat: ``kept`` False for old words said again
+    (repeat, review), which do not become the newest response; ``quit`` when the session ends with them."""
+    from companion.response import Response
+
+    return Response(session.seat, (text,), kept=kept, quit=quit)
+
+
 def alone(verb: str, args: str) -> None:
     """Refuse words after a command that takes none ("hand Ana" is not Ana's hand), saying to type it alone."""
     if args.strip():
@@ -75,7 +93,7 @@ class Command:
     summary: str  # one short line for ``help``
     usage: str  # what to type, e.g. "card NAME [notes]"
     example: str  # a whole example line, e.g. "card village"
-    run: Callable[["Session", str], None]
+    run: Run
     topic: str = "Cards and rules"
     aliases: tuple[str, ...] = ()
     complete: Callable[["Session", str], list[str]] | None = None
@@ -165,14 +183,14 @@ def command(
     details: str = "",
     active: Callable[["Session"], bool] | None = None,
     inactive_hint: str = "",
-) -> Callable[[Callable[["Session", str], None]], Callable[["Session", str], None]]:
+) -> Callable[[R], R]:
     """Register ``run(session, args)`` as a command.
 
     A name may be registered by several areas only if each registration has an ``active`` predicate
     (for example ``buy`` in a game and at a table); the first active one serves it.
     """
 
-    def register(run: Callable[["Session", str], None]) -> Callable[["Session", str], None]:
+    def register(run: R) -> R:
         cmd = Command(name, summary, usage, example, run, topic, tuple(aliases), complete, one_shot, shell,
                       details, active, inactive_hint)
         for key in (name, *aliases):

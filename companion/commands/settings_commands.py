@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from companion.cards.names import quote
 from companion.commands import registry
 from companion.commands.lookup import SETTINGS, unquoted
-from companion.commands.registry import command
+from companion.commands.registry import answer, command
 from companion.refusal import CommandError
+from companion.response import Response
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -16,19 +17,18 @@ if TYPE_CHECKING:
 
 @command("settings", summary="says every setting and its value.", usage="settings", example="settings",
          topic=SETTINGS)
-def settings_command(session: "Session", args: str) -> None:
+def settings_command(session: "Session", args: str) -> Response:
     registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
-    from companion.settings import Settings, choices_said
+    from companion.settings import choices_said
 
-    settings = session.settings if session.settings is not None else Settings()
+    settings = session.settings
     if args.strip():
-        set_command(session, args)
-        return
+        return set_command(session, args)
     lines = [f"{len(settings.items())} settings."]
     for spec, value in settings.items():
         lines.append(f"{spec.name} {_is(spec.name)} {value}, {spec.summary}. Choose {choices_said(spec.choices)}.")
     lines.append("To change one, type set verbosity brief.")
-    session.say("\n".join(lines))
+    return answer(session, "\n".join(lines))
 
 
 def _is(name: str) -> str:
@@ -58,13 +58,11 @@ def _complete_set(session: "Session", text: str) -> list[str]:
     topic=SETTINGS,
     complete=_complete_set,
 )
-def set_command(session: "Session", args: str) -> None:
+def set_command(session: "Session", args: str) -> Response:
     registry.load_all()  # the areas define settings of their own (autoplay, lowpile)
     args = unquoted(args)
-    from companion.settings import SettingError, Settings
+    from companion.settings import SettingError
 
-    if session.settings is None:
-        session.settings = Settings()
     words = args.split()
     if not words:
         raise CommandError("set needs a setting and a value. Type set verbosity brief, or settings for the list.")
@@ -74,8 +72,7 @@ def set_command(session: "Session", args: str) -> None:
 
             spec = find_spec(words[0])
             value = session.settings.get(spec.name)
-            session.say(f"{spec.name} {_is(spec.name)} {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
-            return
+            return answer(session, f"{spec.name} {_is(spec.name)} {value}.\nType set {spec.name} {choices_said(spec.choices)}.")
         spec, value = session.settings.parse(words[0], " ".join(words[1:]))
     except SettingError as e:
         raise CommandError(str(e)) from None
@@ -92,7 +89,7 @@ def set_command(session: "Session", args: str) -> None:
 
         if not can_play():  # said here, once, rather than at the first cue by every seat and shell
             problem = f"{NOTICE}\n{problem}" if problem else NOTICE
-    session.say(f"{spec.name.capitalize()} {_is(spec.name)} now {value}." + (f"\n{problem}" if problem else ""))
+    return answer(session, f"{spec.name.capitalize()} {_is(spec.name)} now {value}." + (f"\n{problem}" if problem else ""))
 
 
 def _switch_speech(session: "Session", on: bool) -> None:
@@ -114,13 +111,12 @@ def _switch_speech(session: "Session", on: bool) -> None:
     topic=SETTINGS,
     complete=lambda session, text: [w for w in ("on", "off") if w.startswith(text.strip().lower())],
 )
-def speech_command(session: "Session", args: str) -> None:
+def speech_command(session: "Session", args: str) -> Response:
     args = unquoted(args)
     typed = args.strip().lower()
     if not typed:
-        state = "on" if session.settings is not None and session.settings.speech else "off"
-        session.say(f"Speech is {state}.\nType speech on or speech off.")
-        return
+        state = "on" if session.settings.speech else "off"
+        return answer(session, f"Speech is {state}.\nType speech on or speech off.")
     if typed not in ("on", "off"):
         raise CommandError(f"speech can be on or off, not {quote(args)}. Type speech on or speech off.")
-    set_command(session, f"speech {typed}")
+    return set_command(session, f"speech {typed}")

@@ -12,8 +12,9 @@ from companion.cards import catalogue, recommended_sets
 from companion.cards.loader import RecommendedSet
 from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.lookup import CARDS
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, answer, command
 from companion.refusal import CommandError
+from companion.response import Response
 from companion.kingdom import KingdomError, choose_kingdom
 from companion.table.text import layout_lines
 from companion.numbers import as_number, is_number
@@ -63,33 +64,31 @@ def _describe(chosen: RecommendedSet) -> list[str]:
     details="Alone, it lists the sets you can play with Dominion and Prosperity. sets all adds those that "
             "need other boxes.",
 )
-def sets_command(session: "Session", args: str) -> None:
+def sets_command(session: "Session", args: str) -> Response:
     every = recommended_sets()
     current = list(every.current)
     typed = args.strip()
     if not typed:
         playable = [s for s in current if s.playable]
         others = len(current) - len(playable)
-        session.say("\n".join([
+        return answer(session, "\n".join([
             f"{len(playable)} recommended sets can be played here.",
             _playable_line(current, "base2e"),
             _playable_line(current, "prosperity2e"),
             f"{others} more need other boxes. Type sets all. For one set, type sets and its name.",
         ]))
-        return
     if loose(typed) == "all":
         groups: dict[str, list[str]] = {}
         for s in sorted(current, key=lambda s: "alone" not in s.group):  # the playable ones first
             groups.setdefault(_boxes(s.group), []).append(s.name)
         lines = [f"{len(current)} recommended sets, by the boxes they need."]
         lines += [f"{group}. {and_list(names)}." for group, names in groups.items()]
-        session.say("\n".join(lines))
-        return
+        return answer(session, "\n".join(lines))
     try:
         chosen = every.find(typed)
     except NameError_ as e:
         raise CommandError(f"{e} Type sets for the list.") from None
-    session.say("\n".join(_describe(chosen)))
+    return answer(session, "\n".join(_describe(chosen)))
 
 
 def _setup_parser() -> ArgumentParser:
@@ -111,7 +110,7 @@ def _setup_parser() -> ArgumentParser:
     details="The kingdom is a recommended set, 10 cards with commas, or random. Add --colony on or off, "
             "and --seed for a random kingdom you can make again. Without a kingdom, First Game.",
 )
-def setup_command(session: "Session", args: str) -> None:
+def setup_command(session: "Session", args: str) -> Response:
     options = _setup_parser().parse(args, intermixed=True)
     words = list(options.words)
     players_text = options.players
@@ -147,4 +146,4 @@ def setup_command(session: "Session", args: str) -> None:
     lines = with_emboss_line(lines, emboss_line(kingdom, seed if random_kingdom else None, options.colony))
     if random_kingdom:
         lines[0] = f"Setup for {players} players, random kingdom, seed {seed}."
-    session.say("\n".join(lines))
+    return answer(session, "\n".join(lines))

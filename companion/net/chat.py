@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
 from companion.net.clean import clean
+from companion.refusal import CommandError
 from companion.response import Response
 
 if TYPE_CHECKING:
@@ -50,8 +51,12 @@ def _bot_names(game: "HostedGame") -> list[str]:
 
 
 def answer_line(host: "Here", game: "HostedGame", seat: int, text: str) -> Response:
-    """What ``seat`` typing ``text`` did: its response, with what each other seat hears."""
-    said = _answer(host, game, seat, text)
+    """What ``seat`` typing ``text`` did: its response, with what each other seat hears; a refusal of these
+    verbs (a CommandError) is the response's one failed line."""
+    try:
+        said = _answer(host, game, seat, text)
+    except CommandError as e:
+        return Response(seat, (f"Error, {e}",), failed=True)
     return said if isinstance(said, Response) else Response.words(seat, said)
 
 
@@ -63,16 +68,15 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     if verb == "chat":  # as people type it
         verb = "say"
     me = game.seats[seat].name
-    if game.extra_words is not None:  # a server's own words, such as its lobby's commands typed in a game
-        extra = game.extra_words(seat, line)
-        if extra is not None:
-            return extra
+    extra = game.extra_words(seat, line)  # a server's own words, such as its lobby's commands typed in a game
+    if extra is not None:  # the lobby answers in words: its refusals are those it says as one
+        return Response.words(seat, extra, failed=extra.get(seat, "").startswith("Error,"))
     if verb == "say":
         said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
         if not said:
-            return {seat: "Error, say needs words after it. Type say hello, for example."}
+            raise CommandError("say needs words after it. Type say hello, for example.")
         if len(said) > MAX_CHAT:
-            return {seat: f"Error, that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it."}
+            raise CommandError(f"that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it.")
         out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
         out[seat] = f"You said, {said}"
         return out
@@ -114,24 +118,24 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
 def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
     s = game.seating
     if game.options.table is not None:  # real cards: no bot can play them
-        return {seat: "Error, a table of real cards has no bots. Type who to hear who is here."}
+        raise CommandError("a table of real cards has no bots. Type who to hear who is here.")
     if s is None or s.over():
-        return {seat: f"Error, {quote(verb)} works while the game is on. Type who to hear who is here."}
+        raise CommandError(f"{quote(verb)} works while the game is on. Type who to hear who is here.")
     if not name:
-        return {seat: f"Error, {verb} needs a player's name. Type {verb} {game.seats[-1].name}, for example."}
+        raise CommandError(f"{verb} needs a player's name. Type {verb} {game.seats[-1].name}, for example.")
     target = game.seat_named(name)
     if target is None:
         names = and_list([st.name for st in game.seats if st.digest])
-        return {seat: f"Error, no player named {quote(name)}. Type {verb} and one of {names}."}
+        raise CommandError(f"no player named {quote(name)}. Type {verb} and one of {names}.")
     bots = s.away_bots
     who = game.seats[target].name
     if verb == "bot":
         if seat != 0 and target != seat:
-            return {seat: "Error, only the host can hand another player's seat to a bot. Type say to ask."}
+            raise CommandError("only the host can hand another player's seat to a bot. Type say to ask.")
         if target in bots:
-            return {seat: f"Error, a bot already plays for {who}. Type back {who} to take the seat back."}
+            raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
         if target != seat and host.connected(game, target):
-            return {seat: f"Error, {who} is here. Type say to ask {who} first."}
+            raise CommandError(f"{who} is here. Type say to ask {who} first.")
         out = dict(s.hand_to_bot(target))
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
@@ -139,9 +143,9 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
                 out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
         return out
     if target not in bots:
-        return {seat: f"Error, {who} plays their own seat already. Type who to hear who is here."}
+        raise CommandError(f"{who} plays their own seat already. Type who to hear who is here.")
     if seat != 0 and target != seat:
-        return {seat: f"Error, only {who} or the host can take that seat back. Type who."}
+        raise CommandError(f"only {who} or the host can take that seat back. Type who.")
     out = dict(s.take_back(target))
     note = f"{who} has their seat back from the bot."
     for i, st in enumerate(game.seats):

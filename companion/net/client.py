@@ -214,7 +214,7 @@ class Remote:
             self.changed.notify_all()
 
     def extra_hello(self) -> dict[str, str]:
-        """More fields of the hello: a server's account (companion.server.lobby_client), or a game's pass from it."""
+        """More fields of the hello: a server's account (companion.client.lobby_client), or a game's pass from it."""
         ticket = PASSES.get(self.url)
         return {"pass": ticket} if ticket else {}
 

@@ -10,6 +10,7 @@ answers it gave, so a line is never applied twice, even across a dropped connect
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import deque
@@ -63,10 +64,36 @@ class GameFull(Exception):
     pass
 
 
+def _nowhere(game: "HostedGame", seat: int, msg: dict[str, Any]) -> None:
+    """A game on its own (a test, a file read to be looked at) sends its messages nowhere."""
+
+
+@dataclass(frozen=True)
+class Wiring:
+    """How whoever holds a game wires it, given when the game is made or read (``ALONE``: on its own).
+
+    ``send`` takes each numbered message for a seat to that seat's connection. Held by a server (``held``),
+    each save is kept in ``unsent`` for the server to write in one step of its own (off the event loop, or
+    to its shared store, fenced) before anything it changed is said; not held, each save is written at once.
+    A server that writes only what changed (``lazy``) has a save mark the game changed, and makes the record,
+    or the journal entry, once when it writes it; ``version`` numbers the changes its store has, so a store
+    can refuse an older one that arrives late. ``words`` are a server's own in a game (its lobby's commands,
+    typed there): (game, seat, line) -> answers by seat, or None."""
+
+    send: Callable[["HostedGame", int, dict[str, Any]], None] = _nowhere
+    held: bool = False
+    lazy: bool = False
+    version: int = 0
+    words: Callable[["HostedGame", int, str], dict[int, str] | None] | None = None
+
+
+ALONE = Wiring()
+
+
 class HostedGame:
     """A game at a host: seats first, then the game once everyone is seated."""
 
-    def __init__(self, game_id: str, code: str, options: Options, folder: Path) -> None:
+    def __init__(self, game_id: str, code: str, options: Options, folder: Path, wiring: Wiring = ALONE) -> None:
         self.id = game_id
         self.code = code
         self.options = options
@@ -75,23 +102,15 @@ class HostedGame:
         self.seats: list[SeatState] = [SeatState() for _ in range(people)]  # person seats, in order
         self.seating: Seating | None = None
         self.inflight: tuple[int, int] | None = None  # (seat, line id) being applied now
-        self.send: Callable[[int, dict[str, Any]], None] = lambda seat, msg: None  # set by the server
-        # Held by a server (``Host.take``): each save is kept here for the server to write in one step of its
-        # own (off the event loop, or to its shared store, fenced) before anything it changed is said. Not
-        # held (a game on its own, as in tests), each save is written at once.
-        self.held = False
-        self.unsaved: str | None = None
-        # Held by a server that writes only what changed (``lazy``): a save marks the game changed, and the
-        # server makes the record, or the journal entry, once when it writes it. ``version`` numbers the
-        # changes written, so a store can refuse an older one that arrives late.
-        self.lazy = False
+        self.wiring = wiring
+        self.held = wiring.held
+        self.unsaved: str | None = None  # a save kept for the server holding the game to write
+        self.lazy = wiring.lazy
         self.changed = False
         self.line_at_save: tuple[int, int] | None = None  # the line being applied when the change was made
-        self.version = 0
-        self.lock: Any = None  # an asyncio.Lock made by the server: one line of this game at a time
+        self.version = wiring.version  # the changes written (a lazy server's count, one a write)
+        self.lock = asyncio.Lock()  # held by a server: one line (or hello) of this game at a time
         self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
-        # A server's own words in a game (its lobby's commands, typed here): (seat, line) -> answers, or None
-        self.extra_words: Callable[[int, str], dict[int, str] | None] | None = None
 
     # ---- facts ----
     @property
@@ -187,8 +206,13 @@ class HostedGame:
         st.n += 1
         st.outbox.append(Message(st.n, text, reply))
         msg = self.message(seat, st.outbox[-1])
-        self.send(seat, msg)
+        self.wiring.send(self, seat, msg)
         return msg
+
+    def extra_words(self, seat: int, line: str) -> dict[int, str] | None:
+        """The holding server's own words for a line typed at a seat (its lobby's commands), or None."""
+        words = self.wiring.words
+        return None if words is None else words(self, seat, line)
 
     def message(self, seat: int, m: Message) -> dict[str, Any]:
         seating = self.seating
@@ -263,9 +287,9 @@ class HostedGame:
         atomic_write(self.path(), self.record())
 
 
-def load_game(path: Path) -> HostedGame:
+def load_game(path: Path, wiring: Wiring = ALONE) -> HostedGame:
     """A hosted game from its file (hostile like every file): ``Damaged`` naming the bad field, or SaveError."""
-    return game_from_text(filecheck.read_text(path), path.parent)
+    return game_from_text(filecheck.read_text(path), path.parent, wiring)
 
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a game's id names its file in its folder: no path may
@@ -317,7 +341,7 @@ def _seat(st: SeatState, raw: Any, where: str) -> None:
             st.kept_reply = Message(rn, rtext, rid)
 
 
-def game_from_text(text: str, folder: Path) -> HostedGame:
+def game_from_text(text: str, folder: Path, wiring: Wiring = ALONE) -> HostedGame:
     """A hosted game from a record's text (a file, or a server's shared store), saved into ``folder``:
     every field checked (``companion.filecheck``), ``Damaged`` naming the bad one, or SaveError."""
     raw = filecheck.mapping(filecheck.parse(text), "the record")
@@ -334,7 +358,7 @@ def game_from_text(text: str, folder: Path) -> HostedGame:
     game_id = filecheck.text(net.get("id"), "its id", 40)
     if not GAME_ID.fullmatch(game_id):
         raise filecheck.Damaged("its id is not this program's")
-    hosted = HostedGame(game_id, code, options, folder)
+    hosted = HostedGame(game_id, code, options, folder, wiring)
     was = net.get("hosted_with")
     if was:
         w = filecheck.mapping(was, "where it was hosted")

@@ -26,7 +26,7 @@ from companion.net import claiming, codes, limits, room
 from companion.net.analysing import Analyst
 from companion.net.claiming import Claim, Refusal
 from companion.net.guard import Guard, GuardedSite
-from companion.net.hosted import HostedGame, Options, load_game
+from companion.net.hosted import HostedGame, Options, Wiring, load_game
 from companion.net.protocol import ProtocolError
 from companion.net.transport import (BURST, PAGE, PAGE_HEADERS, RATE, Bucket, Moved, Transport, bound_port, close,
                                      frame, receive_frame, send_text, tls_context)
@@ -71,9 +71,8 @@ class Host(Transport[Seat]):
         key = codes.code_key(code)
         if key in self.games:
             raise ValueError("that code is in use")
-        game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        game = HostedGame(secrets.token_hex(6), code, options, self.folder, self.wiring())
         self._hold(game)
-        self._wire(game)
         self.games[key] = game
         game.write()
         return game
@@ -92,13 +91,12 @@ class Host(Transport[Seat]):
             seating.held.release()
             raise ValueError(f"Error, the code '{code}' is in use by a game this host holds. Type another --code.")
         options = Options(len(seating.names), [], kingdom, seed or 0, None, seating.saved.name)
-        game = HostedGame(secrets.token_hex(6), code, options, self.folder)
+        game = HostedGame(secrets.token_hex(6), code, options, self.folder, self.wiring())
         for st, name in zip(game.seats, seating.names):
             st.name = name
         game.seating = seating
         self.held.append(seating.held)
         self._hold(game)
-        self._wire(game)
         self.games[key] = game
         game.write()
         return game
@@ -110,14 +108,13 @@ class Host(Transport[Seat]):
             return found
         for path in sorted(self.folder.glob("*.json")):
             try:
-                game = load_game(path)
+                game = load_game(path, self.wiring())
             except Exception:  # noqa: BLE001 - a damaged file is skipped and named, never a crash
                 self.problems.append(path.name)
                 continue
             key = codes.code_key(game.code)
             if game.over() or key in self.games or not self._hold(game):
                 continue  # over, already held here, or held by another host process
-            self._wire(game)
             self.games[key] = game
             found.append(game)
         return found
@@ -137,20 +134,21 @@ class Host(Transport[Seat]):
             held.release()
         self.held = []
 
-    def _wire(self, game: HostedGame) -> None:
-        """This host holds the game: its saves are written by ``persist``, its messages sent to seats here."""
-        def send(seat: int, msg: dict[str, Any]) -> None:
-            ws = self.conns.get((game.id, seat))
-            if ws is None or ws.closed:
-                return
-            held = self.unsent.get(game.id)
-            if held is not None:
-                held.append((ws, seat, msg))
-            else:
-                self.deliver(ws, game, seat, msg)
+    def wiring(self) -> Wiring:
+        """How this host holds a game: its saves are written by ``persist``, its messages sent to seats here."""
+        return Wiring(self.send_to_seat, held=True)
 
-        game.send = send
-        game.held = True
+    def send_to_seat(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+        """A numbered message of a game held here, to its seat's connection if it has one: now, or once the
+        change being saved is written (``unsent``)."""
+        ws = self.conns.get((game.id, seat))
+        if ws is None or ws.closed:
+            return
+        held = self.unsent.get(game.id)
+        if held is not None:
+            held.append((ws, seat, msg))
+        else:
+            self.deliver(ws, game, seat, msg)
 
     def deliver(self, ws: web.WebSocketResponse, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         """Send one message to a seat's connection (every message to a seat goes through here)."""
@@ -196,10 +194,7 @@ class Host(Transport[Seat]):
     def lock_of(self, game: HostedGame) -> asyncio.Lock:
         """The game's lock: every change of it (a line, a hello, a token kept) is made and saved under it,
         so its saves are made, and reach the store, in the order of the changes."""
-        if game.lock is None:
-            game.lock = asyncio.Lock()
-        lock: asyncio.Lock = game.lock
-        return lock
+        return game.lock
 
     async def _greet(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Seat | None:
         name = hello["name"].strip()

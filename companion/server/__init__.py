@@ -7,5 +7,6 @@
 - ``lobby_making``: the games and tables ``create`` makes in the lobby, and the id a line gives each.
 - ``proxy``: the real address of a person behind a proxy the server was told to trust.
 - ``running``: starting, serving and stopping the server.
-- ``lobby_client``: ``companion join ADDRESS --name N`` with no code: the lobby, then a game, then back.
+
+The terminal's side of the lobby is companion.client; nothing here imports the shell.
 """

@@ -9,7 +9,6 @@ A game's hello is asked too (``admit_game``): a registered name sits only with t
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import time
@@ -262,12 +261,12 @@ class Community:
                     return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
                 return checked.said
             await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
-            await self.lobby._here_changed()
+            await self.lobby.here_changed()
             if checked.reset:
                 m.asking, m.said = "password", ["(reset)"]
                 return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
                         "more.")
-            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby._count()}"
+            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
         if kind == "register":
             if not m.said:
                 problem = password_problem(typed)
@@ -392,8 +391,6 @@ class Community:
         except Exception:  # noqa: BLE001 - a fault of ours: one sentence to that seat, and logged
             said = events.failed("community words in a game", game=game.id)
         host = self.lobby.host
-        if game.lock is None:
-            game.lock = asyncio.Lock()
         async with game.lock:
             if host.by_id.get(game.id) is not game:
                 return

@@ -14,18 +14,21 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from aiohttp import web
 
 from companion.net import codes, limits
-from companion.net.hosted import HostedGame, Options, game_from_text
+from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
 from companion.server import events, journal, tables
 from companion.server.saving import MOVED, Saving, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
+
+if TYPE_CHECKING:
+    from companion.server.lobby import Lobby
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
 MOVING = "This game is moving between server processes. Joining again."
@@ -70,7 +73,7 @@ class ServerHost(Saving, Host):
         self.wanted: set[str] = set()  # games a player here waits for, claimed by the next sweep
         self.kick = asyncio.Event()  # sweep now
         self._swept: asyncio.Future[None] | None = None  # done after the next sweep
-        self.lobby: Any = None  # companion.server.lobby.Lobby
+        self.lobby: Lobby | None = None  # set by the lobby made on this host
         from companion.server.watch import Watch
 
         self.watch = Watch(self, lease_period=LEASE_MS / 3000)  # /health, /metrics, the watchdog
@@ -247,7 +250,10 @@ class ServerHost(Saving, Host):
         if text is not None:
             try:
                 await asyncio.get_running_loop().run_in_executor(None, tables.put_back, text, game_id)
-                game = game_from_text(text, self.folder)
+                # held here: each change written once, by persist (a journal entry, or now and then whole)
+                wiring = Wiring(self.send_to_seat, held=True, lazy=True, words=self._words,
+                                version=saved.version if saved is not None else 0)
+                game = game_from_text(text, self.folder, wiring)
             except Exception:  # noqa: BLE001 - a damaged record is refused, never a crash
                 game = None
         if game is None or game.id != game_id:
@@ -257,10 +263,6 @@ class ServerHost(Saving, Host):
             return NO_GAME
         self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
-        game.extra_words = lambda seat, text, g=game: self._words(g, seat, text)
-        self._wire(game)
-        game.lazy = True  # each change is written once, by persist: a journal entry, or now and then whole
-        game.version = saved.version if saved is not None else 0
         self.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
         self.listed[game_id] = line
         self.games[codes.code_key(game.code)] = game
@@ -323,7 +325,7 @@ class ServerHost(Saving, Host):
                 self.claimed[game_id] = token
             return
         game = self.by_id.get(game_id)
-        if game is not None and not (game.lock is not None and game.lock.locked()):
+        if game is not None and not game.lock.locked():
             await self.let_go(game)
 
     async def admit(self, hello: dict[str, Any], address: str) -> str:

@@ -106,13 +106,13 @@ class Lobby:
             events.emit("lobby", name=person.name, address=person.address, back=person.back,
                         account=bool(person.member is not None and person.member.account))
             greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
-            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self._count()}"
+            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self.count_sentence()}"
             self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
                        secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
                        **self.community.fields(person))
             self.tell(person, greeting)
             self.people[person.id] = person  # only now: what others say comes after the welcome, never before
-            await self._here_changed()
+            await self.here_changed()
             bucket = Bucket()
             while not ws.closed:
                 msg = await receive_frame(ws)
@@ -147,7 +147,7 @@ class Lobby:
             if person is not None:
                 events.emit("leave", name=person.name, address=person.address)
                 self.people.pop(person.id, None)
-                await self._here_changed()
+                await self.here_changed()
             await ws.close()  # answers the person's own close only now that they have left
         return ws
 
@@ -206,7 +206,7 @@ class Lobby:
         more.update(self.community.fields(person))
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
 
-    async def _here_changed(self) -> None:
+    async def here_changed(self) -> None:
         try:
             await self.host.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
         except StoreDown:
@@ -338,7 +338,7 @@ class Lobby:
         events.emit("wrong_code", game=game_id or None, name=person.name, address=person.address)
         await self.quota.take(WRONG_CODES, person.who)
 
-    async def _count(self) -> str:
+    async def count_sentence(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
         try:
             n, playing = (await self.host.store.listing()).counts()

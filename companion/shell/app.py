@@ -195,7 +195,7 @@ class CompanionShell(cmd2.Cmd):
         session.begin()
         if self.tty:
             session.say(GREETING)
-        if session.settings is not None and session.settings.notice:
+        if session.settings.notice:
             session.say(session.settings.notice)
         if self._notice:
             session.say(self._notice)
@@ -265,7 +265,7 @@ def start_shell(speech: bool = False, *, stdin: TextIO | None = None, stdout: Te
     from companion.commands.registry import start_hooks
 
     session.on_start.extend(h for h in start_hooks() if h not in session.on_start)
-    if speech or (session.settings is not None and session.settings.speech):
+    if speech or session.settings.speech:
         from companion.speech import attach_speech
 
         attach_speech(session)

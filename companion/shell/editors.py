@@ -104,7 +104,7 @@ def requested(session: "Session | None") -> str:
     typed = canonical(os.environ.get(ENVIRONMENT))
     if typed is not None:
         return typed
-    if session is not None and session.settings is not None:
+    if session is not None:
         chosen: str = session.settings.get(SETTING)
         return chosen
     return AUTO
@@ -135,7 +135,7 @@ def input_command(session: "Session", args: str) -> None:
             raise CommandError(f"no line editor {quote(typed)}. Type input {choices_said((AUTO, *EDITORS))}.")
         from companion.commands.settings_commands import set_command
 
-        set_command(session, f"{SETTING} {name}")
+        session.say(set_command(session, f"{SETTING} {name}").text)
         if os.environ.get(ENVIRONMENT):
             session.say(f"{ENVIRONMENT} is set, and it comes first.")
         return

@@ -156,11 +156,7 @@ def _play(player: Player, name: str) -> None:
 
 
 def _enabled(session: "Session") -> bool:
-    settings = session.settings
-    try:
-        return settings is not None and bool(settings.on("sounds"))
-    except KeyError:
-        return False
+    return session.settings.on("sounds")
 
 
 def cue(session: "Session", *names: str) -> None:

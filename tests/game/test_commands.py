@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -10,12 +9,6 @@ from companion.shell.completion import complete_line
 from tests.accessibility import check_error, check_response
 from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_game_verbs_need_a_game() -> None:

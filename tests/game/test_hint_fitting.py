@@ -4,7 +4,6 @@ said before it, and it is the first thing to shorten (its reason), then to go ("
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -13,12 +12,6 @@ from companion.game.fitting import Attack, Hint, Said, TurnLine, fit_first_line,
 from tests.accessibility import check_response
 from tests.game.driver import choose_line
 from tests.game.helpers import Typist
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def _move(said: str) -> str:

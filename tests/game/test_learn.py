@@ -14,12 +14,6 @@ from tests.game.helpers import Typist
 from tests.terminal import Terminal, needs_posix_terminal
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
-
-
 def _said(out: str) -> str:
     return " ".join(out.split())
 

@@ -5,9 +5,7 @@ seat) is each person's own session."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
-import pytest
 
 from companion.commands.game import install
 from companion.game.seats import SeatSession, attach
@@ -16,12 +14,6 @@ from companion.settings import Settings
 from tests.game.helpers import Typist
 
 FRIENDS = 'new --players 3 --bots bigmoney --names "Ana,Ben" --kingdom "First Game" --seed 7'
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_friends_at_one_keyboard_share_one_terminal_and_keep_their_own_responses() -> None:

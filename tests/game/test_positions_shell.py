@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from companion.engine.position import parse_position, position_of
 from tests.accessibility import check_error, check_response
 from tests.game.helpers import Typist
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_position_is_said_saved_and_played_from(home: Path) -> None:

@@ -5,7 +5,6 @@ accessibility checks every output must pass."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +13,6 @@ from companion.game import render
 from tests.accessibility import common_problems
 from tests.game.driver import choose_line
 from tests.game.helpers import Typist
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 @pytest.mark.parametrize("seed, new", [

@@ -5,9 +5,7 @@ in it, with nothing read out of the seats' sessions afterwards."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
-import pytest
 
 from companion.dispatch import respond, run_line
 from companion.net.seat_sessions import SessionSeats
@@ -15,12 +13,6 @@ from companion.net.seating import new_seating
 from companion.game.starting import build_setup
 from companion.session import Session
 from companion.settings import Settings
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_respond_writes_nothing_and_the_shell_writes_exactly_its_words() -> None:

@@ -7,7 +7,6 @@ import gc
 import json
 import random
 import weakref
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,12 +19,6 @@ from companion.game import store
 from companion.kingdom import random_kingdom
 from tests.game.driver import choose_line
 from tests.game.helpers import Typist
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def whole_record(game: Game, extra: dict[str, Any]) -> str:

@@ -18,12 +18,6 @@ from tests.game.helpers import Typist
 from tests.game.shell import Shell
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_killed_mid_turn_resumes_to_the_same_state(home: Path) -> None:
     shell = Shell(home)
     shell.send('new --bots bigmoney --kingdom "First Game" --seed 4')

@@ -109,12 +109,11 @@ def test_other_seats_are_told_when_an_outcome_is_said_whichever_verb_made_it() -
     told = _text(outcome.others[other].lines)
     assert "Turn 1." in told and outs[other].getvalue()[before:] == ""  # not said until it is said
     seated[mover].begin()
-    say_outcome(seated[mover], outcome)
-    assert seated[mover].told.others[other] == render.fit_first_line(told)
+    said = say_outcome(seated[mover], outcome)
+    assert said.others[other] == render.fit_first_line(told)
     assert outs[other].getvalue()[before:] == ""  # in the response, not yet delivered
     seated[mover].end()
-    say(seated[mover], Response(mover, others=dict(seated[mover].told.others),
-                                prompts=dict(seated[mover].told.prompts)))
+    say(seated[mover], Response(mover, others=dict(said.others), prompts=dict(said.prompts)))
     assert told in outs[other].getvalue()[before:]
     assert seated[other].said == render.fit_first_line(told)
     assert seated[other].prompt == outcome.others[other].prompt

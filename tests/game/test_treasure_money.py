@@ -3,7 +3,6 @@ that ask nothing, Bank last; the ones that ask are named; after drawing, the coi
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +13,6 @@ from tests.game.helpers import Typist
 
 PROSPERITY = ["Bank", "Collection", "Hoard", "Crystal Ball", "Quarry", "Tiara", "Library", "Smithy", "Mine",
               "Village"]
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def _typist(hand: str, deck: str = "Copper*5", verbosity: str = "normal", **settings: str) -> Typist:

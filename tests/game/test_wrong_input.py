@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +13,6 @@ from tests.game.driver import NEW, choose_line
 from tests.game.helpers import Typist
 
 LONG = "x" * 10_240
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    return tmp_path
 
 
 def _refused(t: Typist, line: str, typed: str | None) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from pathlib import Path
 
 from companion.net.chat import answer_line
-from companion.net.hosted import HostedGame, Options
+from companion.net.hosted import HostedGame, Options, Wiring
 
 
 def run_line(host: Any, game: Any, seat: int, text: str) -> dict[int, str]:
@@ -26,11 +26,10 @@ class _Host:
 
 
 def started(folder: Path, options: Options) -> tuple[HostedGame, list[tuple[int, str]]]:
-    game = HostedGame("g1", "123456789", options, folder)
+    heard: list[tuple[int, str]] = []
+    game = HostedGame("g1", "123456789", options, folder, Wiring(lambda g, seat, msg: heard.append((seat, msg["text"]))))
     game.take_seat("Ana")
     game.take_seat("Ben")
-    heard: list[tuple[int, str]] = []
-    game.send = lambda seat, msg: heard.append((seat, msg["text"]))
     assert game.start_if_full()
     return game, heard
 

@@ -35,7 +35,6 @@ def _started(folder: Path, seed: int) -> HostedGame:
     game = HostedGame("g1", "123456789", Options(2, [], "First Game", seed), folder)
     game.take_seat("Ana")
     game.take_seat("Ben")
-    game.send = lambda seat, msg: None
     assert game.start_if_full()
     return game
 
@@ -173,7 +172,6 @@ def test_what_the_bot_answered_for_ben_in_anas_turns_is_the_bots(tmp_path, monke
     game = HostedGame("g1", "123456789", Options(2, [], MILITIA, 2), tmp_path / "hosted")
     game.take_seat("Ana")
     game.take_seat("Ben")
-    game.send = lambda seat, msg: None
     assert game.start_if_full()
     away = _Host(1)
     run_line(away, game, 0, "bot Ben")

@@ -1,3 +1,3 @@
-"""Checks of the code as a whole (types on every platform, lint) and of the test suite's own checkers. Each test gets its own home (tests/home.py)."""
+"""Checks of the code as a whole (types on every platform, lint) and of the test suite's own checkers. Each test has its own home."""
 
-from tests.home import home, typist  # noqa: F401 - the fixtures, autouse home among them
+from tests.home import typist  # noqa: F401 - the fixture

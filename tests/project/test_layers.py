@@ -196,3 +196,56 @@ def test_a_host_gets_a_line_back_as_a_value() -> None:
                 wrong += [f"{path.relative_to(ROOT)}:{line}: {module}.{name}" for line, module, name in _imports(path)
                           if (module, name) == ("companion.dispatch", "run_line")]
     assert not wrong, "return the line's Response instead:\n" + "\n".join(wrong)
+
+
+def test_the_server_never_imports_the_shell_nor_the_terminals_client() -> None:
+    """The server's rooms hold the server: the terminal's side of the lobby is companion.client."""
+    above = ("companion.shell", "companion.client")
+    wrong = [f"{path.relative_to(ROOT)}:{line}: {module}{'.' + name if name else ''}"
+             for path in _modules(PACKAGE / "server") for line, module, name in _imports(path)
+             if _reaches(module, name, above)]
+    assert not wrong, "the server reaches the terminal's side; move it to companion.client:\n" + "\n".join(wrong)
+
+
+# Private attributes of what the package does not own, each reached on purpose, with its reason.
+FOREIGN_PRIVATE = {
+    ("companion/shell/hangup.py", "os._exit"): "leaves at once when the main thread is stuck in the line editor's C loop",
+    ("companion/speech/ao2.py", "self.output._callback"): "accessible_output2's speech-dispatcher output has no "
+                                                          "public way to hear when speech ends",
+}
+
+
+def _reached_private(source: str) -> list[tuple[int, str]]:
+    """``x._name`` where ``x`` is not ``self``, ``cls`` or ``super()`` and no class or function of this module
+    defines ``_name``: a private attribute of another module's object, reached from here."""
+    tree = ast.parse(source)
+    own = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    own |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self"}
+    own |= {t.id for node in ast.walk(tree) if isinstance(node, (ast.ClassDef)) for item in node.body
+            if isinstance(item, (ast.Assign, ast.AnnAssign))
+            for t in (item.targets if isinstance(item, ast.Assign) else [item.target]) if isinstance(t, ast.Name)}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+            continue
+        if node.attr in own:
+            continue
+        found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_private_attribute_is_reached_across_modules() -> None:
+    wrong = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in _modules(PACKAGE)
+             for line, what in _reached_private(path.read_text(encoding="utf-8"))
+             if (path.relative_to(ROOT).as_posix(), what) not in FOREIGN_PRIVATE]
+    assert not wrong, "private attributes reached from another module; make them public or pass what is needed:\n" + \
+        "\n".join(wrong)
+    sample = ("class Lobby:\n    async def _count(self): ...\n    def go(self, other):\n        other._count()\n"
+              "def go(community):\n    community.lobby._here_changed()\n    super()._x\n    self._y\n")
+    assert [w for _, w in _reached_private(sample)] == ["community.lobby._here_changed"]

@@ -4,7 +4,6 @@ theirs, and the finished game is kept in each one's history."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import aiohttp
@@ -46,7 +45,10 @@ def test_a_rated_three_player_game_updates_three_ratings_as_openskill_computes_t
                     # the third seat's welcome came after the game started
                     for away in at[1:]:
                         await away.close()
-                    await asyncio.sleep(0.5)
+                    gone: set[str] = set()  # the host hears both leave: their seats are away
+                    await at[0].until(lambda m: bool(gone.update(n for n in ("Ben", "Cy")
+                                                                 if f"{n} left." in m.get("text", "")))
+                                      or gone == {"Ben", "Cy"})
                     for who in ("Ben", "Cy", "Ana"):  # the host hands every seat to a bot: they play it out
                         said = await at[0].say(f"bot {who}")
                         assert "Error" not in said.get("text", ""), said

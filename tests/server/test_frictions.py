@@ -8,6 +8,7 @@ import asyncio
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from companion.server.listing import Listing
 from companion.server.redis_store import RedisStore
 from companion.server.store import FileStore
 from tests.net.helpers import ROOT, env
@@ -59,14 +61,16 @@ def test_the_missing_redis_library_is_named_for_pip_and_pipx(tmp_path: Path) -> 
 
 class SlowList(FileStore):
     """The file store, with the list of games read slowly (as a busy Redis answers): the moment in which a
-    lobby message could once overtake the welcome."""
+    lobby message could once overtake the welcome, which counts the open games from the list."""
 
     slow = False
+    reading = threading.Event()  # a slow read of the list has begun
 
-    async def summaries(self) -> dict[str, dict[str, Any]]:
+    async def listing(self) -> Listing:
         if self.slow:
+            self.reading.set()
             await asyncio.sleep(0.6)
-        return await super().summaries()
+        return await super().listing()
 
 
 def test_no_lobby_message_comes_before_the_welcome(tmp_path: Path) -> None:
@@ -80,7 +84,8 @@ def test_no_lobby_message_comes_before_the_welcome(tmp_path: Path) -> None:
                 store.slow = True
                 ana = Raw(http, f"ws://127.0.0.1:{server.port}/lobby/ws")
                 opening = asyncio.ensure_future(ana.open("Ana"))
-                await asyncio.sleep(0.3)  # Ana's welcome is on its way
+                # Ana's welcome is on its way: the server is reading the list for it
+                assert await asyncio.get_running_loop().run_in_executor(None, store.reading.wait, 10)
                 await ben.say("say hello, whoever is here")
                 first = await opening
                 store.slow = False

@@ -29,6 +29,16 @@ def _prompts_after(raw: bytes, first: str, prompt: str) -> int:
     return text[text.index(first):].count(prompt)
 
 
+def _prompt_back(term: Terminal, prompt: str, timeout: float = 15.0) -> bytes:
+    """Wait until the prompt is written after the burst's last words and the program waits for a key."""
+    deadline = time.monotonic() + timeout
+    while _prompts_after(term.raw(), "Ben says, four", prompt) == 0:
+        assert time.monotonic() < deadline, term.screen()
+        time.sleep(0.05)
+    term.waiting()
+    return term.raw()
+
+
 def test_the_lobby_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
     needs("tmux", tmux_available())
     with server_in_thread(FileStore(tmp_path / "games"), tmp_path / "spool") as server:
@@ -46,8 +56,7 @@ def test_the_lobby_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
 
             asyncio.run(asyncio.wait_for(ben(), 60))
             term.wait_for("Ben says, four")
-            time.sleep(1.5)  # well past the quiet time: the prompt has come back
-            raw = term.raw()
+            raw = _prompt_back(term, "lobby. ")
     assert _prompts_after(raw, "Ben says, one", "lobby. ") == 1, raw
 
 
@@ -75,6 +84,5 @@ def test_the_game_prompt_is_said_once_after_a_burst(tmp_path: Path) -> None:
 
             asyncio.run(asyncio.wait_for(ben(), 60))
             term.wait_for("Ben says, four")
-            time.sleep(1.5)
-            raw = term.raw()
+            raw = _prompt_back(term, prompt)
     assert _prompts_after(raw, "Ben says, one", prompt) == 1, raw

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion.net import codes, room
-from companion.net.hosted import HostedGame, Options, game_from_text
+from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.server import journal
 from companion.server.redis_store import RedisStore
 from companion.server.store import FileStore
@@ -31,8 +31,7 @@ class Nobody:
 
 
 def started_game(folder: Path) -> HostedGame:
-    game = HostedGame("abc123", codes.new_code(), Options(2, [], "First Game", 7), folder)
-    game.held = game.lazy = True
+    game = HostedGame("abc123", codes.new_code(), Options(2, [], "First Game", 7), folder, Wiring(held=True, lazy=True))
     game.take_seat("Ana")
     game.take_seat("Ben")
     game.start_if_full()

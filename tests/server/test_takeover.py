@@ -14,7 +14,7 @@ import time
 import aiohttp
 
 from companion.net.hosted import game_from_text
-from companion.server.redis_store import RedisStore
+from companion.server.redis_store import PREFIX, RedisStore
 from companion.server.store import LEASE_MS, StoreDown
 from tests.server.components import free_port, redis_server
 from tests.server.helpers import record_in, server_in_thread, server_process, wait_serving
@@ -62,7 +62,11 @@ def test_sweep_and_renew_many_in_the_store(tmp_path):
                 heard: dict[str, list[str]] = {"a": [], "b": []}
                 a.on_release = heard["a"].append
                 b.on_release = heard["b"].append
-                await asyncio.sleep(0.3)  # both are subscribed
+                channel = f"{PREFIX}release"  # both are subscribed to the requests to let a game go
+                deadline = asyncio.get_running_loop().time() + 10
+                while (await a.r.pubsub_numsub(channel))[0][1] < 2:
+                    assert asyncio.get_running_loop().time() < deadline, await a.r.pubsub_numsub(channel)
+                    await asyncio.sleep(0.02)
                 await b.ask_release(ids[0])
                 await a.ask_release(ids[1])
                 deadline = asyncio.get_running_loop().time() + 10

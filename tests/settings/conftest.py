@@ -1,3 +1,3 @@
-"""The settings: the file, the commands that change it, completion. Each test gets its own home (tests/home.py)."""
+"""The settings: the file, the commands that change it, completion. Each test gets its own home (tests/conftest.py)."""
 
-from tests.home import home, typist  # noqa: F401 - the fixtures, autouse home among them
+from tests.home import typist  # noqa: F401 - the fixture

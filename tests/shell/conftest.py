@@ -1,3 +1,3 @@
-"""The shell in a real terminal: line editors, hang-ups, one-shot commands. Each test gets its own home (tests/home.py)."""
+"""The shell in a real terminal: line editors, hang-ups, one-shot commands. Each test gets its own home (tests/conftest.py)."""
 
-from tests.home import home, typist  # noqa: F401 - the fixtures, autouse home among them
+from tests.home import typist  # noqa: F401 - the fixture

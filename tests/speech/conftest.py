@@ -1,3 +1,3 @@
-"""Speech and sounds: speech-dispatcher, the screen readers' libraries, say. Each test gets its own home (tests/home.py)."""
+"""Speech and sounds: speech-dispatcher, the screen readers' libraries, say. Each test gets its own home (tests/conftest.py)."""
 
-from tests.home import home, typist  # noqa: F401 - the fixtures, autouse home among them
+from tests.home import typist  # noqa: F401 - the fixture

@@ -77,19 +77,18 @@ def hosted(folder: Path) -> str:
     (no sockets): joining, chat and help before the start, the whole game, undo, a bot for an away seat and
     the seat taken back, a returning seat's welcome."""
     from companion.net import room
-    from companion.net.hosted import HostedGame, Options
+    from companion.net.hosted import HostedGame, Options, Wiring
 
-    game = HostedGame("golden", "123456789", Options(3, ["bigmoney"], "First Game", 7), folder)
     names = ["Ana", "Ben"]
     parts: list[str] = []
 
-    def send(seat: int, msg: dict[str, Any]) -> None:
+    def send(game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
         reply = f" (answer to line {msg['reply']})" if msg.get("reply") else ""
         flags = "".join(f" {k}" for k in ("yours", "over") if msg.get(k))
         parts.append(f"[to {names[seat]} #{msg['n']}{reply}{flags}, prompt {msg['prompt'].strip()}]\n"
                      f"{msg['text']}\n")
 
-    game.send = send
+    game = HostedGame("golden", "123456789", Options(3, ["bigmoney"], "First Game", 7), folder, Wiring(send))
     here = _Here()
     ids = [0, 0]
 

@@ -19,8 +19,8 @@ from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
 from companion.net.clean import clean
 from companion.net.protocol import encode
-from companion.server import devices
-from companion.server.lobby_lines import LobbyLines
+from companion.client import devices
+from companion.client.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
 
 LOBBY_PATH = "/lobby/ws"
