@@ -22,6 +22,7 @@ from companion.bots.cardsense import (
     BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
     PLAY_ORDER, VILLAGES, junk_rank, late,
 )
+from companion.bots.feeding import starved
 from companion.cards import Card
 from companion.engine.phase import Phase
 
@@ -34,7 +35,8 @@ def watchtower(bot: Any, view: Any, about: Any) -> str:
     """"trash", "deck" or "no" for the card ``about`` just gained, with the reason in ``bot.why``."""
     facts = bot.facts(view)
     name = about.name
-    if about is CURSE or (about is ESTATE and not late(view)) or (about is COPPER and not facts.gardens):
+    if about is CURSE or (about is ESTATE and not late(view)) or (about is COPPER and not facts.gardens
+                                                                  and not starved(bot, view)):
         bot.why = f"{name} would only weaken your deck."
         return "trash"
     if about.is_victory or about is CURSE or about is COPPER or about is ESTATE:

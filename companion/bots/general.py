@@ -16,6 +16,7 @@ from companion.bots.cardsense import (
 )
 from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
+from companion.bots.feeding import mint_reveal, mint_starves, starved
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
@@ -120,6 +121,8 @@ class GeneralBot:
         if p is _TOPDECK:
             return self.topdeck(view, d, name)
         if p is _REVEAL:  # Mint
+            if self.careful:
+                return mint_reveal(self, view, options)
             good = [c for c in options if c.cost >= 3 and view.pile(c)]
             return (max(good, key=lambda c: c.cost),) if good else ()
         return tuple(options[: d.min])
@@ -355,7 +358,7 @@ class GeneralBot:
             return ESTATE
         if buying and MINT in opts and view.my_turn:
             is_treasure = facts.is_treasure
-            if any(is_treasure[c] and c is not COPPER for c in view.in_play()):
+            if any(is_treasure[c] and c is not COPPER for c in view.in_play()) or mint_starves(self, view):
                 opts = {c: None for c in opts if c is not MINT}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
         if best is not None:
@@ -379,6 +382,8 @@ class GeneralBot:
             for c in (DUCHY, ESTATE):
                 if c in opts:
                     return c
+        if COPPER in opts and starved(self, view):
+            return COPPER  # a deck too thin in coins to reach a Silver
         return None
 
     def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:

@@ -21,6 +21,7 @@ from typing import Any
 from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
+from companion.bots.feeding import MINT, copper_buy, mint_starves, starved, starved_words
 from companion.bots.general import CURSERS
 from companion.bots.thinning import CHAPEL, Thinning, thin_helpers
 from companion.bots.thinning import article as _article, counted as _count
@@ -179,6 +180,12 @@ class StrongBot(Thinning):
     # ---- buying ----
     def buy(self, view: Any) -> tuple[Card, ...]:
         card, why = self.choose_buy(view)
+        if card is MINT and self._barred is None and mint_starves(self, view):
+            self._barred = MINT  # its trashing would leave too few coins to buy a Silver: the next best
+            try:
+                card, why = self.choose_buy(view)
+            finally:
+                self._barred = None
         if card is None:
             self.why = why or (f"Buy nothing: {view.coins} {'coin buys' if view.coins == 1 else 'coins buy'} "
                                "nothing that helps this deck.")
@@ -273,6 +280,8 @@ class StrongBot(Thinning):
             return DUCHY, f"only {_left(said, near_name)}{slowed}, so points count more than money now."
         if coins >= 2 and pile(ESTATE) and near <= estate_left and not loses(ESTATE, 1):
             return ESTATE, f"only {_left(said, near_name)}{_slowed(curses, cursed and near == estate_left)}. Every point counts."
+        if 3 <= coins < 6 and pile(SILVER) and starved(self, view, owned):
+            return SILVER, f"{starved_words(self, view)}. Silver feeds it before any card that makes no coins."
         pick = self.plan_buy(view, coins, plan, owned, total, before_gold=True)
         if pick is not None:
             return pick
@@ -299,6 +308,9 @@ class StrongBot(Thinning):
         if coins >= 3 and pile(SILVER):
             aim = "Colonies" if colonies != 99 and colonies > 4 else "Provinces"  # as Gold's reason says
             return SILVER, f"your deck has {money} coins in {total} cards. Silver raises that toward Gold and {aim}."
+        fed = copper_buy(self, view, coins)
+        if fed is not None:
+            return fed
         return None, ""
 
     def winning_end(self, view: Any, coins: int) -> tuple[Card, str] | None:
