@@ -17,6 +17,7 @@ from companion.bots.cardsense import (
 from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
 from companion.bots.feeding import mint_reveal, mint_starves, starved
+from companion.bots.rivals import RUSH_PACE, ends_behind, pile_cards, rusher
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
@@ -102,6 +103,8 @@ class GeneralBot:
             return self.treasures(view, options)
         if p is _BUY:
             best = self.best_gain(view, options, buying=True)
+            if best is not None and view.pile(best) == 1 and ends_behind(view, best):  # not the loss's last card
+                best = self.best_gain(view, [c for c in options if c is not best], buying=True)
             return (best,) if best is not None else ()
         if p is _PLAY_ACTION:
             return self.action(view, options)
@@ -339,6 +342,12 @@ class GeneralBot:
         owned = view.owned()
         money = facts.money(owned)
         is_late = late(view)
+        rush = rusher(view) if facts.gardens else None
+        if rush is not None:  # a Gardens rush: its piles end the game; its Gardens are contested
+            is_late = is_late or pile_cards(view) - 2 <= RUSH_PACE * 4
+            if buying and GARDENS in opts and view.owned(rush)[GARDENS] and view.cost(GARDENS) >= max(
+                    map(view.cost, opts)) - 4 and not (PROVINCE in opts and (money > 15 or is_late)):
+                return GARDENS
 
         if view.uses_colony:
             if COLONY in opts and (money > 28 or view.pile(COLONY) <= 5):
@@ -400,7 +409,8 @@ class GeneralBot:
                 return c
             if c is EXPAND and have < 1 and not is_late and sum(owned.values()) >= 14:
                 return c
-            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1:
+            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1 \
+                    and rusher(view) is None:  # (not racing a rusher to empty the Workshops)
                 return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 
