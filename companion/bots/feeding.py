@@ -37,6 +37,26 @@ def action_coins(cards: Iterable[Card]) -> int:
     return sum(ACTION_COINS.get(c, 0) for c in cards)
 
 
+def playable_coins(cards: Iterable[Card]) -> int:
+    """The coins the Actions of a hand make with one Action: every one that gives its Action back (a Market),
+    and the best of the rest (a Charlatan's +$3)."""
+    from companion.bots.cardsense import NON_TERMINAL
+
+    cards = list(cards)
+    back = sum(ACTION_COINS.get(c, 0) for c in cards if c in NON_TERMINAL)
+    terminal = max((ACTION_COINS.get(c, 0) for c in cards if c not in NON_TERMINAL), default=0)
+    return back + terminal
+
+
+def counted_names(cards: Iterable[Card]) -> str:
+    """ "Estate", "2 Estates", "Curse and 2 Estates" (each card once, in order, counted)."""
+    from companion.cards.model import plural_of
+
+    cards = list(cards)
+    names = [f"{cards.count(c)} {plural_of(c.name)}" if cards.count(c) > 1 else c.name for c in dict.fromkeys(cards)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def deck_coins(facts: Any, owned: Any) -> int:
     """The coins a deck makes when every card in it is played: its Treasures and its Actions' +$."""
     total: int = facts.money(owned) + sum(ACTION_COINS.get(c, 0) * n for c, n in owned.items())
@@ -106,5 +126,5 @@ def mint_reveal(bot: Any, view: Any, options: tuple[Card, ...]) -> tuple[Card, .
     return ()
 
 
-__all__ = ["ACTION_COINS", "action_coins", "copper_buy", "deck_coins", "hand_average", "mint_reveal", "mint_starves",
+__all__ = ["ACTION_COINS", "action_coins", "counted_names", "playable_coins", "copper_buy", "deck_coins", "hand_average", "mint_reveal", "mint_starves",
            "starved", "starved_words"]

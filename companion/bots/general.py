@@ -16,7 +16,7 @@ from companion.bots.cardsense import (
 )
 from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
-from companion.bots.feeding import mint_reveal, mint_starves, starved
+from companion.bots.feeding import counted_names, mint_reveal, mint_starves, starved
 from companion.bots.rivals import RUSH_PACE, ends_behind, pile_cards, rusher
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
@@ -250,8 +250,9 @@ class GeneralBot:
 
         if self.careful and name == "Forge":
             chosen = self.forge_trash(view, options)[: d.max]
-            self.why = (f"Forge gains a card costing exactly what it trashes, and {grouped_names(chosen)} only "
-                        "weaken your deck." if chosen else "Nothing in your hand is worth trashing.")
+            self.why = (f"Forge gains a card costing exactly what it trashes, and {counted_names(chosen)} only "
+                        f"{'weakens' if len(chosen) == 1 else 'weaken'} your deck." if chosen
+                        else "Nothing in your hand is worth trashing.")
             return tuple(chosen)
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
             chosen = [c for c in ranked if junk(c)][: d.max]
