@@ -176,4 +176,4 @@ def _plan_ready(session: "Session", record: str) -> None:
         players = len(body["seats"])
     except (ValueError, KeyError, TypeError):
         return  # the record is checked where it is loaded
-    thinking.ready(kingdom, players, lambda: session.aside(thinking.THINKING))
+    thinking.ready(kingdom, players, thinking.cue_of(session.aside))
