@@ -191,7 +191,12 @@ def summary(a: Analysis) -> str:
     costly = sorted(costly, key=lambda g: (-a.cost(g[0]).mean, g[0].index))[:3]
     costly.sort(key=lambda g: g[1][0])
     if not costly:
-        head = [*first, f"{BOT} differed on {n} of {a.decisions} moves. None of them cost you a clear share of wins."]
+        none = "It did not" if n == 1 else "None of them"
+        head = [*first, f"{BOT} differed on {n} of {a.decisions} moves. {none} cost you a clear share of wins."]
+        nearest = max(groups(a, a.differences), key=lambda g: (a.cost(g[0]).mean, -g[0].index))
+        if round(100 * a.cost(nearest[0]).mean) > 0:  # said as no clear difference, with what it did and why
+            head[-1] += " The nearest to a cost follows."
+            return "\n".join(fit(head, a, [nearest[0]], [points_line(a)], turns=[nearest[1]]))
     else:
         most = "These cost you most." if len(costly) > 1 else "This cost you most."
         head = [*first, f"{BOT} differed on {n} of {a.decisions} moves. {most} {ASSUMES}"]

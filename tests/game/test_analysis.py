@@ -119,11 +119,11 @@ def test_the_summary_names_the_three_costliest_within_150_words(record: str) -> 
     moves = [ln for ln in lines if ln.startswith("Turn")]
     a = t.session.state["analysis"][(record, ME)]
     clear = [g for g in aw.groups(a, a.differences) if aw.clear(a, g[0])]
-    assert len(moves) == min(3, len(clear))
-    assert ("Each cost assumes you then played on as Strong Bot would." in lines[1]) == bool(moves)
+    assert len(moves) == min(3, len(clear)) or (not clear and len(moves) == 1 and "nearest to a cost" in lines[1])
+    assert ("Each cost assumes you then played on as Strong Bot would." in lines[1]) == bool(clear)
     for ln in moves:
         assert re.match(r"Turns? [\d, and]+, (with \w[\w' ]*, )?you \w+ .+, and Strong Bot would \w+ .+\. "
-                        r"About \d+ in 100 more wins( at turn \d+)?, give or take \d+\.", ln), ln
+                        r"(About \d+ in 100 more wins( at turn \d+)?|No clear difference), give or take \d+", ln), ln
     firsts = [int(re.match(r"Turns? (\d+)", ln).group(1)) for ln in moves]  # type: ignore[union-attr]
     assert firsts == sorted(firsts)  # in turn order
 

@@ -58,7 +58,9 @@ def test_within_its_margin_a_move_is_no_clear_difference() -> None:
     d = _diff(3, 1, "Buy Silver", "Buy Chapel")
     a = _analysis({3: (0.06, 0.10)}, [d])
     assert aw.chances(a, d) == "No clear difference, give or take 10 in 100."
-    assert "None of them cost you a clear share of wins." in aw.summary(a)
+    said = aw.summary(a)
+    assert "It did not cost you a clear share of wins. The nearest to a cost follows." in said
+    assert "Turn 1, you bought Silver, and Strong Bot would buy Chapel. No clear difference, give or take 10" in said
 
 
 def test_the_mint_buy_that_trashed_the_coppers_is_named_with_what_it_did() -> None:
