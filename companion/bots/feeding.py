@@ -65,7 +65,7 @@ def deck_coins(facts: Any, owned: Any) -> int:
 
 def hand_average(facts: Any, owned: Any) -> float:
     """The coins the deck's average hand makes: its coins over its cards, for a hand of 5 (or the whole deck)."""
-    cards = sum(owned.values())
+    cards: int = sum(owned.values())
     if not cards:
         return 0.0
     return deck_coins(facts, owned) * min(HAND, cards) / cards
@@ -126,5 +126,6 @@ def mint_reveal(bot: Any, view: Any, options: tuple[Card, ...]) -> tuple[Card, .
     return ()
 
 
-__all__ = ["ACTION_COINS", "action_coins", "counted_names", "playable_coins", "copper_buy", "deck_coins", "hand_average", "mint_reveal", "mint_starves",
+__all__ = ["ACTION_COINS", "action_coins", "copper_buy", "counted_names", "deck_coins", "hand_average", "mint_reveal",
+           "mint_starves", "playable_coins",
            "starved", "starved_words"]

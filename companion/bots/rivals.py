@@ -53,7 +53,8 @@ def rusher(view: Any) -> int | None:
 
 def gardens_worth(view: Any, p: int) -> int:
     """What one Gardens is worth to player ``p`` now: a point per 10 of their cards (at least 1)."""
-    return max(1, sum(view.owned(p).values()) // 10)
+    cards: int = sum(view.owned(p).values())
+    return max(1, cards // 10)
 
 
 def rush_words(view: Any, p: int) -> str:
