@@ -52,7 +52,7 @@ SUMMARIES: dict[str, str] = {
     **{bm_name(card): f"Big Money Ultimate with {card}." for card in DRAWING_CARDS},
     "random": "any legal move at random, for testing.",
 }
-LADDER = "Wins are of two-player games on random kingdoms of both boxes."
+LADDER = "Wins are of games of 2 players on random kingdoms of both boxes."
 # What a bot seat is called at the table.
 DISPLAY: dict[str, str] = {
     "easy": "Easy Bot", "casual": "Casual Bot", "normal": "Bot", "strong": "Strong Bot", "bigmoney": "Big Money", "bmu": "Ultimate",
