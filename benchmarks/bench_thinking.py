@@ -13,7 +13,8 @@ time), 2 players against the strong bot, in-process sessions exactly as the shel
 "Before" is the search where it used to be: found by the bot's own first call, on the main thread, with no
 words until it ends (``thinking.start`` made a no-op, so nothing runs in the background). "After" is the
 program as it is: the search starts with the game, the opening words come first, "Thinking." after half a
-second. Printed: the medians, the processor time of the command's thread (``time.thread_time``) and of
+second, "Still thinking." every 4 seconds while the wait goes on. Printed: the medians, the longest
+silence (from Enter or any words to the next words or the end of the response), the processor time of the command's thread (``time.thread_time``) and of
 the process, and the load average. Asserts nothing.
 """
 
@@ -42,10 +43,14 @@ class Timed:
     def __init__(self) -> None:
         self.first: float | None = None
         self.text: list[str] = []
+        self.times: list[float] = []  # when each piece of words came
 
     def write(self, text: str) -> int:
-        if self.first is None and text.strip():
-            self.first = time.perf_counter()
+        if text.strip():
+            now = time.perf_counter()
+            self.times.append(now)
+            if self.first is None:
+                self.first = now
         self.text.append(text)
         return len(text)
 
@@ -63,8 +68,9 @@ def session() -> Any:
     return s
 
 
-def timed(s: Any, line: str) -> tuple[float, float, float, str]:
-    """Seconds to the first words and to the end, processor seconds of this thread, and what was said."""
+def timed(s: Any, line: str) -> tuple[float, float, float, str, float]:
+    """Seconds to the first words and to the end, processor seconds of this thread, what was said, and the
+    longest silence: the longest time from Enter, or from any words, to the next words or the end."""
     from companion.dispatch import run_line
 
     out = Timed()
@@ -73,7 +79,9 @@ def timed(s: Any, line: str) -> tuple[float, float, float, str]:
     run_line(s, line)
     end = time.perf_counter()
     first = (out.first or end) - start
-    return first, end - start, time.thread_time() - cpu, "".join(out.text)
+    marks = [start, *out.times, end]
+    silence = max(b - a for a, b in zip(marks, marks[1:]))
+    return first, end - start, time.thread_time() - cpu, "".join(out.text), silence
 
 
 def first_player(seed: int) -> int:
@@ -85,7 +93,7 @@ def first_player(seed: int) -> int:
     return g.current
 
 
-def run(case: str, before: bool, seeds: list[int]) -> list[tuple[float, float, float, str]]:
+def run(case: str, before: bool, seeds: list[int]) -> list[tuple[float, float, float, str, float]]:
     from companion.game import thinking
 
     rows = []
@@ -133,11 +141,14 @@ def main() -> None:
             rows = run(case, before, part)
             proc = time.process_time() - c0
             said_cue = sum("Thinking." in r[3] for r in rows)
+            still = sum(r[3].count("Still thinking.") for r in rows)
             print(f"{case:4} {'before' if before else 'after '}: first words median "
                   f"{statistics.median(r[0] for r in rows):.2f} s (each {', '.join(f'{r[0]:.2f}' for r in rows)}), "
                   f"whole response {statistics.median(r[1] for r in rows):.2f} s, command thread's processor "
                   f"{statistics.median(r[2] for r in rows):.2f} s, process {proc / len(rows):.2f} s a game; "
-                  f"Thinking. said {said_cue} of {len(rows)}; load {os.getloadavg()[0]:.1f}")
+                  f"Thinking. said {said_cue} of {len(rows)}, Still thinking. {still} times; longest silence "
+                  f"{max(r[4] for r in rows):.2f} s (median {statistics.median(r[4] for r in rows):.2f}); "
+                  f"load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

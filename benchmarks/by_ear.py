@@ -23,6 +23,10 @@ after each answer, ``heard_with_prompt``): each line of the response, as Orca se
 through speech-dispatcher's own symbol table at Orca's default level, ``most``, with the same code the
 screen-reader tests use (tests/screen_reader/symbols.py). It is computed from the text, not captured from a
 running Orca: a symbol read as a word ("colon", "greater") counts as the words it is heard as.
+
+It also counts the silence: the longest time no new words came while an answer was awaited
+(``longest_silence``, seconds, polled every 0.3 s) and how many waits were silent more than 5 s
+(``silences_over_5s``); "Still thinking." every 4 seconds keeps a long plan search under that.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 from statistics import mean
+
+SILENT = 5.0  # seconds with no new words while an answer is awaited: counted as a silence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -75,6 +81,8 @@ class Ear:
     def __init__(self, term: Terminal) -> None:
         self.term = term
         self.seen = 0
+        self.silence = 0.0  # the longest time nothing new was written while an answer was awaited
+        self.silences = 0  # how many of those waits were longer than SILENT seconds
 
     def send(self, line: str) -> str:
         """Type a line and Enter; return what came back (without the echoed line and the next prompt)."""
@@ -89,13 +97,23 @@ class Ear:
         comes for a moment: a bot's turn after "Thinking." is written while the program waits on it."""
         deadline = time.monotonic() + timeout
         last = b""
+        changed = time.monotonic()  # when new words last came (the line typed, at first)
         while time.monotonic() < deadline:
             self.term.waiting(timeout=timeout)
             raw = self.term.raw()
+            now = time.monotonic()
+            if raw != last:
+                self.note_silence(now - changed)
+                changed = now
             if raw == last and clean(raw[self.seen:]).endswith(". "):
                 return
             last = raw
             time.sleep(0.3)
+
+    def note_silence(self, seconds: float) -> None:
+        self.silence = max(self.silence, seconds)
+        if seconds > SILENT:
+            self.silences += 1
 
     def read(self) -> str:
         raw = self.term.raw()
@@ -218,7 +236,7 @@ def play(hints: str, seed: int, kingdom: str, bots: str, out: Path, game: str = 
             "commands_a_plain_turn": mean(plain) if plain else 0.0,
             "words_a_move": mean(w for _, _, w, _ in moves), "heard_a_move": mean(h for h, _ in listened),
             "heard_with_prompt": mean(h for _, h in listened), "hints_asked": asked, "handovers": handovers,
-            "wrong_lines": len(wrongs)}
+            "wrong_lines": len(wrongs), "longest_silence": ear.silence, "silences_over_5s": ear.silences}
 
 
 def main() -> None:

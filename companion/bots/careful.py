@@ -22,6 +22,7 @@ from companion.bots.cardsense import (
     BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
     PLAY_ORDER, VILLAGES, junk_rank, late,
 )
+from companion.bots.feeding import playable_coins, starved
 from companion.cards import Card
 from companion.engine.phase import Phase
 
@@ -34,7 +35,8 @@ def watchtower(bot: Any, view: Any, about: Any) -> str:
     """"trash", "deck" or "no" for the card ``about`` just gained, with the reason in ``bot.why``."""
     facts = bot.facts(view)
     name = about.name
-    if about is CURSE or (about is ESTATE and not late(view)) or (about is COPPER and not facts.gardens):
+    if about is CURSE or (about is ESTATE and not late(view)) or (about is COPPER and not facts.gardens
+                                                                  and not starved(bot, view)):
         bot.why = f"{name} would only weaken your deck."
         return "trash"
     if about.is_victory or about is CURSE or about is COPPER or about is ESTATE:
@@ -117,14 +119,15 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
             bot.why = f"this hand has no Action left for {c.name}, and from your deck it comes back next."
             return c
     facts = bot.facts(view)
-    coins = hand_coins(facts, options)
+    actions = playable_coins(options)  # Charlatan's +$3 counts with the Treasures
+    coins = hand_coins(facts, options) + actions
     target = max((t for t in (11, 9, 8, 6, 5, 3, 0) if t <= coins), default=0)
     spare: list[tuple[int, str, int, Card]] = []  # (coins it takes away, name, coins left, card)
     for c in dict.fromkeys(options):
         if facts.is_treasure[c]:
             rest = list(options)
             rest.remove(c)
-            left = hand_coins(facts, rest)
+            left = hand_coins(facts, rest) + actions
             if target <= left < coins:
                 spare.append((coins - left, c.name, left, c))
     if spare:

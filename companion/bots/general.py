@@ -16,6 +16,8 @@ from companion.bots.cardsense import (
 )
 from companion.bots import careful
 from companion.bots.facts import GameFacts, facts_for
+from companion.bots.feeding import counted_names, mint_reveal, mint_starves, starved
+from companion.bots.rivals import RUSH_PACE, ends_behind, pile_cards, rusher
 from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
@@ -101,6 +103,8 @@ class GeneralBot:
             return self.treasures(view, options)
         if p is _BUY:
             best = self.best_gain(view, options, buying=True)
+            if best is not None and view.pile(best) == 1 and ends_behind(view, best):  # not the loss's last card
+                best = self.best_gain(view, [c for c in options if c is not best], buying=True)
             return (best,) if best is not None else ()
         if p is _PLAY_ACTION:
             return self.action(view, options)
@@ -120,6 +124,8 @@ class GeneralBot:
         if p is _TOPDECK:
             return self.topdeck(view, d, name)
         if p is _REVEAL:  # Mint
+            if self.careful:
+                return mint_reveal(self, view, options)
             good = [c for c in options if c.cost >= 3 and view.pile(c)]
             return (max(good, key=lambda c: c.cost),) if good else ()
         return tuple(options[: d.min])
@@ -244,8 +250,9 @@ class GeneralBot:
 
         if self.careful and name == "Forge":
             chosen = self.forge_trash(view, options)[: d.max]
-            self.why = (f"Forge gains a card costing exactly what it trashes, and {grouped_names(chosen)} only "
-                        "weaken your deck." if chosen else "Nothing in your hand is worth trashing.")
+            self.why = (f"Forge gains a card costing exactly what it trashes, and {counted_names(chosen)} only "
+                        f"{'weakens' if len(chosen) == 1 else 'weaken'} your deck." if chosen
+                        else "Nothing in your hand is worth trashing.")
             return tuple(chosen)
         if name in ("Chapel", "Forge") or (name == "Bishop" and d.min == 0):
             chosen = [c for c in ranked if junk(c)][: d.max]
@@ -336,6 +343,12 @@ class GeneralBot:
         owned = view.owned()
         money = facts.money(owned)
         is_late = late(view)
+        rush = rusher(view) if facts.gardens else None
+        if rush is not None:  # a Gardens rush: its piles end the game; its Gardens are contested
+            is_late = is_late or pile_cards(view) - 2 <= RUSH_PACE * 4
+            if buying and GARDENS in opts and view.owned(rush)[GARDENS] and view.cost(GARDENS) >= max(
+                    map(view.cost, opts)) - 4 and not (PROVINCE in opts and (money > 15 or is_late)):
+                return GARDENS
 
         if view.uses_colony:
             if COLONY in opts and (money > 28 or view.pile(COLONY) <= 5):
@@ -355,7 +368,7 @@ class GeneralBot:
             return ESTATE
         if buying and MINT in opts and view.my_turn:
             is_treasure = facts.is_treasure
-            if any(is_treasure[c] and c is not COPPER for c in view.in_play()):
+            if any(is_treasure[c] and c is not COPPER for c in view.in_play()) or mint_starves(self, view):
                 opts = {c: None for c in opts if c is not MINT}  # gaining it would trash them
         best = self.kingdom_pick(view, opts, owned)
         if best is not None:
@@ -379,6 +392,8 @@ class GeneralBot:
             for c in (DUCHY, ESTATE):
                 if c in opts:
                     return c
+        if COPPER in opts and starved(self, view):
+            return COPPER  # a deck too thin in coins to reach a Silver
         return None
 
     def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:
@@ -395,7 +410,8 @@ class GeneralBot:
                 return c
             if c is EXPAND and have < 1 and not is_late and sum(owned.values()) >= 14:
                 return c
-            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1:
+            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1 \
+                    and rusher(view) is None:  # (not racing a rusher to empty the Workshops)
                 return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 KEY = "analysis"  # session.state: the analyses done, by record and seat
+LAST = "analysis last"  # session.state: the record and seat last analysed, which turn and all follow
 PROGRESS_EVERY = 3.0  # seconds between progress lines
 FIRST_PROGRESS = 0.5  # the first is said once a person has waited this long
 MAX_JOBS = 64
@@ -132,7 +133,11 @@ def analysis_command(session: "Session", args: str) -> None:
         check_form(ns.words)
     except AnalysisError as e:
         raise CommandError(str(e)) from None
-    record, seat = _record(session, ns.game, ns.player)
+    last = session.state.get(LAST)
+    if ns.words and ns.game is None and ns.player is None and isinstance(last, tuple):
+        record, seat = last  # analysis turn 6 and analysis all follow the game last analysed (--game too)
+    else:
+        record, seat = _record(session, ns.game, ns.player)
     say_analysis(session, record, seat, ns.words, ns.jobs)
 
 
@@ -152,6 +157,7 @@ def say_analysis(session: "Session", record: str, seat: int, words: list[str], j
         return
     except AnalysisError as e:
         raise CommandError(str(e)) from None
+    session.state[LAST] = (record, seat)
     session.say(text)
 
 
@@ -170,4 +176,4 @@ def _plan_ready(session: "Session", record: str) -> None:
         players = len(body["seats"])
     except (ValueError, KeyError, TypeError):
         return  # the record is checked where it is loaded
-    thinking.ready(kingdom, players, lambda: session.aside(thinking.THINKING))
+    thinking.ready(kingdom, players, thinking.cue_of(session.aside))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.bots import SUMMARIES
+from companion.bots import LADDER, SUMMARIES
 from companion.cards.names import and_list
 from companion.commands.registry import alone, command
 from companion.refusal import CommandError
@@ -86,4 +86,4 @@ def hint_command(session: "Session", args: str) -> None:
 )
 def bots_command(session: "Session", args: str) -> None:
     alone("bots", args)
-    session.say("\n".join([f"{len(SUMMARIES)} bots.", *_bot_lines()]))
+    session.say("\n".join([f"{len(SUMMARIES)} bots.", LADDER, *_bot_lines()]))

@@ -423,9 +423,9 @@ def question_answered(session: "Session", act: GameActivity, line: str) -> Outco
 
 def thinking_cue(session: "Session") -> Callable[[], None]:
     """What a person hears, at once, when the strong bot's plan keeps them waiting (companion.game.thinking)."""
-    from companion.game.thinking import THINKING
+    from companion.game.thinking import cue_of
 
-    return lambda: session.aside(THINKING)
+    return cue_of(session.aside)  # "Thinking.", then "Still thinking." every few seconds
 
 
 def install(session: "Session") -> None:

@@ -55,6 +55,7 @@ class Difference:
     would: str  # the strong bot's: "Buy Gold"
     bots: Any  # the strong bot's answer (normalised)
     why: str  # the bot's reason, as hint would say it
+    effect: str = ""  # what the player's move did to their deck beyond the move itself: "It trashed 5 Coppers..."
 
 
 @dataclass
@@ -171,6 +172,7 @@ def differences(record: str, seat: int, progress: Progress | None = None) -> Ana
             mine = d.normalise(a.value)
             if not same(d, mine, theirs):
                 reason = words(d, theirs, bot.why).partition("\n")[2]
+                before = game.players[seat].counts()
                 found.append(Difference(k, turn, d.purpose, d.card.name if d.card is not None else "",
                                         move_words(d, mine), move_words(d, theirs), theirs, reason))
                 if d.purpose is Purpose.PLAY_TREASURES and _contained(mine, theirs):
@@ -179,6 +181,8 @@ def differences(record: str, seat: int, progress: Progress | None = None) -> Ana
                 said_turn = turn
                 progress(f"Reading turn {turn} of {turns}.")
         game.answer(a.value, a.person, False)
+        if found and found[-1].index == k and d.purpose in (Purpose.BUY, Purpose.GAIN):
+            found[-1] = replace(found[-1], effect=_lost(before, game.players[seat].counts(), game.is_treasure))
         now = game.players[first].turns
         if now != rnd:
             if game.pending is not None and (now - 1) % 5 == 0:
@@ -189,6 +193,20 @@ def differences(record: str, seat: int, progress: Progress | None = None) -> Ana
     # Treasures played a few at a time are not another move: some of the bot's now, more at the next ask.
     kept = tuple(d for d in found if not (d.index in stepped and d.index + 1 in treasures))
     return Analysis(record, seat, names, looked, turns, kept, {}, tuple(points))
+
+
+def _lost(before: Any, after: Any, is_treasure: Callable[[Card], bool]) -> str:
+    """ "It trashed 5 Coppers, leaving 2 coins in 8 cards." where a buy or a gain cost the deck cards (Mint's
+    trashing), else ""."""
+    from companion.game.coach import grouped
+
+    lost = before - after
+    if not lost:
+        return ""
+    coins = sum((c.coin or 0) * n for c, n in after.items() if is_treasure(c))
+    cards = sum(after.values())
+    return (f"It trashed {grouped(tuple(lost.elements()))}, leaving {coins} {'coin' if coins == 1 else 'coins'} "
+            f"in {cards} cards.")
 
 
 def _contained(small: Sequence[Card], big: Sequence[Card]) -> bool:

@@ -6,7 +6,8 @@ first asks ``hint``, it was a silence that cannot be told from a hang. So a game
 thread of its own when it begins (the engine never prints, and the search only computes: a thread needs
 no start-up of its own, and the plan it finds is kept in this process, where the bots read it). Whoever
 then needs the plan calls ``ready`` first: when it is found, at once; when a person would still wait more
-than ``CUE_AFTER`` seconds, ``cue`` is called once (the shell says "Thinking."), then the wait goes on.
+than ``CUE_AFTER`` seconds, ``cue`` is called once (the shell says "Thinking."), then the wait goes on,
+with "Still thinking." every ``STILL_EVERY`` seconds, so a long wait is never a silence.
 
 The search is the bots' own ``plan_for``, called as it is; once found, the plan is in its memory (and on
 disk), so the bot's own call finds it without searching again.
@@ -21,6 +22,8 @@ from companion.kingdom import Kingdom
 
 CUE_AFTER = 0.5  # seconds: a wait longer than this is said
 THINKING = "Thinking."
+STILL_EVERY = 4.0  # seconds: while the wait goes on, STILL is said this often (a busy machine took 13 to 17 s)
+STILL = "Still thinking."
 
 Key = tuple[tuple[str, ...], bool, int]
 
@@ -67,16 +70,32 @@ def start(kingdom: Kingdom, players: int) -> threading.Event:
     return done
 
 
-def ready(kingdom: Kingdom, players: int, cue: Callable[[], None] | None = None) -> bool:
+def ready(kingdom: Kingdom, players: int, cue: Callable[[], None] | None = None,
+          again: Callable[[], None] | None = None) -> bool:
     """Wait for the plan (starting its search if no one has); ``cue`` is called once if the wait is longer
-    than CUE_AFTER seconds. True if the cue was given."""
+    than CUE_AFTER seconds, then ``again`` (the cue's own ``again``, if it has one: "Still thinking.") every
+    STILL_EVERY seconds the wait goes on. True if the cue was given."""
     done = start(kingdom, players)
     if done.wait(CUE_AFTER):
         return False
     if cue is not None:
         cue()
-    done.wait()
+    if again is None:
+        again = getattr(cue, "again", None)
+    while not done.wait(STILL_EVERY):
+        if again is not None:
+            again()
     return cue is not None
+
+
+def cue_of(say: Callable[[str], None]) -> Callable[[], None]:
+    """A cue that says THINKING through ``say``, and STILL each time the wait goes on (its ``again``)."""
+
+    def cue() -> None:
+        say(THINKING)
+
+    cue.again = lambda: say(STILL)  # type: ignore[attr-defined]
+    return cue
 
 
 def forget() -> None:
@@ -85,4 +104,4 @@ def forget() -> None:
         _runs.clear()
 
 
-__all__ = ["CUE_AFTER", "THINKING", "forget", "ready", "start"]
+__all__ = ["CUE_AFTER", "STILL", "STILL_EVERY", "THINKING", "cue_of", "forget", "ready", "start"]

@@ -90,7 +90,8 @@ def test_bots_and_help_bots_list_every_bot_one_line_each() -> None:
         said = family.get(name, name)
         assert said in out and said in listed, name
     assert "--bots smithy-bm" in listed
-    assert listed.count("\n") == 9  # a heading, 7 bots and the Big Money family's line
+    assert listed.count("\n") == 10  # a heading, what the figures measure, 7 bots and the Big Money family's line
+    assert "Wins are of games of 2 players on random kingdoms" in listed
     check_response(listed, listing=True)
 
 

@@ -107,3 +107,23 @@ def test_with_speech_on_the_cue_is_spoken_at_once_and_the_response_after(slow: l
     # the opening words and the cue while the person waits, in the order written; the rest after, once
     assert spoken[0].startswith("New game") and spoken[0].endswith("goes first.\nThinking.")
     assert len(spoken) == 2 and "Thinking." not in spoken[1] and "New game" not in spoken[1] and spoken[1]
+
+
+def test_a_long_wait_says_still_thinking_every_few_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy machine took 13 to 17 s: after "Thinking.", "Still thinking." while the search goes on."""
+    monkeypatch.setenv("COMPANION_PLAN_GAMES", "6")
+    monkeypatch.setattr(thinking, "STILL_EVERY", 0.3)
+    monkeypatch.setattr(thinking, "_search", lambda k, n: time.sleep(1.6))
+    heard: list[str] = []
+    k = choose_kingdom("First Game")
+    assert thinking.ready(k, 2, thinking.cue_of(heard.append))
+    assert heard[0] == "Thinking." and heard.count("Thinking.") == 1
+    assert heard.count("Still thinking.") >= 2 and set(heard[1:]) == {"Still thinking."}
+
+
+def test_a_bot_first_in_a_long_search_is_never_silent(slow: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thinking, "STILL_EVERY", 0.3)
+    said = Typist()(f"new --bots strong --seed {BOT_FIRST}").splitlines()
+    at = said.index("Thinking.")
+    assert "Still thinking." in said[at + 1:]
+    assert any(line.startswith("Strong Bot bought") for line in said[said.index("Still thinking."):])

@@ -62,7 +62,7 @@ def test_a_guest_hears_the_analysis_of_the_game_it_sat_in_and_an_account_of_its_
         said = await coaching.answer(lobby, you, "")  # type: ignore[arg-type]
         assert said.startswith("Analysing your moves against Strong Bot's."), said
         await asyncio.gather(*lobby.host.analyst.tasks)
-        assert lobby.told[-1].startswith("Strong Bot differed on "), lobby.told
+        assert "\nStrong Bot differed on " in lobby.told[-1], lobby.told
         again = await coaching.answer(lobby, you, "")  # type: ignore[arg-type]
         assert again == lobby.told[-1]  # kept: said at once
         # an account's game comes from its history, whatever this connection sat in; played as "You"

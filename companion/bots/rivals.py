@@ -1,0 +1,106 @@
+"""Reading the table: what the other players build, and what it means for this player's buys.
+
+A plan chosen at the start by trial games against money plans does not see the player across the table.
+These rules do, from what every player can see (the cards each player owns):
+
+- A Gardens rush: another player owns a Gardens, or two Workshops or more in a kingdom with Gardens. Each
+  Gardens is worth a point per 10 of their cards (4 to them at 40 cards), so a Gardens bought here, at 4 to
+  7 coins, is one they cannot gain (while at most two rush: three rushers empty the Gardens first, and each
+  Gardens bought here brings a lost end nearer); and the rush ends the game on piles (Workshops, Gardens, Estates), so
+  the cards left in those piles count as Provinces left do, three cards to a Province.
+- An attack that does nothing to them: Bandit trashes only Treasures other than Copper, and a deck with no
+  Silver, Gold or better loses nothing to it; the plan's copies are no longer bought (its Gold still comes).
+- The card that ends the game with this player behind is not bought.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.bots.cardsense import C, COPPER, CURSE
+
+GARDENS, WORKSHOP, BANDIT = C["Gardens"], C["Workshop"], C["Bandit"]
+# An attack and what a victim must own for it to do anything: Bandit trashes a Treasure other than Copper.
+TREASURE_ATTACKS = frozenset((BANDIT,))
+RUSH_WORKSHOPS = 2  # Workshops that show a rush in a kingdom with Gardens
+# The piles' cards that count as one Province left: a rusher takes two a turn (a buy and a Workshop's gain), and
+# three measured best (strong.py)
+RUSH_PACE = 3
+
+
+def others(view: Any) -> list[int]:
+    return [p for p in range(view.players) if p != view.player]
+
+
+def rushers(view: Any) -> list[int]:
+    """The other players rushing Gardens, the one with the most Gardens (then Workshops) first."""
+    if GARDENS not in view.kingdom:
+        return []
+    found: list[tuple[int, int, int]] = []
+    for p in others(view):
+        owned = view.owned(p)
+        gardens, workshops = owned.get(GARDENS, 0), owned.get(WORKSHOP, 0)
+        if gardens or workshops >= RUSH_WORKSHOPS:
+            found.append((-gardens, -workshops, p))
+    return [p for _, _, p in sorted(found)]
+
+
+def rusher(view: Any) -> int | None:
+    """The other player rushing Gardens (the one with the most Gardens, then Workshops), or None."""
+    found = rushers(view)
+    return found[0] if found else None
+
+
+def gardens_worth(view: Any, p: int) -> int:
+    """What one Gardens is worth to player ``p`` now: a point per 10 of their cards (at least 1)."""
+    cards: int = sum(view.owned(p).values())
+    return max(1, cards // 10)
+
+
+def rush_words(view: Any, p: int) -> str:
+    """ "Rex is rushing Gardens: a Gardens of yours takes 2 points from them" """
+    n = gardens_worth(view, p)
+    return f"{view.name_of(p)} is rushing Gardens: a Gardens of yours takes {n} {'point' if n == 1 else 'points'} from them"
+
+
+def pile_cards(view: Any) -> int:
+    """The cards left in the piles nearest empty that would end the game (three piles, four at 5 and 6)."""
+    need = view.piles_to_end - view.empty_piles()
+    if need <= 0:
+        return 0
+    return sum(sorted(n for n in view.supply.values() if n)[:need])
+
+
+def futile_attack(view: Any, card: Any) -> bool:
+    """An attack that does nothing to any other player's deck now (Bandit against decks with no Treasure but
+    Copper), once every other player has had 3 turns to show what they build."""
+    if card not in TREASURE_ATTACKS:
+        return False
+    for p in others(view):
+        owned = view.owned(p)
+        if view.turns() < 3:
+            return False
+        if any(view.is_treasure(c) and c is not COPPER and c is not CURSE for c, n in owned.items() if n):
+            return False
+    return True
+
+
+def ends_behind(view: Any, card: Any) -> bool:
+    """Gaining ``card`` now would end the game with this player behind (or level): the last Province or
+    Colony, or the last card of a pile that empties enough piles."""
+    left = view.pile(card)
+    if left != 1:
+        return False
+    if card.name not in ("Province", "Colony") and view.empty_piles() < view.piles_to_end - 1:
+        return False
+    mine = view.vp()
+    if card.vp is not None:
+        mine += card.vp
+    elif card is GARDENS:
+        mine += (sum(view.owned().values()) + 1) // 10
+    theirs = max((view.vp(p) for p in others(view)), default=0)
+    return bool(mine <= theirs)
+
+
+__all__ = ["GARDENS", "RUSH_PACE", "rushers", "ends_behind", "futile_attack", "gardens_worth", "others", "pile_cards", "rush_words",
+           "rusher"]
