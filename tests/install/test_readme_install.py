@@ -52,9 +52,24 @@ def test_the_first_command_installs_and_starts_with_debians_python(source_copy: 
     card = subprocess.run([str(program), "card", "C1"], env=env, cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)
     assert card.stdout == "Copper, 0 coins, Treasure.\nWorth 1 coin.\nBraille code C1.\n"
-    again = subprocess.run(["sh", "-c", command], cwd=source_copy, env=env, stdin=subprocess.DEVNULL,
-                           capture_output=True, text=True, timeout=900)
-    assert again.returncode == 0, again.stderr[-4000:]  # typed again, it updates
+    version = subprocess.run([str(program), "--version"], env=env, cwd=tmp_path, capture_output=True, text=True,
+                             timeout=60).stdout
+    compiler = any(shutil.which(cc, path=DEBIAN_PATH) for cc in ("cc", "gcc"))
+    assert done.stdout.startswith("Installing the Dominion Companion with pipx, its engine compiled." if compiler
+                                  else "Installing the Dominion Companion with pipx.\n"), done.stdout
+    assert version.endswith(", compiled engine\n" if compiler else ", pure Python engine\n"), version
+    # Typed again, it updates; here with a C compiler that fails (CC, which the build uses), so the compiled
+    # build fails and the pure one is installed, with a sentence that says so.
+    (tmp_path / "cc").write_text("#!/bin/sh\nexit 1\n")
+    (tmp_path / "cc").chmod(0o755)
+    again = subprocess.run(["sh", "-c", command], cwd=source_copy, env={**env, "CC": str(tmp_path / "cc")},
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=900)
+    assert again.returncode == 0, again.stderr[-4000:]
+    if compiler:
+        assert "The compiled engine could not be built here, so the Python engine is installed" in again.stdout, again.stdout
+    version = subprocess.run([str(program), "--version"], env=env, cwd=tmp_path, capture_output=True, text=True,
+                             timeout=60).stdout
+    assert version.endswith(", pure Python engine\n"), version
 
 
 def test_the_old_first_command_is_what_debian_refuses() -> None:
