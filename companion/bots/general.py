@@ -7,7 +7,13 @@ answer here, chosen by rules, never at random.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:  # read by mypyc when the bots are compiled (setup.py); never needed to run
+    from mypy_extensions import mypyc_attr
+else:
+    def mypyc_attr(**_: Any) -> Any:
+        return lambda cls: cls
 
 from companion.bots.cardsense import (
     BUY_VALUE, C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
@@ -58,6 +64,8 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
     return sorted(cards, key=lambda c: (key(c), c.name))
 
 
+# Compiled, a bot class may still be subclassed in Python (the benchmarks' fixed-plan bots, the tests' spies).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GeneralBot:
     name = "normal"
     # The strong bot's card choices (strong.py sets it): discards and put-backs that keep what the hand can
