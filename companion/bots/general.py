@@ -7,13 +7,12 @@ answer here, chosen by rules, never at random.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
-if TYPE_CHECKING:  # read by mypyc when the bots are compiled (setup.py); never needed to run
+try:  # read by mypyc when the bots are compiled (setup.py); the program runs without mypy_extensions
     from mypy_extensions import mypyc_attr
-else:
-    def mypyc_attr(**_: Any) -> Any:
-        return lambda cls: cls
+except ImportError:
+    from companion.compiling import mypyc_attr  # type: ignore[assignment, unused-ignore]
 
 from companion.bots.cardsense import (
     BUY_VALUE, C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
