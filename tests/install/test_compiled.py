@@ -16,7 +16,6 @@ suite on the other core instead of adding their whole time to the end of it.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
