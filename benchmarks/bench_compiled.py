@@ -290,7 +290,7 @@ def main() -> None:
                 side_by_side(f"Plan search, 6 new kingdoms of both boxes, {players} players", workers,
                              f"plan-{players}", 6, 1 if ns.quick else 3, 0)
         if "analysis" in only:
-            side_by_side("analysis of a finished 20-turn game (one process)", workers, "analysis", 1, rounds, 0)
+            side_by_side("analysis of a finished 20-turn game (one process)", workers, "analysis", 1, 3, 0)
         for w in workers:
             w.close()
         if "simulate" in only:
