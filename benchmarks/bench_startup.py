@@ -1,6 +1,6 @@
 """Start-up times of a normal (not editable) install, measured side by side in one run.
 
-    python3 benchmarks/bench_startup.py [--runs N] [--before DIR] [--full-install] [--no-callgrind]
+    python3 benchmarks/bench_startup.py [--runs N] [--before DIR] [--full-install] [--no-callgrind] [--compiled]
 
 Each tree (this checkout, and with ``--before`` an older one, such as a ``git archive`` of main) is built
 into a wheel and installed with pip into a fresh virtual environment in a temporary folder, as a person
@@ -8,7 +8,8 @@ installs it: the program runs as the ``companion`` script pip writes. By default
 without its dependencies, and the venv finds those (cmd2, PyYAML...) in this interpreter's site-packages
 through a ``.pth`` line naming the folder: a plain folder, whose own ``.pth`` files are not run, so an
 editable ``companion`` installed there is never seen (the benchmark checks where ``companion`` comes from).
-``--full-install`` lets pip install the dependencies too (from its cache or the package index).
+``--full-install`` lets pip install the dependencies too (from its cache or the package index). ``--compiled``
+also installs this tree built with COMPANION_COMPILE=1 (the engine and bots compiled by mypyc: minutes to build).
 
 Measured, in interleaved rounds (one of each per round), medians:
 
@@ -52,7 +53,7 @@ SHELL_TARGET = 1.3
 class Install:
     """One tree installed into a fresh venv under ``where``."""
 
-    def __init__(self, name: str, tree: Path, where: Path, full: bool) -> None:
+    def __init__(self, name: str, tree: Path, where: Path, full: bool, compiled: bool = False) -> None:
         self.name = name
         self.venv = where / "venv"
         self.home = where / "home"  # COMPANION_HOME
@@ -63,15 +64,16 @@ class Install:
         self.python = str(self.venv / "bin" / "python")
         self.script = str(self.venv / "bin" / "companion")
         pip = [self.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        build_env = clean_env(COMPANION_COMPILE="1") if compiled else clean_env()
         if full:
-            subprocess.run([*pip, str(tree)], check=True, env=clean_env())
+            subprocess.run([*pip, str(tree)], check=True, env=build_env)
         else:
             wheels = where / "wheel"
             source = where / "source"  # a copy, so that the build leaves nothing in the tree
             shutil.copytree(tree, source, symlinks=True, ignore=shutil.ignore_patterns(
                 ".git", "build", "dist", "*.egg-info", "__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"))
             subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
-                            "-w", str(wheels), str(source)], check=True, env=clean_env())
+                            "-w", str(wheels), str(source)], check=True, env=build_env)
             subprocess.run([*pip, "--no-deps", *map(str, wheels.glob("*.whl"))], check=True, env=clean_env())
             site = Path(run_text([self.python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                  where))
@@ -210,12 +212,15 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="an older tree to install and measure side by side")
     parser.add_argument("--full-install", action="store_true", help="pip installs the dependencies too")
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--compiled", action="store_true", help="also this tree with its engine compiled")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
         trees: list[tuple[str, Path]] = [("this tree", ROOT)]
         if args.before:
             trees.insert(0, ("before", args.before.resolve()))
         installs = [Install(name, tree, Path(tmp) / str(n), args.full_install) for n, (name, tree) in enumerate(trees)]
+        if args.compiled:
+            installs.append(Install("this tree, compiled", ROOT, Path(tmp) / "compiled", args.full_install, True))
         times = measure(installs, args.runs)
         counts: dict[str, dict[str, int]] = {}
         if shutil.which("valgrind") and not args.no_callgrind:

@@ -35,6 +35,18 @@ def run(argv: Sequence[str]) -> int:
         return 1
 
 
+def engine_build() -> str:
+    """Which engine this installation runs: "compiled engine" where the game module is a compiled extension
+    module (the wheel built with COMPANION_COMPILE=1), which Python loads before a .py beside it; else
+    "pure Python engine". Found by looking at the files, so --version still loads nothing of the program."""
+    import os
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine")
+    compiled = any(os.path.isfile(os.path.join(folder, "game" + suffix)) for suffix in EXTENSION_SUFFIXES)
+    return "compiled engine" if compiled else "pure Python engine"
+
+
 def _run(argv: Sequence[str]) -> int:
     argv = list(argv)
     speech = False
@@ -43,7 +55,7 @@ def _run(argv: Sequence[str]) -> int:
     if argv and argv[0] in ("-V", "--version"):
         from companion import __version__
 
-        print(f"companion {__version__}")
+        print(f"companion {__version__}, {engine_build()}")
         return 0
     from companion.installed import card_data_problem
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+try:  # read by mypyc when the bots are compiled (setup.py); the program runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    from companion.compiling import mypyc_attr  # type: ignore[assignment, unused-ignore]
+
 from companion.bots.cardsense import (
     BUY_VALUE, C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
     NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
@@ -60,6 +65,8 @@ def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
     return sorted(cards, key=lambda c: (key(c), c.name))
 
 
+# Compiled, a bot class may still be subclassed in Python (the benchmarks' fixed-plan bots, the tests' spies).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GeneralBot:
     name = "normal"
     # The strong bot's card choices (strong.py sets it): discards and put-backs that keep what the hand can

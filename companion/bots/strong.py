@@ -16,7 +16,7 @@ which ``hint`` says.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
@@ -69,7 +69,7 @@ class StrongBot(Thinning):
     # more players the Provinces go faster after each of your turns, so points come earlier (measured against
     # tables of 3 and 4 in benchmarks/bench_bots.py: about 5 points of win rate at 3 players, 8 at 4; at 4 players
     # one Province earlier again gained about 3 points against tables of Double Witch, 480 games on 40 kingdoms).
-    greening = {2: (4, 5, 2), 3: (6, 8, 4), 4: (8, 10, 5)}
+    greening: ClassVar[dict[int, tuple[int, int, int]]] = {2: (4, 5, 2), 3: (6, 8, 4), 4: (8, 10, 5)}
     # A deck with this many Curses greens one Province earlier (Duchy over Silver two earlier): its hands
     # reach 8 coins less often, and 5 more often than 8 (measured with fixed plans, 2,880 games each on 120
     # kingdoms, the same seeds: against Double Witch +3 points at 2 players, +3 at 3, +4 at 4; Big Money with
@@ -84,7 +84,7 @@ class StrongBot(Thinning):
     # Smithy +0.9 points and two Double Witch +1.2 with 8 instead of 6 at 3 players; at 4 players, never:
     # +1.1 against three Big Money with Smithy, +1.1 three Big Money with Witch, +0.9 three Double Witch.
     # At 2 players 6 stays: never lost 1.2 points against Big Money Ultimate.
-    far_colonies = {2: 6, 3: 8, 4: 12}
+    far_colonies: ClassVar[dict[int, int]] = {2: 6, 3: 8, 4: 12}
     # In a Colony game, Platinum at 9 coins or more while more Colonies than this are left, by players; and
     # Gold over a Province at 8 coins while the deck has less Treasure than this (early_money's rule). At 4
     # players the Colonies go fast, so Platinum stops sooner, and Gold comes first longer. Fixed plans, the
@@ -94,8 +94,8 @@ class StrongBot(Thinning):
     # players a Colony pile has 8 cards (Platinum at 8 or fewer would stop it at once), and at 3 neither
     # change moved the figures (Platinum to 6 or 8 Colonies: 29.2% to 29.8% and 29.6% against two Big Money
     # with Smithy).
-    platinum_colonies = {2: 3, 3: 3, 4: 8}
-    colony_early_money = {2: 16, 3: 16, 4: 22}
+    platinum_colonies: ClassVar[dict[int, int]] = {2: 3, 3: 3, 4: 8}
+    colony_early_money: ClassVar[dict[int, int]] = {2: 16, 3: 16, 4: 22}
     # The most coins a defence (``defence``) is bought with: below Gold's price, and 5 buys a plan's card.
     # Fixed plans, the same seeds, 2,880 games each on 60 kingdoms holding the defence, 2 players: against
     # Double Witch a Moat took 49.6% to 57.1%, a Watchtower 49.3% to 60.1% (two were worse: 56.2%, 58.1%);

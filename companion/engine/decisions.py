@@ -48,6 +48,9 @@ _TURN_PROMPTS = {
 }
 
 
+_PLAY_TREASURES, _BUY = Purpose.PLAY_TREASURES, Purpose.BUY
+
+
 class Decision:
     """Base of all decisions. ``player`` answers; ``card`` is the card asking (None for turn structure)."""
 
@@ -79,7 +82,7 @@ class ChooseCards(Decision):
     (for example the order Treasures are played).
     """
 
-    __slots__ = ("options", "min", "max", "ordered")
+    __slots__ = ("_options", "min", "max", "ordered")
 
     def __init__(self, player: int, purpose: Purpose, card: Card | None, options: Sequence[Card] | None,
                  min: int = 0, max: int = 1, ordered: bool = False, source: Any = None) -> None:
@@ -87,10 +90,16 @@ class ChooseCards(Decision):
         self.purpose = purpose
         self.card = card
         # The cards that may be chosen; ``source()`` gives them when ``options`` is None.
-        self.options: tuple[Card, ...] = tuple(options if options is not None else source())
+        self._options: tuple[Card, ...] = tuple(options if options is not None else source())
         self.min = min
         self.max = max
         self.ordered = ordered
+
+    @property
+    def options(self) -> tuple[Card, ...]:
+        """The cards that may be chosen. A property, not a plain attribute, so that ChooseBuy can compute
+        its own only when read: a compiled class (mypyc) cannot put a property over a base class's field."""
+        return self._options
 
     def normalise(self, answer: Any) -> tuple[Card, ...]:
         if answer is None:
@@ -137,20 +146,21 @@ class ChooseCards(Decision):
 class ChooseTreasures(ChooseCards):
     """The Buy phase's Treasures question: any of the Treasures in hand (``options``), in the order played.
 
-    One is asked at nearly every turn of every game, so what never changes is a class attribute (read
-    as usual; the base class's slots for them stay unused) and building one sets three fields.
+    One is asked at nearly every turn of every game, so it is built without the general constructor: its
+    fields are set here directly. (They are fields, not class attributes over the base class's slots, so
+    that the compiled build (mypyc) builds the same object.)
     """
 
     __slots__ = ()
-    purpose = Purpose.PLAY_TREASURES
-    card = None
-    min = 0
-    ordered = True
 
     def __init__(self, player: int, options: tuple[Card, ...]) -> None:  # (no super(): the hot path)
         self.player = player
-        self.options = options
+        self.purpose = _PLAY_TREASURES
+        self.card = None
+        self._options = options
+        self.min = 0
         self.max = len(options)
+        self.ordered = True
 
     def __repr__(self) -> str:
         return f"ChooseCards(player={self.player}, purpose=PLAY_TREASURES, card=None)"
@@ -158,25 +168,26 @@ class ChooseTreasures(ChooseCards):
 
 class ChooseBuy(ChooseCards):
     """The Buy decision: a ChooseCards whose options (the cards affordable now) are computed only when read,
-    since bots that follow a fixed list never read them. Its constants are class attributes, as
-    ChooseTreasures's are."""
+    since bots that follow a fixed list never read them. Built without the general constructor, as
+    ChooseTreasures is."""
 
-    __slots__ = ("_options", "_source")
-    purpose = Purpose.BUY
-    card = None
-    min = 0
-    max = 1
-    ordered = False
+    __slots__ = ("_source",)
 
     def __init__(self, player: int, source: Any) -> None:  # (no super(): the hot path)
         self.player = player
-        self._options: tuple[Card, ...] | None = None
-        self._source = source
+        self.purpose = _BUY
+        self.card = None
+        self.min = 0
+        self.max = 1
+        self.ordered = False
+        self._source: Any = source  # None once the options are computed
 
     @property
-    def options(self) -> tuple[Card, ...]:  # type: ignore[override]
-        if self._options is None:
-            self._options = tuple(self._source())
+    def options(self) -> tuple[Card, ...]:
+        source = self._source
+        if source is not None:
+            self._options = tuple(source())
+            self._source = None
         return self._options
 
     def __repr__(self) -> str:

@@ -65,8 +65,8 @@ class Scene:
         players[player] = replace(players[player], turns=players[player].turns + 1)
         start = replace(pos, players=tuple(players), current=player, phase="start", actions=1, buys=1, coins=0,
                         discount=0, gain_effects=(), merchants=0, silver_played=False, named=(), bought=False)
-        g = self.game  # rebuilt in place: a test may hold the game (or its views) from before the start
-        Game.__init__(g, GameSetup.from_position(start, g.setup.seats), log=g.logging, check_bots=g.check_bots)
+        g = self.game  # a new game: a compiled Game (mypyc) cannot be built again in place by Game.__init__
+        self.game = Game(GameSetup.from_position(start, g.setup.seats), log=g.logging, check_bots=g.check_bots)
         return self
 
     # ---- reading ----

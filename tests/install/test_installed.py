@@ -61,7 +61,7 @@ def test_the_installed_program_answers_as_the_checkout_does(installed: Installed
     village = installed.run("card", "village", home=home)
     assert village.stdout.startswith("Village, 3 coins, Action.")
     version = installed.run("--version", home=home)
-    assert version.stdout == f"companion {companion.__version__}\n"
+    assert version.stdout == f"companion {companion.__version__}, pure Python engine\n"
     helped = installed.run("help", home=home)
     assert helped.returncode == 0 and helped.stdout == run_companion(tmp_path / "checkout", "help").stdout.decode()
     sets = installed.run("sets", home=home)

@@ -84,8 +84,9 @@ class CardEffect:
 EFFECTS: dict[str, CardEffect] = {}
 
 
-class RegistryError(RuntimeError):
-    pass
+class RegistryError(Exception):
+    """The effects and the catalogue disagree: a mistake in the program, found when the effects load. (An
+    Exception, not a RuntimeError: a compiled class (mypyc) may derive from only a few of the built-in ones.)"""
 
 
 def effect(name: str, **hooks: Any) -> Callable[[PlayFn], PlayFn]:
