@@ -137,6 +137,11 @@ class StrongBot(Thinning):
         self._defences: tuple[tuple[Card, tuple[Card, ...]], ...] = ()  # see plan()
 
     # ---- the plan ----
+    @property
+    def chosen_plan(self) -> Plan | None:
+        """The plan chosen for the game being played (None before the first decision)."""
+        return self._plan
+
     def plan(self, view: Any) -> Plan:
         kingdom = view.kingdom
         plan = self._plan

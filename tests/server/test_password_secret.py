@@ -143,6 +143,7 @@ def test_a_password_that_arrived_before_the_connection_was_lost_gets_its_answer_
     lines: list[str] = []
     answer, send = lobby.Lobby.answer, lobby.Lobby._send
     cut: list[bool] = []
+    closing: list[asyncio.Future[None]] = []
 
     async def recorded(self, person, text, line_id=0):
         lines.append(text)
@@ -151,7 +152,7 @@ def test_a_password_that_arrived_before_the_connection_was_lost_gets_its_answer_
     def lost(self, person, kind, **fields):
         if str(fields.get("text", "")).startswith("Registered Eve") and not cut:
             cut.append(True)
-            asyncio.ensure_future(person.ws.close())  # gone before its answer
+            closing.append(asyncio.ensure_future(person.ws.close()))  # gone before its answer
             return
         send(self, person, kind, **fields)
 
@@ -184,6 +185,7 @@ def test_the_page_gets_the_answer_of_a_password_that_arrived_without_sending_it_
     lines: list[str] = []
     answer, send = lobby.Lobby.answer, lobby.Lobby._send
     cut: list[bool] = []
+    closing: list[asyncio.Future[None]] = []
 
     async def recorded(self, person, text, line_id=0):
         lines.append(text)
@@ -192,7 +194,7 @@ def test_the_page_gets_the_answer_of_a_password_that_arrived_without_sending_it_
     def lost(self, person, kind, **fields):
         if str(fields.get("text", "")).startswith("Registered Eve") and not cut:
             cut.append(True)
-            asyncio.ensure_future(person.ws.close())  # gone before its answer
+            closing.append(asyncio.ensure_future(person.ws.close()))  # gone before its answer
             return
         send(self, person, kind, **fields)
 

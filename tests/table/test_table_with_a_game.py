@@ -33,7 +33,7 @@ def test_a_game_started_at_a_table_puts_the_table_away() -> None:
     said = d.run(GAME)
     assert "Table game 1 is saved. Table load game 1 returns to it." in said.replace("\n", " ")
     assert d.session.state.get("table") is None
-    assert "bought Silver" in d.run("buy silver").splitlines()[0]  # the game's buy now
+    assert "Bought Silver." in d.run("buy silver").splitlines()[0]  # the game's buy now
     back = d.run("table load game 1")
     assert back.startswith("Table game 1 loaded.\nAnn's turn 1.\n")
     assert back.splitlines()[-1] == "Your game is saved. Type resume to go back to it."
