@@ -143,6 +143,11 @@ def say_fitted(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
+def fitted(session: "Session", text: str) -> Response:
+    """A command's answer whose first line fits a 40-cell braille display."""
+    return Response(session.seat, (render.fit_first_line(text),))
+
+
 def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cues: Sequence[str] = (),
               clear: bool = False) -> None:
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
