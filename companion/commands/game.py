@@ -153,25 +153,41 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing). ``cues`` are
     played with them (when sounds are on); ``clear``: the keyboard changes hands with these words."""
-    act = game_of(session)
     clear = clear and _clears(session)
-    handover = str(lines[-1]) if clear and lines else None  # the last line says whose the keyboard is now
-    if act is not None and act.save_problem:
-        lines = [*lines, act.save_problem]
-    if fit:
-        lines = render.fit_response(lines, session.verbosity)
-    cue(session, *cues)  # heard with the words, when sounds are on
-    said = [str(line) for line in lines]
+    if not clear:
+        for part in lines_answer(session, lines, fit, cues).lines:
+            session.say(part)
+        return
+    handover = str(lines[-1]) if lines else None  # the last line says whose the keyboard is now
+    said = _said(session, lines, fit, cues)
     if handover in said:  # the leaving player's own words first, then the screen is cleared for the next
         at = len(said) - 1 - said[::-1].index(handover)
         if at:
             say_fitted(session, "\n".join(said[:at]))
         said = said[at:]
-    if clear:
-        session.write_early()  # the leaving player's own words are written before the screen is cleared
-        _clear_for_next(session)
+    session.write_early()  # the leaving player's own words are written before the screen is cleared
+    _clear_for_next(session)
     say_fitted(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)
+
+
+def lines_answer(session: "Session", lines: Sequence[Spoken], fit: bool = True, cues: Sequence[str] = ()) -> Response:
+    """Lines as a command's answer (one part), as ``say_lines`` would say them when the keyboard stays
+    where it is: any save problem after them, fitted, their ``cues`` played, the prompt brought up to date."""
+    said = _said(session, lines, fit, cues)
+    _update_prompt(session)
+    return fitted(session, "\n".join(said) if said else "Done.")
+
+
+def _said(session: "Session", lines: Sequence[Spoken], fit: bool, cues: Sequence[str]) -> list[str]:
+    """The words of ``lines`` as said: the game's save problem after them, fitted; their cues played."""
+    act = game_of(session)
+    if act is not None and act.save_problem:
+        lines = [*lines, act.save_problem]
+    if fit:
+        lines = render.fit_response(lines, session.verbosity)
+    cue(session, *cues)  # heard with the words, when sounds are on
+    return [str(line) for line in lines]
 
 
 def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> Response:
@@ -356,8 +372,7 @@ class Questions:
         key, _, default = self.asks[self.at]
         if loose(line) in ("cancel", "stop"):
             session.state.pop(ASK, None)
-            say_lines(session, ["Cancelled. Nothing was started."])
-            return None
+            return lines_answer(session, ["Cancelled. Nothing was started."])
         typed = line.strip() or default
         at = self.at
         self.answers[key] = self.check(key, typed, self.answers)
@@ -365,8 +380,7 @@ class Questions:
         while self.at < len(self.asks) and self._skip():
             self.at += 1
         if self.at < len(self.asks):
-            say_lines(session, [self.question()])
-            return None
+            return lines_answer(session, [self.question()])
         session.state.pop(ASK, None)
         try:
             return self.done(session, self.answers)
