@@ -352,7 +352,7 @@ def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
 class Questions:
     """A few short questions asked one at a time through the shell's fallback (never a blocking read)."""
 
-    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], Response | None],
+    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], Response],
                  check: Callable[[str, str, dict[str, str]], str]) -> None:
         self.asks = asks  # (key, question, default)
         self.done = done
@@ -367,8 +367,8 @@ class Questions:
         key, _, default = self.asks[self.at]
         return f"{key}, Enter for {default}. "
 
-    def take(self, session: "Session", line: str) -> Response | None:
-        """Take one answer: the next question said, or what was asked done (its answer, if it has one)."""
+    def take(self, session: "Session", line: str) -> Response:
+        """Take one answer: the next question, or what was asked done, as the line's answer."""
         key, _, default = self.asks[self.at]
         if loose(line) in ("cancel", "stop"):
             session.state.pop(ASK, None)
@@ -401,7 +401,8 @@ def fallback(session: "Session", line: str) -> "Answer | bool":
     changes hands, or the card question's answer (an Outcome); False when it is not the game's."""
     ask = session.state.get(ASK)
     if ask is not None:
-        return ask.take(session, line) or True
+        taken: Response = ask.take(session, line)  # the next question, or what was asked done
+        return taken
     act = game_of(session)
     if act is None:
         return False
