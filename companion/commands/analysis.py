@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, answer, command
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
     from companion.game.analysis_run import Kept
+    from companion.response import Response
     from companion.session import Session
 
 KEY = "analysis"  # session.state: the analyses done, by record and seat
@@ -119,7 +120,7 @@ def _kept(session: "Session") -> "Kept":
     details=("Once a game is over, your three costliest moves and why, then points by turn. analysis all "
              "says every move, 3 a page. Options are --game NAME, --player NAME and --jobs N."),
 )
-def analysis_command(session: "Session", args: str) -> None:
+def analysis_command(session: "Session", args: str) -> "Response":
     p = ArgumentParser("analysis")
     p.add_argument("words", nargs="*")
     p.add_argument("--game")
@@ -138,11 +139,11 @@ def analysis_command(session: "Session", args: str) -> None:
         record, seat = last  # analysis turn 6 and analysis all follow the game last analysed (--game too)
     else:
         record, seat = _record(session, ns.game, ns.player)
-    say_analysis(session, record, seat, ns.words, ns.jobs)
+    return analysis_answer(session, record, seat, ns.words, ns.jobs)
 
 
-def say_analysis(session: "Session", record: str, seat: int, words: list[str], jobs: int = 1) -> None:
-    """Say the analysis of a finished game's ``record`` (the engine's save text: the game just played, a
+def analysis_answer(session: "Session", record: str, seat: int, words: list[str], jobs: int = 1) -> "Response":
+    """The analysis of a finished game's ``record`` (the engine's save text: the game just played, a
     saved game, a game from the server's history) for ``seat``: ``words`` are what followed ``analysis``
     (none, ``turn 7``, ``all 2``). Kept in the session for the next ask; Ctrl-C stops it with one sentence
     and keeps nothing."""
@@ -153,12 +154,11 @@ def say_analysis(session: "Session", record: str, seat: int, words: list[str], j
         _plan_ready(session, record)
         text = run(record, seat, words, _kept(session), jobs, Progress(session.aside))
     except KeyboardInterrupt:
-        session.say(STOPPED)
-        return
+        return answer(session, STOPPED)
     except AnalysisError as e:
         raise CommandError(str(e)) from None
     session.state[LAST] = (record, seat)
-    session.say(text)
+    return answer(session, text)
 
 
 def _plan_ready(session: "Session", record: str) -> None:

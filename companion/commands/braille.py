@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card, NameError_, catalogue, recommended_sets
 from companion.cards.names import and_list, loose, quote
 from companion.commands.braille_choice import SETS, choose, the_cards
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, answer, command
 from companion.refusal import CommandError
 from companion.kingdom import Kingdom, check_players
 from companion.numbers import as_number
@@ -23,6 +23,7 @@ from companion.settings import define_setting
 if TYPE_CHECKING:
     from companion.braille import Grade, Translator
     from companion.braille.reference import Section
+    from companion.response import Response
     from companion.session import Session
 
 TOPIC = "Braille"
@@ -101,14 +102,13 @@ def _card_parser() -> ArgumentParser:
     return parser
 
 
-def show_card(session: "Session", args: str) -> None:
+def show_card(session: "Session", args: str) -> "Response":
     from companion.braille import MAX_WIDTH, MIN_WIDTH, card_lines
 
     if _wants_help(args):
         from companion.commands.lookup import help_command
 
-        session.say(help_command(session, "braille").text)
-        return
+        return answer(session, help_command(session, "braille").text)
     options = _card_parser().parse(args)
     typed = " ".join(options.card)
     if not typed.strip():
@@ -123,7 +123,7 @@ def show_card(session: "Session", args: str) -> None:
     if _heard(session) and not session.state.get(TOLD):  # once a session: speech reads a cell as its dots
         session.state[TOLD] = True
         lines[0:0] = SPEECH_NOTE.format(name=card.name.lower()).split("\n")
-    session.say("\n".join(lines))
+    return answer(session, "\n".join(lines))
 
 
 def _heard(session: "Session") -> bool:
@@ -204,7 +204,9 @@ def setup_sheet(kingdom: Kingdom, players: int) -> list[tuple[int, str]]:
     return layout_sheet(kingdom, players)
 
 
-def export(session: "Session", args: str) -> None:
+def export(session: "Session", args: str) -> "Response | None":
+    """The BRF file written, and the answer that says so; None when the braille itself went to the output
+    (``--output -``), which then has nothing else on it."""
     from companion.braille import (
         MAX_LINES,
         MAX_WIDTH,
@@ -219,8 +221,7 @@ def export(session: "Session", args: str) -> None:
     from companion.braille.reference import setup_section
 
     if _wants_help(args):
-        session.say("\n".join(EXPORT_HELP))
-        return
+        return answer(session, "\n".join(EXPORT_HELP))
     options = _export_parser().parse(args)
     for option in ("kingdom", "cards", "transcriber"):
         if getattr(options, option) is not None:
@@ -264,7 +265,7 @@ def export(session: "Session", args: str) -> None:
             print(f"Wrote {what} on {document.page_count} pages.", file=sys.stderr, flush=True)
             if unusable_epoch():
                 print(EPOCH_NOTE, file=sys.stderr, flush=True)
-        return
+        return None
     try:
         if options.output is None:
             path = free_name(Path(stem + ".brf"))
@@ -282,7 +283,7 @@ def export(session: "Session", args: str) -> None:
         said.append(chosen.note)
     if unusable_epoch():
         said.append(EPOCH_NOTE)
-    session.say("\n".join(said))
+    return answer(session, "\n".join(said))
 
 
 # What setup and table new say after the reference cards.
@@ -377,9 +378,8 @@ def _complete(session: "Session", text: str) -> list[str]:
         "Type braille export --help for what export takes."
     ),
 )
-def run(session: "Session", args: str) -> None:
+def run(session: "Session", args: str) -> "Response | None":
     head, _, rest = args.strip().partition(" ")
     if head.lower() == "export":
-        export(session, rest)
-    else:
-        show_card(session, args)
+        return export(session, rest)
+    return show_card(session, args)

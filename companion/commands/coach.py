@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from companion.bots import LADDER, SUMMARIES
 from companion.cards.names import and_list
-from companion.commands.registry import alone, command
+from companion.commands.registry import alone, answer, command
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
     from companion.game.activity import GameActivity
 
@@ -50,14 +51,13 @@ def _game_of(session: "Session") -> "GameActivity | None":
     details="It works at every question of a game. set hints on gives one before each of your turns. "
             "At brief verbosity it says the move without the reason.",
 )
-def hint_command(session: "Session", args: str) -> None:
+def hint_command(session: "Session", args: str) -> "Response":
     alone("hint", args)
     act = _game_of(session)
     if act is None:
         raise CommandError("'hint' works in a game. Start one with new, then type hint.")
     if act.over:
-        session.say("The game is over. Type new for another.")
-        return
+        return answer(session, "The game is over. Type new for another.")
     from companion.commands.game import seat_of
 
     me = seat_of(session, act)  # on their own devices, the seat that typed it; at one keyboard, its holder
@@ -65,15 +65,13 @@ def hint_command(session: "Session", args: str) -> None:
     if d is None:  # options is refused while the keyboard changes hands: say what does work
         if act.waiting and not act.own_devices:
             name = act.game.players[act.holder].name
-            session.say(f"Nothing is yours to decide now. Press Enter when {name} has the keyboard.")
-        else:
-            session.say("Nothing is yours to decide now. Type status to hear where the game is.")
-        return
+            return answer(session, f"Nothing is yours to decide now. Press Enter when {name} has the keyboard.")
+        return answer(session, "Nothing is yours to decide now. Type status to hear where the game is.")
     from companion.game.coach import advice, move_only
 
     act.plan_ready()  # found in the background since the game began; "Thinking." if it is still a while
     _, text = advice(act.game, d.player)
-    session.say(move_only(text) if session.verbosity == "brief" else text)
+    return answer(session, move_only(text) if session.verbosity == "brief" else text)
 
 
 @command(
@@ -84,6 +82,6 @@ def hint_command(session: "Session", args: str) -> None:
     topic="Playing a game",
     details="\n".join(["Name one with new --bots strong. strong is the default.", *_bot_lines()]),
 )
-def bots_command(session: "Session", args: str) -> None:
+def bots_command(session: "Session", args: str) -> "Response":
     alone("bots", args)
-    session.say("\n".join([f"{len(SUMMARIES)} bots.", LADDER, *_bot_lines()]))
+    return answer(session, "\n".join([f"{len(SUMMARIES)} bots.", LADDER, *_bot_lines()]))

@@ -143,30 +143,51 @@ def say_fitted(session: "Session", text: str) -> None:
     session.say(render.fit_first_line(text))
 
 
+def fitted(session: "Session", text: str) -> Response:
+    """A command's answer whose first line fits a 40-cell braille display."""
+    return Response(session.seat, (render.fit_first_line(text),))
+
+
 def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cues: Sequence[str] = (),
               clear: bool = False) -> None:
     """Say lines as one response; ``fit`` keeps it within its verbosity's words and lines (see
     render.fit_response), unless a part was fitted on its own (new's kingdom is a listing). ``cues`` are
     played with them (when sounds are on); ``clear``: the keyboard changes hands with these words."""
-    act = game_of(session)
     clear = clear and _clears(session)
-    handover = str(lines[-1]) if clear and lines else None  # the last line says whose the keyboard is now
-    if act is not None and act.save_problem:
-        lines = [*lines, act.save_problem]
-    if fit:
-        lines = render.fit_response(lines, session.verbosity)
-    cue(session, *cues)  # heard with the words, when sounds are on
-    said = [str(line) for line in lines]
+    if not clear:
+        for part in lines_answer(session, lines, fit, cues).lines:
+            session.say(part)
+        return
+    handover = str(lines[-1]) if lines else None  # the last line says whose the keyboard is now
+    said = _said(session, lines, fit, cues)
     if handover in said:  # the leaving player's own words first, then the screen is cleared for the next
         at = len(said) - 1 - said[::-1].index(handover)
         if at:
             say_fitted(session, "\n".join(said[:at]))
         said = said[at:]
-    if clear:
-        session.write_early()  # the leaving player's own words are written before the screen is cleared
-        _clear_for_next(session)
+    session.write_early()  # the leaving player's own words are written before the screen is cleared
+    _clear_for_next(session)
     say_fitted(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)
+
+
+def lines_answer(session: "Session", lines: Sequence[Spoken], fit: bool = True, cues: Sequence[str] = ()) -> Response:
+    """Lines as a command's answer (one part), as ``say_lines`` would say them when the keyboard stays
+    where it is: any save problem after them, fitted, their ``cues`` played, the prompt brought up to date."""
+    said = _said(session, lines, fit, cues)
+    _update_prompt(session)
+    return fitted(session, "\n".join(said) if said else "Done.")
+
+
+def _said(session: "Session", lines: Sequence[Spoken], fit: bool, cues: Sequence[str]) -> list[str]:
+    """The words of ``lines`` as said: the game's save problem after them, fitted; their cues played."""
+    act = game_of(session)
+    if act is not None and act.save_problem:
+        lines = [*lines, act.save_problem]
+    if fit:
+        lines = render.fit_response(lines, session.verbosity)
+    cue(session, *cues)  # heard with the words, when sounds are on
+    return [str(line) for line in lines]
 
 
 def say_outcome(session: "Session", outcome: Outcome, before: Sequence[Spoken] = (), fit: bool = True) -> Response:
@@ -331,7 +352,7 @@ def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
 class Questions:
     """A few short questions asked one at a time through the shell's fallback (never a blocking read)."""
 
-    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], Response | None],
+    def __init__(self, asks: list[tuple[str, str, str]], done: Callable[["Session", dict[str, str]], Response],
                  check: Callable[[str, str, dict[str, str]], str]) -> None:
         self.asks = asks  # (key, question, default)
         self.done = done
@@ -346,13 +367,12 @@ class Questions:
         key, _, default = self.asks[self.at]
         return f"{key}, Enter for {default}. "
 
-    def take(self, session: "Session", line: str) -> Response | None:
-        """Take one answer: the next question said, or what was asked done (its answer, if it has one)."""
+    def take(self, session: "Session", line: str) -> Response:
+        """Take one answer: the next question, or what was asked done, as the line's answer."""
         key, _, default = self.asks[self.at]
         if loose(line) in ("cancel", "stop"):
             session.state.pop(ASK, None)
-            say_lines(session, ["Cancelled. Nothing was started."])
-            return None
+            return lines_answer(session, ["Cancelled. Nothing was started."])
         typed = line.strip() or default
         at = self.at
         self.answers[key] = self.check(key, typed, self.answers)
@@ -360,8 +380,7 @@ class Questions:
         while self.at < len(self.asks) and self._skip():
             self.at += 1
         if self.at < len(self.asks):
-            say_lines(session, [self.question()])
-            return None
+            return lines_answer(session, [self.question()])
         session.state.pop(ASK, None)
         try:
             return self.done(session, self.answers)
@@ -382,7 +401,8 @@ def fallback(session: "Session", line: str) -> "Answer | bool":
     changes hands, or the card question's answer (an Outcome); False when it is not the game's."""
     ask = session.state.get(ASK)
     if ask is not None:
-        return ask.take(session, line) or True
+        taken: Response = ask.take(session, line)  # the next question, or what was asked done
+        return taken
     act = game_of(session)
     if act is None:
         return False

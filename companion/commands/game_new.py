@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from companion.bots import DEFAULT_BOT
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
-    ASK, KEY, TOPIC, Questions, hold_game, install, keep_unfinished, play_here, say_lines, say_outcome,
+    ASK, KEY, TOPIC, Questions, hold_game, install, keep_unfinished, play_here, lines_answer, say_lines, say_outcome,
     thinking_cue,
 )
 from companion.commands.registry import ArgumentParser, command, take_over
@@ -48,7 +48,7 @@ def after_winner(session: "Session", setup: GameSetup) -> tuple[GameSetup, str]:
     return replace(setup, first=(seat + 1) % len(setup.seats)), why
 
 
-def start_game(session: "Session", setup: GameSetup) -> "Response | None":
+def start_game(session: "Session", setup: GameSetup) -> "Response":
     setup, why = after_winner(session, setup)
     held = hold_game(session)  # first: a refusal changes nothing
     kept = keep_unfinished(session)
@@ -95,8 +95,7 @@ def start_game(session: "Session", setup: GameSetup) -> "Response | None":
         act.holder, act.waiting = d.player, True  # the first person's hand only after Enter
         name = g.players[d.player].name
         lines.append(f"{name}'s turn. Press Enter when {name} has the keyboard.")
-        say_lines(session, lines, fit=False)
-        return None
+        return lines_answer(session, lines, fit=False)
     return say_outcome(session, GameService(act).listen(act.holder, session.verbosity), before=lines, fit=False)
 
 
@@ -111,10 +110,9 @@ def start_game(session: "Session", setup: GameSetup) -> "Response | None":
              "--bots, --names, --kingdom, --sets, --seed, --colony on, off or random, and --position NAME. People "
              "sit first, then bots."),
 )
-def new_command(session: "Session", args: str) -> "Response | None":
+def new_command(session: "Session", args: str) -> "Response":
     if not args.strip():
-        ask_new(session)
-        return None
+        return ask_new(session)
     p = ArgumentParser("new")
     p.add_argument("--players", type=whole)
     p.add_argument("--bots")
@@ -145,7 +143,7 @@ def new_command(session: "Session", args: str) -> "Response | None":
     if position is not None:
         setup = replace(GameSetup.from_position(position, setup.seats), hide_hand=setup.hide_hand)
     return start_game(session, setup)
-def ask_new(session: "Session") -> None:
+def ask_new(session: "Session") -> "Response":
     def check(key: str, typed: str, answers: dict[str, str]) -> str:
         if key == "players":
             n = as_number(typed)
@@ -166,7 +164,7 @@ def ask_new(session: "Session") -> None:
             raise CommandError(str(e)) from None
         return typed
 
-    def done(session: "Session", answers: dict[str, str]) -> "Response | None":
+    def done(session: "Session", answers: dict[str, str]) -> "Response":
         players, people = int(answers["players"]), int(answers["people"])
         try:
             setup = build_setup(players, [DEFAULT_BOT] * (players - people), [], answers["kingdom"], None, None, None)
@@ -182,4 +180,4 @@ def ask_new(session: "Session") -> None:
     ], done, check)
     session.state[ASK] = q
     install(session)
-    say_lines(session, ["New game. " + q.question()])
+    return lines_answer(session, ["New game. " + q.question()])

@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cards.names import and_list, quote
-from companion.commands.game import TOOLS, need_game, game_command, say_fitted
+from companion.commands.game import TOOLS, need_game, game_command, fitted
 from companion.refusal import CommandError
 from companion.engine.position import Position, PositionError, parse_position, position_of
 from companion.game.words import possessive
 from companion.paths import atomic_write, data_dir
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
@@ -70,21 +71,19 @@ def _current(session: "Session") -> Position:
               usage="position, or position save NAME", example="position save puzzle", topic=TOOLS,
               details="A position is the whole game as text, for a bug report or a puzzle. new --position NAME "
                       "starts a game from one. The format is in the positions page of the docs.")
-def position_command(session: "Session", args: str) -> None:
+def position_command(session: "Session", args: str) -> "Response":
     words = args.split(None, 1)
     if not words:  # never spoil a game by accident: say what it tells first
         _current(session)  # refused at once where it could never be said
         others = [p.name for i, p in enumerate(need_game(session).game.players) if i != need_game(session).holder]
-        say_fitted(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
-                       f"{'hand' if len(others) == 1 else 'hands'}, the order of every deck and the shuffle "
-                       "seed. Type position show to hear it, or position save NAME to keep it in a file "
-                       "unheard.")
-        return
+        return fitted(session, f"Position shows hidden cards.\nIt tells {and_list([possessive(n) for n in others])} "
+                          f"{'hand' if len(others) == 1 else 'hands'}, the order of every deck and the shuffle "
+                          "seed. Type position show to hear it, or position save NAME to keep it in a file "
+                          "unheard.")
     if words[0].lower() == "show" and len(words) == 1:
         text = _current(session).text()
         lines = text.rstrip("\n").split("\n")
-        say_fitted(session, f"Position, {len(lines)} lines.\n{text.rstrip()}")
-        return
+        return fitted(session, f"Position, {len(lines)} lines.\n{text.rstrip()}")
     if words[0].lower() != "save":
         raise CommandError(f"{quote('position ' + args)}, type position show, or position save NAME.")
     if len(words) < 2:
@@ -97,7 +96,7 @@ def position_command(session: "Session", args: str) -> None:
         raise CommandError(f"could not save {quote(words[1])}, {e.strerror}. Type another name.") from None
     name = path.stem
     where = f"\nThe file is {path}." if session.verbosity == "full" else ""
-    say_fitted(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
+    return fitted(session, f"Position saved as {name}.\nType new --position {name} to play from it.{where}")
 
 
 __all__ = ["position_command", "positions_dir", "read_position"]

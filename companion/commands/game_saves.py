@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards.names import and_list, loose, quote
 from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, attached_seat, game_command, hold_game, install, keep_unfinished, need_game,
-    play_here, say_lines, say_fitted,
+    play_here, fitted, lines_answer, say_lines,
 )
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
@@ -19,6 +19,7 @@ from companion.game.service import GameService, Outcome
 from companion.game.words import count
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
@@ -31,7 +32,7 @@ def undo_command(session: "Session", args: str) -> Outcome:
 
 
 @game_command(name="save", summary="saves the game under a name.", usage="save NAME", example="save friday")
-def save_command(session: "Session", args: str) -> None:
+def save_command(session: "Session", args: str) -> Response:
     act = need_game(session)
     if not args.strip():
         raise CommandError("save needs a name. Type save friday, for example.")
@@ -44,12 +45,12 @@ def save_command(session: "Session", args: str) -> None:
         raise CommandError(str(e)) from None
     except OSError as e:
         raise CommandError(f"could not save {quote(args)}, {e.strerror}. Type save with another name.") from None
-    say_fitted(session, f"Saved as {name}. Type load {name} to come back to it.")
+    return fitted(session, f"Saved as {name}. Type load {name} to come back to it.")
 
 
 @command("load", summary="loads a saved game.", usage="load NAME", example="load friday", topic=TOPIC,
          one_shot=False)
-def load_command(session: "Session", args: str) -> None:
+def load_command(session: "Session", args: str) -> Response:
     if not args.strip():
         raise CommandError("load needs a name. Type games for the list, then load NAME.")
     try:
@@ -62,12 +63,13 @@ def load_command(session: "Session", args: str) -> None:
         message = message[0].lower() + message[1:] if message else message
         more = "" if "Type " in message else " Type games for the list."  # what to type is said once
         raise CommandError(f"{quote(args)} was not loaded, {message}{more}") from None
-    resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
+    return resume(session, game, {**extra, "name": name if name not in store.INTERNAL else extra.get("name")},
            f"Loaded {name}.")
 
 
-def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look: bool = False) -> None:
-    """Play ``game`` here: this shell holds it (or, with ``look``, it is only looked at, read-only)."""
+def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look: bool = False) -> Response:
+    """Play ``game`` here: this shell holds it (or, with ``look``, it is only looked at, read-only); the
+    answer says so and where the game is."""
     held = None if look else hold_game(session)
     head += keep_unfinished(session, game)
     head += "".join(f" {said}" for said in take_over(session, KEY))
@@ -95,22 +97,21 @@ def resume(session: "Session", game: Any, extra: dict[str, Any], head: str, look
         act.waiting = True
         name = g.players[act.holder].name
         lines.append(f"{name}'s turn {g.players[act.holder].turns}. Press Enter when {name} has the keyboard.")
-    say_lines(session, lines)
+    return lines_answer(session, lines)
 
 
 @command("games", summary="lists your saved games.", usage="games", example="games", topic=TOPIC, one_shot=True)
-def games_command(session: "Session", args: str) -> None:
+def games_command(session: "Session", args: str) -> Response:
     names = store.saved_names()
     if not names:
-        say_fitted(session, "No saved games yet. Type new to start one.")
-        return
-    say_fitted(session, f"{count(len(names), 'saved game')}, {and_list(names)}.")
+        return fitted(session, "No saved games yet. Type new to start one.")
+    return fitted(session, f"{count(len(names), 'saved game')}, {and_list(names)}.")
 
 
 @command("resume", summary="goes back to the game you were playing.", usage="resume", example="resume",
          topic=TOPIC, one_shot=False,
          details="resume read only looks at a game another window is playing, without changing it.")
-def resume_command(session: "Session", args: str) -> None:
+def resume_command(session: "Session", args: str) -> Response:
     word = loose(args)
     if word not in ("", "read only", "readonly", "read-only"):
         raise CommandError(f"{quote('resume ' + args)}, resume takes nothing after it but read only. Type resume.")
@@ -122,7 +123,7 @@ def resume_command(session: "Session", args: str) -> None:
         raise CommandError(f"could not resume. {e} Type new to start a game.") from None
     asked = session.state.pop(ASK, None)
     try:
-        resume(session, game, extra, "Resumed.", look=bool(word))
+        return resume(session, game, extra, "Resumed.", look=bool(word))
     except BaseException:
         if asked is not None:
             session.state[ASK] = asked  # a failed resume leaves new's questions as they were
@@ -161,11 +162,10 @@ def offer_resume(session: "Session") -> None:
             return "no"
         raise CommandError(f"{quote(typed)} is not yes or no. Type yes to resume, or no.")
 
-    def done(s: "Session", answers: dict[str, str]) -> None:
+    def done(s: "Session", answers: dict[str, str]) -> Response:
         if answers["resume"] == "yes":
-            resume(s, game, extra, "Resumed.")
-        else:
-            say_lines(s, ["Not resumed. It stays saved until you start a new game. Type resume to go back."])
+            return resume(s, game, extra, "Resumed.")
+        return lines_answer(s, ["Not resumed. It stays saved until you start a new game. Type resume to go back."])
 
     q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
     session.state[ASK] = q

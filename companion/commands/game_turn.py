@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, loose, quote
 from companion.commands.game import (
-    cards_named, game_command, private_seat, question_answered, seat_of, say_fitted,
+    cards_named, game_command, private_seat, question_answered, seat_of, fitted,
 )
 from companion.refusal import CommandError
 from companion.engine import Purpose
@@ -17,6 +17,7 @@ from companion.game.activity import GameActivity, game_of
 from companion.game.service import GameService, Outcome
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
@@ -118,16 +119,14 @@ def end_command(session: "Session", args: str) -> Outcome:
 
 @game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
               aliases=("op",))
-def options_command(session: "Session", args: str) -> None:
+def options_command(session: "Session", args: str) -> "Response":
     act, me = private_seat(session, "options")
     if act.game.over:
-        say_fitted(session, "The game is over. Type score, log, or new.")
-        return
+        return fitted(session, "The game is over. Type score, log, or new.")
     d = act.mine(me)
     if d is None:
-        say_fitted(session, "It is not your turn. Type status.")
-        return
-    say_fitted(session, render.options_line(act.game, me, session.verbosity))
+        return fitted(session, "It is not your turn. Type status.")
+    return fitted(session, render.options_line(act.game, me, session.verbosity))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

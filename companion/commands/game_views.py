@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import loose, quote
-from companion.commands.game import need_game, game_command, private_seat, say_fitted, answer_question, seat_of
+from companion.commands.game import need_game, game_command, private_seat, fitted, answer_question, seat_of
 from companion.commands.registry import alone
 from companion.refusal import CommandError
 from companion.engine import Purpose
@@ -43,7 +43,7 @@ def _no_player(act: GameActivity, verb: str, args: str) -> CommandError:
 @game_command(name="status", summary="says the turn, actions, buys and coins, or a player's public cards.",
               usage="status, or status NAME", example="status Ben", aliases=("st",),
               details="status Ben says what everyone may see of Ben. No one may count a deck but their own.")
-def status_command(session: "Session", args: str) -> None:
+def status_command(session: "Session", args: str) -> "Response":
     act = need_game(session)
     g = act.game
     viewer = seat_of(session, act)
@@ -51,8 +51,7 @@ def status_command(session: "Session", args: str) -> None:
         seat = seat_named(act, viewer, args)
         if seat is None:
             raise _no_player(act, "status", args)
-        say_fitted(session, render.seat_line(g, viewer, seat))
-        return
+        return fitted(session, render.seat_line(g, viewer, seat))
     line = render.status_line(g, viewer, named=act.shared or viewer < 0)
     d = act.mine(viewer) if viewer >= 0 else None
     if viewer < 0:
@@ -61,19 +60,19 @@ def status_command(session: "Session", args: str) -> None:
         line += " " + render.question(g, d, session.verbosity)
     elif d is None and act.own_devices and g.pending is not None and not g.over:
         line += f" Waiting for {g.players[g.pending.player].name}."
-    say_fitted(session, line)
+    return fitted(session, line)
 
 
 @game_command(name="hand", summary="says the cards in your hand, grouped.", usage="hand", example="hand", aliases=("hd",))
-def hand_command(session: "Session", args: str) -> None:
+def hand_command(session: "Session", args: str) -> "Response":
     alone("hand", args)
     act, me = private_seat(session, "hand")
-    say_fitted(session, render.hand_line(act.game, me))
+    return fitted(session, render.hand_line(act.game, me))
 
 
 @game_command(name="supply", summary="says the Supply piles by cost, or the low piles first.",
               usage="supply, or supply low", example="supply low", aliases=("su",))
-def supply_command(session: "Session", args: str) -> None:
+def supply_command(session: "Session", args: str) -> "Response":
     act = need_game(session)
     word = loose(args)
     if word not in ("", "low", "l"):
@@ -81,23 +80,23 @@ def supply_command(session: "Session", args: str) -> None:
     lines = render.supply_lines(act.game, low_first=bool(word))
     if session.verbosity == "brief" and not word:
         lines = [" ".join(lines)]
-    say_fitted(session, "\n".join(lines))
+    return fitted(session, "\n".join(lines))
 
 
 @game_command(name="deck", summary="says how many cards are in your deck.", usage="deck", example="deck")
-def deck_command(session: "Session", args: str) -> None:
+def deck_command(session: "Session", args: str) -> "Response":
     alone("deck", args)
     act, me = private_seat(session, "deck")
-    say_fitted(session, render.deck_line(act.game, me))
+    return fitted(session, render.deck_line(act.game, me))
 
 
 @game_command(name="owned", summary="says every card you own, grouped, and where they are.", usage="owned",
               example="owned", details="Your hand, your cards in play and set aside, and your deck's size, which is "
               "what the rules let you know. The rest are in your deck or your discard pile.")
-def owned_command(session: "Session", args: str) -> None:
+def owned_command(session: "Session", args: str) -> "Response":
     alone("owned", args)
     act, me = private_seat(session, "owned")
-    say_fitted(session, "\n".join(render.owned_lines(act.game, me)))
+    return fitted(session, "\n".join(render.owned_lines(act.game, me)))
 
 
 def _answer_by_verb(session: "Session", act: GameActivity, verb: str, purpose: Purpose, args: str) -> "Response | None":
@@ -125,7 +124,7 @@ def _nothing_after(args: str, verb: str) -> None:
               usage="discard, discard NAME, or discard others", example="discard Ben",
               details="The rules let everyone see the top card of each discard pile, but no one count or look "
                       "through one. discard others says every other player's top card.")
-def discard_command(session: "Session", args: str) -> "Response | None":
+def discard_command(session: "Session", args: str) -> "Response":
     act = need_game(session)
     viewer = seat_of(session, act)
     if viewer >= 0:
@@ -134,50 +133,46 @@ def discard_command(session: "Session", args: str) -> "Response | None":
             return answered  # a card asks what to discard: "discard copper" answers it
     if args.strip():  # every discard pile's top card is public: anyone may hear it, at any time
         if loose(args) in ("others", "other", "all", "everyone"):
-            say_fitted(session, render.tops_line(act.game, viewer))
-            return None
+            return fitted(session, render.tops_line(act.game, viewer))
         seat = seat_named(act, viewer, args)
         if seat is not None:
-            say_fitted(session, render.discard_top_line(act.game, viewer, seat))
-            return None
+            return fitted(session, render.discard_top_line(act.game, viewer, seat))
     act, me = private_seat(session, ("discard " + args).strip())
     _nothing_after(args, "discard")
-    say_fitted(session, render.discard_line(act.game, me))
-    return None
+    return fitted(session, render.discard_line(act.game, me))
 
 
 @game_command(name="trash", summary="says the cards in the trash.", usage="trash", example="trash")
-def trash_command(session: "Session", args: str) -> "Response | None":
+def trash_command(session: "Session", args: str) -> "Response":
     act = need_game(session)
     answered = _answer_by_verb(session, act, "trash", Purpose.TRASH, args)
     if answered is not None:
         return answered
     _nothing_after(args, "trash")
     trash = act.game.trash
-    say_fitted(session, f"The trash has {count(len(trash), 'card')}, {grouped(trash)}." if trash else "The trash is empty.")
-    return None
+    return fitted(session, f"The trash has {count(len(trash), 'card')}, {grouped(trash)}." if trash else "The trash is empty.")
 
 
 @game_command(name="score", summary="says everyone's VP now.", usage="score", example="score", aliases=("sc",))
-def score_command(session: "Session", args: str) -> None:
+def score_command(session: "Session", args: str) -> "Response":
     alone("score", args)
     act = need_game(session)
-    say_fitted(session, render.score_line(act.game, seat_of(session, act)))
+    return fitted(session, render.score_line(act.game, seat_of(session, act)))
 
 
 @game_command(name="kingdom", summary="says this game's 10 kingdom cards.", usage="kingdom", example="kingdom")
-def kingdom_command(session: "Session", args: str) -> None:
+def kingdom_command(session: "Session", args: str) -> "Response":
     alone("kingdom", args)
     act = need_game(session)
     line = f"Kingdom {act.kingdom}" if act.kingdom.name else f"Kingdom. {act.kingdom}"
     if session.verbosity == "full":
         line += f" Seed {act.setup.seed}."
-    say_fitted(session, line)
+    return fitted(session, line)
 
 
 @game_command(name="log", summary="says what happened, most recent last.", usage="log, log N, or log all", example="log 3", aliases=("lg",),
               details="N is how many lines, and all says the whole game. Works after the game ends.")
-def log_command(session: "Session", args: str) -> None:
+def log_command(session: "Session", args: str) -> "Response":
     act = need_game(session)
     word = args.strip().lower()
     n = 5 if not word else (10**6 if word == "all" else as_number(word))
@@ -188,7 +183,6 @@ def log_command(session: "Session", args: str) -> None:
     verbosity = session.verbosity if session.verbosity != "brief" else "normal"
     shown, total = render.log_tail(act.game, seat_of(session, act), verbosity, n)  # only the lines said
     if not total:
-        say_fitted(session, "Nothing has happened yet.")
-        return
+        return fitted(session, "Nothing has happened yet.")
     head = f"Last {len(shown)} of {total} log lines, oldest first." if len(shown) > 1 else "Last log line."
-    say_fitted(session, "\n".join([head, *shown]))
+    return fitted(session, "\n".join([head, *shown]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.game import KEY, hold_game, keep_unfinished, play_here, say_lines, say_outcome
+from companion.commands.game import KEY, hold_game, keep_unfinished, play_here, lines_answer, say_outcome
 from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
 from companion.engine import SaveError
@@ -55,7 +55,7 @@ def _start(session: "Session", seed: int | None = None) -> "Response":
          details="The rulebook's First Game against the easy bot. Each new thing is explained the first time "
                  "it happens. Leave at any time, and type learn again to come back. learn new starts again, "
                  "and learn --seed 7 gives the same game each time.")
-def learn_command(session: "Session", args: str) -> "Response | None":
+def learn_command(session: "Session", args: str) -> "Response":
     word = args.strip().lower()
     seed = None
     if word.startswith("--seed"):  # the same first game again, as new --seed gives
@@ -71,13 +71,11 @@ def learn_command(session: "Session", args: str) -> "Response | None":
     act = game_of(session)
     if word != "new" and act is not None and act.lessons is not None:
         if act.over:
-            say_lines(session, [OVER])
-            return None
+            return lines_answer(session, [OVER])
         from companion.game import render
 
-        say_lines(session, ["You are in your first game.", render.status_line(act.game, act.holder),
-                       render.hand_line(act.game, act.holder)])
-        return None
+        return lines_answer(session, ["You are in your first game.", render.status_line(act.game, act.holder),
+                                      render.hand_line(act.game, act.holder)])
     if word != "new" and SAVE_NAME in store.saved_names():
         try:
             game, extra = store.read(SAVE_NAME)
@@ -85,12 +83,10 @@ def learn_command(session: "Session", args: str) -> "Response | None":
             game = None
         if game is not None and "lessons" in extra:
             if game.over:  # learn again is not a new game unasked: the lessons are the same each time
-                say_lines(session, [OVER])
-                return None
+                return lines_answer(session, [OVER])
             from companion.commands.game_saves import resume
 
-            resume(session, game, extra, "Back to your first game.")
-            return None
+            return resume(session, game, extra, "Back to your first game.")
     return _start(session, seed)
 
 

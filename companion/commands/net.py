@@ -11,12 +11,13 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, command, ended
 from companion.refusal import CommandError
 from companion.numbers import whole
 
 if TYPE_CHECKING:
     from companion.net.hosted import Options
+    from companion.response import Response
     from companion.session import Session
 
 TOPIC = "Playing from different places"
@@ -33,7 +34,7 @@ ELSEWHERE = "works in a hosted game. Type companion host, or companion join, at 
     details=("With no options it asks the questions new asks. --table NAMES hosts a table of real cards. "
              "Also --name, --listen, --port, --code, --cert, --key and --hostname."),
 )
-def host_command(session: "Session", args: str) -> None:
+def host_command(session: "Session", args: str) -> "Response":
     from companion.game.starting import bool_or_random, SetupError
     from companion.installed import page_problem
 
@@ -78,7 +79,7 @@ def host_command(session: "Session", args: str) -> None:
     status = run_host(options, name=player_name(ns.name), listen=ns.listen,
                       port=DEFAULT_PORT if ns.port is None else ns.port, code=ns.code, cert=ns.cert, key=ns.key,
                       table=table, names=tuple(ns.hostname))
-    session.failed = status != 0
+    return ended(session, status)
 
 
 def player_name(typed: str) -> str:
@@ -127,7 +128,7 @@ def host_options(players: int | None, bots_text: str | None, kingdom: str, seed:
     details=("Without --code it joins a server's lobby. It reconnects by itself. Add --tls for a host with a "
              "certificate, and --ca FILE for a certificate the host made itself."),
 )
-def join_command(session: "Session", args: str) -> None:
+def join_command(session: "Session", args: str) -> "Response":
     p = ArgumentParser("join")
     p.add_argument("address")
     p.add_argument("--code")
@@ -155,7 +156,7 @@ def join_command(session: "Session", args: str) -> None:
         status = run_lobby(ns.address, player_name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
     else:
         status = run_join(ns.address, ns.code, player_name(ns.name), tls=tls, stdin=sys.stdin, stdout=sys.stdout)
-    session.failed = status != 0
+    return ended(session, status)
 
 
 def _elsewhere(name: str) -> Callable[["Session", str], None]:

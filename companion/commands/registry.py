@@ -79,6 +79,14 @@ def answer(session: "Session", text: str, *, kept: bool = True, quit: bool = Fal
     return Response(session.seat, (text,), kept=kept, quit=quit)
 
 
+def ended(session: "Session", status: int) -> "Response":
+    """The answer of a command that ran until it was done (a host, a join, a server) and said its own words as
+    it went: nothing more to say, and failed when its exit status says so (one-shot use exits with 1)."""
+    from companion.response import Response
+
+    return Response(session.seat, failed=status != 0)
+
+
 def alone(verb: str, args: str) -> None:
     """Refuse words after a command that takes none ("hand Ana" is not Ana's hand), saying to type it alone."""
     if args.strip():

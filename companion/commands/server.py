@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, command, ended
 from companion.refusal import CommandError
 from companion.numbers import whole
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
 
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     details=("People type companion join ADDRESS --name N, or open it in a browser. --store redis://HOST:PORT/0 "
              "shares games among processes. The server page of the docs says the rest, as --accounts and --unrated."),
 )
-def server_command(session: Session, args: str) -> None:
+def server_command(session: Session, args: str) -> "Response":
     from companion.server.running import DEFAULT_PORT, run_server
 
     words = args.split()
@@ -36,9 +37,8 @@ def server_command(session: Session, args: str) -> None:
         q.add_argument("words", nargs="+")
         q.add_argument("--store")
         ns = q.parse(args, intermixed=True)
-        session.failed = run_operator([w.lower() if i < 2 else w for i, w in enumerate(ns.words)], ns.store,
-                                      sys.stdout) != 0
-        return
+        return ended(session, run_operator([w.lower() if i < 2 else w for i, w in enumerate(ns.words)], ns.store,
+                                           sys.stdout))
     p = ArgumentParser("server")
     p.add_argument("--listen", default="127.0.0.1")
     p.add_argument("--port", type=whole)
@@ -58,4 +58,4 @@ def server_command(session: Session, args: str) -> None:
                         cert=ns.cert, key=ns.key, names=tuple(n.strip().lower() for n in ns.server_name),
                         metrics_from=ns.metrics_from, limits=not ns.no_person_limits,
                         accounts_required=ns.accounts == "required", unrated=ns.unrated)
-    session.failed = status != 0
+    return ended(session, status)

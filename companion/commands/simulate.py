@@ -16,6 +16,7 @@ from companion.commands.registry import ArgumentParser, command
 from companion.refusal import CommandError
 from companion.engine import Game, GameEndReason, GameSetup
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
+from companion.response import Response
 from companion.session import Session
 from companion.numbers import whole
 
@@ -212,7 +213,7 @@ def _parser() -> ArgumentParser:
     details=("The options are --games, --players, --bots, which help bots lists, --kingdom with a set, 10 cards "
              "with commas, or random, --sets, --colony on, off or rule, --seed, and --jobs, the processes to use."),
 )
-def run(session: Session, args: str) -> None:
+def run(session: Session, args: str) -> Response:
     ns = _parser().parse(args)
     if not 1 <= ns.games <= MAX_GAMES:
         raise CommandError(f"'{ns.games}' games is out of range. Type a number from 1 to {MAX_GAMES}.")
@@ -244,8 +245,7 @@ def run(session: Session, args: str) -> None:
                          jobs=jobs, progress=progress)
     except KingdomError as e:
         raise CommandError(str(e)) from None
-    for line in report(tally, bots, ns.kingdom):
-        session.say(line)
+    return Response(session.seat, tuple(report(tally, bots, ns.kingdom)))  # a part a line, as it was said
 
 
 def _at_terminal(stream: TextIO) -> bool:

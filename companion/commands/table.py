@@ -7,7 +7,7 @@ starting one puts the other away (both are saved), and says how to go back.
 
 When the shell starts, ``offer_on_start`` (called by ``companion.commands.starting``) says the offer;
 ``resume_offer(session)`` returns that sentence (or None when there is no unfinished table), and
-``resume(session)`` opens the last table and returns its status lines.
+``resume(session)`` opens the last table and returns its answer.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from companion.cards import catalogue
 from companion.cards.names import loose
 from companion.commands.registry import ArgumentParser, command, split_words, take_over
-from companion.commands.table_session import HINT, KEY, SERVICE, TOPIC, brief, open_table, say, seat, set_open, \
+from companion.commands.table_session import HINT, KEY, SERVICE, TOPIC, brief, open_table, answered, seat, set_open, \
     table_open
 from companion.refusal import CommandError
 from companion.kingdom import KingdomError, check_players, choose_kingdom
@@ -30,6 +30,7 @@ from companion.table.text import refused
 from companion.numbers import as_number
 
 if TYPE_CHECKING:
+    from companion.response import Response
     from companion.session import Session
     from companion.table.storage import Saved
 
@@ -156,7 +157,7 @@ def start_new(args: str, low: int, previous: Saved | None) -> tuple[TableService
     return opening.new(typed, names, kingdom, seed=seed, name=name, first=first_name, low=low, previous=previous)
 
 
-def _new(session: "Session", args: str) -> None:
+def _new(session: "Session", args: str) -> "Response":
     previous = session.state.get(KEY)
     service, outcome = start_new(args, _default_low(session), previous or opening.last_saved())
     game_said = take_over(session, KEY)
@@ -166,7 +167,7 @@ def _new(session: "Session", args: str) -> None:
     lines = with_emboss_line(list(outcome.lines), emboss_line())
     if previous is not None and previous.name != service.name:
         lines.append(f"{previous.name} is saved. Table load {previous.name} returns to it.")
-    say(session, Outcome(tuple(lines + game_said), changed=True, saved=True))
+    return answered(session, Outcome(tuple(lines + game_said), changed=True, saved=True))
 
 
 READ_ONLY_WORDS = ("read-only", "readonly", "--read-only", "read only")
@@ -181,12 +182,12 @@ def _wants_read_only(args: str) -> tuple[str, bool]:
     return args.strip(), False
 
 
-def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -> None:
+def _open(session: "Session", saved: Saved, verb: str, typed: str, look: bool) -> "Response":
     """Open a saved table: held by this shell, or read-only when asked for or when it must be."""
     service, outcome = opening.open_saved(saved, verb, typed, look, session.state.get(SERVICE))
     game_said = take_over(session, KEY)
     set_open(session, service)
-    say(session, Outcome(outcome.lines + tuple(game_said)))
+    return answered(session, Outcome(outcome.lines + tuple(game_said)))
 
 
 def offer_on_start(session: "Session") -> None:
@@ -201,28 +202,27 @@ def resume_offer(session: "Session") -> str | None:
     return None if table_open(session) else opening.resume_offer()
 
 
-def resume(session: "Session", args: str = "") -> list[str]:
-    """Open the last table used; return what was said. Raises CommandError if there is none."""
+def resume(session: "Session", args: str = "") -> "Response":
+    """Open the last table used; its answer says so. Raises CommandError if there is none."""
     rest, look = _wants_read_only(args)
     typed = f"table resume {args}".strip()
     if rest:
         raise refused(typed, "resume takes nothing after it but read only. Type table resume.")
     saved = opening.load_last(typed)
-    _open(session, saved, "resumed", typed, look)
-    return (session.last or "").splitlines()
+    return _open(session, saved, "resumed", typed, look)
 
 
-def _resume(session: "Session", args: str = "") -> None:
-    resume(session, args)
+def _resume(session: "Session", args: str = "") -> "Response":
+    return resume(session, args)
 
 
-def _load(session: "Session", args: str) -> None:
+def _load(session: "Session", args: str) -> "Response":
     typed = f"table load {args}".strip()
     args, look = _wants_read_only(args)
-    _open(session, opening.load_named(typed, args.strip()), "loaded", typed, look)
+    return _open(session, opening.load_named(typed, args.strip()), "loaded", typed, look)
 
 
-def _save_as(session: "Session", args: str) -> None:
+def _save_as(session: "Session", args: str) -> "Response":
     typed = f"table save {args}".strip()
     service = open_table(session)
     service.writable(typed)  # a read-only table says so before anything about the name
@@ -233,45 +233,45 @@ def _save_as(session: "Session", args: str) -> None:
         raise refused(typed, "Windows keeps that name for a device. Type table save friday, say.")
     outcome = opening.save_as(service, typed, name)
     set_open(session, service)
-    say(session, outcome)
+    return answered(session, outcome)
 
 
-def _list(session: "Session", args: str) -> None:
+def _list(session: "Session", args: str) -> "Response":
     current = session.state.get(KEY)
-    say(session, opening.listing(None if current is None else current.name))
+    return answered(session, opening.listing(None if current is None else current.name))
 
 
-def _end(session: "Session", args: str) -> None:
-    say(session, open_table(session).end(by=seat(session), brief=brief(session)))
+def _end(session: "Session", args: str) -> "Response":
+    return answered(session, open_table(session).end(by=seat(session), brief=brief(session)))
 
 
-def _close(session: "Session", args: str) -> None:
+def _close(session: "Session", args: str) -> "Response":
     outcome = open_table(session).close()
     set_open(session, None)
-    say(session, outcome)
+    return answered(session, outcome)
 
 
-def _low(session: "Session", args: str) -> None:
+def _low(session: "Session", args: str) -> "Response":
     typed = f"table low {args}".strip()
     service = open_table(session)
     service.writable(typed)  # a read-only table says so before anything about the number
     low = as_number(args)
     if low is None or not 0 <= low <= 20:
         raise refused(typed, "needs a number from 0 to 20. Type table low 3.")
-    say(session, service.set_low(typed, low, by=seat(session)))
+    return answered(session, service.set_low(typed, low, by=seat(session)))
 
 
-def _status(session: "Session", args: str) -> None:
-    say(session, open_table(session).status())
+def _status(session: "Session", args: str) -> "Response":
+    return answered(session, open_table(session).status())
 
 
 @command("status", summary="says whose turn it is, this turn's counts and the piles.", usage="status", example="status",
          topic=TOPIC, active=table_open, inactive_hint=HINT, one_shot=False,
          details="The same as table alone. In a game, status says your turn.")
-def status(session: "Session", args: str) -> None:
+def status(session: "Session", args: str) -> "Response":
     if args.strip():
         raise refused(f"status {args}".strip(), "status takes nothing after it. Type status.")
-    _status(session, "")
+    return _status(session, "")
 
 
 SUBCOMMANDS = {
@@ -285,17 +285,16 @@ NEEDS_TABLE = ("save", "end", "close", "low", "status")
          usage="table new --players A,B",
          example='table new --players Ann,Ben --kingdom "First Game"', topic=TOPIC, one_shot=True,
          details="Also table resume, list, load NAME, save NAME, end, close, and low N. table alone says whose turn it is.")
-def table_command(session: "Session", args: str) -> None:
+def table_command(session: "Session", args: str) -> "Response":
     word, _, rest = args.strip().partition(" ")
     word = word.lower()
     if not word:
         if not table_open(session):
             raise refused("table", "no table is open. Type table new --players Ann,Ben, or table resume.")
-        _status(session, "")
-        return
+        return _status(session, "")
     run = SUBCOMMANDS.get(word)
     if run is None:
         raise refused(f"table {args}".strip(), "is not a table command. Type table new, resume, load, save, list or end.")
     if word in NEEDS_TABLE and not table_open(session):
         raise refused(f"table {args}".strip(), "no table is open. Type table new --players Ann,Ben, or table resume.")
-    run(session, rest)
+    return run(session, rest)

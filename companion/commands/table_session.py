@@ -3,7 +3,7 @@
 ``session.state["table service"]`` holds the open table's ``TableService`` (``companion.table.service``) or
 None, and ``session.state["table"]`` its record (a ``Saved``), for whatever reads the open table's kingdom.
 ``table_open`` is the predicate the shared verbs pass as ``active=``; ``open_table`` gives the service;
-``say`` says an intent's ``Outcome``. The service holds the lock on the open table (None: open read-only),
+``answered`` makes an intent's ``Outcome`` the line's answer. The service holds the lock on the open table (None: open read-only),
 so no other window writes it; a table another window holds can be opened read-only.
 """
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from companion.cards import catalogue
 from companion.commands.registry import activity
 from companion.refusal import CommandError
+from companion.response import Response
 from companion.table.service import Outcome, TableService
 
 if TYPE_CHECKING:
@@ -63,11 +64,13 @@ def attach(session: "Session", service: TableService, seat: int) -> None:
     session.state[SEAT] = seat
 
 
-def say(session: "Session", outcome: Outcome) -> None:
-    """Say an intent's outcome in this session (it was saved before, when it changed the record)."""
+def answered(session: "Session", outcome: Outcome, *notes: str | None) -> Response:
+    """An intent's outcome as the line's answer (it was saved before, when it changed the record), with any
+    ``notes`` after it (a card typed that is not in this game, read as one that is); the prompt is brought
+    up to date. What other seats of a hosted table hear, the host takes from the service (``last``)."""
     if outcome.changed:
         update_prompt(session)
-    session.say(outcome.text)
+    return Response(session.seat, (outcome.text, *(note for note in notes if note)))
 
 
 def brief(session: "Session") -> bool:

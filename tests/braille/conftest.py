@@ -45,7 +45,9 @@ class Recorder:
         start = self.out.tell()
         self.session.begin()
         try:
-            braille.run(self.session, args)
+            answer = braille.run(self.session, args)
+            for part in answer.lines if answer is not None else ():
+                self.session.say(part)  # the command returns its answer; the shell would say it so
         except CommandError as e:
             self.session.error(str(e))
         self.session.end()

@@ -59,3 +59,36 @@ def test_a_move_comes_back_from_its_command_as_its_outcome() -> None:
     assert isinstance(outcome, Outcome) and outcome.changed
     response = respond(session, "end")  # and respond says it as the line's response
     assert response.changed and response.text and not response.failed
+
+
+def test_a_view_returns_its_words_and_says_nothing_into_the_session() -> None:
+    session = Session(settings=Settings())
+    respond(session, "new --bots bigmoney --kingdom \"First Game\" --seed 4")
+    for verb in ("hand", "status", "supply", "score", "log", "options", "hint"):
+        cmd = registry.find_command(session, verb)
+        assert cmd is not None
+        session.begin()
+        answer = cmd.run(session, "")
+        assert isinstance(answer, Response) and answer.text, verb
+        assert session.end() == "", verb  # nothing was said into the session: respond says the answer
+        assert respond(session, verb).lines == answer.lines, verb
+
+
+def test_a_table_entry_returns_its_outcome_as_its_answer() -> None:
+    session = Session(settings=Settings())
+    respond(session, "table new --players Ann,Ben")
+    cmd = registry.find_command(session, "buy")
+    assert cmd is not None
+    session.begin()
+    answer = cmd.run(session, "silver")
+    assert isinstance(answer, Response) and "Silver" in answer.text and session.end() == ""
+
+
+def test_a_command_that_ran_until_done_returns_its_exit_status_as_failed(capsys: pytest.CaptureFixture[str]) -> None:
+    session = Session(settings=Settings())
+    cmd = registry.find_command(session, "server")
+    assert cmd is not None
+    answer = cmd.run(session, "moderator frob")  # the operator's tool says its own words on the output
+    assert isinstance(answer, Response) and answer.failed and answer.lines == ()
+    assert "Error, " in capsys.readouterr().out
+    assert respond(Session(settings=Settings()), "server moderator frob", one_shot=True).failed

@@ -12,9 +12,7 @@ from companion.session import Session
 
 
 def _say(args: str) -> list[str]:
-    out = io.StringIO()
-    run(Session(out=out), args)
-    return out.getvalue().splitlines()
+    return "\n".join(run(Session(out=io.StringIO()), args).lines).splitlines()  # the answer it returns
 
 
 def test_simulate_reports_wins_ties_turns_and_speed_in_a_few_lines() -> None:
