@@ -102,5 +102,5 @@ def ends_behind(view: Any, card: Any) -> bool:
     return bool(mine <= theirs)
 
 
-__all__ = ["GARDENS", "RUSH_PACE", "rushers", "ends_behind", "futile_attack", "gardens_worth", "others", "pile_cards", "rush_words",
+__all__ = ["GARDENS", "RUSH_PACE", "WORKSHOP", "rushers", "ends_behind", "futile_attack", "gardens_worth", "others", "pile_cards", "rush_words",
            "rusher"]
