@@ -451,6 +451,10 @@ class StrongBot(Thinning):
             return main, f"{plan.describe()} is the plan here, as {tried}. Your {total} cards have {_count(have, main.name)}."
         return None
 
+    def thins(self) -> bool:
+        """The plan in play has a trasher (the deck's floor is its Chapel's: ``feeding.starved``)."""
+        return self._plan is not None and self._plan.kind == "trasher"
+
     def rush_seen(self, view: Any) -> bool:
         """Another player owns a Workshop or a Gardens in a kingdom with Gardens: a rush's first buys."""
         if not self.facts(view).gardens:
