@@ -75,8 +75,8 @@ def starved(bot: Any, view: Any, owned: Any = None) -> bool:
     """Too thin in coins to reach a Silver on an average hand; a trasher plan: under its Chapel's floor."""
     owned = view.owned() if owned is None else owned
     facts = bot.facts(view)
-    plan = getattr(bot, "chosen_plan", None)
-    if plan is not None and plan.kind == "trasher":
+    thins = getattr(bot, "thins", None)  # the strong bot's: its plan has a trasher
+    if thins is not None and thins():
         floor: int = bot.chapel_floor
         return bool(deck_coins(facts, owned) < floor)
     return hand_average(facts, owned) < STARVED_BELOW

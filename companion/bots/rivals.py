@@ -5,9 +5,10 @@ These rules do, from what every player can see (the cards each player owns):
 
 - A Gardens rush: another player owns a Gardens, or two Workshops or more in a kingdom with Gardens. Each
   Gardens is worth a point per 10 of their cards (4 to them at 40 cards), so a Gardens bought here, at 4 to
-  7 coins, is one they cannot gain (while at most two rush: three rushers empty the Gardens first, and each
-  Gardens bought here brings a lost end nearer); and the rush ends the game on piles (Workshops, Gardens, Estates), so
-  the cards left in those piles count as Provinces left do, three cards to a Province.
+  7 coins (4 against two or three rushers, and against three only once their Gardens are worth 2 points: sooner,
+  each Gardens bought here brings a lost end nearer), is one they cannot gain; and the rush ends the game on piles
+  (Workshops, Gardens, Estates), so the cards left in those piles count as Provinces left do, three cards to a
+  Province (two at 4 players). A plan with a Chapel drops it against a rush, whose end comes before a thin deck pays.
 - An attack that does nothing to them: Bandit trashes only Treasures other than Copper, and a deck with no
   Silver, Gold or better loses nothing to it; the plan's copies are no longer bought (its Gold still comes).
 - The card that ends the game with this player behind is not bought.
@@ -102,5 +103,5 @@ def ends_behind(view: Any, card: Any) -> bool:
     return bool(mine <= theirs)
 
 
-__all__ = ["GARDENS", "RUSH_PACE", "rushers", "ends_behind", "futile_attack", "gardens_worth", "others", "pile_cards", "rush_words",
+__all__ = ["GARDENS", "RUSH_PACE", "WORKSHOP", "rushers", "ends_behind", "futile_attack", "gardens_worth", "others", "pile_cards", "rush_words",
            "rusher"]

@@ -71,3 +71,44 @@ def test_the_normal_bot_does_not_take_the_last_estate_of_a_lost_game() -> None:
     g.supply[card("Province")] = 2  # (its rule takes an Estate with 2 Provinces left)
     assert s.pending.purpose is Purpose.BUY
     assert GeneralBot().decide(g.view(0), s.pending) != (card("Estate"),)  # 4 points against 9 would end it
+
+
+def _table(players: int, rusher: str, coins: int, names: list[str] = RUSH_KINGDOM, turns: int = 6) -> Scene:
+    s = Scene(names, players=players)
+    s.set(0, hand="Copper*5", deck="Copper*2, Estate*3, Silver*3, Smithy")
+    for p in range(1, players):
+        s.set(p, hand="Copper*5", deck=rusher)
+    s.start(0)
+    s.to_buy()
+    s.game.turn.coins = coins
+    for ps in s.game.players:
+        ps.turns = turns
+    return s
+
+
+def test_against_two_rushers_the_strong_bot_contests_gardens_with_4_coins_only() -> None:
+    s = _table(3, RUSHER, 4)
+    assert StrongBot().decide(s.game.view(0), s.pending) == (card("Gardens"),)
+    s = _table(3, RUSHER, 6)  # one rusher's rule would take a Gardens with 6 or 7 coins; two rushers: Gold
+    assert StrongBot().decide(s.game.view(0), s.pending) != (card("Gardens"),)
+
+
+def test_against_three_rushers_gardens_are_contested_once_worth_2_points_to_them() -> None:
+    s = _table(4, "Workshop*4, Gardens*2, Copper*3, Estate*5", 4)  # 19 cards with the hand: 1 point each
+    assert StrongBot().decide(s.game.view(0), s.pending) != (card("Gardens"),)
+    s = _table(4, "Workshop*5, Gardens*3, Copper*3, Estate*5", 4)  # 21 cards: 2 points each
+    bot = StrongBot()
+    assert bot.decide(s.game.view(0), s.pending) == (card("Gardens"),)
+    assert "a Gardens of yours takes 2 points from them" in bot.why
+
+
+def test_a_chapel_plan_buys_no_chapel_once_a_rush_shows() -> None:
+    names = ["Chapel", "Witch", "Workshop", "Gardens", "Village", "Market", "Cellar", "Moat", "Militia", "Mine"]
+    s = _at_buy("Copper*2, Estate*3", "Workshop, Copper*7, Estate*3", 3, names)
+    for ps in s.game.players:
+        ps.turns = 1
+    assert StrongBot(plan=plan_of("Witch+Chapel", "d")).decide(s.game.view(0), s.pending) != (card("Chapel"),)
+    s = _at_buy("Copper*2, Estate*3", "Silver, Copper*7, Estate*3", 3, names)
+    for ps in s.game.players:
+        ps.turns = 1
+    assert StrongBot(plan=plan_of("Witch+Chapel", "d")).decide(s.game.view(0), s.pending) == (card("Chapel"),)
