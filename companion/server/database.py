@@ -244,11 +244,7 @@ class Database:
                 outs.append((True, result))
             except Exception as e:  # noqa: BLE001 - handed to its caller, whatever it is
                 if alone or not con.in_transaction:  # undone whole (by the database itself on a full disk, say)
-                    if con.in_transaction:
-                        try:
-                            con.execute("ROLLBACK")
-                        except sqlite3.Error:
-                            pass  # the connection is rolled back when it is next used or closed
+                    _undo(con)
                     return [(False, e)] * len(batch)
                 try:
                     con.execute("ROLLBACK TO one")
@@ -260,20 +256,12 @@ class Database:
             for kind in sorted(merged, key=ORDER.index):
                 MERGERS[kind](con, merged[kind])
         except Exception as e:  # noqa: BLE001 - the batch undone whole, so no change is kept in part
-            if con.in_transaction:
-                try:
-                    con.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass  # the connection is rolled back when it is next used or closed
+            _undo(con)
             return [(False, e)] * len(batch)
         try:
             con.execute("COMMIT")
         except sqlite3.Error as e:
-            if con.in_transaction:
-                try:
-                    con.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass  # the connection is rolled back when it is next used or closed
+            _undo(con)
             return [(False, e)] * len(batch)
         return outs
 
@@ -285,6 +273,15 @@ class Database:
                 loop.call_soon_threadsafe(_settle, done, value if ok else None, error)
             except RuntimeError:  # its event loop is closed: nobody waits for the answer
                 continue
+
+
+def _undo(con: sqlite3.Connection) -> None:
+    """The open transaction rolled back, if there is one."""
+    if con.in_transaction:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the connection is rolled back when it is next used or closed
 
 
 def _settle(done: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
