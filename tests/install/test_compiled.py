@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, needs
+from tests.conftest import ROOT, SHARED, needs
 from tests.install.conftest import clean_env, copy_tree, made_once, run
 
 PLAYER = Path(__file__).with_name("play_games.py")
@@ -104,6 +104,8 @@ def test_the_engine_card_and_bot_tests_pass_against_the_compiled_build(compiled:
             shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
         elif (ROOT / name).exists():
             shutil.copy2(ROOT / name, tree / name)
+    if SHARED.is_dir():  # the shared card reference beside the checkout, where tests/conftest.py looks for it
+        shutil.copytree(SHARED, tmp_path / "shared")
     seen = python(["-c", "import companion.engine.game as g; print(g.__file__)"], tree, tree, tmp_path / "home")
     assert seen.stdout.startswith(str(tree / "companion")) and not seen.stdout.strip().endswith(".py"), seen
     done = python(["-m", "pytest", "tests/engine", "tests/cards", "tests/bots", "-q", "-p", "no:cacheprovider", "-x",
