@@ -27,6 +27,7 @@ from companion.engine.events import (
 from companion.engine.phase import Phase
 from companion.engine.setup import GameSetup
 from companion.engine.shuffle import shuffle
+from companion.engine.stand_in import StandIns
 from companion.engine.shared_events import DREW, SHUFFLED
 from companion.engine.supply import Supply
 from companion.engine.turn import Turn
@@ -91,6 +92,7 @@ class Game:
         self.phase = Phase.START
         self.result: GameOver | None = None
         self.draws = 0  # random numbers drawn for shuffles since the setup (a position records it)
+        self.stand_ins: StandIns | None = None  # what bots did for people, found on a copy (engine/stand_in.py)
         start = setup.start
         if start is None:
             rnd = self.rng.random
@@ -176,6 +178,8 @@ class Game:
         cycle collector, which then pauses whatever command it falls in by tens of milliseconds. The game
         cannot be played after this."""
         self._flow.close()  # what the collector would do: a suspended generator is closed when freed
+        if self.stand_ins is not None:
+            self.stand_ins.close()
 
     @property
     def over(self) -> bool:

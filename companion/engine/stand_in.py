@@ -7,13 +7,12 @@ own questions is a turn the bot played for them. A bot's answer at a person's se
 turn (Militia's discard, Bureaucrat's Victory card, a Moat revealed) is the bot's doing too: the events
 at that seat that the answer brought about, up to the next question or the next card played. Which turn
 an answer fell in, and which events followed it, is found by giving the answers again to a copy of the
-game, kept beside it so each new answer is given to it once. A game no bot stood in for pays one look
-at each new answer, and no copy.
+game, kept on the game itself (``Game.stand_ins``: a compiled Game takes no weak reference) so each new
+answer is given to it once. A game no bot stood in for pays one look at each new answer, and no copy.
 """
 
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
     from companion.engine.game import Answer
 
 
-class _Copy:
+class StandIns:
     """What is known of one game: how many of its answers were looked at, the copy they were given to
     (None until a bot first answered at a person's seat), the turns bots played for people, and the
     positions in the game's log of what bots did for people in other players' turns (oldest first)."""
@@ -36,8 +35,10 @@ class _Copy:
         self.turns: set[tuple[int, int]] = set()
         self.done: list[int] = []
 
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.close()
 
-_known: "weakref.WeakKeyDictionary[Game, _Copy]" = weakref.WeakKeyDictionary()
 _ENDS = (Played, TurnStarted, PhaseStarted)  # what an answer's own doings end at: a new card, turn or phase
 
 
@@ -50,11 +51,11 @@ def _declined(purpose: Purpose, value: object) -> bool:
     return purpose is Purpose.REACT and value in (False, "no")
 
 
-def _looked_at(game: Game) -> _Copy:
+def _looked_at(game: Game) -> StandIns:
     """The game's answers given to its copy up to the last one (no copy while no bot stood in)."""
-    known = _known.get(game)
+    known = game.stand_ins
     if known is None:
-        known = _known[game] = _Copy()
+        known = game.stand_ins = StandIns()
     answers = game.answers
     if known.looked == len(answers):
         return known
@@ -63,8 +64,7 @@ def _looked_at(game: Game) -> _Copy:
         if first is None:
             known.looked = len(answers)
             return known
-        copy = known.game = type(game)(game.setup)  # with its log: the game's own, event for event
-        weakref.finalize(game, copy.close)
+        known.game = type(game)(game.setup)  # with its log: the game's own, event for event
         known.looked = 0
     copy = known.game
     log = copy.log

@@ -13,7 +13,6 @@ import pytest
 from companion.bots import make_bot
 from companion.engine import Decision, Game, YesNo, dumps, loads
 from companion.game import render
-from companion.engine import stand_in
 from companion.game.service import GameService
 from tests.accessibility import check_response
 from tests.game.helpers import Typist
@@ -101,7 +100,8 @@ def test_ben_discarding_by_himself_is_his_own_doing(tmp_path: Path) -> None:
     assert "bot" not in out.lower()
     log = _flat(render.log_lines(t.act.game, 1, "normal"))
     assert "Ana's Militia, you discarded Duchy and Estate." in log and "bot" not in log.lower()
-    assert stand_in._known[t.act.game].game is None  # a game no bot stood in for pays no copy
+    known = t.act.game.stand_ins
+    assert known is not None and known.game is None  # a game no bot stood in for pays no copy
 
 
 def test_a_moat_the_bot_revealed_for_ben_is_the_bots(tmp_path: Path) -> None:
