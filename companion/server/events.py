@@ -54,12 +54,21 @@ def line(event: str, **fields: Any) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Standard error as it is when each event is written, not as it was at start: a program (or a test run)
+    that replaces sys.stderr and closes the old one still gets every line, and no 'Logging error'."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
 def configure(stream: IO[str] | None = None) -> None:
     """Send the events to ``stream`` (standard error by default), one line each; called once at start."""
     global _handler
     if _handler is not None:
         LOGGER.removeHandler(_handler)
-    _handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    _handler = logging.StreamHandler(stream) if stream is not None else _Stderr()
     _handler.setFormatter(logging.Formatter("%(message)s"))
     LOGGER.addHandler(_handler)
     LOGGER.setLevel(logging.INFO)
