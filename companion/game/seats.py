@@ -36,16 +36,16 @@ class SeatSession(Session):
 
     With ``front`` (friends at one keyboard), the seat is on the front's ``Terminal`` (output, settings,
     speech, prompt, fallback and close hooks) and keeps the areas' state with it. Without it (a connection
-    to a host), it has a terminal of its own; ``holding``: its words are never written, only returned in
-    each line's response (a host sends them)."""
+    to a host), it has a terminal of its own (``companion.session.NOWHERE`` at a host, which sends its
+    words)."""
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
                  settings: Any = None, speak: Callable[[str], None] | None = None,
-                 state: dict[str, Any] | None = None, holding: bool = False) -> None:
+                 state: dict[str, Any] | None = None) -> None:
         if front is not None:
             super().__init__(seat=seat, state=front.state, terminal=front.terminal)
         else:
-            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat, holding=holding)
+            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat)
         self.front = front  # the terminal's own session, when this seat shares a keyboard with others
 
 

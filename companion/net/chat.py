@@ -100,12 +100,12 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
         if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
             from companion.dispatch import respond
             from companion.net.seating import SeatSettings, refusal, refused
-            from companion.session import Session
+            from companion.session import NOWHERE, Session
 
             barred = refused(line)  # set speech, quit: as refused once the game is on
             if barred is not None:
                 return refusal(seat, barred)
-            return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
+            return respond(Session(NOWHERE, settings=SeatSettings(), seat=seat), line)
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
     if verb == "analysis" and game.seating.over() and hasattr(host, "analyst"):

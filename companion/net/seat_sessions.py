@@ -20,13 +20,14 @@ from companion.game.activity import GameActivity
 from companion.game.seats import SeatSession
 from companion.net.seating import REFUSED, SeatSettings, refusal, refused
 from companion.response import Response
+from companion.session import NOWHERE
 
 
 class HostedSeat(SeatSession):
-    """A seat's session at a host: it holds its words for the host to send (none is written)."""
+    """A seat's session at a host: it has no screen (its words go nowhere), as the host sends them."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__(seat, settings=SeatSettings(), holding=True)
+        super().__init__(seat, out=NOWHERE, settings=SeatSettings())
 
 
 class _HostedActivity(GameActivity):

@@ -15,7 +15,7 @@ from typing import Any
 from companion.dispatch import respond
 from companion.net.seating import REFUSED, SeatSettings, refusal, refused
 from companion.response import Response
-from companion.session import Session
+from companion.session import NOWHERE, Session
 from companion.table.service import TableService
 from companion.table.storage import Saved
 
@@ -35,7 +35,7 @@ class TableSeating:
         self.away_bots: dict[int, str] = {}  # a table of real cards has no bots (the Seating protocol asks)
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
-            s = Session(settings=SeatSettings(), holding=True)  # the host sends its words
+            s = Session(NOWHERE, settings=SeatSettings())  # no screen: the host sends its words
             table_session.attach(s, service, seat)
             s.prompt = PROMPT
             self.sessions[seat] = s
