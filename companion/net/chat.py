@@ -136,7 +136,7 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
             raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
         if target != seat and host.connected(game, target):
             raise CommandError(f"{who} is here. Type say to ask {who} first.")
-        out = dict(s.hand_to_bot(target))
+        out = dict(s.hand_to_bot(target).heard())
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
             if st.digest:
@@ -146,7 +146,7 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
         raise CommandError(f"{who} plays their own seat already. Type who to hear who is here.")
     if seat != 0 and target != seat:
         raise CommandError(f"only {who} or the host can take that seat back. Type who.")
-    out = dict(s.take_back(target))
+    out = dict(s.take_back(target).heard())
     note = f"{who} has their seat back from the bot."
     for i, st in enumerate(game.seats):
         if st.digest and i != target:

@@ -101,7 +101,10 @@ class SessionSeats:
         if s is not None:
             s.keep(text)
 
-    def start(self) -> dict[int, list[str]]:
+    def start(self) -> tuple[Response, ...]:
+        """The game starts: every person's seat hears its kingdom and who goes first, then the first turns
+        (one message with them when both fit, else two), each message a response of that seat, in the
+        order they are sent."""
         from companion.engine.events import TurnStarted
 
         g = self.act.game
@@ -113,9 +116,10 @@ class SessionSeats:
             self.keep(p, head)
         news = seats.others_news(self.act, None)
         seats.hear(self.act, news)
-        return {p: _opening(head, news.others.get(p, "")) for p in self._people}
+        return tuple(Response(p, (text,)) for p in self._people for text in _opening(head, news.others.get(p, ""))
+                     if text)
 
-    def catch_up(self, seat: int) -> str:
+    def catch_up(self, seat: int) -> Response:
         """What ``seat`` has not heard yet, then its hand (a seat joining or coming back)."""
         news = seats.others_news(self.act, None)
         seats.hear(self.act, news)
@@ -124,7 +128,8 @@ class SessionSeats:
         if not self.act.over:
             hand = render.fit_first_line(render.hand_line(self.act.game, seat))
             self.keep(seat, hand)
-        return "\n".join(x for x in (told, hand) if x)
+        said = "\n".join(x for x in (told, hand) if x)
+        return Response(seat, (said,) if said else ())
 
     # ---- bots for seats whose player is away ----
     def _set_bot(self, seat: int, bot: str | None) -> None:
@@ -132,22 +137,25 @@ class SessionSeats:
 
         self.act.agents[seat] = None if bot is None else make_bot(bot, self.act.setup.seed + seat)
 
-    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
+    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> Response:
+        """A bot plays ``seat`` while its person is away: what every other seat hears of the bot's turns."""
         from companion.bots import make_bot
         from companion.game.service import GameService
 
         self.away_bots[seat] = bot
         outcome = GameService(self.act).hand_to_bot(seat, make_bot(bot, self.act.setup.seed + seat))
         words = seats.words_for(self.act, outcome.others)
-        news = Response(seat, others={s: w for s, (w, _) in words.items()}, prompts={s: p for s, (_, p) in words.items()})
+        news = Response(seat, others={s: w for s, (w, _) in words.items() if s != seat},
+                        prompts={s: p for s, (_, p) in words.items() if s != seat})
         seats.hear(self.act, news)  # each other seat's words, kept in its session
-        return {s: w for s, w in news.others.items() if s != seat}
+        return news
 
-    def take_back(self, seat: int) -> dict[int, str]:
+    def take_back(self, seat: int) -> Response:
+        """The seat's person plays it again: what it has not heard, then its hand."""
         self.away_bots.pop(seat, None)
         self._set_bot(seat, None)
         self.act.autosave()
-        return {seat: self.catch_up(seat)}
+        return self.catch_up(seat)
 
     def dump(self, host: dict[str, Any]) -> str:
         from companion.game import store

@@ -84,19 +84,20 @@ class TableSeating:
         if s is not None:
             s.keep(text)
 
-    def start(self) -> dict[int, list[str]]:
-        return {}
+    def start(self) -> tuple[Response, ...]:
+        return ()
 
-    def catch_up(self, seat: int) -> str:
+    def catch_up(self, seat: int) -> Response:
         text = self.service.status().text
         self.keep(seat, text)
-        return text
+        return Response(seat, (text,))
 
-    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
-        return {seat: "Error, a table of real cards has no bots. Type who to hear who is here."}
+    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> Response:
+        return Response(seat, ("Error, a table of real cards has no bots. Type who to hear who is here.",),
+                        failed=True)
 
-    def take_back(self, seat: int) -> dict[int, str]:
-        return {}
+    def take_back(self, seat: int) -> Response:
+        return Response(seat)
 
     def dump(self, host: dict[str, Any]) -> str:
         import json
