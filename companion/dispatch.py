@@ -1,9 +1,10 @@
 """One typed line in, one response out: the path every line takes, in the shell and one-shot alike.
 
-``run_line`` checks the line (length, control characters, bytes that are not text), finds the command
-through the registry (or offers the line to ``session.fallback``), runs it, and turns a CommandError or
-any unexpected exception into one ``Error:`` line. Tracebacks go to the error log, never to the screen.
-This module never imports cmd2.
+``respond`` checks the line (length, control characters, bytes that are not text), finds the command
+through the registry (or offers the line to ``session.fallback``), runs it, turns a CommandError or any
+unexpected exception into one ``Error:`` line, and returns the ``Response``; ``run_line``, the shell's
+adapter, writes it and returns it. Tracebacks go to the error log, never to the screen. This module never
+imports cmd2.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``Seating`` on the game's own seats API (companion.game.seats): one game, one session per person.
 
-Each person's seat gets its own session from ``attach``, which holds its words: nothing is written
-anywhere, as the host sends each seat its words itself. A line typed by a seat is run by
+Each person's seat gets its own session from ``attach``, which has no screen (its output is
+``companion.session.NOWHERE``): nothing is written anywhere, as the host sends each seat its words itself. A line typed by a seat is run by
 ``companion.dispatch.respond``, which returns its ``Response`` (companion.response): the seat's own words
 and each other seat's (the move's news from its own view, undo's notice); ``companion.game.seats.hear``
 keeps the others' words in their sessions (for repeat and review), and the host sends the response.
