@@ -13,6 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from companion.response import Response
     from companion.session import Session
 
 GLOBAL_FLAGS = ("--speech",)
@@ -92,15 +93,15 @@ def run_one(argv: Sequence[str], speech: bool = False) -> int:
     rest = join_words(list(argv[1:])) if _needs_quotes(argv[0]) else " ".join(argv[1:])
     line = f"{argv[0]} {rest}".strip()
     try:
-        run_line(session, line, one_shot=True)
+        response = run_line(session, line, one_shot=True)
     finally:
         session.close()
-    if not session.failed and not settings.notice and not (speech or settings.speech):
-        _keep_quick_answers(argv, session)
-    return 1 if session.failed else 0
+    if not response.failed and not settings.notice and not (speech or settings.speech):
+        _keep_quick_answers(argv, session, response)
+    return 1 if response.failed else 0
 
 
-def _keep_quick_answers(argv: Sequence[str], session: "Session") -> None:
+def _keep_quick_answers(argv: Sequence[str], session: "Session", response: "Response") -> None:
     """After a lookup or ``help`` alone, keep the answers companion.quick_lookup says next time (once kept,
     for as long as the code, the card data and the settings file are unchanged)."""
     from companion.quick_lookup import LOOKUPS
@@ -109,10 +110,10 @@ def _keep_quick_answers(argv: Sequence[str], session: "Session") -> None:
         from companion.quick_writer import keep_lookups
 
         keep_lookups()
-    elif list(argv) == ["help"] and session.said:
+    elif list(argv) == ["help"] and response.lines:
         from companion.quick_writer import keep_help
 
-        keep_help(session.said + "\n", session.settings)
+        keep_help(response.text + "\n", session.settings)
 
 
 def _needs_quotes(name: str) -> bool:

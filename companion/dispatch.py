@@ -1,14 +1,16 @@
 """One typed line in, one response out: the path every line takes, in the shell and one-shot alike.
 
-``run_line`` checks the line (length, control characters, bytes that are not text), finds the command
-through the registry (or offers the line to ``session.fallback``), runs it, and turns a CommandError or
-any unexpected exception into one ``Error:`` line. Tracebacks go to the error log, never to the screen.
-This module never imports cmd2.
+``respond`` checks the line (length, control characters, bytes that are not text), finds the command
+through the registry (or offers the line to ``session.fallback``), runs it, turns a CommandError or any
+unexpected exception into one ``Error:`` line, and returns the ``Response``; ``run_line``, the shell's
+adapter, writes it and returns it. Tracebacks go to the error log, never to the screen. This module never
+imports cmd2.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.cards.names import or_list, quote
@@ -59,30 +61,30 @@ def _names_a_card(text: str) -> bool:
     return catalogue().exact(text) is not None
 
 
-def run_line(session: Session, line: str, *, one_shot: bool = False) -> bool:
+def run_line(session: Session, line: str, *, one_shot: bool = False) -> Response:
     """The shell's adapter: run one typed line (``respond``), write and speak its response, and give each
-    other seat at this program its words in its own session. Returns True when the session should end (quit).
+    other seat at this program its words in its own session. Returns the response (``quit``: the session
+    should end; ``failed``: a refusal was raised).
 
     At a keyboard shared by friends (``session.route``), the line is run in the session of the person
     holding the keyboard, so it is heard, remembered for ``repeat`` and ``review``, and spoken there."""
     if session.route is not None and not one_shot:
         seated = session.route(line)
         if seated is not session:
-            return run_line(seated, line) or session.quitting
+            response = run_line(seated, line)
+            return replace(response, quit=True) if session.quitting and not response.quit else response
     response = respond(session, line, one_shot=one_shot)
     say(session, response)
-    return response.quit
+    return response
 
 
 def say(session: Session, response: Response) -> None:
-    """Write and speak ``response`` on the session's terminal; each other seat playing in this program
-    hears its words in its own session (companion.game.seats.hear)."""
-    lines = response.lines[session.early:]  # an aside ("Thinking.") wrote the ones before it already
+    """Write and speak ``response`` on the session's terminal (the lines an aside such as "Thinking." has
+    not written already); each other seat playing in this program hears its words in its own session
+    (companion.game.seats.hear)."""
+    lines = response.lines[response.written:]
     if lines:
-        session.out.write("".join(part + "\n" for part in lines))
-        session.out.flush()
-        if session.speak is not None:
-            session.speak("\n".join(lines))
+        session.show("\n".join(lines))
     if response.others or response.notices:
         from companion.game.activity import game_of
         from companion.game.seats import hear
@@ -93,38 +95,41 @@ def say(session: Session, response: Response) -> None:
 
 
 def respond(session: Session, line: str, *, one_shot: bool = False) -> Response:
-    """Run one typed line in ``session`` as one response, and return it (nothing is written or spoken:
-    that is the caller's to do, the shell's ``say`` or a host's messages). A CommandError, a number no
-    command reads and any unexpected exception become one ``Error:`` line; tracebacks go to the log."""
-    holding = session.holding
-    session.holding = True
+    """Run one typed line in ``session`` as one response, and return it (nothing is written or spoken but
+    an aside: that is the caller's to do, the shell's ``say`` or a host's messages). A CommandError, a
+    number no command reads and any unexpected exception become one ``Error:`` line, and the response is
+    ``failed``; tracebacks go to the log."""
     session.begin()
-    session.adapting = not holding  # the shell writes what this returns; an aside may write part of it first
     told = Response(session.seat)  # what the command's answer tells beyond the words said in the session
+    failed = False
     try:
         answer = _run(session, line, one_shot)
         if answer is not None:
             told = _answered(session, answer)
     except CommandError as e:
+        failed = True
         _error_cue(session)
         session.error(str(e))
     except NumberError as e:
+        failed = True
         _error_cue(session)  # a number typed in numerals no command reads ("²", "①"), from any command
         text = str(e)
         session.error(text if text.startswith(quote(line)) else f"{quote(line)}, {text}")
     except BrokenPipeError:
+        session.finish(record=told.kept)
         raise  # the reader of the output has gone (companion help | head): no bug, and nobody to tell
     except Exception as e:  # noqa: BLE001 - any bug becomes one plain sentence; the details go to the log
+        failed = True
         log_exception(line)
         _error_cue(session)
         session.error(failure_sentence(e, line))
-    finally:
-        session.end(record=told.kept)
-        session.holding = holding
-        session.adapting = False
-    return Response(session.seat, session.parts, session.prompt, told.cues, dict(told.others), dict(told.prompts),
-                    dict(told.notices), told.changed, told.saved, told.save_problem, session.failed or told.failed,
-                    session.quitting or told.quit)
+    except BaseException:  # Ctrl-C while a command runs: the shell says "Stopped."
+        session.finish(record=told.kept)
+        raise
+    lines, written = session.finish(record=told.kept)
+    return Response(session.seat, lines, session.prompt, told.cues, dict(told.others), dict(told.prompts),
+                    dict(told.notices), told.changed, told.saved, told.save_problem, failed or told.failed,
+                    session.quitting or told.quit, written=written)
 
 
 def _answered(session: Session, answer: "Response | Outcome") -> Response:
@@ -137,8 +142,6 @@ def _answered(session: Session, answer: "Response | Outcome") -> Response:
         return say_outcome(session, answer)
     for part in answer.lines:
         session.say(part)
-    if answer.failed:
-        session.failed = True
     if answer.quit:
         session.quitting = True
     return answer

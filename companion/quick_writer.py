@@ -91,8 +91,7 @@ def _lookups(settings: Any) -> dict[str, Any]:
             continue
         out = io.StringIO()
         session = Session(out=out, settings=settings)
-        run_line(session, f"{command} {typed}".strip(), one_shot=True)
-        if session.failed or not out.getvalue():
+        if run_line(session, f"{command} {typed}".strip(), one_shot=True).failed or not out.getvalue():
             continue
         text = out.getvalue()
         keys[command][key] = numbers.setdefault(text, len(answers))

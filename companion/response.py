@@ -26,7 +26,9 @@ class Response:
     ``prompt`` and ``cues``; ``others`` and ``notices`` by seat (each other seat's words, and what it hears
     before them), with their ``prompts``; ``changed`` and ``saved`` (the game); ``failed`` (a refusal was
     raised); ``quit`` (the session ends); ``kept`` False for old words said again (repeat, review), which
-    do not become the newest response."""
+    do not become the newest response; ``written``: how many of ``lines`` are on the terminal already,
+    written before an aside ("Thinking.") that came in the middle of the command (the shell writes the
+    rest; a host, where nothing is written, sends them all)."""
 
     seat: int | None
     lines: tuple[str, ...] = ()
@@ -41,6 +43,7 @@ class Response:
     failed: bool = False
     quit: bool = False
     kept: bool = True
+    written: int = 0
 
     @property
     def text(self) -> str:

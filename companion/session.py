@@ -1,7 +1,9 @@
 """A session: what one person's use of the program remembers, whether in the shell or one-shot.
 
 Every response goes through ``say`` or ``error``, so ``repeat`` and ``review`` see exactly what was
-printed, and speech (when on) speaks exactly that. The session never imports cmd2.
+printed, and speech (when on) speaks exactly that. Saying writes nothing: a typed line's response is
+written by whoever runs the line (``companion.dispatch``), any other response by ``end``, and only an
+aside ("Thinking.") is written in the middle of one. The session never imports cmd2.
 
 What belongs to the screen and keyboard (``Terminal``: the output, speech, settings, the prompt and the
 shell's hooks) is apart from what belongs to the person (their responses, typed lines, seat and state):
@@ -10,6 +12,7 @@ friends taking turns at one keyboard each have a session of their own on one sha
 
 from __future__ import annotations
 
+import io
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -40,9 +43,19 @@ class Terminal:
     on_start: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the shell starts
     on_close: list[Callable[["Session"], None]] = field(default_factory=list)  # run once when the session ends
     quitting: bool = False  # set by quit; the shell stops after this line
-    # Words are kept for a ``Response`` (companion.response), not written or spoken as they are said: while
-    # ``dispatch.respond`` runs a line, and always at a host's seat, whose words the host sends itself.
-    holding: bool = False
+
+
+class _Nowhere(io.TextIOBase):
+    """An output that writes nothing: a host's seat has no screen, as the host sends its words itself."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+NOWHERE: TextIO = _Nowhere()  # type: ignore[assignment]  # TextIOBase is a TextIO in all but name
 
 
 class _OnTerminal(Generic[T]):
@@ -79,7 +92,6 @@ class Session:
     on_start: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     on_close: _OnTerminal[list[Callable[["Session"], None]]] = _OnTerminal()
     quitting: _OnTerminal[bool] = _OnTerminal()
-    holding: _OnTerminal[bool] = _OnTerminal()
 
     def __init__(self, out: TextIO | None = None, history_size: int = 200,
                  speak: Callable[[str], None] | None = None, sounds: Any = None,
@@ -87,12 +99,10 @@ class Session:
                  fallback: "Callable[[Session, str], Answer | bool] | None" = None,
                  on_start: list[Callable[["Session"], None]] | None = None,
                  on_close: list[Callable[["Session"], None]] | None = None, seat: int | None = None,
-                 route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None,
-                 holding: bool = False) -> None:
+                 route: Callable[[str], "Session"] | None = None, *, terminal: Terminal | None = None) -> None:
         self.terminal = terminal if terminal is not None else Terminal(
             out if out is not None else sys.stdout, speak, settings if settings is not None else Settings(), prompt, fallback,
-            on_start if on_start is not None else [], on_close if on_close is not None else [],
-            holding=holding)
+            on_start if on_start is not None else [], on_close if on_close is not None else [])
         self.history_size = history_size
         self.sounds = sounds  # the sound cues' worker, once one has played (companion.speech.sounds)
         self.state: dict[str, Any] = state if state is not None else {}  # per-area state, keyed by area name
@@ -102,81 +112,78 @@ class Session:
         # None: this session's own. ``dispatch.run_line`` follows it before anything else.
         self.route = route
         self.responses: deque[str] = deque(maxlen=history_size)
-        self._current: list[str] = []
-        self.early = 0  # parts of this response already written by an aside (the shell writes the rest)
-        self.adapting = False  # the shell's adapter writes this response when it is done (dispatch.respond)
-        self.failed = False
+        self._current: list[str] = []  # the response being said, one string a ``say``
+        self._written = 0  # how many of its parts are on the screen already (an aside came between)
         self.typed: list[str] = []  # every line typed in the shell, for the history command
         self.said = ""  # the last response, as ``end`` finished it (recorded or not)
-        self.parts: tuple[str, ...] = ()  # that response as it was said, one string a ``say``
 
     # Every line a user reads comes through here.
     def say(self, text: str) -> None:
-        """Print one or more lines of a response (each ends with a newline)."""
-        text = text.rstrip("\n")
-        self._current.append(text)
-        if not self.holding:
-            self.out.write(text + "\n")
-            self.out.flush()
+        """Add one or more lines to the response being said (written when it is finished: ``end``, or the
+        shell's adapter for a typed line)."""
+        self._current.append(text.rstrip("\n"))
 
     def aside(self, text: str) -> None:
-        """Words said at once in the middle of a response (a cue such as "Thinking."): printed and, with
-        speech on, spoken now; not part of the response that repeat says."""
-        text = text.rstrip("\n")
-        before = self.take_early()
-        if before:  # the words so far come first, as they were said
-            text = f"{before}\n{text}"
-        self.out.write(text + "\n")
-        self.out.flush()
-        if self.speak is not None:
-            self.speak(text)
+        """Words written at once in the middle of a response (a cue such as "Thinking." while a bot's plan
+        is found): after the words said so far, which are written first, as they were said; not part of the
+        response that repeat says."""
+        before = self._unwritten()
+        self.show("\n".join((*before, text.rstrip("\n"))))
 
-    def take_early(self) -> str:
-        """The words of this response not written yet, marked written: for an aside, or a screen cleared
-        between two players' words, which must come after the leaving player's own (the shell writes the rest)."""
-        if not self.adapting or not self._current[self.early:]:
-            return ""
-        before = "\n".join(self._current[self.early:])
-        self.early = len(self._current)
+    def write_said(self) -> None:
+        """Write the words of this response said so far, now (the screen is about to be cleared for the
+        next person at the keyboard); the rest is written when the response is finished."""
+        before = self._unwritten()
+        if before:
+            self.show("\n".join(before))
+
+    def _unwritten(self) -> list[str]:
+        """The parts of this response said and not written yet, marked written."""
+        before = self._current[self._written:]
+        self._written = len(self._current)
         return before
 
-    def write_early(self) -> None:
-        """Write the words of this response said so far, now (see take_early)."""
-        before = self.take_early()
-        if before:
-            self.out.write(before + "\n")
-            self.out.flush()
-            if self.speak is not None:
-                self.speak(before)
+    def show(self, text: str) -> None:
+        """Write ``text`` on this session's terminal and speak it when speech is on: the one place a
+        session's words reach its screen."""
+        self.out.write(text + "\n")
+        self.out.flush()
+        if text and self.speak is not None:
+            self.speak(text)
 
     def error(self, message: str) -> None:
-        """Print ``Error, message`` (a comma, not a colon: Orca's default punctuation level reads a colon as
+        """Say ``Error, message`` (a comma, not a colon: Orca's default punctuation level reads a colon as
         "colon"). The command must have changed nothing."""
-        self.failed = True
         self.say(message if message.startswith("Error,") else f"Error, {message}")
 
     def begin(self) -> None:
         """Start a new response (called before each command)."""
         self._current = []
-        self.early = 0
-        self.failed = False
+        self._written = 0
+
+    def finish(self, record: bool = True) -> tuple[tuple[str, ...], int]:
+        """Finish the response, written nowhere: remember it for repeat/review (unless ``record`` is False:
+        old words said again). Returns its parts and how many of them an aside wrote already (the caller
+        writes the rest: the shell's adapter, or nobody at a host, which sends them)."""
+        parts, written = tuple(self._current), self._written
+        self.begin()
+        self.said = "\n".join(parts)
+        if self.said and record:
+            self.responses.append(self.said)
+        return parts, written
 
     def end(self, record: bool = True) -> str:
-        """Finish the response: remember it for repeat/review (unless ``record`` is False: old words said
-        again) and speak it if speech is on."""
-        self.parts = tuple(self._current)
-        text = "\n".join(self._current)
-        self._current = []
-        self.said = text
-        if text and record:
-            self.responses.append(text)
-        if text and self.speak is not None and not self.holding:
-            self.speak(text)
-        return text
+        """Finish a response said outside a typed line (a greeting, an on-start offer, another seat's move):
+        remembered as ``finish`` does, and its words not written yet written and spoken now."""
+        parts, written = self.finish(record)
+        if parts[written:]:
+            self.show("\n".join(parts[written:]))
+        return self.said
 
     def keep(self, text: str) -> None:
         """Words this person heard without typing (another seat's move, a notice): kept as a response of
-        their own, for repeat and review, and written and spoken unless the session is holding its words."""
+        their own, for repeat and review, and written and spoken on this session's terminal (nowhere at a
+        host's seat, whose words the host sends)."""
         self.begin()
         self.say(text)
         self.end()

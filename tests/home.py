@@ -14,6 +14,7 @@ from typing import Callable
 import pytest
 
 from companion.dispatch import run_line
+from companion.response import Response
 from companion.session import Session
 from companion.settings import Settings, load_settings
 from tests.conftest import ROOT
@@ -25,10 +26,11 @@ class Typist:
     def __init__(self, settings: Settings | None = None) -> None:
         self.out = io.StringIO()
         self.session = Session(out=self.out, settings=settings if settings is not None else load_settings())
+        self.response: Response | None = None  # the last line's
 
     def type(self, line: str) -> str:
         start = self.out.tell()
-        run_line(self.session, line)
+        self.response = run_line(self.session, line)
         return self.out.getvalue()[start:]
 
 

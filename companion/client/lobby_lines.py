@@ -127,11 +127,11 @@ class LobbyLines:
 
 def _readline_kind() -> str | None:
     """readline or libedit, when the game's shell would edit lines with it here (``set input``)."""
-    from companion.session import Session
+    from companion.session import NOWHERE, Session
     from companion.settings import load_settings
     from companion.shell import editors
 
-    chosen, _ = editors.choose(editors.requested(Session(settings=load_settings(), holding=True)))  # says nothing
+    chosen, _ = editors.choose(editors.requested(Session(NOWHERE, settings=load_settings())))  # says nothing
     if chosen == "readline":
         return "gnu"
     if chosen == "libedit":

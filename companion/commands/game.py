@@ -165,7 +165,7 @@ def say_lines(session: "Session", lines: Sequence[Spoken], fit: bool = True, cue
         if at:
             say_fitted(session, "\n".join(said[:at]))
         said = said[at:]
-    session.write_early()  # the leaving player's own words are written before the screen is cleared
+    session.write_said()  # the leaving player's own words are written before the screen is cleared
     _clear_for_next(session)
     say_fitted(session, "\n".join(said) if said else "Done.")
     _update_prompt(session)

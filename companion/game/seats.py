@@ -10,8 +10,8 @@ is built for that seat (``session.seat``), so one person's hand is never said in
   the shell's session routes each typed line to the person holding the keyboard (``Session.route``),
   and while the keyboard changes hands keeps any line but Enter to itself, where only public words are
   said and remembered.
-- A network host: ``attach`` gives each connection a seat session that holds its words (the host sends
-  them); a line typed by that seat is run by ``companion.dispatch.respond``, which returns a ``Response``
+- A network host: ``attach`` gives each connection a seat session without a screen (the host sends
+  its words); a line typed by that seat is run by ``companion.dispatch.respond``, which returns a ``Response``
   (companion.response): the seat's words, and each other seat's (``words_for``, from the move's
   ``Outcome``), which ``hear`` gives to their sessions. The host sends the same response as messages.
 """
@@ -36,16 +36,16 @@ class SeatSession(Session):
 
     With ``front`` (friends at one keyboard), the seat is on the front's ``Terminal`` (output, settings,
     speech, prompt, fallback and close hooks) and keeps the areas' state with it. Without it (a connection
-    to a host), it has a terminal of its own; ``holding``: its words are never written, only returned in
-    each line's response (a host sends them)."""
+    to a host), it has a terminal of its own (``companion.session.NOWHERE`` at a host, which sends its
+    words)."""
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
                  settings: Any = None, speak: Callable[[str], None] | None = None,
-                 state: dict[str, Any] | None = None, holding: bool = False) -> None:
+                 state: dict[str, Any] | None = None) -> None:
         if front is not None:
             super().__init__(seat=seat, state=front.state, terminal=front.terminal)
         else:
-            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat, holding=holding)
+            super().__init__(out=out, settings=settings, speak=speak, state=state, seat=seat)
         self.front = front  # the terminal's own session, when this seat shares a keyboard with others
 
 
@@ -123,7 +123,7 @@ def words_for(act: "GameActivity", told: Mapping[int, "Heard"]) -> dict[int, tup
 
 def hear(act: "GameActivity", response: "Response") -> None:
     """Each other seat of ``act`` hears its part of ``response`` in its own session (kept there for its
-    repeat and review; written on its terminal unless the session holds its words for a host), and is
+    repeat and review; written on its terminal, which at a host's seat is nowhere), and is
     left at its prompt. The one place another seat's session is given a move's words."""
     for other in dict.fromkeys([*response.others, *response.notices]):
         session = act.sessions.get(other)

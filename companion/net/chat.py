@@ -100,12 +100,12 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
         if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
             from companion.dispatch import respond
             from companion.net.seating import SeatSettings, refusal, refused
-            from companion.session import Session
+            from companion.session import NOWHERE, Session
 
             barred = refused(line)  # set speech, quit: as refused once the game is on
             if barred is not None:
                 return refusal(seat, barred)
-            return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
+            return respond(Session(NOWHERE, settings=SeatSettings(), seat=seat), line)
         return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
     assert game.seating is not None
     if verb == "analysis" and game.seating.over() and hasattr(host, "analyst"):
@@ -136,7 +136,7 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
             raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
         if target != seat and host.connected(game, target):
             raise CommandError(f"{who} is here. Type say to ask {who} first.")
-        out = dict(s.hand_to_bot(target))
+        out = dict(s.hand_to_bot(target).heard())
         note = f"A bot plays for {who} now. Type back {who} to take the seat back."
         for i, st in enumerate(game.seats):
             if st.digest:
@@ -146,7 +146,7 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
         raise CommandError(f"{who} plays their own seat already. Type who to hear who is here.")
     if seat != 0 and target != seat:
         raise CommandError(f"only {who} or the host can take that seat back. Type who.")
-    out = dict(s.take_back(target))
+    out = dict(s.take_back(target).heard())
     note = f"{who} has their seat back from the bot."
     for i, st in enumerate(game.seats):
         if st.digest and i != target:

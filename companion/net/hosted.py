@@ -190,8 +190,8 @@ class HostedGame:
         self._attach(seating)
         self.seating = seating
         self.save()
-        for seat, texts in seating.start().items():
-            for text in texts:
+        for message in seating.start():
+            for seat, text in message.heard().items():
                 if text:
                     self.push(seat, text)
         return True

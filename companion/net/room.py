@@ -81,7 +81,7 @@ def joined(game: HostedGame, seat: int, how: str) -> None:
     seating = game.seating
     if how == "again":  # the others heard this seat join already
         if seating is not None:
-            game.push(seat, seating.catch_up(seat))
+            game.push(seat, seating.catch_up(seat).text)
         return
     if seating is None:
         wanted = game.free_seats()
@@ -93,7 +93,7 @@ def joined(game: HostedGame, seat: int, how: str) -> None:
         game.to_all(f"{st.name} joined. {waiting}")
     else:  # a player joins a table (or a game) that is already on
         game.to_all(f"{st.name} joined.", but=seat)
-        game.push(seat, seating.catch_up(seat))
+        game.push(seat, seating.catch_up(seat).text)
 
 
 def take_back(game: HostedGame, seat: int) -> bool:
@@ -117,7 +117,7 @@ def welcome_back(game: HostedGame, seat: int, was_away: bool, missed: list[int])
         head += " You have your seat back from the bot."
     game.to_all(f"{st.name} is back.", but=seat)
     if not missed:
-        game.push(seat, head + "\n" + seating.catch_up(seat))
+        game.push(seat, head + "\n" + seating.catch_up(seat).text)
         return
     game.push(seat, head)  # first; then what was missed, told again with new numbers so it comes after
     stale = f"A bot plays for {st.name} now."  # said while away, and no longer so: the seat is back
@@ -126,7 +126,7 @@ def welcome_back(game: HostedGame, seat: int, was_away: bool, missed: list[int])
         if text.strip():
             game.push(seat, text, m.reply)
     if was_away:  # what the bot did for the seat, and its hand now
-        game.push(seat, seating.catch_up(seat))
+        game.push(seat, seating.catch_up(seat).text)
 
 
 def left(game: HostedGame, seat: int) -> None:

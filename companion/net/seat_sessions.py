@@ -1,7 +1,7 @@
 """``Seating`` on the game's own seats API (companion.game.seats): one game, one session per person.
 
-Each person's seat gets its own session from ``attach``, which holds its words: nothing is written
-anywhere, as the host sends each seat its words itself. A line typed by a seat is run by
+Each person's seat gets its own session from ``attach``, which has no screen (its output is
+``companion.session.NOWHERE``): nothing is written anywhere, as the host sends each seat its words itself. A line typed by a seat is run by
 ``companion.dispatch.respond``, which returns its ``Response`` (companion.response): the seat's own words
 and each other seat's (the move's news from its own view, undo's notice); ``companion.game.seats.hear``
 keeps the others' words in their sessions (for repeat and review), and the host sends the response.
@@ -20,13 +20,14 @@ from companion.game.activity import GameActivity
 from companion.game.seats import SeatSession
 from companion.net.seating import REFUSED, SeatSettings, refusal, refused
 from companion.response import Response
+from companion.session import NOWHERE
 
 
 class HostedSeat(SeatSession):
-    """A seat's session at a host: it holds its words for the host to send (none is written)."""
+    """A seat's session at a host: it has no screen (its words go nowhere), as the host sends them."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__(seat, settings=SeatSettings(), holding=True)
+        super().__init__(seat, out=NOWHERE, settings=SeatSettings())
 
 
 class _HostedActivity(GameActivity):
@@ -100,7 +101,10 @@ class SessionSeats:
         if s is not None:
             s.keep(text)
 
-    def start(self) -> dict[int, list[str]]:
+    def start(self) -> tuple[Response, ...]:
+        """The game starts: every person's seat hears its kingdom and who goes first, then the first turns
+        (one message with them when both fit, else two), each message a response of that seat, in the
+        order they are sent."""
         from companion.engine.events import TurnStarted
 
         g = self.act.game
@@ -112,9 +116,10 @@ class SessionSeats:
             self.keep(p, head)
         news = seats.others_news(self.act, None)
         seats.hear(self.act, news)
-        return {p: _opening(head, news.others.get(p, "")) for p in self._people}
+        return tuple(Response(p, (text,)) for p in self._people for text in _opening(head, news.others.get(p, ""))
+                     if text)
 
-    def catch_up(self, seat: int) -> str:
+    def catch_up(self, seat: int) -> Response:
         """What ``seat`` has not heard yet, then its hand (a seat joining or coming back)."""
         news = seats.others_news(self.act, None)
         seats.hear(self.act, news)
@@ -123,7 +128,8 @@ class SessionSeats:
         if not self.act.over:
             hand = render.fit_first_line(render.hand_line(self.act.game, seat))
             self.keep(seat, hand)
-        return "\n".join(x for x in (told, hand) if x)
+        said = "\n".join(x for x in (told, hand) if x)
+        return Response(seat, (said,) if said else ())
 
     # ---- bots for seats whose player is away ----
     def _set_bot(self, seat: int, bot: str | None) -> None:
@@ -131,22 +137,25 @@ class SessionSeats:
 
         self.act.agents[seat] = None if bot is None else make_bot(bot, self.act.setup.seed + seat)
 
-    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
+    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> Response:
+        """A bot plays ``seat`` while its person is away: what every other seat hears of the bot's turns."""
         from companion.bots import make_bot
         from companion.game.service import GameService
 
         self.away_bots[seat] = bot
         outcome = GameService(self.act).hand_to_bot(seat, make_bot(bot, self.act.setup.seed + seat))
         words = seats.words_for(self.act, outcome.others)
-        news = Response(seat, others={s: w for s, (w, _) in words.items()}, prompts={s: p for s, (_, p) in words.items()})
+        news = Response(seat, others={s: w for s, (w, _) in words.items() if s != seat},
+                        prompts={s: p for s, (_, p) in words.items() if s != seat})
         seats.hear(self.act, news)  # each other seat's words, kept in its session
-        return {s: w for s, w in news.others.items() if s != seat}
+        return news
 
-    def take_back(self, seat: int) -> dict[int, str]:
+    def take_back(self, seat: int) -> Response:
+        """The seat's person plays it again: what it has not heard, then its hand."""
         self.away_bots.pop(seat, None)
         self._set_bot(seat, None)
         self.act.autosave()
-        return {seat: self.catch_up(seat)}
+        return self.catch_up(seat)
 
     def dump(self, host: dict[str, Any]) -> str:
         from companion.game import store

@@ -15,7 +15,7 @@ from typing import Any
 from companion.dispatch import respond
 from companion.net.seating import REFUSED, SeatSettings, refusal, refused
 from companion.response import Response
-from companion.session import Session
+from companion.session import NOWHERE, Session
 from companion.table.service import TableService
 from companion.table.storage import Saved
 
@@ -35,7 +35,7 @@ class TableSeating:
         self.away_bots: dict[int, str] = {}  # a table of real cards has no bots (the Seating protocol asks)
         self.sessions: dict[int, Session] = {}
         for seat in range(len(self.names)):
-            s = Session(settings=SeatSettings(), holding=True)  # the host sends its words
+            s = Session(NOWHERE, settings=SeatSettings())  # no screen: the host sends its words
             table_session.attach(s, service, seat)
             s.prompt = PROMPT
             self.sessions[seat] = s
@@ -84,19 +84,20 @@ class TableSeating:
         if s is not None:
             s.keep(text)
 
-    def start(self) -> dict[int, list[str]]:
-        return {}
+    def start(self) -> tuple[Response, ...]:
+        return ()
 
-    def catch_up(self, seat: int) -> str:
+    def catch_up(self, seat: int) -> Response:
         text = self.service.status().text
         self.keep(seat, text)
-        return text
+        return Response(seat, (text,))
 
-    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> dict[int, str]:
-        return {seat: "Error, a table of real cards has no bots. Type who to hear who is here."}
+    def hand_to_bot(self, seat: int, bot: str = "bigmoney") -> Response:
+        return Response(seat, ("Error, a table of real cards has no bots. Type who to hear who is here.",),
+                        failed=True)
 
-    def take_back(self, seat: int) -> dict[int, str]:
-        return {}
+    def take_back(self, seat: int) -> Response:
+        return Response(seat)
 
     def dump(self, host: dict[str, Any]) -> str:
         import json

@@ -184,7 +184,7 @@ class CompanionShell(cmd2.Cmd):
         if self.tty and wait > 0:  # the echo of the line first, then its answer (see ECHO_SETTLE)
             time.sleep(wait)
         try:
-            return run_line(self.session, line)
+            return run_line(self.session, line).quit
         except KeyboardInterrupt:  # Ctrl-C while a command runs: stop it, keep the shell
             self.session.out.write("Stopped.\n")
             self.session.out.flush()

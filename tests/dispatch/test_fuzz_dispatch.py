@@ -84,10 +84,11 @@ class Player:
         self.session = Session(out=self.out, settings=Settings())
         self.rng = rng
         self.seen: set[str] = set()
+        self.failed = False  # the last line's response was
 
     def type(self, line: str) -> str:
         at = self.out.tell()
-        run_line(self.session, line)
+        self.failed = run_line(self.session, line).failed
         self.session.quitting = False  # quit ends the shell loop, not the session under test
         return self.out.getvalue()[at:]
 
@@ -140,7 +141,7 @@ def _check(player: Player, line: str) -> None:
     said = player.type(line)
     assert "Traceback" not in said, (line, said)
     assert UNEXPECTED not in said, (line, said, log_path().read_text()[-3000:] if log_path().exists() else "")
-    if player.session.failed:
+    if player.failed:
         assert said.startswith("Error,"), (line, said)
         body = re.sub(r"(?:^|(?<=\W))'.*?'(?=\W|$)", "'x'", said.split("\n")[0])  # what was typed is quoted as typed, emoji and all
         problems = [p for p in error_problems(body + "\n") if "what to type instead" not in p]

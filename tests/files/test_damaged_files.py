@@ -89,13 +89,17 @@ def test_a_damaged_autosave_is_set_aside_once_not_at_every_start(home: Path, cas
     folder.mkdir(parents=True)
     (folder / "_autosave.json").write_text(GAMES[case][0], encoding="utf-8")
     first = Typist()
+    first.session.begin()  # the shell frames each on-start hook as one response
     offer_game(first.session)
+    first.session.end()
     said = first.out.getvalue()
     assert said.startswith("Error, the last game could not be loaded. The save file is damaged,"), said
     kept = [p.name for p in folder.glob("autosave-damaged-*.json")]
     assert len(kept) == 1 and kept[0] in said
     again = Typist()
+    again.session.begin()
     offer_game(again.session)
+    again.session.end()
     assert again.out.getvalue() == ""  # set aside: not tried again
 
 

@@ -52,7 +52,7 @@ def test_a_session_given_a_terminal_uses_it_and_one_without_gets_its_own() -> No
     shown = io.StringIO()
     screen = Terminal(out=shown, prompt="table. ")
     one, two = Session(terminal=screen), Session(terminal=screen)
-    one.say("Seen on the shared screen.")
+    one.keep("Seen on the shared screen.")
     assert shown.getvalue() == "Seen on the shared screen.\n" and two.prompt == "table. "
     alone = Session(out=io.StringIO(), prompt="companion. ")
     assert alone.terminal is not screen and alone.terminal.prompt == "companion. "

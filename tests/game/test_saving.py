@@ -226,7 +226,9 @@ def test_a_game_started_while_resume_is_asked_withdraws_that_question() -> None:
     first.act.release()  # that window is closed
 
     t = Typist()
+    t.session.begin()  # the shell frames each on-start hook as one response
     offer_game(t.session)
+    t.session.end()
     assert "Resume your game" in t.out.getvalue() and t.session.state.get(ASK) is not None
     out = t('new --bots bigmoney --kingdom "First Game" --seed 5')
     assert "saved as" in out  # the old game was kept under a name, as new always does

@@ -53,7 +53,7 @@ def test_a_hosted_table_comes_back_with_its_entries(seating: TableSeating) -> No
     assert again is not None
     try:
         assert again.saved.table.entries == seating.saved.table.entries
-        caught_up = again.catch_up(first)
+        caught_up = again.catch_up(first).text
         assert caught_up == again.run(first, "table status").heard()[first]  # what table status says
         assert f"Table {name}, 3 players." in caught_up.splitlines()
     finally:

@@ -104,4 +104,4 @@ def test_errors(line: str, typed: str | None) -> None:
     t = typist()
     out = t.type(line)
     check_error(out, typed)
-    assert t.session.failed
+    assert t.response is not None and t.response.failed

@@ -21,13 +21,17 @@ def test_completion_finishes_the_last_card_from_this_games_supply(first_game: Dr
 def test_the_on_start_hook_offers_an_unfinished_table_and_nothing_else(first_game: Driver) -> None:
     first_game.session.close()  # that window was closed
     fresh = Driver()
+    fresh.session.begin()  # the shell frames each on-start hook as one response
     offer_on_start(fresh.session)
+    fresh.session.end()
     assert fresh.out.getvalue() == "Table game 1 is not finished, it is Ann's turn. Type table resume.\n"
     assert fresh.run("table resume").startswith("Table game 1 resumed.")
     fresh.run("table end")
     fresh.session.close()
     quiet = Driver()
+    quiet.session.begin()
     offer_on_start(quiet.session)
+    quiet.session.end()
     assert quiet.out.getvalue() == ""
 
 
