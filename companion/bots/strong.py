@@ -447,13 +447,24 @@ class StrongBot(Thinning):
         if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             tried = "it did best in trial games on this kingdom" if plan.tried else \
                 f"it beat Big Money in {plan.rate} of 100 games"
+            mine = f"Your {total} cards have {_count(have, main.name)}."
+            if plan.kind == "trasher" and not owned[cards[1]] and self.rush_seen(view):  # the Chapel dropped
+                return main, (f"Big Money with {main.name} is the plan here, with no {cards[1].name}: "
+                              f"{self.rush_words_short(view)}, and a thin deck would come too late. {mine}")
             # no brackets: Orca's default punctuation level reads them ("left paren")
-            return main, f"{plan.describe()} is the plan here, as {tried}. Your {total} cards have {_count(have, main.name)}."
+            return main, f"{plan.describe()} is the plan here, as {tried}. {mine}"
         return None
 
     def thins(self) -> bool:
         """The plan in play has a trasher (the deck's floor is its Chapel's: ``feeding.starved``)."""
         return self._plan is not None and self._plan.kind == "trasher"
+
+    def rush_words_short(self, view: Any) -> str:
+        """ "Rex is building Workshops and Gardens": the first other player who owns either."""
+        for p in range(view.players):
+            if p != view.player and (view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP]):
+                return f"{view.name_of(p)} is building Workshops and Gardens"
+        return "a Gardens rush shows"
 
     def rush_seen(self, view: Any) -> bool:
         """Another player owns a Workshop or a Gardens in a kingdom with Gardens: a rush's first buys."""
