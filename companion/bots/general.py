@@ -7,7 +7,7 @@ answer here, chosen by rules, never at random.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Callable, Iterable
 
 try:  # read by mypyc when the bots are compiled (setup.py); the program runs without mypy_extensions
     from mypy_extensions import mypyc_attr
@@ -27,6 +27,9 @@ from companion.cards import Card, catalogue
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
 )
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
+from collections import Counter
 
 # Purposes as plain names: an Enum member read from its class costs several times a global's lookup.
 _TREASURES, _BUY, _PLAY_ACTION, _START_OF_TURN, _GAIN = (
@@ -60,7 +63,7 @@ def grouped_names(cards: Iterable[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
+def _sorted(cards: Iterable[Card], key: Callable[[Card], int]) -> list[Card]:
     """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
     return sorted(cards, key=lambda c: (key(c), c.name))
 
@@ -79,15 +82,19 @@ class GeneralBot:
         self._facts: GameFacts | None = None
         self._kingdom: tuple[Card, ...] = ()  # the kingdom those facts are of
 
-    def facts(self, view: Any) -> GameFacts:
+    def facts(self, view: PlayerView) -> GameFacts:
         """The facts of this game's kingdom (a bot may be given a new game: after undo or load, a new game)."""
         if view.kingdom is not self._kingdom:
             self._kingdom = view.kingdom
             self._facts = facts_for(view)
         return self._facts  # type: ignore[return-value]
 
+    def coin_floor(self) -> int | None:
+        """The coins of Treasure a plan with a trasher keeps its deck at (``feeding.starved``); None: no such plan."""
+        return None
+
     # ---- dispatch ----
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         if isinstance(d, ChooseCards):
             return self.choose_cards(view, d)
         if isinstance(d, YesNo):
@@ -103,7 +110,7 @@ class GeneralBot:
         raise TypeError(f"unknown decision {d!r}")
 
     # ---- choosing cards ----
-    def choose_cards(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+    def choose_cards(self, view: PlayerView, d: ChooseCards) -> tuple[Card, ...]:
         p, name = d.purpose, d.card.name if d.card is not None else ""
         options = d.options
         if p is _TREASURES:
@@ -137,13 +144,13 @@ class GeneralBot:
             return (max(good, key=lambda c: c.cost),) if good else ()
         return tuple(options[: d.min])
 
-    def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    def treasures(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
         order = sorted(options, key=TREASURE_FIRST.__getitem__)
         if INVESTMENT in options and not self.has_junk(view):
             order = [c for c in order if c is not INVESTMENT]  # it would trash a good card
         return tuple(order)
 
-    def has_junk(self, view: Any) -> bool:
+    def has_junk(self, view: PlayerView) -> bool:
         """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
         is_late = money = None  # worked out only when a card in hand asks
         for c in view.hand_list:
@@ -161,7 +168,7 @@ class GeneralBot:
                     return True
         return False
 
-    def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    def action(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
         ranked = sorted(dict.fromkeys(options), key=PLAY_FIRST.__getitem__)
         skipped: list[str] = []
@@ -204,7 +211,7 @@ class GeneralBot:
         self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
 
-    def trasher_idle(self, view: Any, card: Card, hand: list[Card]) -> str:
+    def trasher_idle(self, view: PlayerView, card: Card, hand: list[Card]) -> str:
         """Why Remodel, Expand or Forge should not be played with this hand ("" if it should): Remodel and
         Expand only where a card becomes one worth a coin a turn more; Forge only with cards to trash, as
         it gains a card costing exactly what it trashed (nothing trashed gains a Copper)."""
@@ -215,13 +222,13 @@ class GeneralBot:
         _, _, gain = careful.upgrade(self, view, rest, 3 if card is EXPAND else 2)
         return "" if gain >= 1 else f"{card.name} has no card worth making into a better one"
 
-    def forge_trash(self, view: Any, options: Iterable[Card]) -> list[Card]:
+    def forge_trash(self, view: PlayerView, options: Iterable[Card]) -> list[Card]:
         """What Forge trashes: Curses, and Estates before the end (not Coppers: they add nothing to the cost)."""
         is_late = late(view)
         return [c for c in _sorted(options, TRASH_FIRST[is_late].__getitem__)
                 if c is CURSE or (c is ESTATE and not is_late)]
 
-    def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+    def play_with(self, view: PlayerView, d: ChooseCards) -> tuple[Card, ...]:
         options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
         if d.card is not None and d.card.name == "Tiara":
             order = ["Bank", "Platinum", "Gold", "Hoard", "Collection", "Crystal Ball", "War Chest", "Silver"]
@@ -237,7 +244,7 @@ class GeneralBot:
             return (max(plain, key=lambda c: (self.facts(view).coins[c], c.name)),) if plain else ()
         return (max(options, key=lambda c: PLAY_ORDER.get(c.name, 50)),) if options else ()
 
-    def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def trash(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         is_late = late(view)
         ranked = sorted(options, key=TRASH_FIRST[is_late].__getitem__)
@@ -291,7 +298,7 @@ class GeneralBot:
             return tuple(c for c in ranked[:1] if junk(c))
         return tuple(ranked[: d.min])
 
-    def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def discard(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         if d.min == d.max and not self.careful:
             return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
@@ -318,7 +325,7 @@ class GeneralBot:
             return ()
         return tuple(ranked[: d.min])
 
-    def topdeck(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def topdeck(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         if name == "Harbinger":
             good = [c for c in options if c in (GOLD, PLATINUM) or BUY_VALUE.get(c.name, 0) >= 5]
@@ -340,7 +347,7 @@ class GeneralBot:
         return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
 
     # ---- gaining and buying ----
-    def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:
+    def best_gain(self, view: PlayerView, options: Iterable[Card], buying: bool) -> Card | None:
         # Each card once, in the order offered (hand or Supply order): quick to test, and unlike a set,
         # iterated in the same order in every process.
         opts = dict.fromkeys(options)
@@ -403,7 +410,7 @@ class GeneralBot:
             return COPPER  # a deck too thin in coins to reach a Silver
         return None
 
-    def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:
+    def better_than_gold(self, view: PlayerView, opts: dict[Card, None], owned: Counter[Card], is_late: bool) -> Card | None:
         """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
         found = BETTER_THAN_GOLD.intersection(opts)  # most buys offer none of them
         if not found:
@@ -422,7 +429,7 @@ class GeneralBot:
                 return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
         return None
 
-    def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
+    def kingdom_pick(self, view: PlayerView, opts: dict[Card, None], owned: Counter[Card]) -> Card | None:
         wanted = list(filter(WANTED.__contains__, opts))  # in the order offered: the first wins a tie
         if not wanted:
             return None
@@ -474,7 +481,7 @@ class GeneralBot:
         return best
 
     # ---- yes and no, one of, naming ----
-    def yes_no(self, view: Any, d: YesNo) -> bool:
+    def yes_no(self, view: PlayerView, d: YesNo) -> bool:
         name = d.card.name if d.card is not None else ""
         if d.purpose is Purpose.REACT:
             return True  # Moat: always be unaffected
@@ -493,7 +500,7 @@ class GeneralBot:
             return True
         return True
 
-    def choose_one(self, view: Any, d: ChooseOne) -> str:
+    def choose_one(self, view: PlayerView, d: ChooseOne) -> str:
         name = d.card.name if d.card is not None else ""
         about = d.about
         options = d.options
@@ -518,7 +525,7 @@ class GeneralBot:
             return self.gain_order(view, about, options)
         return options[0]
 
-    def watchtower(self, view: Any, about: Card) -> str:
+    def watchtower(self, view: PlayerView, about: Card) -> str:
         if self.careful:
             return careful.watchtower(self, view, about)
         if about is CURSE or (about is COPPER and money_total(view) > 8):
@@ -527,7 +534,7 @@ class GeneralBot:
             return "deck"
         return "no"
 
-    def gain_order(self, view: Any, about: Card, options: tuple[str, ...]) -> str:
+    def gain_order(self, view: PlayerView, about: Card, options: tuple[str, ...]) -> str:
         """Which "when you gain" effect first: Watchtower first on a card it trashes (nothing else
         matters then); else the effects that move the card before Hoard, so a Gold put on the deck
         ends above it (Hoard's card is a Victory card); Tiara before Watchtower."""
@@ -539,7 +546,7 @@ class GeneralBot:
                 return name
         return options[0]
 
-    def name_card(self, view: Any, d: NameCard) -> Card:
+    def name_card(self, view: PlayerView, d: NameCard) -> Card:
         """War Chest: name the card the other player would most like to gain (up to 5 coins)."""
         affordable = [c for c, left in view.supply.items() if left and view.cost(c) <= 5 and c not in view.named]
         if not affordable:

@@ -16,7 +16,7 @@ which ``hint`` says.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
@@ -33,6 +33,9 @@ from companion.bots.search import plan_for
 from companion.cards import Card
 from companion.cards.model import plural_of
 from companion.engine.decisions import ChooseCards, Decision, Purpose
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
+from collections import Counter
 
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
@@ -146,7 +149,7 @@ class StrongBot(Thinning):
         self._defences: tuple[tuple[Card, tuple[Card, ...]], ...] = ()  # see plan()
 
     # ---- the plan ----
-    def plan(self, view: Any) -> Plan:
+    def plan(self, view: PlayerView) -> Plan:
         kingdom = view.kingdom
         plan = self._plan
         if plan is None or kingdom is not self._plan_kingdom or view.players != self._plan_players:
@@ -164,7 +167,7 @@ class StrongBot(Thinning):
                 for n in ("Watchtower", "Moat") if n in by_name)
         return plan
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         self.why = ""
         p = d.purpose
         if p is _BUY:
@@ -191,7 +194,7 @@ class StrongBot(Thinning):
                     return (pick,)
         return super().decide(view, d)
 
-    def gain(self, view: Any, d: ChooseCards) -> Card | None:
+    def gain(self, view: PlayerView, d: ChooseCards) -> Card | None:
         """A gain (Workshop, Remodel, Expand, Forge, Artisan): what the buy rules, and so the plan, would
         take for the dearest card on offer. None (nothing they would take is offered): the normal bot's."""
         top = max(view.cost(c) for c in d.options)
@@ -202,7 +205,7 @@ class StrongBot(Thinning):
         return None
 
     # ---- buying ----
-    def buy(self, view: Any) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView) -> tuple[Card, ...]:
         card, why = self.choose_buy(view)
         if card is MINT and self._barred is None and mint_starves(self, view):
             self._barred = MINT  # its trashing would leave too few coins to buy a Silver: the next best
@@ -217,7 +220,7 @@ class StrongBot(Thinning):
         self.why = f"Buy {card.name}: {why}"
         return (card,)
 
-    def choose_buy(self, view: Any, coins: int | None = None) -> tuple[Card | None, str]:
+    def choose_buy(self, view: PlayerView, coins: int | None = None) -> tuple[Card | None, str]:
         """The card to buy with ``coins`` (this turn's, unless given: a gain up to a cost) and why."""
         plan = self.plan(view)
         if coins is None:
@@ -351,7 +354,7 @@ class StrongBot(Thinning):
             return fed
         return None, ""
 
-    def winning_end(self, view: Any, coins: int) -> tuple[Card, str] | None:
+    def winning_end(self, view: PlayerView, coins: int) -> tuple[Card, str] | None:
         """The card whose buy ends the game now with this player ahead of everyone, the most points first:
         the last Province or Colony, or the last card of a pile that empties enough piles (a Curse too, if
         the lead outlasts its point). Measured with fixed plans, the same seeds: +0.2 to +1 point of wins
@@ -382,7 +385,7 @@ class StrongBot(Thinning):
         lead = mine + best[1] - theirs
         return best[0], f"it ends the game, and you win by {lead} {'point' if lead == 1 else 'points'}."
 
-    def defence(self, view: Any, coins: int, owned: Any) -> tuple[Card, str] | None:
+    def defence(self, view: PlayerView, coins: int, owned: Counter[Card]) -> tuple[Card, str] | None:
         """One Watchtower or Moat once another player has a Witch, Charlatan or Militia, bought with 2 to 4
         coins; see ``defence_coins`` and ``_ANSWERED``."""
         if any(owned[card] for card, _ in self._defences):
@@ -403,7 +406,7 @@ class StrongBot(Thinning):
         return None
 
     @staticmethod
-    def attacker(view: Any, attacks: tuple[Card, ...]) -> tuple[str, Card] | None:
+    def attacker(view: PlayerView, attacks: tuple[Card, ...]) -> tuple[str, Card] | None:
         """Another player and the first of ``attacks`` they own."""
         others = [p for p in range(view.players) if p != view.player]
         decks = [view.owned(p) for p in others]
@@ -413,7 +416,7 @@ class StrongBot(Thinning):
                     return view.name_of(p), attack
         return None
 
-    def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,
+    def plan_buy(self, view: PlayerView, coins: int, plan: Plan, owned: Counter[Card], total: int,
                  before_gold: bool) -> tuple[Card, str] | None:
         if plan.kind not in ("single", "engine", "trasher"):
             return None
@@ -455,25 +458,28 @@ class StrongBot(Thinning):
             return main, f"{plan.describe()} is the plan here, as {tried}. {mine}"
         return None
 
+    def coin_floor(self) -> int | None:
+        return self.chapel_floor if self.thins() else None
+
     def thins(self) -> bool:
         """The plan in play has a trasher (the deck's floor is its Chapel's: ``feeding.starved``)."""
         return self._plan is not None and self._plan.kind == "trasher"
 
-    def rush_words_short(self, view: Any) -> str:
+    def rush_words_short(self, view: PlayerView) -> str:
         """ "Rex is building Workshops and Gardens": the first other player who owns either."""
         for p in range(view.players):
             if p != view.player and (view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP]):
                 return f"{view.name_of(p)} is building Workshops and Gardens"
         return "a Gardens rush shows"
 
-    def rush_seen(self, view: Any) -> bool:
+    def rush_seen(self, view: PlayerView) -> bool:
         """Another player owns a Workshop or a Gardens in a kingdom with Gardens: a rush's first buys."""
         if not self.facts(view).gardens:
             return False
         return any(view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP] for p in range(view.players) if p != view.player)
 
     # ---- Gardens ----
-    def gardens_buy(self, view: Any, coins: int, owned: Any, total: int) -> tuple[Card | None, str] | None:
+    def gardens_buy(self, view: PlayerView, coins: int, owned: Counter[Card], total: int) -> tuple[Card | None, str] | None:
         gardens, workshop = self._plan_cards[0], self._plan_cards[1]
         if coins >= 8 and view.pile(PROVINCE) and view.pile(gardens) == 0:
             return PROVINCE, "it is worth 6 points."
@@ -489,7 +495,7 @@ class StrongBot(Thinning):
             return COPPER, "every card counts for the Gardens."
         return None
 
-    def gardens_gain(self, view: Any, options: tuple[Card, ...]) -> Card | None:
+    def gardens_gain(self, view: PlayerView, options: tuple[Card, ...]) -> Card | None:
         gardens, workshop = self._plan_cards[0], self._plan_cards[1]
         owned = view.owned()
         for card, ok in ((gardens, True), (workshop, owned[workshop] < 12), (ESTATE, True), (SILVER, True)):
