@@ -22,7 +22,7 @@ from companion.bots.cardsense import (
     C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
 from companion.bots.feeding import MINT, copper_buy, mint_starves, starved, starved_words
-from companion.bots.general import CURSERS
+from companion.bots.buying import CURSERS
 from companion.bots.rivals import (
     GARDENS, RUSH_PACE, WORKSHOP, ends_behind, futile_attack, gardens_worth, pile_cards, rush_words, rusher, rushers,
 )
