@@ -355,10 +355,21 @@ def main() -> None:
                     help="with --only targets: the number of the first kingdom (the default 0 is the benchmark's)")
     ap.add_argument("--plan", default="", help="with --only targets: the strong bot plays this plan on every kingdom, "
                                                "no search (KEY:VARIANT, as plan_table.py names them: Witch:h)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="tuning: set a StrongBot class setting for this run (--set 'rush_paces={2: 3, 3: 3, 4: 2}')")
     ap.add_argument("--levels", default="easy,strong", help="the levels the ladder measures")
     ap.add_argument("--normal-share", type=float, default=None,
                     help="the share of the normal bot's buys made as the easy bot's (tuning; default its own)")
     ns = ap.parse_args()
+    for setting in ns.set:
+        import ast
+
+        from companion.bots.strong import StrongBot
+
+        name, _, value = setting.partition("=")
+        if not hasattr(StrongBot, name):
+            ap.error(f"StrongBot has no setting {name}")
+        setattr(StrongBot, name, ast.literal_eval(value))
     if ns.normal_share is not None:
         from companion.bots.normal import NormalBot
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cards.names import or_list, quote
+
+if TYPE_CHECKING:
+    from companion.engine.game import Agent
+    from companion.engine.setup import GameSetup
 
 # The drawing cards Big Money is played with, each as its own bot: smithy-bm, council-room-bm...
 DRAWING_CARDS = ("Smithy", "Council Room", "Library", "Moat", "Witch", "Laboratory", "Sentry", "Rabble", "Vault",
@@ -98,19 +102,18 @@ def _class(module: str, name: str) -> Any:
     return getattr(importlib.import_module(f"companion.bots.{module}"), name)
 
 
-def make_bot(name: str, seed: int = 0) -> Any:
+def make_bot(name: str, seed: int = 0) -> Agent:
     key = bot_name(name)
     cls = _class(*_CLASSES[key])
-    if key in _CARD_OF:
-        return cls(seed, _CARD_OF[key])
-    return cls(seed)
+    bot: Agent = cls(seed, _CARD_OF[key]) if key in _CARD_OF else cls(seed)
+    return bot
 
 
 def display_name(name: str) -> str:
     return DISPLAY[bot_name(name)]
 
 
-def agents_for(setup: Any) -> list[Any]:
+def agents_for(setup: GameSetup) -> list[Agent | None]:
     """One agent per seat of a GameSetup: its bot, or None where a person plays (for Game.advance)."""
     return [None if seat.bot is None else make_bot(seat.bot, setup.seed + i) for i, seat in enumerate(setup.seats)]
 

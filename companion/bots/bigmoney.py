@@ -6,7 +6,6 @@ goes to the general bot, so they can sit at any kingdom.
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.bots.cardsense import (
     COLONY, COPPER, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER, TREASURE_ORDER, money_total,
@@ -15,6 +14,8 @@ from companion.bots import bm_name
 from companion.bots.general import GeneralBot
 from companion.cards import Card
 from companion.engine.decisions import ChooseBuy, ChooseTreasures, Decision
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
 
 
 
@@ -33,7 +34,7 @@ class BigMoney(GeneralBot):
 
     name = "bigmoney"
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         # The turn's two questions are told by their classes: type() is a call Python specialises, where
         # reading ``purpose`` (a class attribute read through the instance) is not, at every decision.
         kind = type(d)
@@ -44,7 +45,7 @@ class BigMoney(GeneralBot):
             return self.buy(view)
         return super().decide(view, d)
 
-    def buy(self, view: Any) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView) -> tuple[Card, ...]:
         coins = view.coins
         if coins < 3:
             return ()
@@ -65,7 +66,7 @@ class BigMoney(GeneralBot):
         return ()
 
 
-def _ultimate_buy(view: Any, drawer: Card | None) -> tuple[Card, ...]:
+def _ultimate_buy(view: PlayerView, drawer: Card | None) -> tuple[Card, ...]:
     """The Big Money Ultimate rule, with one drawing card or none."""
     coins = view.coins
     pile = view.pile
@@ -106,7 +107,7 @@ class BigMoneyUltimate(BigMoney):
 
     name = "bmu"
 
-    def buy(self, view: Any) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView) -> tuple[Card, ...]:
         return _ultimate_buy(view, None)
 
 
@@ -120,10 +121,10 @@ class BigMoneyWith(BigMoney):
         self.name = bm_name(card)
         self._drawer: Card | None | bool = False
 
-    def drawer(self, view: Any) -> Card | None:
+    def drawer(self, view: PlayerView) -> Card | None:
         if self._drawer is False:
             self._drawer = next((c for c in view.kingdom if c.name == self.card_name), None)
         return self._drawer  # type: ignore[return-value]
 
-    def buy(self, view: Any) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView) -> tuple[Card, ...]:
         return _ultimate_buy(view, self.drawer(view))

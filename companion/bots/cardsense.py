@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import Any, Callable
 
 from companion.cards import Card, catalogue
+from companion.engine.view import PlayerView
+from collections import Counter
 
 _cat = catalogue()
 C = _cat.by_name
@@ -61,11 +63,11 @@ class CardTable(dict):  # type: ignore[type-arg]
 
     __slots__ = ("work",)
 
-    def __init__(self, work: Callable[[Any], Any]) -> None:
+    def __init__(self, work: Callable[[Card], Any]) -> None:
         super().__init__()
         self.work = work
 
-    def __missing__(self, card: Hashable) -> Any:
+    def __missing__(self, card: Card) -> Any:
         value = self[card] = self.work(card)
         return value
 
@@ -74,7 +76,7 @@ def coin_value(card: Card) -> int:
     return card.coin or 0
 
 
-def money_total(view: Any, owned: Any = None) -> int:
+def money_total(view: PlayerView, owned: Counter[Card] | None = None) -> int:
     """Coins the Treasures this player has would make (Bank counted as 2)."""
     total = 0
     for card, n in (owned if owned is not None else view.owned()).items():
@@ -88,7 +90,7 @@ def counts_for(card: Card) -> int:
     return 2 if card.name == "Bank" else coin_value(card) or (1 if card is CURSE else 0)
 
 
-def junk_rank(card: Card, view: Any) -> int:
+def junk_rank(card: Card, view: PlayerView | None) -> int:
     """How much a bot wants to be rid of a card (higher: sooner). The same all game long, whatever the view
     (``JUNK_FIRST`` and ``JUNK_LAST`` keep it per card)."""
     if card is CURSE:
@@ -100,7 +102,7 @@ def junk_rank(card: Card, view: Any) -> int:
     return 20 - card.cost - BUY_VALUE.get(card.name, 0)
 
 
-def trash_rank(card: Card, view: Any) -> int:
+def trash_rank(card: Card, view: PlayerView) -> int:
     """How willing a bot is to trash a card (higher: sooner). Unlike ``junk_rank`` (for discarding),
     points are never thrown away: a forced trash takes a Copper before a Province, and late in the
     game an Estate is kept too."""
@@ -119,7 +121,7 @@ def _trash_rank(card: Card, is_late: bool) -> int:
     return 20 - card.cost - BUY_VALUE.get(card.name, 0)
 
 
-def keep_rank(card: Card, view: Any) -> int:
+def keep_rank(card: Card, view: PlayerView) -> int:
     return -junk_rank(card, view)
 
 
@@ -134,7 +136,7 @@ TRASH_FIRST = {False: CardTable(lambda c: (-_trash_rank(c, False), c.name)),
                True: CardTable(lambda c: (-_trash_rank(c, True), c.name))}
 
 
-def late(view: Any) -> bool:
+def late(view: PlayerView) -> bool:
     """Near the end: few Provinces (or Colonies) left, or one pile short of the end."""
     prov = view.pile(PROVINCE)
     if prov <= 4 or (view.uses_colony and view.pile(COLONY) <= 4):

@@ -16,7 +16,7 @@ answer as before. Each sets the bot's ``why`` to a reason true of this decision:
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable, TYPE_CHECKING
 
 from companion.bots.cardsense import (
     BUY_VALUE, C, COPPER, CURSE, DRAWERS, ESTATE, JUNK_FIRST, MULTIPLIERS, NON_TERMINAL, PAYLOAD, PLAY_FIRST,
@@ -25,13 +25,18 @@ from companion.bots.cardsense import (
 from companion.bots.feeding import playable_coins, starved
 from companion.cards import Card
 from companion.engine.phase import Phase
+from companion.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from companion.bots.general import GeneralBot
+    from companion.bots.facts import GameFacts
 
 # Cards that look at the top of their player's deck and can trash what they find there.
 TOP_TRASHERS = (C["Sentry"], C["Crystal Ball"])
 BANK, INVESTMENT = C["Bank"], C["Investment"]
 
 
-def watchtower(bot: Any, view: Any, about: Any) -> str:
+def watchtower(bot: GeneralBot, view: PlayerView, about: Card) -> str:
     """"trash", "deck" or "no" for the card ``about`` just gained, with the reason in ``bot.why``."""
     facts = bot.facts(view)
     name = about.name
@@ -56,7 +61,7 @@ def watchtower(bot: Any, view: Any, about: Any) -> str:
     return "no"
 
 
-def rabble_order(bot: Any, view: Any, cards: tuple[Any, ...]) -> tuple[Any, ...]:
+def rabble_order(bot: GeneralBot, view: PlayerView, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """The Victory cards and Curses Rabble left, top first: the one most worth trashing first."""
     order = tuple(sorted(cards, key=JUNK_FIRST.__getitem__))
     owned = view.owned()
@@ -68,7 +73,7 @@ def rabble_order(bot: Any, view: Any, cards: tuple[Any, ...]) -> tuple[Any, ...]
     return order
 
 
-def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float, Card]]:
+def hand_values(bot: GeneralBot, view: PlayerView, cards: Iterable[Card]) -> list[tuple[float, Card]]:
     """What each card is worth to the turn this hand is played in, lowest first: Treasures by their
     coins, the Actions it has Actions to play (villages first, then the best terminal; a Throne Room or
     King's Court only with another Action to play twice), and last the cards that do nothing there: Victory
@@ -109,7 +114,7 @@ def hand_values(bot: Any, view: Any, cards: Iterable[Card]) -> list[tuple[float,
     return values
 
 
-def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
+def put_back(bot: GeneralBot, view: PlayerView, options: tuple[Card, ...]) -> Card:
     """Clerk: the card to put from the hand onto the deck. It is only put off to the hand after, so: an
     Action this hand has no Action for; else a Treasure it can spare and still buy the same; else a
     card that does nothing in this hand; else the least it can spare."""
@@ -142,7 +147,7 @@ def put_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     return c
 
 
-def hand_coins(facts: Any, cards: Iterable[Card], played: int = 0) -> int:
+def hand_coins(facts: GameFacts, cards: Iterable[Card], played: int = 0) -> int:
     """The coins these cards' Treasures make when all are played: Investment gives 1, Bank 1 for each
     Treasure in play with it (played last, after ``played`` Treasures already in play), a Curse that is a
     Treasure 1."""
@@ -158,7 +163,7 @@ def hand_coins(facts: Any, cards: Iterable[Card], played: int = 0) -> int:
     return total
 
 
-def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
+def artisan_back(bot: GeneralBot, view: PlayerView, options: tuple[Card, ...]) -> Card:
     """The card to put back for next turn: an Action it cannot play now, else the best Treasure
     it can spare and still buy what it could (Bank and Investment counted as they play), else the card
     whose loss costs this turn least (never a Victory card: it would spoil next turn's hand)."""
@@ -201,7 +206,7 @@ def artisan_back(bot: Any, view: Any, options: tuple[Card, ...]) -> Card:
     return max(options, key=lambda c: (junk_rank(c, view), c.name))
 
 
-def _worth(bot: Any, view: Any, card: Card | None, is_late: bool) -> float:
+def _worth(bot: GeneralBot, view: PlayerView, card: Card | None, is_late: bool) -> float:
     """A rough worth of owning ``card`` now, in about a coin a turn: Treasures by their coins, kingdom
     cards by how much a bot wants them (the plan's own card a point more), Victory cards by their points
     near the end and as dead cards before it, a Curse below everything."""
@@ -219,14 +224,14 @@ def _worth(bot: Any, view: Any, card: Card | None, is_late: bool) -> float:
     return BUY_VALUE.get(card.name, 0) / 2 + (1 if card in plan else 0)
 
 
-def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
+def gain_up_to(bot: GeneralBot, view: PlayerView, top: int) -> Card | None:
     """The card the bot would gain with a gainer that offers the Supply's cards costing up to ``top``."""
     opts = [c for c, left in view.supply.items() if left and view.cost(c) <= top]
     if not opts:
         return None
     choose = getattr(bot, "choose_buy", None)
     if choose is not None:
-        chosen: tuple[Card | None, Any] = choose(view, max(map(view.cost, opts)))
+        chosen: tuple[Card | None, str] = choose(view, max(map(view.cost, opts)))
         card = chosen[0]
         if card is not None and card in opts:
             return card
@@ -234,7 +239,7 @@ def gain_up_to(bot: Any, view: Any, top: int) -> Card | None:
     return best
 
 
-def upgrade(bot: Any, view: Any, options: Iterable[Card], more: int) -> tuple[Card | None, Card | None, float]:
+def upgrade(bot: GeneralBot, view: PlayerView, options: Iterable[Card], more: int) -> tuple[Card | None, Card | None, float]:
     """Remodel (``more`` 2) and Expand (3): the card to trash from ``options`` for the most gain in worth,
     the card it becomes, and that gain (below 0: every choice loses). A Copper made into a Cellar gains
     little; a Silver made into the plan's Witch, or an Estate into a Silver, gains much."""

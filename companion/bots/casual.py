@@ -8,11 +8,12 @@ Action play are the normal bot's. A seeded game is the same every time.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.bots.easy import EasyBot
 from companion.bots.general import GeneralBot
 from companion.engine.decisions import Decision, Purpose
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
 
 _BUY = Purpose.BUY
 
@@ -26,7 +27,7 @@ class CasualBot(GeneralBot):
         self._rng = random.Random(seed)
         self._easy = EasyBot(seed)
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         if d.purpose is _BUY and self._rng.random() < self.easy_share:
             return self._easy.buy(view, d.options)  # type: ignore[attr-defined]
         return super().decide(view, d)

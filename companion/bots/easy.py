@@ -7,12 +7,13 @@ does. It plays its Actions in the order it holds them.
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.bots.cardsense import GOLD, PROVINCE, SILVER
 from companion.bots.general import GeneralBot
 from companion.cards import Card
 from companion.engine.decisions import Decision, Purpose
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
 
 
 _BUY, _PLAY_ACTION = Purpose.BUY, Purpose.PLAY_ACTION
@@ -21,16 +22,16 @@ _BUY, _PLAY_ACTION = Purpose.BUY, Purpose.PLAY_ACTION
 class EasyBot(GeneralBot):
     name = "easy"
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         p = d.purpose
         if p is _BUY:
             return self.buy(view, d.options)  # type: ignore[attr-defined]
         if p is _PLAY_ACTION:
-            options = d.options  # type: ignore[attr-defined]
+            options: tuple[Card, ...] = d.options  # type: ignore[attr-defined]
             return options[:1]
         return super().decide(view, d)
 
-    def buy(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
         coins = view.coins
         if coins >= 8 and view.pile(PROVINCE):
             return (PROVINCE,)

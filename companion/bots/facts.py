@@ -11,10 +11,11 @@ game: a game no longer played is freed at once.
 from __future__ import annotations
 
 from operator import mul
-from typing import Any
 
 from companion.bots.cardsense import C, CardTable, counts_for
 from companion.cards import Card
+from companion.engine.view import PlayerView
+from collections import Counter
 
 GARDENS = C["Gardens"]
 _KEPT = 64  # kingdoms kept at most (a simulation of random kingdoms makes a new one each game)
@@ -25,7 +26,7 @@ class GameFacts:
 
     __slots__ = ("is_action", "is_treasure", "coins", "gardens")
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: PlayerView) -> None:
         cards = tuple(view.supply)
         # A card outside the Supply cannot be in these games; if one ever were, its printed types decide.
         self.is_action = CardTable(lambda c: c.is_action)
@@ -35,7 +36,7 @@ class GameFacts:
         self.coins = CardTable(lambda c: counts_for(c) if is_treasure[c] else 0)
         self.gardens = GARDENS in view.kingdom  # (for Workshops)
 
-    def money(self, owned: Any) -> int:
+    def money(self, owned: Counter[Card]) -> int:
         """``money_total(view, owned)``, summed in C."""
         return sum(map(mul, map(self.coins.__getitem__, owned), owned.values()))
 
@@ -43,7 +44,7 @@ class GameFacts:
 _facts: dict[tuple[Card, ...], GameFacts] = {}
 
 
-def facts_for(view: Any) -> GameFacts:
+def facts_for(view: PlayerView) -> GameFacts:
     """The facts of the kingdom ``view``'s game is played on. Its ten cards decide them: Platinum and Colony
     make no card an Action or a Treasure that was not one (and are Treasure and Victory card as printed)."""
     key = view.kingdom

@@ -12,10 +12,16 @@ Witch draws the rest.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable, TYPE_CHECKING
 
 from companion.bots.cardsense import C, COPPER
 from companion.cards import Card
+from companion.engine.view import PlayerView
+from collections import Counter
+
+if TYPE_CHECKING:
+    from companion.bots.general import GeneralBot
+    from companion.bots.facts import GameFacts
 
 MINT = C["Mint"]
 # The coins an Action makes when played (a rough share where it depends: Merchant's Silver, Moneylender's
@@ -57,13 +63,13 @@ def counted_names(cards: Iterable[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def deck_coins(facts: Any, owned: Any) -> int:
+def deck_coins(facts: GameFacts, owned: Counter[Card]) -> int:
     """The coins a deck makes when every card in it is played: its Treasures and its Actions' +$."""
     total: int = facts.money(owned) + sum(ACTION_COINS.get(c, 0) * n for c, n in owned.items())
     return total
 
 
-def hand_average(facts: Any, owned: Any) -> float:
+def hand_average(facts: GameFacts, owned: Counter[Card]) -> float:
     """The coins the deck's average hand makes: its coins over its cards, for a hand of 5 (or the whole deck)."""
     cards: int = sum(owned.values())
     if not cards:
@@ -71,18 +77,17 @@ def hand_average(facts: Any, owned: Any) -> float:
     return deck_coins(facts, owned) * min(HAND, cards) / cards
 
 
-def starved(bot: Any, view: Any, owned: Any = None) -> bool:
+def starved(bot: GeneralBot, view: PlayerView, owned: Counter[Card] | None = None) -> bool:
     """Too thin in coins to reach a Silver on an average hand; a trasher plan: under its Chapel's floor."""
     owned = view.owned() if owned is None else owned
     facts = bot.facts(view)
-    thins = getattr(bot, "thins", None)  # the strong bot's: its plan has a trasher
-    if thins is not None and thins():
-        floor: int = bot.chapel_floor
-        return bool(deck_coins(facts, owned) < floor)
+    floor = bot.coin_floor()  # the strong bot's, where its plan has a trasher
+    if floor is not None:
+        return deck_coins(facts, owned) < floor
     return hand_average(facts, owned) < STARVED_BELOW
 
 
-def starved_words(bot: Any, view: Any) -> str:
+def starved_words(bot: GeneralBot, view: PlayerView) -> str:
     """ "your deck has 2 coins in 8 cards, about 1 a hand, and a Silver costs 3" (for a reason)."""
     owned = view.owned()
     facts = bot.facts(view)
@@ -92,7 +97,7 @@ def starved_words(bot: Any, view: Any) -> str:
             f"about {average} a hand, and a Silver costs {USEFUL_PRICE}")
 
 
-def mint_starves(bot: Any, view: Any) -> bool:
+def mint_starves(bot: GeneralBot, view: PlayerView) -> bool:
     """Buying Mint now would trash the Treasures in play and leave the deck starved (and it was not)."""
     owned = view.owned().copy()
     if starved(bot, view, owned):
@@ -105,14 +110,14 @@ def mint_starves(bot: Any, view: Any) -> bool:
     return starved(bot, view, owned)
 
 
-def copper_buy(bot: Any, view: Any, coins: int) -> tuple[Card, str] | None:
+def copper_buy(bot: GeneralBot, view: PlayerView, coins: int) -> tuple[Card, str] | None:
     """A Copper where a starved deck would buy nothing."""
     if coins >= view.cost(COPPER) and view.pile(COPPER) and starved(bot, view):
         return COPPER, f"{starved_words(bot, view)}. A Copper helps every later hand."
     return None
 
 
-def mint_reveal(bot: Any, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+def mint_reveal(bot: GeneralBot, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
     """Mint's reveal: the dearest Treasure worth a copy (Silver or better), or a Copper in a starved deck."""
     good = [c for c in options if c.cost >= 3 and view.pile(c)]
     if good:

@@ -1,13 +1,13 @@
 """The general bot: answers every decision of every card sensibly, from its player's view only.
 
-Buying follows Big Money's backbone (Colony, Province, Gold, Silver) with the kingdom's best cards
-worked in, a limit on terminal Actions, and greening near the end. Every card's questions have an
+Buying (``buying.py``) follows Big Money's backbone (Colony, Province, Gold, Silver) with the kingdom's
+best cards worked in, a limit on terminal Actions, and greening near the end. Every card's questions have an
 answer here, chosen by rules, never at random.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 try:  # read by mypyc when the bots are compiled (setup.py); the program runs without mypy_extensions
     from mypy_extensions import mypyc_attr
@@ -15,54 +15,37 @@ except ImportError:
     from companion.compiling import mypyc_attr  # type: ignore[assignment, unused-ignore]
 
 from companion.bots.cardsense import (
-    BUY_VALUE, C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
-    NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, PAYLOAD, PROVINCE, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
+    BUY_VALUE, C, COPPER, CURSE, ESTATE, GOLD, JUNK_FIRST, JUNK_LAST, MULTIPLIERS,
+    NON_TERMINAL, PLATINUM, PLAY_FIRST, PLAY_ORDER, SILVER, TRASH_FIRST, TREASURE_FIRST, VILLAGES,
     junk_rank, late, money_total,
 )
 from companion.bots import careful
+from companion.bots.buying import EXPAND, FORGE, best_gain, kingdom_pick, sorted_cards
 from companion.bots.facts import GameFacts, facts_for
-from companion.bots.feeding import counted_names, mint_reveal, mint_starves, starved
-from companion.bots.rivals import RUSH_PACE, ends_behind, pile_cards, rusher
-from companion.cards import Card, catalogue
+from companion.bots.feeding import counted_names, mint_reveal
+from companion.bots.rivals import ends_behind
+from companion.cards import Card
 from companion.engine.decisions import (
     ChooseCards, ChooseOne, Decision, NameCard, OrderCards, Purpose, YesNo,
 )
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
+from collections import Counter
 
 # Purposes as plain names: an Enum member read from its class costs several times a global's lookup.
 _TREASURES, _BUY, _PLAY_ACTION, _START_OF_TURN, _GAIN = (
     Purpose.PLAY_TREASURES, Purpose.BUY, Purpose.PLAY_ACTION, Purpose.START_OF_TURN, Purpose.GAIN)
 _PLAY, _TRASH, _DISCARD, _TOPDECK, _REVEAL = Purpose.PLAY, Purpose.TRASH, Purpose.DISCARD, Purpose.TOPDECK, \
     Purpose.REVEAL
-GARDENS, INVESTMENT, MINT, MERCHANT, MONEYLENDER = C["Gardens"], C["Investment"], C["Mint"], C["Merchant"], \
-    C["Moneylender"]
-BANK, HOARD, EXPAND, WORKSHOP, FORGE = C["Bank"], C["Hoard"], C["Expand"], C["Workshop"], C["Forge"]
+INVESTMENT, MONEYLENDER, RABBLE = C["Investment"], C["Moneylender"], C["Rabble"]
 REMODELS = frozenset((C["Remodel"], EXPAND))  # the strong bot plays these only where a card becomes a better one
-RABBLE = C["Rabble"]
-# Kingdom cards worth buying at all (a value above 0), which kingdom_pick weighs.
-WANTED = frozenset(c for c in catalogue().kingdom if BUY_VALUE.get(c.name, 0) > 0)
-# The cards better_than_gold looks at, and those the bot keeps one of (or three of).
-BETTER_THAN_GOLD = frozenset((BANK, HOARD, EXPAND, WORKSHOP))
-ONE_IS_ENOUGH = frozenset(C[n] for n in ("Chapel", "Moneylender", "Mine", "Remodel", "Bishop", "Forge"))
-THREE_ARE_ENOUGH = frozenset(C[n] for n in ("Mint", "Anvil", "Investment", "Tiara", "Quarry"))
 NEEDS_JUNK = frozenset(C[n] for n in ("Bishop", "Remodel", "Expand", "Forge"))
-# Above every buy value: (cost + value) * _KEY_BASE + value orders as the pair (cost + value, value).
-_KEY_BASE = max(BUY_VALUE.values()) + 1
-# The Actions with a rule of their own in kingdom_pick.
-LIMITED = ONE_IS_ENOUGH | MULTIPLIERS | {MERCHANT, FORGE}
-CURSERS = (C["Witch"], C["Charlatan"])
-# Cantrips that do little (a value under 5: Cellar, Harbinger, Merchant, Poacher): two in all are enough.
-WEAK_CANTRIPS = frozenset(c for c in NON_TERMINAL - VILLAGES if BUY_VALUE.get(c.name, 0) < 5)
 
 
 def grouped_names(cards: Iterable[Card]) -> str:
     """ "Estate", "Smithy and Estate" (cards once each, in order)."""
     names = list(dict.fromkeys(c.name for c in cards))
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _sorted(cards: Iterable[Card], key: Any) -> list[Card]:
-    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
-    return sorted(cards, key=lambda c: (key(c), c.name))
 
 
 # Compiled, a bot class may still be subclassed in Python (the benchmarks' fixed-plan bots, the tests' spies).
@@ -79,15 +62,19 @@ class GeneralBot:
         self._facts: GameFacts | None = None
         self._kingdom: tuple[Card, ...] = ()  # the kingdom those facts are of
 
-    def facts(self, view: Any) -> GameFacts:
+    def facts(self, view: PlayerView) -> GameFacts:
         """The facts of this game's kingdom (a bot may be given a new game: after undo or load, a new game)."""
         if view.kingdom is not self._kingdom:
             self._kingdom = view.kingdom
             self._facts = facts_for(view)
         return self._facts  # type: ignore[return-value]
 
+    def coin_floor(self) -> int | None:
+        """The coins of Treasure a plan with a trasher keeps its deck at (``feeding.starved``); None: no such plan."""
+        return None
+
     # ---- dispatch ----
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         if isinstance(d, ChooseCards):
             return self.choose_cards(view, d)
         if isinstance(d, YesNo):
@@ -103,7 +90,7 @@ class GeneralBot:
         raise TypeError(f"unknown decision {d!r}")
 
     # ---- choosing cards ----
-    def choose_cards(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+    def choose_cards(self, view: PlayerView, d: ChooseCards) -> tuple[Card, ...]:
         p, name = d.purpose, d.card.name if d.card is not None else ""
         options = d.options
         if p is _TREASURES:
@@ -137,13 +124,13 @@ class GeneralBot:
             return (max(good, key=lambda c: c.cost),) if good else ()
         return tuple(options[: d.min])
 
-    def treasures(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    def treasures(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
         order = sorted(options, key=TREASURE_FIRST.__getitem__)
         if INVESTMENT in options and not self.has_junk(view):
             order = [c for c in order if c is not INVESTMENT]  # it would trash a good card
         return tuple(order)
 
-    def has_junk(self, view: Any) -> bool:
+    def has_junk(self, view: PlayerView) -> bool:
         """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""
         is_late = money = None  # worked out only when a card in hand asks
         for c in view.hand_list:
@@ -161,7 +148,7 @@ class GeneralBot:
                     return True
         return False
 
-    def action(self, view: Any, options: tuple[Card, ...]) -> tuple[Card, ...]:
+    def action(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
         hand = view.hand_list
         ranked = sorted(dict.fromkeys(options), key=PLAY_FIRST.__getitem__)
         skipped: list[str] = []
@@ -204,7 +191,7 @@ class GeneralBot:
         self.why = (skipped[0] + ".") if skipped else "none of these helps now."
         return ()
 
-    def trasher_idle(self, view: Any, card: Card, hand: list[Card]) -> str:
+    def trasher_idle(self, view: PlayerView, card: Card, hand: list[Card]) -> str:
         """Why Remodel, Expand or Forge should not be played with this hand ("" if it should): Remodel and
         Expand only where a card becomes one worth a coin a turn more; Forge only with cards to trash, as
         it gains a card costing exactly what it trashed (nothing trashed gains a Copper)."""
@@ -215,13 +202,13 @@ class GeneralBot:
         _, _, gain = careful.upgrade(self, view, rest, 3 if card is EXPAND else 2)
         return "" if gain >= 1 else f"{card.name} has no card worth making into a better one"
 
-    def forge_trash(self, view: Any, options: Iterable[Card]) -> list[Card]:
+    def forge_trash(self, view: PlayerView, options: Iterable[Card]) -> list[Card]:
         """What Forge trashes: Curses, and Estates before the end (not Coppers: they add nothing to the cost)."""
         is_late = late(view)
-        return [c for c in _sorted(options, TRASH_FIRST[is_late].__getitem__)
+        return [c for c in sorted_cards(options, TRASH_FIRST[is_late].__getitem__)
                 if c is CURSE or (c is ESTATE and not is_late)]
 
-    def play_with(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+    def play_with(self, view: PlayerView, d: ChooseCards) -> tuple[Card, ...]:
         options = [c for c in d.options if c not in MULTIPLIERS or len(d.options) == 1] or list(d.options)
         if d.card is not None and d.card.name == "Tiara":
             order = ["Bank", "Platinum", "Gold", "Hoard", "Collection", "Crystal Ball", "War Chest", "Silver"]
@@ -237,7 +224,7 @@ class GeneralBot:
             return (max(plain, key=lambda c: (self.facts(view).coins[c], c.name)),) if plain else ()
         return (max(options, key=lambda c: PLAY_ORDER.get(c.name, 50)),) if options else ()
 
-    def trash(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def trash(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         is_late = late(view)
         ranked = sorted(options, key=TRASH_FIRST[is_late].__getitem__)
@@ -291,7 +278,7 @@ class GeneralBot:
             return tuple(c for c in ranked[:1] if junk(c))
         return tuple(ranked[: d.min])
 
-    def discard(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def discard(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         if d.min == d.max and not self.careful:
             return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
@@ -318,7 +305,7 @@ class GeneralBot:
             return ()
         return tuple(ranked[: d.min])
 
-    def topdeck(self, view: Any, d: ChooseCards, name: str) -> tuple[Card, ...]:
+    def topdeck(self, view: PlayerView, d: ChooseCards, name: str) -> tuple[Card, ...]:
         options = d.options
         if name == "Harbinger":
             good = [c for c in options if c in (GOLD, PLATINUM) or BUY_VALUE.get(c.name, 0) >= 5]
@@ -339,142 +326,15 @@ class GeneralBot:
             return (careful.put_back(self, view, options),)
         return tuple(sorted(options, key=JUNK_FIRST.__getitem__)[: d.min])
 
-    # ---- gaining and buying ----
-    def best_gain(self, view: Any, options: Iterable[Card], buying: bool) -> Card | None:
-        # Each card once, in the order offered (hand or Supply order): quick to test, and unlike a set,
-        # iterated in the same order in every process.
-        opts = dict.fromkeys(options)
-        if not opts:
-            return None
-        facts = self.facts(view)
-        owned = view.owned()
-        money = facts.money(owned)
-        is_late = late(view)
-        rush = rusher(view) if facts.gardens else None
-        if rush is not None:  # a Gardens rush: its piles end the game; its Gardens are contested
-            is_late = is_late or pile_cards(view) - 2 <= RUSH_PACE * 4
-            if buying and GARDENS in opts and view.owned(rush)[GARDENS] and view.cost(GARDENS) >= max(
-                    map(view.cost, opts)) - 4 and not (PROVINCE in opts and (money > 15 or is_late)):
-                return GARDENS
+    # ---- gaining and buying (buying.py) ----
+    def best_gain(self, view: PlayerView, options: Iterable[Card], buying: bool) -> Card | None:
+        return best_gain(self, view, options, buying)
 
-        if view.uses_colony:
-            if COLONY in opts and (money > 28 or view.pile(COLONY) <= 5):
-                return COLONY
-            if PLATINUM in opts and view.pile(COLONY) > 3:
-                return PLATINUM
-        if PROVINCE in opts and (money > 15 or is_late or not buying):
-            return PROVINCE
-        if GARDENS in opts and (is_late or owned.get(GARDENS)) and sum(owned.values()) >= 30:
-            return GARDENS  # worth 3 or more, like a Duchy, for 4 coins
-        if is_late and DUCHY in opts:
-            return DUCHY
-        money_card = self.better_than_gold(view, opts, owned, is_late)
-        if money_card is not None:
-            return money_card
-        if ESTATE in opts and view.pile(PROVINCE) <= 2 and max(map(view.cost, opts)) < 5:
-            return ESTATE
-        if buying and MINT in opts and view.my_turn:
-            is_treasure = facts.is_treasure
-            if any(is_treasure[c] and c is not COPPER for c in view.in_play()) or mint_starves(self, view):
-                opts = {c: None for c in opts if c is not MINT}  # gaining it would trash them
-        best = self.kingdom_pick(view, opts, owned)
-        if best is not None:
-            value = BUY_VALUE.get(best.name, 0)
-            if value >= 7:
-                cost = view.cost(best)
-                # Gold over a 5-cost card (Laboratory, Market) at 6 coins; a curser's first two copies first
-                if cost >= 5 and (GOLD not in opts or cost >= 6 or (best in CURSERS and owned.get(best, 0) < 2)):
-                    return best
-        if GOLD in opts:
-            return GOLD
-        if best is not None and value >= 4 and (best in PAYLOAD or facts.is_treasure[best]
-                                                or (value >= 5 and money / max(1, sum(owned.values())) >= 0.75)
-                                                or SILVER not in opts):
-            return best
-        if SILVER in opts:
-            return SILVER
-        if best is not None:
-            return best
-        if not buying and is_late:
-            for c in (DUCHY, ESTATE):
-                if c in opts:
-                    return c
-        if COPPER in opts and starved(self, view):
-            return COPPER  # a deck too thin in coins to reach a Silver
-        return None
-
-    def better_than_gold(self, view: Any, opts: dict[Card, None], owned: Any, is_late: bool) -> Card | None:
-        """Kingdom Treasures and gainers that beat Gold for this deck now (Bank, Hoard, Expand...)."""
-        found = BETTER_THAN_GOLD.intersection(opts)  # most buys offer none of them
-        if not found:
-            return None
-        facts = self.facts(view)
-        for c in _sorted(found, lambda c: -view.cost(c)) if len(found) > 1 else found:  # the dearest first
-            have = owned.get(c, 0)
-            if c is BANK and have < 2 and facts.money(owned) > 12:
-                return c
-            if c is HOARD and have < 1 and view.pile(PROVINCE) <= 6 and not is_late:
-                return c
-            if c is EXPAND and have < 1 and not is_late and sum(owned.values()) >= 14:
-                return c
-            if c is WORKSHOP and have < 4 and facts.gardens and view.cost(c) >= max(map(view.cost, opts)) - 1 \
-                    and rusher(view) is None:  # (not racing a rusher to empty the Workshops)
-                return c  # Workshops gain Gardens, but only at 3 or 4 coins, never instead of Gold
-        return None
-
-    def kingdom_pick(self, view: Any, opts: dict[Card, None], owned: Any) -> Card | None:
-        wanted = list(filter(WANTED.__contains__, opts))  # in the order offered: the first wins a tie
-        if not wanted:
-            return None
-        is_action = self.facts(view).is_action
-        have = owned.get  # (a Counter's owned[c] runs Python code for a card not owned)
-        total = sum(owned.values())
-        terminals = villages = multipliers = actions = weak = 0
-        for c in filter(is_action.__getitem__, owned):  # the Actions this player has (villages and
-            n = owned[c]                                 # Throne Rooms are Actions, whatever the kingdom)
-            actions += n
-            if c not in NON_TERMINAL:
-                terminals += n
-            elif c in VILLAGES:  # (every village is a non-terminal)
-                villages += n
-            elif c in WEAK_CANTRIPS:
-                weak += n
-            if c in MULTIPLIERS:
-                multipliers += n
-        actions -= multipliers + weak  # a Throne Room on a Harbinger does little
-        best, best_key = None, -1
-        for c in wanted:
-            value = BUY_VALUE[c.name]
-            if is_action[c]:
-                if c not in NON_TERMINAL:
-                    if terminals >= 1 + villages + total // 12:
-                        continue
-                elif c in VILLAGES:
-                    if villages >= terminals:
-                        continue
-                elif c in WEAK_CANTRIPS:
-                    if weak >= 2:
-                        continue  # two weak cantrips (Harbinger, Cellar...) in all, of every kind together
-                elif have(c, 0) >= max(2, total // 6):
-                    continue  # cantrips, but not a deck of them
-                if c in LIMITED:
-                    if c in ONE_IS_ENOUGH and have(c, 0) >= 1:
-                        continue
-                    if c in MULTIPLIERS and actions < 2 * (multipliers + 1) + 1:
-                        continue  # Throne Room and King's Court need Actions to play
-                    if c is MERCHANT and have(c, 0) >= have(SILVER, 0):
-                        continue  # Merchant pays only with a Silver
-                    if c is FORGE and have(CURSE, 0) + have(ESTATE, 0) < 3:
-                        continue  # Forge needs cards to trash
-            elif c in THREE_ARE_ENOUGH and have(c, 0) >= 3:
-                continue
-            key = (view.cost(c) + value) * _KEY_BASE + value  # (cost + value, value) as one number
-            if key > best_key:
-                best, best_key = c, key
-        return best
+    def kingdom_pick(self, view: PlayerView, opts: dict[Card, None], owned: Counter[Card]) -> Card | None:
+        return kingdom_pick(self, view, opts, owned)
 
     # ---- yes and no, one of, naming ----
-    def yes_no(self, view: Any, d: YesNo) -> bool:
+    def yes_no(self, view: PlayerView, d: YesNo) -> bool:
         name = d.card.name if d.card is not None else ""
         if d.purpose is Purpose.REACT:
             return True  # Moat: always be unaffected
@@ -493,7 +353,7 @@ class GeneralBot:
             return True
         return True
 
-    def choose_one(self, view: Any, d: ChooseOne) -> str:
+    def choose_one(self, view: PlayerView, d: ChooseOne) -> str:
         name = d.card.name if d.card is not None else ""
         about = d.about
         options = d.options
@@ -518,7 +378,7 @@ class GeneralBot:
             return self.gain_order(view, about, options)
         return options[0]
 
-    def watchtower(self, view: Any, about: Card) -> str:
+    def watchtower(self, view: PlayerView, about: Card) -> str:
         if self.careful:
             return careful.watchtower(self, view, about)
         if about is CURSE or (about is COPPER and money_total(view) > 8):
@@ -527,7 +387,7 @@ class GeneralBot:
             return "deck"
         return "no"
 
-    def gain_order(self, view: Any, about: Card, options: tuple[str, ...]) -> str:
+    def gain_order(self, view: PlayerView, about: Card, options: tuple[str, ...]) -> str:
         """Which "when you gain" effect first: Watchtower first on a card it trashes (nothing else
         matters then); else the effects that move the card before Hoard, so a Gold put on the deck
         ends above it (Hoard's card is a Victory card); Tiara before Watchtower."""
@@ -539,7 +399,7 @@ class GeneralBot:
                 return name
         return options[0]
 
-    def name_card(self, view: Any, d: NameCard) -> Card:
+    def name_card(self, view: PlayerView, d: NameCard) -> Card:
         """War Chest: name the card the other player would most like to gain (up to 5 coins)."""
         affordable = [c for c, left in view.supply.items() if left and view.cost(c) <= 5 and c not in view.named]
         if not affordable:

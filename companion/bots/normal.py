@@ -11,11 +11,12 @@ exactly as it would have. A seeded game is the same every time.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.bots.easy import EasyBot
 from companion.bots.general import GeneralBot
 from companion.engine.decisions import Decision, Purpose
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
 
 _BUY = Purpose.BUY
 
@@ -32,7 +33,7 @@ class NormalBot(GeneralBot):
         super().__init__(seed)
         self._easy = EasyBot(seed)
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         if d.purpose is _BUY and random.Random(self.seed * 1_000 + view.turns()).random() < self.easy_share:
             return self._easy.buy(view, d.options)  # type: ignore[attr-defined]
         return super().decide(view, d)

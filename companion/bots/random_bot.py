@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.engine.decisions import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
 
 
 class RandomBot:
@@ -14,7 +15,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         r = self.rng
         if isinstance(d, ChooseCards):
             options = list(d.options)

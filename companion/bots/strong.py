@@ -16,15 +16,17 @@ which ``hint`` says.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.bots.cardsense import (
-    C, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
+    COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, PLATINUM, PROVINCE, SILVER,
 )
 from companion.bots.feeding import MINT, copper_buy, mint_starves, starved, starved_words
-from companion.bots.general import CURSERS
+from companion.bots.defences import Defences, defence, defences_for
+from companion.bots.gardens_plan import gardens_buy, gardens_gain
 from companion.bots.rivals import (
-    GARDENS, RUSH_PACE, WORKSHOP, ends_behind, futile_attack, gardens_worth, pile_cards, rush_words, rusher, rushers,
+    rush_builders, rush_seen, winning_end,
+    GARDENS, RUSH_PACE, ends_behind, futile_attack, gardens_worth, pile_cards, rush_words, rusher, rushers,
 )
 from companion.bots.thinning import CHAPEL, Thinning, thin_helpers
 from companion.bots.thinning import article as _article, counted as _count
@@ -33,17 +35,15 @@ from companion.bots.search import plan_for
 from companion.cards import Card
 from companion.cards.model import plural_of
 from companion.engine.decisions import ChooseCards, Decision, Purpose
+from companion.engine.view import PlayerView
+from companion.bots.answers import BotAnswer
+from collections import Counter
 
 
 _BASIC = frozenset((COPPER, SILVER, GOLD, PLATINUM, ESTATE, DUCHY, PROVINCE, COLONY))
 _BUY, _GAIN, _TRASH, _PLAY_ACTION = Purpose.BUY, Purpose.GAIN, Purpose.TRASH, Purpose.PLAY_ACTION
 _PILES = "piles"  # greening's count is of the cards in the piles nearest empty, not of Provinces
 _PILE_LEAD = 2  # ...less this many
-# The Attacks a defence is bought against: those it was measured to gain against (benchmarks/README.md, issue
-# 23's fourth round). Watchtower trashes the Curses, or draws up to 6 cards after Militia; Moat blocks them.
-# Against Big Money with Rabble a Moat moved nothing (54.4% to 54.1%), so Rabble is not answered; Bandit,
-# Bureaucrat and Clerk were never shown to be worth a Moat either.
-_ANSWERED = frozenset(CURSERS + (C["Militia"],))
 
 
 def _left(provinces: int, name: str = "Province") -> str:
@@ -143,10 +143,10 @@ class StrongBot(Thinning):
         self._plan_cards: tuple[Card, ...] = ()
         self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
         self._plan_players = 0  # ...and the number of players
-        self._defences: tuple[tuple[Card, tuple[Card, ...]], ...] = ()  # see plan()
+        self._defences: Defences = ()  # see plan()
 
     # ---- the plan ----
-    def plan(self, view: Any) -> Plan:
+    def plan(self, view: PlayerView) -> Plan:
         kingdom = view.kingdom
         plan = self._plan
         if plan is None or kingdom is not self._plan_kingdom or view.players != self._plan_players:
@@ -157,14 +157,10 @@ class StrongBot(Thinning):
             by_name = {c.name: c for c in kingdom}
             self._plan_cards = tuple(by_name[n] for n in plan.cards)
             self._thin_helpers = thin_helpers(kingdom, self._plan_cards[0]) if plan.kind == "trasher" else (None, None)
-            # The kingdom's answers to attacks, Watchtower first, each with the Attacks it answers (cursing first)
-            attacks = sorted((c for c in kingdom if c.is_attack), key=lambda c: c not in CURSERS)
-            self._defences = tuple(
-                (by_name[n], tuple(a for a in attacks if a in _ANSWERED))
-                for n in ("Watchtower", "Moat") if n in by_name)
+            self._defences = defences_for(kingdom)
         return plan
 
-    def decide(self, view: Any, d: Decision) -> Any:
+    def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         self.why = ""
         p = d.purpose
         if p is _BUY:
@@ -182,8 +178,9 @@ class StrongBot(Thinning):
             return self.chapel_trash(view, d)
         if p is _GAIN and isinstance(d, ChooseCards) and d.options:
             if self.plan(view).kind == "gardens":
-                pick = self.gardens_gain(view, d.options)
+                pick, why = gardens_gain(view, d.options, self._plan_cards)
                 if pick is not None:
+                    self.why = f"Gain {pick.name}: {why}"
                     return (pick,)
             else:
                 pick = self.gain(view, d)
@@ -191,7 +188,7 @@ class StrongBot(Thinning):
                     return (pick,)
         return super().decide(view, d)
 
-    def gain(self, view: Any, d: ChooseCards) -> Card | None:
+    def gain(self, view: PlayerView, d: ChooseCards) -> Card | None:
         """A gain (Workshop, Remodel, Expand, Forge, Artisan): what the buy rules, and so the plan, would
         take for the dearest card on offer. None (nothing they would take is offered): the normal bot's."""
         top = max(view.cost(c) for c in d.options)
@@ -202,7 +199,7 @@ class StrongBot(Thinning):
         return None
 
     # ---- buying ----
-    def buy(self, view: Any) -> tuple[Card, ...]:
+    def buy(self, view: PlayerView) -> tuple[Card, ...]:
         card, why = self.choose_buy(view)
         if card is MINT and self._barred is None and mint_starves(self, view):
             self._barred = MINT  # its trashing would leave too few coins to buy a Silver: the next best
@@ -217,7 +214,7 @@ class StrongBot(Thinning):
         self.why = f"Buy {card.name}: {why}"
         return (card,)
 
-    def choose_buy(self, view: Any, coins: int | None = None) -> tuple[Card | None, str]:
+    def choose_buy(self, view: PlayerView, coins: int | None = None) -> tuple[Card | None, str]:
         """The card to buy with ``coins`` (this turn's, unless given: a gain up to a cost) and why."""
         plan = self.plan(view)
         if coins is None:
@@ -266,7 +263,7 @@ class StrongBot(Thinning):
             said = near
 
         if plan.kind == "gardens":
-            pick = self.gardens_buy(view, coins, owned, total)
+            pick = gardens_buy(view, coins, owned, total, self._plan_cards)
             if pick is not None:
                 return pick
 
@@ -285,7 +282,7 @@ class StrongBot(Thinning):
             return behind
 
         if provinces == 1 or colonies == 1 or empty >= view.piles_to_end - 1:
-            pick = self.winning_end(view, coins)
+            pick = winning_end(view, coins, self._barred)
             if pick is not None:
                 return pick
 
@@ -340,7 +337,7 @@ class StrongBot(Thinning):
         if pick is not None:
             return pick
         if self._defences and 2 <= coins <= self.defence_coins:
-            pick = self.defence(view, coins, owned)
+            pick = defence(view, coins, owned, self._defences, self._barred)
             if pick is not None:
                 return pick
         if coins >= 3 and pile(SILVER):
@@ -351,69 +348,7 @@ class StrongBot(Thinning):
             return fed
         return None, ""
 
-    def winning_end(self, view: Any, coins: int) -> tuple[Card, str] | None:
-        """The card whose buy ends the game now with this player ahead of everyone, the most points first:
-        the last Province or Colony, or the last card of a pile that empties enough piles (a Curse too, if
-        the lead outlasts its point). Measured with fixed plans, the same seeds: +0.2 to +1 point of wins
-        against Big Money with Witch and Double Witch at 2 to 4 players (2,880 games each)."""
-        piles = view.empty_piles() >= view.piles_to_end - 1
-        ending: list[tuple[Card, int]] = []  # the cards whose buy ends the game, and their points
-        for card, left in view.supply.items():
-            if left != 1 or card is self._barred or view.cost(card) > coins:
-                continue
-            if not (piles or card is PROVINCE or card is COLONY):
-                continue
-            if card is CURSE:
-                ending.append((card, -1))
-            elif not card.is_victory:
-                ending.append((card, 0))
-            elif card.vp is not None:  # (Gardens: its worth is the deck's; not counted here)
-                ending.append((card, card.vp))
-        if not ending:  # most turns near the end: no score to count
-            return None
-        theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
-        mine = view.vp()
-        best: tuple[Card, int] | None = None
-        for card, vp in ending:
-            if mine + vp > theirs and (best is None or vp > best[1]):
-                best = (card, vp)
-        if best is None:
-            return None
-        lead = mine + best[1] - theirs
-        return best[0], f"it ends the game, and you win by {lead} {'point' if lead == 1 else 'points'}."
-
-    def defence(self, view: Any, coins: int, owned: Any) -> tuple[Card, str] | None:
-        """One Watchtower or Moat once another player has a Witch, Charlatan or Militia, bought with 2 to 4
-        coins; see ``defence_coins`` and ``_ANSWERED``."""
-        if any(owned[card] for card, _ in self._defences):
-            return None
-        for card, attacks in self._defences:
-            if not attacks or not view.pile(card) or view.cost(card) > coins or card is self._barred:
-                continue
-            found = self.attacker(view, attacks)
-            if found is None:
-                continue
-            who, attack = found
-            what = f"{_article(attack.name)} {attack.name}"
-            if card.name == "Moat":
-                return card, f"{who} has {what}, and a Moat in your hand blocks its attack."
-            if attack in CURSERS:
-                return card, f"{who} has {what}, and a Watchtower in your hand trashes the Curses it gives you."
-            return card, f"{who} has {what}, and Watchtower draws your hand up to 6 cards."
-        return None
-
-    @staticmethod
-    def attacker(view: Any, attacks: tuple[Card, ...]) -> tuple[str, Card] | None:
-        """Another player and the first of ``attacks`` they own."""
-        others = [p for p in range(view.players) if p != view.player]
-        decks = [view.owned(p) for p in others]
-        for attack in attacks:
-            for p, deck in zip(others, decks):
-                if deck[attack]:
-                    return view.name_of(p), attack
-        return None
-
-    def plan_buy(self, view: Any, coins: int, plan: Plan, owned: Any, total: int,
+    def plan_buy(self, view: PlayerView, coins: int, plan: Plan, owned: Counter[Card], total: int,
                  before_gold: bool) -> tuple[Card, str] | None:
         if plan.kind not in ("single", "engine", "trasher"):
             return None
@@ -421,13 +356,13 @@ class StrongBot(Thinning):
         main = cards[0]
         if plan.kind == "trasher" and not owned[cards[1]]:
             trasher = cards[1]
-            if self.rush_seen(view):
+            if rush_seen(view):
                 pass  # a rush ends the game before a thinned deck pays
             elif view.turns() <= self.trasher_turns and view.cost(trasher) <= coins and view.pile(trasher) \
                     and trasher is not self._barred and (coins <= 3 or coins < view.cost(main)):
                 return trasher, (f"{plan.describe()} is the plan here. {_article(trasher.name).capitalize()} "
                                  f"{trasher.name} trashes your Estates and Coppers, so your good cards come often.")
-        if plan.kind == "trasher" and owned[main] and (owned[cards[1]] or not self.rush_seen(view)):
+        if plan.kind == "trasher" and owned[main] and (owned[cards[1]] or not rush_seen(view)):
             pick = self.thin_buy(view, coins, owned, main)
             if pick is not None:
                 return pick
@@ -447,45 +382,20 @@ class StrongBot(Thinning):
         if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             tried = "it did best in trial games on this kingdom" if plan.tried else \
                 f"it beat Big Money in {plan.rate} of 100 games"
+            mine = f"Your {total} cards have {_count(have, main.name)}."
+            if plan.kind == "trasher" and not owned[cards[1]] and rush_seen(view):  # the Chapel dropped
+                return main, (f"Big Money with {main.name} is the plan here, with no {cards[1].name}: "
+                              f"{rush_builders(view)}, and a thin deck would come too late. {mine}")
             # no brackets: Orca's default punctuation level reads them ("left paren")
-            return main, f"{plan.describe()} is the plan here, as {tried}. Your {total} cards have {_count(have, main.name)}."
+            return main, f"{plan.describe()} is the plan here, as {tried}. {mine}"
         return None
+
+    def coin_floor(self) -> int | None:
+        return self.chapel_floor if self.thins() else None
 
     def thins(self) -> bool:
         """The plan in play has a trasher (the deck's floor is its Chapel's: ``feeding.starved``)."""
         return self._plan is not None and self._plan.kind == "trasher"
-
-    def rush_seen(self, view: Any) -> bool:
-        """Another player owns a Workshop or a Gardens in a kingdom with Gardens: a rush's first buys."""
-        if not self.facts(view).gardens:
-            return False
-        return any(view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP] for p in range(view.players) if p != view.player)
-
-    # ---- Gardens ----
-    def gardens_buy(self, view: Any, coins: int, owned: Any, total: int) -> tuple[Card | None, str] | None:
-        gardens, workshop = self._plan_cards[0], self._plan_cards[1]
-        if coins >= 8 and view.pile(PROVINCE) and view.pile(gardens) == 0:
-            return PROVINCE, "it is worth 6 points."
-        if coins >= 4 and view.pile(gardens):
-            return gardens, f"each Gardens is worth a point per 10 cards, and you have {total} cards."
-        if owned[workshop] < 12 and coins >= view.cost(workshop) and view.pile(workshop):
-            return workshop, f"Workshops gain the Gardens and the cards that make them count. You have {owned[workshop]}."
-        if coins >= 5 and view.pile(DUCHY):
-            return DUCHY, "Duchy is 3 points, and more cards make the Gardens worth more."
-        if coins >= 2 and view.pile(ESTATE):
-            return ESTATE, "every card counts for the Gardens, and an Estate adds a point too."
-        if view.pile(COPPER):
-            return COPPER, "every card counts for the Gardens."
-        return None
-
-    def gardens_gain(self, view: Any, options: tuple[Card, ...]) -> Card | None:
-        gardens, workshop = self._plan_cards[0], self._plan_cards[1]
-        owned = view.owned()
-        for card, ok in ((gardens, True), (workshop, owned[workshop] < 12), (ESTATE, True), (SILVER, True)):
-            if ok and card in options:
-                self.why = f"Gain {card.name}: Gardens decks want every card, and this one is the best on offer."
-                return card
-        return None
 
 
 __all__ = ["CURSE", "MONEY", "StrongBot"]

@@ -14,7 +14,6 @@ Peddler or Grand Market beside the Laboratory and the Market moved nothing (61.8
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.bots.cardsense import C, COPPER, CURSE, ESTATE, GOLD, NON_TERMINAL, PROVINCE, late
 from companion.bots.general import GeneralBot
@@ -22,6 +21,8 @@ from companion.bots.plans import Plan
 from companion.cards import Card
 from companion.cards.model import plural_of
 from companion.engine.decisions import ChooseCards
+from companion.engine.view import PlayerView
+from collections import Counter
 
 CHAPEL = C["Chapel"]
 # The villages a thinned deck buys, the first the kingdom has: each plays the Chapel and the terminal in one
@@ -43,7 +44,7 @@ def counted(n: int, name: str) -> str:
     return f"{n} {name if n == 1 else plural_of(name)}" if n > 1 else f"1 {name}"
 
 
-def thin_helpers(kingdom: Any, main: Card) -> tuple[Card | None, Card | None]:
+def thin_helpers(kingdom: tuple[Card, ...], main: Card) -> tuple[Card | None, Card | None]:
     """The village and the non-terminal a thinned deck with ``main`` buys on this kingdom (None: none)."""
     if main in NON_TERMINAL:
         return None, None
@@ -62,7 +63,7 @@ class Thinning(GeneralBot):
     most_terminals = 2  # a thinned deck's copies of its terminal, once it has a village
     thin_villages = 2  # ...and its villages
 
-    def plan(self, view: Any) -> Plan:
+    def plan(self, view: PlayerView) -> Plan:
         raise NotImplementedError
 
     # How the Chapel is played (fixed plan Witch with Chapel against Chapel/Witch, 100 kingdoms numbered from
@@ -72,7 +73,7 @@ class Thinning(GeneralBot):
     chapel_floor = 3
     chapel_first_junk = 3
 
-    def chapel_first(self, view: Any) -> bool:
+    def chapel_first(self, view: PlayerView) -> bool:
         """Chapel before the other Actions in hand (a Witch too), with one Action and ``chapel_first_junk``
         cards or more to trash."""
         junk = sum(1 for c in view.hand_list if c is CURSE or c is ESTATE or c is COPPER)
@@ -81,7 +82,7 @@ class Thinning(GeneralBot):
         self.why = f"it trashes {junk} cards that weaken your deck, which does more than your other Actions."
         return True
 
-    def chapel_trash(self, view: Any, d: ChooseCards) -> tuple[Card, ...]:
+    def chapel_trash(self, view: PlayerView, d: ChooseCards) -> tuple[Card, ...]:
         """Chapel's trash, as a junking plan plays it: every Curse; Estates before the end; Coppers while
         the deck keeps ``chapel_floor`` coins of Treasure, except those this hand needs for the best card it
         reaches (the plan's card while the deck wants one, Gold, a Province)."""
@@ -126,7 +127,7 @@ class Thinning(GeneralBot):
             self.why = "Nothing in your hand is worth trashing."
         return tuple(chosen)
 
-    def thin_buy(self, view: Any, coins: int, owned: Any, main: Card) -> tuple[Card, str] | None:
+    def thin_buy(self, view: PlayerView, coins: int, owned: Counter[Card], main: Card) -> tuple[Card, str] | None:
         """What a deck with a trasher adds once it has its terminal: a second copy at 5 to 7 coins once it
         has a village; a village with 5 coins or less, up to ``thin_villages``; a Laboratory or a Market with
         5 coins."""

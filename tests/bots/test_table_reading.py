@@ -112,3 +112,18 @@ def test_a_chapel_plan_buys_no_chapel_once_a_rush_shows() -> None:
     for ps in s.game.players:
         ps.turns = 1
     assert StrongBot(plan=plan_of("Witch+Chapel", "d")).decide(s.game.view(0), s.pending) == (card("Chapel"),)
+
+
+def test_a_chapel_plan_that_dropped_its_chapel_says_the_plan_it_now_plays() -> None:
+    names = ["Chapel", "Witch", "Workshop", "Gardens", "Village", "Market", "Cellar", "Moat", "Militia", "Mine"]
+    s = _at_buy("Copper*2, Estate*3, Silver", "Workshop*2, Copper*7, Estate*3", 5, names)
+    s.game.players[1].name = "Rex"
+    bot = StrongBot(plan=plan_of("Witch+Chapel", "d"))
+    assert bot.decide(s.game.view(0), s.pending) == (card("Witch"),)
+    assert "Chapel with Witch is the plan" not in bot.why, bot.why
+    assert "Big Money with Witch is the plan here, with no Chapel: Rex is building Workshops and Gardens" in bot.why
+    # With no rush the Chapel plan is still said as it is played.
+    s = _at_buy("Copper*2, Estate*3, Silver, Chapel", "Silver*2, Copper*7, Estate*3", 5, names)
+    bot = StrongBot(plan=plan_of("Witch+Chapel", "d"))
+    assert bot.decide(s.game.view(0), s.pending) == (card("Witch"),)
+    assert "Chapel with Witch is the plan here" in bot.why, bot.why
