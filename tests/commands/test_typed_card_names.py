@@ -74,3 +74,13 @@ def test_buy_takes_a_plural(tmp_path: Path, typed: str, bought: str) -> None:
     t.start_at(tmp_path, _position("Gold, Gold, Copper, Copper, Estate", kingdom="Village", buys=2))
     out = t(typed)
     assert not out.startswith("Error") and bought in out.lower(), out
+
+
+def test_a_misspelled_buy_suggests_only_cards_of_this_game(tmp_path: Path) -> None:
+    """"buy smity" in a game with Smithy suggested "Smithy, Mint or City": two cards not in the game."""
+    t = Typist()
+    t.start_at(tmp_path, _position("Copper, Copper, Copper, Copper, Estate", kingdom="Village"))
+    before = t.snapshot()
+    out = t("buy smity")
+    assert out == "Error, no card named 'smity'. Did you mean Smithy?\n", out
+    assert t.snapshot() == before
