@@ -103,6 +103,8 @@ def tops_line(view: PlayerView) -> str:
     Ben's is Gold, Cy's is empty." (each name owns its card: "Ben Gold" was heard as a name)."""
     others = [(view.player + k) % view.players for k in range(1, view.players)] if view.player >= 0 \
         else list(range(view.players))
+    if len(others) == 1:  # one other player: said as discard Ben says it
+        return discard_top_line(view, others[0])
     said = []
     for seat in others:
         top = view.discard_top(seat)

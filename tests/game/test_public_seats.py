@@ -122,3 +122,14 @@ def test_a_name_that_is_no_player_is_refused_with_the_names() -> None:
     check_error(said, typed="status zed")
     assert "Ana or Ben" in said, said
     assert t("status").startswith(("Ana's turn 1", "Ben's turn 1", "Your turn 1")), t("status")
+
+
+def test_discard_others_with_one_other_player_says_it_as_discard_name_does() -> None:
+    """Against one bot, "Top of each discard pile. Big Money's is Copper." named a pile of one as "each"."""
+    t = Typist()
+    t('new --bots bigmoney --kingdom "First Game" --seed 3')
+    top = t.act.game.players[1 - t.act.holder].discard
+    said = t("discard others")
+    check_response(said)
+    assert said == (f"Big Money's discard pile has {top[-1].name} on top.\n" if top else
+                    "Big Money's discard pile is empty.\n"), said
