@@ -163,3 +163,18 @@ def choose_command(session: "Session", args: str) -> Outcome:
     if d is None or render.is_turn_decision(d):
         raise CommandError(f"{quote(('choose ' + args).strip())}, no card is asking now. Type options.")
     return question_answered(session, act, args)
+
+
+@game_command(name="gain", complete=_complete_supply, summary="answers a card that asks what to gain.",
+              usage="gain CARD", example="gain silver",
+              details="At Workshop, Remodel or Mine, gain silver is the same as typing silver.")
+def gain_command(session: "Session", args: str) -> Outcome:
+    """``gain silver`` at Workshop's question, as a person says it (it was "'gain' works at a table")."""
+    typed = f"gain {args}".strip()
+    act, me = private_seat(session, typed)
+    d = act.mine(me)
+    if d is None or render.is_turn_decision(d) or d.purpose is not Purpose.GAIN:
+        raise CommandError(f"{quote(typed)}, no card asks you to gain now. Type buy and a card to buy one.")
+    if not args.strip():
+        raise CommandError("gain needs a card. Type options to hear your choices.")
+    return question_answered(session, act, args)

@@ -84,3 +84,21 @@ def test_a_misspelled_buy_suggests_only_cards_of_this_game(tmp_path: Path) -> No
     out = t("buy smity")
     assert out == "Error, no card named 'smity'. Did you mean Smithy?\n", out
     assert t.snapshot() == before
+
+
+def test_gain_answers_a_card_that_asks_what_to_gain(tmp_path: Path) -> None:
+    """At Remodel's "gain 1", "gain silvers" is how it is said; it was "'gain' works at a table, not in a game"."""
+    t = Typist()
+    t.start_at(tmp_path, _position("Remodel, Estate, Copper, Copper, Copper", kingdom="Village"))
+    before = t.snapshot()
+    out = t("gain silver")
+    assert out == "Error, 'gain silver', no card asks you to gain now. Type buy and a card to buy one.\n", out
+    assert t.snapshot() == before
+    t("play remodel")
+    t("trash estate")
+    before = t.snapshot()
+    assert t("gain").startswith("Error, gain needs a card.")
+    assert t.snapshot() == before
+    out = t("GAIN Silvers")
+    check_response(out)
+    assert out.startswith("Gained Silver.\n"), out
