@@ -159,8 +159,8 @@ class NameIndex(Generic[T]):
         names = [(n, d, item) for n, d, item in self._names if allowed is None or item in allowed]
         for start in (key, *_singulars(key)):  # "villages" is read as "village" only when nothing starts so
             for test in (
-                lambda n: n.startswith(start),
-                lambda n: any(word.startswith(start) for word in n.split(" ")[1:]),
+                lambda n, start=start: n.startswith(start),
+                lambda n, start=start: any(word.startswith(start) for word in n.split(" ")[1:]),
             ):
                 hits = [(d, item) for n, d, item in names if test(n)]
                 if len(hits) == 1:
