@@ -97,11 +97,25 @@ def _plural_forms(name: str) -> set[str]:
     return forms
 
 
+def _singulars(key: str) -> list[str]:
+    """What ``key`` may be the English plural of, longest first: villages, bridges, duchies, witches.
+    Stems shorter than three letters are left out (``es`` is no plural of anything here)."""
+    stems = []
+    if key.endswith("ies"):
+        stems.append(key[:-3] + "y")
+    if key.endswith("s"):
+        stems.append(key[:-1])
+    if key.endswith("es"):
+        stems.append(key[:-2])
+    return [s for s in dict.fromkeys(stems) if len(s) >= 3]
+
+
 class NameIndex(Generic[T]):
     """Resolve typed text to one item of a fixed collection.
 
     Order of trust: exact name or alias (any case, any apostrophe, with or without it), then plural,
-    then unique prefix of the name, then unique prefix of any word of it, then close misspellings.
+    then unique prefix of the name, then unique prefix of any word of it (each tried again with a plural
+    made singular when nothing starts with what was typed), then close misspellings.
     """
 
     def __init__(self, items: Iterable[tuple[T, str, Iterable[str]]], kind: str) -> None:
@@ -143,15 +157,16 @@ class NameIndex(Generic[T]):
         if exact is not None and (allowed is None or exact in allowed):
             return exact
         names = [(n, d, item) for n, d, item in self._names if allowed is None or item in allowed]
-        for test in (
-            lambda n: n.startswith(key),
-            lambda n: any(word.startswith(key) for word in n.split(" ")[1:]),
-        ):
-            hits = [(d, item) for n, d, item in names if test(n)]
-            if len(hits) == 1:
-                return hits[0][1]
-            if hits:
-                raise AmbiguousName(typed, self.kind, sorted(d for d, _ in hits))
+        for start in (key, *_singulars(key)):  # "villages" is read as "village" only when nothing starts so
+            for test in (
+                lambda n, start=start: n.startswith(start),
+                lambda n, start=start: any(word.startswith(start) for word in n.split(" ")[1:]),
+            ):
+                hits = [(d, item) for n, d, item in names if test(n)]
+                if len(hits) == 1:
+                    return hits[0][1]
+                if hits:
+                    raise AmbiguousName(typed, self.kind, sorted(d for d, _ in hits))
         if exact is not None:  # a real name, but not among the allowed ones
             raise UnknownName(typed, self.kind, ())
         display = {n: d for n, d, _ in names}

@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.cards import Card, catalogue
-from companion.cards.names import AmbiguousName, NameError_, loose, quote
+from companion.cards.names import AmbiguousName, NameError_, UnknownName, loose, quote
 from companion.commands.registry import AREAS, Answer, R, activity, command
 from companion.refusal import CommandError
 from companion.response import Response
@@ -334,18 +334,22 @@ def private_seat(session: "Session", typed: str) -> tuple[GameActivity, int]:
 
 def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
     """Cards named in ``text``: first among ``within`` (your hand, the Supply), so "work" is Workshop
-    when that is the only match there; otherwise among every card, for the right error."""
+    when that is the only match there; otherwise among every card, for the right error. A misspelling is
+    said with the near names among ``within``: "smity" in First Game is Smithy, not "Smithy, Mint or City"."""
+    near: UnknownName | None = None
     if within is not None:
         try:
             return catalogue().find_many(text, list(dict.fromkeys(within)))
         except AmbiguousName as e:
             raise CommandError(str(e)) from None
+        except UnknownName as e:
+            near = e if e.suggestions else None
         except NameError_:
             pass
     try:
         return catalogue().find_many(text)
     except NameError_ as e:
-        said = str(e)
+        said = str(near if near is not None and isinstance(e, UnknownName) else e)
         if not any(w in said for w in ("Type", "Did you mean")):
             said += " Type options to hear your choices."
         raise CommandError(said) from None

@@ -3,10 +3,11 @@ the game's service (companion.game.service) and returns its Outcome, which compa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, catalogue
-from companion.cards.names import NameError_, loose, quote
+from companion.cards.names import NameError_, and_list, loose, quote
 from companion.commands.game import (
     cards_named, game_command, private_seat, question_answered, seat_of, fitted,
 )
@@ -66,6 +67,30 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
         return False
 
 
+def _not_there(text: str, cards: list[Card], where: str) -> str | None:
+    """A card named exactly that but not ``where``, read as one that is: ``buy village`` in a kingdom
+    with Worker's Village and no Village says "Village is not in this game." before "Bought Worker's
+    Village.", so the card taken is never a silent swap. None when every card is the one named."""
+    try:
+        named = catalogue().find_many(text)
+    except NameError_:
+        return None
+    if len(named) != len(cards):
+        return None
+    swapped = list(dict.fromkeys(n.name for n, c in zip(named, cards) if n != c))
+    if not swapped:
+        return None
+    return f"{and_list(swapped)} {'is' if len(swapped) == 1 else 'are'} not {where}."
+
+
+def _noted(outcome: Outcome, note: str | None) -> Outcome:
+    """``outcome`` with ``note`` said first to the seat that moved."""
+    if note is None:
+        return outcome
+    own = outcome.own
+    return replace(outcome, heard={**outcome.heard, outcome.seat: replace(own, lines=(note, *own.lines))})
+
+
 @game_command(name="play", complete=_complete_hand, summary="plays a card from your hand, or all your Treasures.", usage="play CARD",
               example="play village",
               details="play all, or play treasures, plays every Treasure. play copper silver plays some. A card in "
@@ -85,7 +110,7 @@ def play_command(session: "Session", args: str) -> Outcome:
     if _treasures_word(loose(text)) and not _names_a_card_in(text, hand):
         return GameService(act).play_treasures(me, typed, session.verbosity)
     cards = cards_named(text, list(hand))
-    return GameService(act).play(me, cards, typed, session.verbosity)
+    return _noted(GameService(act).play(me, cards, typed, session.verbosity), _not_there(text, cards, "in your hand"))
 
 
 @game_command(name="buy", complete=_complete_supply, summary="buys a card, first playing your plain Treasures.", usage="buy CARD",
@@ -102,7 +127,8 @@ def buy_command(session: "Session", args: str) -> Outcome:
         return GameService(act).end_turn(d.player, typed, session.verbosity)
     wanted = cards_named(text, [c for c in act.game.supply])
     autoplay = session.settings.get("autoplay") == "on"
-    return GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay)
+    outcome = GameService(act).buy(d.player, wanted, typed, session.verbosity, autoplay)
+    return _noted(outcome, _not_there(text, wanted, "in this game"))
 
 
 @game_command(name="end", summary="ends your turn, or the current phase's buying.", usage="end", example="end",
@@ -136,4 +162,19 @@ def choose_command(session: "Session", args: str) -> Outcome:
     d = act.mine(me)
     if d is None or render.is_turn_decision(d):
         raise CommandError(f"{quote(('choose ' + args).strip())}, no card is asking now. Type options.")
+    return question_answered(session, act, args)
+
+
+@game_command(name="gain", complete=_complete_supply, summary="answers a card that asks what to gain.",
+              usage="gain CARD", example="gain silver",
+              details="At Workshop, Remodel or Mine, gain silver is the same as typing silver.")
+def gain_command(session: "Session", args: str) -> Outcome:
+    """``gain silver`` at Workshop's question, as a person says it (it was "'gain' works at a table")."""
+    typed = f"gain {args}".strip()
+    act, me = private_seat(session, typed)
+    d = act.mine(me)
+    if d is None or render.is_turn_decision(d) or d.purpose is not Purpose.GAIN:
+        raise CommandError(f"{quote(typed)}, no card asks you to gain now. Type buy and a card to buy one.")
+    if not args.strip():
+        raise CommandError("gain needs a card. Type options to hear your choices.")
     return question_answered(session, act, args)

@@ -41,7 +41,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "companion.commands.settings_commands": ("settings", "set", "speech"),
     "companion.commands.setup": ("sets", "setup"),
     "companion.commands.game_new": ("new",),
-    "companion.commands.game_turn": ("play", "buy", "end", "options", "op", "choose", "done"),
+    "companion.commands.game_turn": ("play", "buy", "end", "options", "op", "choose", "done", "gain"),
     "companion.commands.game_views": (
         "status", "st", "hand", "hd", "supply", "su", "deck", "owned", "discard", "trash", "score", "sc",
         "kingdom", "log", "lg",

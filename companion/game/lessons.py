@@ -26,7 +26,7 @@ LESSONS: dict[str, str] = {
     "actions": "Lesson, +Actions let you play more Action cards this turn.",
     "shuffle": "Lesson, your deck ran out, so your discard pile became a new deck, shuffled.",
     "attack": "Lesson, that was an Attack. A Moat in your hand can block one.",
-    "end": "Lesson, the game ends when the Provinces run out, or any 3 piles are empty.",
+    "end": "Lesson, this game ends after a turn that empties the Provinces or any 3 piles.",
 }
 # most urgent first: the end; then what the player must decide now (an Action to play, a buy); then the rest
 ORDER = ("end", "action", "buy", "actions", "attack", "shuffle", "cleanup")

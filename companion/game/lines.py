@@ -99,14 +99,17 @@ def discard_top_line(view: PlayerView, seat: int, named: bool = True) -> str:
 
 
 def tops_line(view: PlayerView) -> str:
-    """Every other player's discard pile top, in seat order from the next player."""
+    """Every other player's discard pile top, in seat order from the next player: "Top of each discard pile.
+    Ben's is Gold, Cy's is empty." (each name owns its card: "Ben Gold" was heard as a name)."""
     others = [(view.player + k) % view.players for k in range(1, view.players)] if view.player >= 0 \
         else list(range(view.players))
+    if len(others) == 1:  # one other player: said as discard Ben says it
+        return discard_top_line(view, others[0])
     said = []
     for seat in others:
         top = view.discard_top(seat)
-        said.append(f"{view.name_of(seat)} {top.name if top is not None else 'empty'}")
-    return f"Discard pile tops. {', '.join(said)}."
+        said.append(f"{possessive(view.name_of(seat))} is {top.name if top is not None else 'empty'}")
+    return f"Top of each discard pile. {', '.join(said)}."
 
 
 def turn_start(view: PlayerView, verbosity: str, people: int) -> str:

@@ -152,3 +152,17 @@ def test_a_misspelled_start_of_a_longer_name_is_suggested() -> None:
     with pytest.raises(UnknownName) as e:
         CAT.find("thrne")
     assert str(e.value) == "no card named 'thrne'. Did you mean Throne Room?"
+
+
+def test_a_plural_within_the_game_is_read_as_its_singular_is() -> None:
+    """``villages`` where only Worker's Village is in the game finds it, as ``village`` does (it was "not
+    one of the choices"); a plural never changes what an exact name or a prefix finds."""
+    workers, village, smithy = CAT.find("worker's village"), CAT.find("village"), CAT.find("smithy")
+    assert CAT.find("village", [workers, smithy]) is workers
+    assert CAT.find("villages", [workers, smithy]) is workers
+    assert CAT.find_many("2 villages", [workers, smithy]) == [workers, workers]
+    assert CAT.find("villages", [workers, village]) is village
+    assert CAT.find("smithies", [workers, smithy]) is smithy
+    assert CAT.find("witches", [CAT.find("witch"), smithy]).name == "Witch"
+    with pytest.raises(UnknownName):
+        CAT.find("es", [workers, smithy])

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.bots.cardsense import COLONY
+from companion.game.lessons import LESSONS
 from companion.game.fitting import Attack, Hint, Said, TurnLine, fit_first_line, fit_response
 from tests.accessibility import check_response
 from tests.game.driver import choose_line
@@ -65,12 +66,15 @@ def test_the_hint_gives_way_first_its_reason_then_itself() -> None:
 
 
 def test_a_lesson_kept_whole_still_fits_the_words() -> None:
-    """The last lesson with a long end of the game: the news gives way around it, within 40 words."""
+    """The last lesson with a long end of the game: the news gives way around it, within 40 words. It is the
+    rule of this game (2 players, no Colony; the whole rule is rule end of game): it said "the game ends when
+    the Provinces run out", which is not when, and not true of a game of 5 or 6 or one with Colonies."""
     mine = Said("You played 3 Coppers, 2 Golds and Silver, bought Province.", "You bought Province.", droppable=True)
     bot = TurnLine("Easy Bot played Smithy, 3 Coppers and Gold, gained 2 Golds, bought Province.",
                    "Easy Bot gained 2 Golds, bought Province.", "Easy Bot", "Province")
     end = "Game over. You win. The Province pile is empty. VP, You 39 and Easy Bot 15."
-    lesson = "Lesson, the game ends when the Provinces run out, or any 3 piles are empty."
+    lesson = LESSONS["end"]
+    assert lesson == "Lesson, this game ends after a turn that empties the Provinces or any 3 piles."
     out = fit_response([mine, bot, end, Hint(lesson, lesson, lesson, kept=True)], "normal")
     check_response("\n".join(out) + "\n")
     assert out[-1] == lesson and end in out

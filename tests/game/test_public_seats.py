@@ -72,7 +72,9 @@ def test_at_one_keyboard_each_person_hears_the_others_public_cards() -> None:
                                     f"{name}'s discard pile is empty."), said
         tops = t("discard others")
         check_response(tops)
-        assert tops.startswith("Discard pile tops."), tops
+        assert " ".join(tops.split()) == "Top of each discard pile. " + ", ".join(  # "Ben Gold" was heard as one name
+            f"{ps.name}'s is {ps.discard[-1].name if ps.discard else 'empty'}" for ps in
+            [g.players[(me + k) % 3] for k in (1, 2)]) + ".", tops
     # Clean-up hid each hand under the played cards: every top said is a card played, not one kept in hand
     g = t.act.game
     assert all(not ps.discard or g.is_treasure(ps.discard[-1]) or ps.discard[-1].name in ("Silver", "Gold")
@@ -120,3 +122,14 @@ def test_a_name_that_is_no_player_is_refused_with_the_names() -> None:
     check_error(said, typed="status zed")
     assert "Ana or Ben" in said, said
     assert t("status").startswith(("Ana's turn 1", "Ben's turn 1", "Your turn 1")), t("status")
+
+
+def test_discard_others_with_one_other_player_says_it_as_discard_name_does() -> None:
+    """Against one bot, "Top of each discard pile. Big Money's is Copper." named a pile of one as "each"."""
+    t = Typist()
+    t('new --bots bigmoney --kingdom "First Game" --seed 3')
+    top = t.act.game.players[1 - t.act.holder].discard
+    said = t("discard others")
+    check_response(said)
+    assert said == (f"Big Money's discard pile has {top[-1].name} on top.\n" if top else
+                    "Big Money's discard pile is empty.\n"), said

@@ -63,8 +63,11 @@ def test_cards_counts_are_right() -> None:
 @pytest.mark.parametrize("term", glossary().terms, ids=str)
 def test_rule(term, verbosity: str) -> None:
     out = typist(verbosity).type(f"rule {term.term}")
-    # Glossary sentences are written to be at most 15 words: a braille user pans the first line.
-    check_response(out, verbosity, listing=verbosity == "full", first_line_chars=None)
+    # Glossary sentences are written to be at most 15 words: a braille user pans the first line. The end of
+    # the game has three ways to end and a fourth pile at 5 or 6 players: in 15 words it could only be said
+    # as "5 or 6 players, 4.", which the ear does not follow; two plain sentences take 20.
+    most = 20 if term.term == "end of game" and verbosity == "brief" else None
+    check_response(out, verbosity, listing=verbosity == "full", first_line_chars=None, max_words=most)
     assert out.startswith(plain(term.short))  # the rulebook's words, with their signs said as pauses
     assert (plain(term.full) in out) == (verbosity == "full")
 
