@@ -18,7 +18,7 @@ from companion.net import codes
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote
 from companion.net.clean import clean
-from companion.net.protocol import encode
+from companion.net.protocol import HostMessage, encode
 from companion.client import devices
 from companion.client.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
@@ -67,7 +67,7 @@ class LobbyRemote(Remote):
         device = devices.kept(self.address, self.name)
         return {"device": device} if device else {}
 
-    async def _welcome(self, ws: Any, msg: dict[str, Any]) -> None:
+    async def _welcome(self, ws: Any, msg: HostMessage) -> None:
         self._keep_device(msg)
         self.secret = bool(msg.get("secret"))
         self.marks = msg.get("secret_lines") is True
@@ -80,7 +80,7 @@ class LobbyRemote(Remote):
                     self.changed.notify_all()
         await super()._welcome(ws, msg)
 
-    def _keep_device(self, msg: dict[str, Any]) -> None:
+    def _keep_device(self, msg: HostMessage) -> None:
         device = msg.get("device")
         if isinstance(device, str) and 20 <= len(device) <= 100 and device.isascii():
             devices.keep(self.address, self.name, device)
@@ -89,7 +89,7 @@ class LobbyRemote(Remote):
         super().start(wait)
         self.wait(lambda: self.greeted, timeout=wait)
 
-    def _say(self, msg: dict[str, Any]) -> None:
+    def _say(self, msg: HostMessage) -> None:
         go = msg.get("go")
         if isinstance(go, dict):
             game, code = go.get("game"), go.get("code")

@@ -24,7 +24,7 @@ import aiohttp
 
 from companion.net import protocol
 from companion.net.clean import printable
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import HostMessage, ProtocolError, encode
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
@@ -319,7 +319,7 @@ class Remote:
                     self._told = True
                 break
 
-    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
+    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: HostMessage) -> None:
         self.seat = msg.get("seat", self.seat)
         if msg.get("token"):
             self.token = msg["token"]
@@ -357,7 +357,7 @@ class Remote:
         if note:
             self.note(note)
 
-    def _say(self, msg: dict[str, Any]) -> None:
+    def _say(self, msg: HostMessage) -> None:
         n = msg.get("n", 0)
         if n <= self.seen:  # already heard; but it may answer the line sent again after reconnecting
             with self.changed:

@@ -27,7 +27,7 @@ from companion.net.analysing import Analyst
 from companion.net.claiming import Claim, Refusal
 from companion.net.guard import Guard, GuardedSite
 from companion.net.hosted import HostedGame, Options, Wiring, load_game
-from companion.net.protocol import ProtocolError
+from companion.net.protocol import ClientMessage, ProtocolError
 from companion.net.transport import (BURST, PAGE, PAGE_HEADERS, RATE, Bucket, Moved, Transport, bound_port, close,
                                      frame, receive_frame, send_text, tls_context)
 from companion.paths import atomic_write
@@ -196,7 +196,7 @@ class Host(Transport[Seat]):
         so its saves are made, and reach the store, in the order of the changes."""
         return game.lock
 
-    async def _greet(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Seat | None:
+    async def _greet(self, ws: web.WebSocketResponse, hello: ClientMessage, address: str) -> Seat | None:
         name = hello["name"].strip()
         game, decided = self.claim(hello, address)
         if isinstance(decided, Refusal):
@@ -245,7 +245,7 @@ class Host(Transport[Seat]):
             room.joined(game, seat, decided.how)
         return game, seat
 
-    async def admit(self, hello: dict[str, Any], address: str) -> str:
+    async def admit(self, hello: ClientMessage, address: str) -> str:
         """A sentence refusing this hello before any seat is looked at ("" to go on): a server's bans and names."""
         return ""
 
@@ -264,7 +264,7 @@ class Host(Transport[Seat]):
             if not ws.closed:
                 self.deliver(ws, game, seat, msg)
 
-    def claim(self, hello: dict[str, Any], address: str) -> tuple[HostedGame | None, Claim | Refusal]:
+    def claim(self, hello: ClientMessage, address: str) -> tuple[HostedGame | None, Claim | Refusal]:
         """The game a hello names and the seat it takes there (``companion.net.claiming``), or why not; a
         wrong code or token is counted against its address."""
         typed = codes.normal_code(hello["code"])

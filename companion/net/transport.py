@@ -20,7 +20,7 @@ from aiohttp import WSMsgType, web
 
 from companion.net import limits, origins, protocol
 from companion.net.guard import Guard
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import ClientMessage, ProtocolError, encode
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
@@ -58,7 +58,7 @@ class Bucket:
         return True
 
 
-async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
+async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None) -> ClientMessage | None:
     """The next message from a client, checked (ProtocolError when it is not one), or None once it closed."""
     msg = await ws.receive(timeout=timeout)
     if msg.type == WSMsgType.TEXT:

@@ -73,7 +73,7 @@ class Accounts:
 
         return await self.hashing.run(check)
 
-    async def record(self, name: str) -> dict[str, Any] | None:
+    async def record(self, name: str) -> dict[str, object] | None:
         raw = await self.kv.get(f"account:{names.key(name)}")
         try:
             rec = json.loads(raw) if raw else None

@@ -26,6 +26,7 @@ from companion.net.transport import Moved
 from companion.server.store import StoreDown, refused
 
 if TYPE_CHECKING:
+    from companion.net.protocol import ClientMessage
     from companion.net.hosted import HostedGame
     from companion.server.lobby import Lobby, Person
 
@@ -73,7 +74,7 @@ class Community:
         return person.member
 
     # ---- a hello ----
-    async def admit(self, person: Person, hello: dict[str, Any]) -> str:
+    async def admit(self, person: Person, hello: ClientMessage) -> str:
         """"" when the person may come in (perhaps still to sign in), else the sentence that refuses them."""
         person.name = names.tidy(person.name)
         refused = names.refusal(person.name)
@@ -158,13 +159,13 @@ class Community:
     def prompt(self, person: Person) -> str:
         return PASSWORD_PROMPT if person.member is not None and self.member(person).asking else ""
 
-    def fields(self, person: Person) -> dict[str, Any]:
+    def fields(self, person: Person) -> dict[str, object]:
         """What an answer to this person carries besides its words: a password is asked (never echoed), a
         device token to keep."""
         if person.member is None:
             return {}
         m = self.member(person)
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         if m.asking:
             out["secret"] = True
         if m.new_device:
@@ -339,7 +340,7 @@ class Community:
             return go
         return {**go, "pass": ticket}
 
-    async def admit_game(self, game_id: str, hello: dict[str, Any], address: str, token_fits: bool) -> str:
+    async def admit_game(self, game_id: str, hello: ClientMessage, address: str, token_fits: bool) -> str:
         """"" when a game's hello may go on, else the sentence that refuses it. ``token_fits``: it came back
         with its seat's token (it was admitted before)."""
         name = str(hello.get("name", ""))
@@ -402,10 +403,10 @@ class Community:
                 pass
 
     # ---- what passes between processes ----
-    async def tell_all(self, act: dict[str, Any]) -> None:
+    async def tell_all(self, act: dict[str, object]) -> None:
         await self.lobby.host.store.chat(json.dumps({"act": act}))
 
-    def heard(self, msg: dict[str, Any]) -> bool:
+    def heard(self, msg: dict[str, object]) -> bool:
         """A moderator's act from any process (True), applied to the people and games here."""
         act = msg.get("act")
         if not isinstance(act, dict):

@@ -28,7 +28,7 @@ class GameEnd:
     log: str = ""
     histories: list[str] = field(default_factory=list)
     keep: int = 100
-    result: Any = None
+    result: dict[int, str] = field(default_factory=dict)  # what each seat is told, by seat
 
 
 # ``compute(ratings before, by account key: text or None) -> GameEnd``: pure, and run again if they changed.
@@ -78,7 +78,7 @@ class Kv:
         """A list, newest first."""
         raise NotImplementedError
 
-    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """A finished game's ratings, kept log and histories, written as one step with its mark
         ``done:ID`` (and its ``ending`` field dropped), from the ratings of ``keys`` as they are then: (True,
         the GameEnd's result), or (False, None) when the game was recorded already (by any process)."""
@@ -160,14 +160,14 @@ class RedisKv(Kv):
     async def items(self, key: str) -> list[str]:
         return list(await self._do(self.r.lrange(PREFIX + key, 0, -1)))
 
-    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """WATCH the game's mark and the ratings, read, compute, then MULTI/EXEC; again if another game's
         ratings landed between (the mark makes a second process's attempt change nothing)."""
         from redis.exceptions import WatchError
 
         done, ratings = PREFIX + f"done:{game_id}", PREFIX + "ratings"
 
-        async def attempt() -> tuple[bool, Any]:
+        async def attempt() -> tuple[bool, dict[int, str]]:
             async with self.r.pipeline(transaction=True) as p:
                 for _ in range(100):
                     try:
@@ -175,7 +175,7 @@ class RedisKv(Kv):
                         if await p.exists(done):
                             await p.unwatch()  # type: ignore[no-untyped-call]
                             await self.r.hdel(PREFIX + "ending", game_id)  # (the pipeline would only queue it)
-                            return False, None
+                            return False, {}
                         raw = await p.hmget(ratings, keys) if keys else []
                         end = compute({k: v if isinstance(v, str) else None for k, v in zip(keys, raw)})
                         p.multi()  # type: ignore[no-untyped-call]
@@ -193,7 +193,7 @@ class RedisKv(Kv):
                         continue
             raise TimeoutError("the ratings changed on every try")
 
-        got: tuple[bool, Any] = await self._do(attempt())
+        got: tuple[bool, dict[int, str]] = await self._do(attempt())
         return got
 
 

@@ -15,7 +15,7 @@ import sys
 import time
 from typing import IO, Any, Callable
 
-Listener = Callable[[str, dict[str, Any]], None]
+Listener = Callable[[str, dict[str, object]], None]
 
 LOGGER = logging.getLogger("companion.server.events")
 # Names of fields never written: what would let a reader of the log take someone's seat or account.
@@ -46,7 +46,7 @@ def unlisten(listener: Listener) -> None:
 
 def line(event: str, **fields: Any) -> str:
     """The JSON line :func:`emit` writes for an event (without the line end)."""
-    record: dict[str, Any] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
+    record: dict[str, object] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
     for key, value in fields.items():
         if key.lower() in SECRETS or value is None:
             continue

@@ -23,11 +23,12 @@ from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
 from companion.server import events, journal, tables
-from companion.server.saving import MOVED, Saving, made_meta, read_meta, summary
+from companion.server.saving import MOVED, Meta, Saving, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 if TYPE_CHECKING:
+    from companion.net.protocol import ClientMessage
     from companion.server.lobby import Lobby
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
@@ -58,14 +59,14 @@ class ServerHost(Saving, Host):
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
-        self.meta: dict[str, dict[str, Any]] = {}  # each held game's name and privacy, from its lobby line
+        self.meta: dict[str, Meta] = {}  # each held game's name and privacy, from its lobby line
         # Games whose changes went to the spool folder while the store was away: the store is given the whole
         # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
         # its line in the lobby's list as last written (written again only when it changes).
         self.dirty: set[str] = set()
         self.spool = Spool(spool)
         self.trackers: dict[str, journal.Tracker] = {}
-        self.listed: dict[str, dict[str, Any] | None] = {}
+        self.listed: dict[str, dict[str, object] | None] = {}
         # A lock for each game a connection is claiming now, with how many wait on it: gone when none does.
         self.claiming: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         # Games whose lease this process took in a sweep but whose record is read only when a player comes.
@@ -328,7 +329,7 @@ class ServerHost(Saving, Host):
         if game is not None and not game.lock.locked():
             await self.let_go(game)
 
-    async def admit(self, hello: dict[str, Any], address: str) -> str:
+    async def admit(self, hello: ClientMessage, address: str) -> str:
         """The community's word on a game's hello: bans, names, a registered name's pass (companion.server.community)."""
         if self.lobby is None:
             return ""

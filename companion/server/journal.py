@@ -79,7 +79,7 @@ class Tracker:
         was = self.written
         if len(now.told) != len(was.told) or not was.whole:
             return None
-        e: dict[str, Any] = {"v": version}
+        e: dict[str, object] = {"v": version}
         k = _common(was.answers, now.answers, operator.is_)
         if k != len(was.answers) or len(now.answers) > k:
             e["a"] = [k, [encode_answer(a) for a in now.answers[k:]]]
@@ -135,7 +135,7 @@ def _mark(x: Any) -> None:
     filecheck.whole(x, "an undo mark", -1, 10_000_000)
 
 
-def _seat(old: Any, new: Any, where: str) -> dict[str, Any]:
+def _seat(old: Any, new: Any, where: str) -> dict[str, object]:
     from companion.net.hosted import KEEP, MAX_NUMBER, MAX_SAID
 
     s = filecheck.mapping(new, where)
@@ -162,7 +162,7 @@ def _seat(old: Any, new: Any, where: str) -> dict[str, Any]:
     return out
 
 
-def apply(record: dict[str, Any], entry: dict[str, Any]) -> None:
+def apply(record: dict[str, object], entry: dict[str, object]) -> None:
     """Apply one entry to a record (the parsed JSON of a started game's save): everything checked first,
     so an entry that does not fit changes nothing (Damaged naming why)."""
     body = filecheck.mapping(record.get("game"), "the record's game")
@@ -229,7 +229,7 @@ def rebuild(snapshot: str, entries: list[str], version: int) -> Rebuilt:
     return out
 
 
-def seal(record: dict[str, Any]) -> None:
+def seal(record: dict[str, object]) -> None:
     """The record's checksums again, as the engine and the shell compute them, after its parts changed."""
     from companion.game.store import companion_checksum
 

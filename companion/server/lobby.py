@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from companion.narrow import each
 from companion.net.tasks import keep
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.clean import clean
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import ClientMessage, ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server import coaching, events, lobby_making
@@ -60,7 +61,7 @@ class Person:
     key: str = ""  # the digest of the person's lobby token: where their lines are kept in the store
     token: str = ""  # a new person's token, told in the welcome (the program sends it back when it reconnects)
     last: int = 0  # the id of the last line answered
-    kept: dict[str, Any] | None = None  # that answer, said again if its line comes again
+    kept: dict[str, object] | None = None  # that answer, said again if its line comes again
     line: int = 0  # the id of the line being answered
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
@@ -151,7 +152,7 @@ class Lobby:
             await ws.close()  # answers the person's own close only now that they have left
         return ws
 
-    async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
+    async def _person(self, ws: web.WebSocketResponse, hello: ClientMessage, address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
         person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address, who=person_key(address))
         token = hello.get("token")
@@ -201,7 +202,7 @@ class Lobby:
 
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1
-        more = {"go": go} if go else {}
+        more: dict[str, object] = {"go": go} if go else {}
         prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
         more.update(self.community.fields(person))
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
@@ -322,11 +323,11 @@ class Lobby:
                 await self._wrong(person, game_id)
                 return f"Error, that is not the code of {name}. Check it with its maker.", None
             return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you.", None
-        players = [str(n) for n in line.get("names") or []]
+        players = [str(n) for n in each(line.get("names") or [])]
         if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
             return (f"Error, {name} is a table of real cards for {and_list(players)}, and you are in the "
                     f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
-        seated = [str(n) for n in line.get("seats") or []]
+        seated = [str(n) for n in each(line.get("seats") or [])]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
             return f"Error, {name} is full. Type games to hear the open games, or create to start one.", None
         events.emit("sit", game=game_id, name=person.name, address=person.address)
@@ -394,7 +395,7 @@ class Lobby:
             if f"{self.owner}/{person.id}" != by and not person.ws.closed and self.listed_to(person, msg):
                 self.tell(person, text)
 
-    def listed_to(self, person: Person, msg: dict[str, Any]) -> bool:
+    def listed_to(self, person: Person, msg: dict[str, object]) -> bool:
         """A lobby line is said to this person: signed in (or a guest), and not ignoring its speaker."""
         return self.community.listed(person) and not self.community.ignores(person, msg.get("who"))
 

@@ -9,6 +9,7 @@ import hashlib
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from companion.narrow import each, size, to_int
 from companion.net import codes
 from companion.net.clean import clean
 from companion.server import events
@@ -111,7 +112,7 @@ async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[s
     if made is None:
         return "Error, that table was made and is gone now. Type games to hear the open games.", None
     code = str(made.get("code", ""))
-    return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
+    return table_words(str(made.get("name")), [str(n) for n in each(made.get("names") or [])],
                        str(made.get("kingdom")), bool(made.get("private")), code), \
         {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 
@@ -153,9 +154,9 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
     if made is None:
         return "Error, that game was made and is over now. Type games to hear the open games.", None
     # this line was answered before, and its answer lost: the game it made, not another
-    players = int(made.get("players", 2))
+    players = to_int(made.get("players", 2))
     code = str(made.get("code", ""))
-    return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
+    return made_words(str(made.get("name")), players, players - size(made.get("bots") or []),
                       str(made.get("kingdom")), bool(made.get("private")), code), \
         {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from companion.narrow import each, to_int
 from companion.cards.names import and_list, quote
 from companion.net import codes
 from companion.net.clean import clean
@@ -187,7 +188,7 @@ def codes_words(games: list[tuple[str, str]]) -> str:
                       *(f"{name}, code {codes.said_code(code)}." for name, code in games)])
 
 
-def describe(line: dict[str, Any]) -> str:
+def describe(line: dict[str, object]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not. One
     speakable line, with one colon, after the name. A line that cannot be said (a record from another
     version, damaged) is said by its name alone: one game never breaks the list."""
@@ -197,18 +198,18 @@ def describe(line: dict[str, Any]) -> str:
         return f"{_name(line)}, a game this server cannot describe."
 
 
-def _name(line: dict[str, Any]) -> str:
+def _name(line: dict[str, object]) -> str:
     """A listed game's name as said: cleaned again (a store is hostile too), never empty."""
     return clean(str(line.get("name") or ""), limit=40) or "A game"
 
 
-def _describe(line: dict[str, Any]) -> str:
-    seats = [clean(str(s), limit=40) for s in line.get("seats", [])]
+def _describe(line: dict[str, object]) -> str:
+    seats = [clean(str(s), limit=40) for s in each(line.get("seats", []))]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
-    free = int(line.get("free", 0))
+    free = to_int(line.get("free", 0))
     from companion.bots import bot_name, display_name
 
-    bots = [str(b) for b in line.get("bots", [])]
+    bots = [str(b) for b in each(line.get("bots", []))]
     try:
         named = [LEVELS.get(bot_name(b)) or display_name(b) for b in bots]  # "Normal Bot", not the table's "Bot"
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
@@ -216,7 +217,7 @@ def _describe(line: dict[str, Any]) -> str:
     # the game's name, then a full stop, and no colon: "the bot Big Money", never "1 bot: Big Money"
     bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
-        names = [str(n) for n in line.get("names") or []]
+        names = [str(n) for n in each(line.get("names") or [])]
         return (f"{_name(line)}, a table of real cards for {and_list(names)}. {who[:1].upper()}{who[1:]}, {free} "
                 f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom') or ''))}, "
                 f"{'private' if line.get('private') else 'open'}.")
@@ -251,7 +252,7 @@ def _plain(name: str) -> str:
     return " ".join("".join(c for c in name.lower() if c.isalnum() or c.isspace()).split())
 
 
-def named(lines: dict[str, dict[str, Any]], typed: str) -> list[tuple[str, dict[str, Any]]]:
+def named(lines: dict[str, dict[str, object]], typed: str) -> list[tuple[str, dict[str, object]]]:
     """The games of that name, typed without its capitals or apostrophe as well: exactly, else the only ones
     it begins."""
     t = _plain(typed)
@@ -259,7 +260,7 @@ def named(lines: dict[str, dict[str, Any]], typed: str) -> list[tuple[str, dict[
     return exact or [(i, s) for i, s in lines.items() if t and _plain(str(s.get("name", ""))).startswith(t)]
 
 
-def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
+def not_named(lines: dict[str, dict[str, object]], typed: str) -> str:
     """No game has that name: the nearest name, if one is near, else what to type."""
     import difflib
 
@@ -341,7 +342,7 @@ def _in_order(name: str) -> list[tuple[int, str]]:
     return [(int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"(\d+)", _plain(name)) if p]
 
 
-def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
+def games_page(lines: list[dict[str, object]], playing: int, typed: str) -> str:
     """The answer to ``games``, ``games 2`` or ``games NAME``: one page of the open games (at most PAGE of
     them and PAGE_CHARS characters), what page it is and how to hear the next."""
     typed = typed.strip()

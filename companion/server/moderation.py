@@ -13,6 +13,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from companion.narrow import each, to_float
 from companion.net.tasks import keep
 from companion.cards.names import quote
 from companion.net.clean import clean
@@ -178,7 +179,7 @@ class Moderation:
         if last:
             seen_at.add(address_key(last))
         seen_with = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
-        rec: dict[str, Any] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
+        rec: dict[str, object] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
                                "devices": sorted(seen_with)}
         for a in seen_at:
             await self.kv.set(f"ban:address:{a}", json.dumps(rec), min(n, ADDRESS_BAN_DAYS) * 86400)
@@ -234,7 +235,7 @@ class Moderation:
         return f"Reported {rec['about']} to the moderators, with their last {_lines(len(lines))}. Thank you."
 
     async def _reports(self, rest: str) -> str:
-        reports: list[dict[str, Any]] = []
+        reports: list[dict[str, object]] = []
         for text in await self.kv.items("reports"):
             try:
                 found = json.loads(text)
@@ -254,9 +255,9 @@ class Moderation:
                     return "Error, there is 1 report. Type reports 1 to hear it."
                 return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
-            said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}. "
+            said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(to_float(r.get('at', 0)))}. "
                     f"The reason, {r.get('why')}."]
-            lines = [str(x) for x in r.get("lines") or []]
+            lines = [str(x) for x in each(r.get("lines") or [])]
             said.append(f"{r.get('about')}'s last {_lines(len(lines))}." if lines else f"{r.get('about')} said nothing here lately.")
             return "\n".join([*said, *lines])
         shown = reports[:10]
@@ -287,7 +288,7 @@ class Moderation:
         return f"You hear {target} again."
 
     # ---- told by any process ----
-    def apply(self, act: dict[str, Any]) -> None:
+    def apply(self, act: dict[str, object]) -> None:
         from companion.net.transport import close
 
         lobby = self.c.lobby
@@ -307,7 +308,7 @@ class Moderation:
         if not isinstance(key, str):
             return
         if do == "mute":
-            self.mutes[key] = float(act.get("until") or 0)
+            self.mutes[key] = to_float(act.get("until") or 0)
         people = [p for p in lobby.people.values() if self.c.member(p).key == key]
         for person in people:
             if do == "kick":

@@ -75,7 +75,7 @@ def _games(con: sqlite3.Connection, folder: Path) -> dict[str, int]:
     return counts
 
 
-def listing(folder: Path) -> dict[str, dict[str, Any]]:
+def listing(folder: Path) -> dict[str, dict[str, object]]:
     """The lobby's list: ``lobby.json``, then each well-formed change of ``lobby.journal``."""
     try:
         raw = json.loads(_text(folder / "lobby.json") or "{}")

@@ -234,7 +234,7 @@ class RedisStore(Store):
     async def unlist(self, game_id: str) -> None:
         await self._do(self._unlist(keys=self._record_keys(game_id), args=[game_id]))
 
-    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, object] | None) -> bool:
         ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, _line(summary)]))
         return bool(ok)
 
@@ -244,13 +244,13 @@ class RedisStore(Store):
                 self._key("listing"), self._key("listing-n"), self._key("lease", game_id)]
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
-                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+                   entry: str | None = None, summary: dict[str, object] | None = None, listed: bool = False) -> bool:
         if record is None and entry is None:
             return False
         args = [token, version, record or "", entry or "", game_id, _line(summary) if listed else "-"]
         return bool(await self._do(self._save(keys=self._record_keys(game_id), args=args)))
 
-    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, object] | None,
                         holder: int = 0) -> bool:
         args = [token, version, text, game_id, _line(summary), holder]
         return bool(await self._do(self._hand_over(keys=self._record_keys(game_id), args=args)))
@@ -268,7 +268,7 @@ class RedisStore(Store):
         said_problems(game_id, rebuilt.problems)
         return Saved(rebuilt.text, max(version, rebuilt.version), rebuilt.entries, rebuilt.problems)
 
-    async def summary(self, game_id: str) -> dict[str, Any] | None:
+    async def summary(self, game_id: str) -> dict[str, object] | None:
         text = await self._do(self.r.hget(self._key("games"), game_id))
         return _parsed(text)
 
@@ -345,7 +345,7 @@ class RedisStore(Store):
     async def ask_release(self, game_id: str) -> None:
         await self._do(self.r.publish(self._key("release"), f"{game_id} {self.owner}"))
 
-    async def person(self, key: str) -> dict[str, Any] | None:
+    async def person(self, key: str) -> dict[str, object] | None:
         text = await self._do(self.r.get(self._key("person", key)))
         try:
             state = json.loads(text) if isinstance(text, str) else None
@@ -353,7 +353,7 @@ class RedisStore(Store):
             return None
         return state if isinstance(state, dict) else None
 
-    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+    async def keep_person(self, key: str, state: dict[str, object]) -> None:
         await self._do(self.r.set(self._key("person", key), json.dumps(state, separators=(",", ":")),
                                   ex=PERSON_FOR))
 
@@ -411,11 +411,11 @@ def down(e: BaseException) -> StoreDown:
     return StoreDown(text, reason)
 
 
-def _line(summary: dict[str, Any] | None) -> str:
+def _line(summary: dict[str, object] | None) -> str:
     return "" if summary is None else json.dumps(summary, separators=(",", ":"))
 
 
-def _parsed(text: Any) -> dict[str, Any] | None:
+def _parsed(text: Any) -> dict[str, object] | None:
     """A game's line in the lobby's list as the store holds it (hostile): a group of fields, or None."""
     try:
         line = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.net.hosted import HostedGame, game_from_text
 from companion.net.transport import Moved
@@ -29,10 +29,10 @@ class Saving:
     folder: Any
     by_id: dict[str, HostedGame]
     fences: dict[str, int]
-    meta: dict[str, dict[str, Any]]
+    meta: dict[str, Meta]
     dirty: set[str]
     trackers: dict[str, journal.Tracker]
-    listed: dict[str, dict[str, Any] | None]
+    listed: dict[str, dict[str, object] | None]
     lobby: Any  # companion.server.lobby.Lobby, once a lobby is made
 
     if TYPE_CHECKING:  # (the host's own)
@@ -164,34 +164,46 @@ class Saving:
             return True
 
 
-def made_meta(name: str, private: bool, by: str) -> dict[str, Any]:
+class Meta(TypedDict, total=False):
+    """A held game's lobby facts: its name and privacy, who made it and when (a whole second)."""
+
+    name: str
+    private: bool
+    by: str
+    made: int
+
+
+def made_meta(name: str, private: bool, by: str) -> Meta:
     """A new game's lobby facts: its name, privacy, maker and when it was made (an unstarted game nobody
     holds expires 30 minutes after, companion.server.expiry)."""
     return {"name": name, "private": private, "by": by, "made": int(time.time())}
 
 
-def read_meta(line: dict[str, Any], game_id: str) -> dict[str, Any]:
+def read_meta(line: dict[str, object], game_id: str) -> Meta:
     """The lobby facts of a game, from its line in the store (hostile: only the well-formed kept)."""
-    meta: dict[str, Any] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-    if isinstance(line.get("by"), str):
-        meta["by"] = line["by"][:40]
-    if isinstance(line.get("made"), int) and not isinstance(line.get("made"), bool):
-        meta["made"] = line["made"]
+    meta: Meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+    by = line.get("by")
+    if isinstance(by, str):
+        meta["by"] = by[:40]
+    made = line.get("made")
+    if isinstance(made, int) and not isinstance(made, bool):
+        meta["made"] = made
     return meta
 
 
-def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
+def summary(game: HostedGame, meta: Meta) -> dict[str, object] | None:
     """The game's line in the lobby's list (None once it is over: it leaves the list)."""
     if game.over():
         return None
     o = game.options
-    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
+    line: dict[str, object] = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
             "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
             "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
             "started": game.started}
-    for key in ("by", "made"):  # whose limit of open games it counts in; when an unstarted one expires
-        if meta.get(key):
-            line[key] = meta[key]
+    if meta.get("by"):  # whose limit of open games it counts in
+        line["by"] = meta.get("by")
+    if meta.get("made"):  # when an unstarted one expires
+        line["made"] = meta.get("made")
     if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
         line.update(table=True, names=[st.name for st in game.seats])
     return line

@@ -65,7 +65,7 @@ def _listing(con: sqlite3.Connection, rows: list[tuple[str, str | None]]) -> Non
 MERGERS.update(snapshot=_snapshots, entry=_entries, listing=_listing)
 
 
-def line_row(game_id: str, summary: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
+def line_row(game_id: str, summary: dict[str, object] | None) -> tuple[str, tuple[Any, ...]]:
     return "listing", (game_id, None if summary is None else json.dumps(summary, separators=(",", ":")))
 
 
@@ -85,9 +85,9 @@ def read_game(con: sqlite3.Connection, game_id: str) -> Saved | None:
     return Saved(rebuilt.text, rebuilt.version, rebuilt.entries, rebuilt.problems)
 
 
-def read_listing(con: sqlite3.Connection) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def read_listing(con: sqlite3.Connection) -> tuple[dict[str, dict[str, object]], list[str]]:
     """Every listed game's line; the ids of lines that are not well formed (skipped)."""
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, dict[str, object]] = {}
     bad: list[str] = []
     for game_id, text in con.execute("SELECT id, summary FROM listing"):
         try:
@@ -115,7 +115,7 @@ class SqliteStore(Store):
         self.index = Listing()
         self.versions: dict[str, int] = {}  # each game's stored version, once read
         self.people: list[str] = []
-        self.persons: dict[str, dict[str, Any]] = {}
+        self.persons: dict[str, dict[str, object]] = {}
         self.held: Any = None
 
     async def start(self, owner: str) -> None:
@@ -182,14 +182,14 @@ class SqliteStore(Store):
             del self.leases[game_id]
 
     async def _put(self, game_id: str, token: int, version: int, rows: list[tuple[str, tuple[Any, ...]]],
-                   summary: dict[str, Any] | None, listed: bool) -> None:
+                   summary: dict[str, object] | None, listed: bool) -> None:
         """The rows in one transaction; only then this process's memory of the game."""
         await self.db.put_rows([*rows, line_row(game_id, summary)] if listed else rows)
         self.versions[game_id], self.wrote[game_id] = version, token
         if listed:
             self.index.put(game_id, summary)
 
-    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, object] | None) -> bool:
         if self.fences.get(game_id, 0) != token:
             return False
         stored = await self._stored(game_id)
@@ -200,7 +200,7 @@ class SqliteStore(Store):
         return True
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
-                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+                   entry: str | None = None, summary: dict[str, object] | None = None, listed: bool = False) -> bool:
         if self.fences.get(game_id, 0) != token or not token:
             return False
         stored = await self._stored(game_id)
@@ -215,7 +215,7 @@ class SqliteStore(Store):
         await self._put(game_id, token, version, rows, summary, listed)
         return True
 
-    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, object] | None,
                         holder: int = 0) -> bool:
         if self.wrote.get(game_id, 0) > token:
             return False
@@ -244,7 +244,7 @@ class SqliteStore(Store):
     async def listing(self) -> Listing:
         return self.index
 
-    async def summary(self, game_id: str) -> dict[str, Any] | None:
+    async def summary(self, game_id: str) -> dict[str, object] | None:
         return self.index.lines.get(game_id)
 
     async def set_here(self, names: list[str]) -> None:
@@ -256,11 +256,11 @@ class SqliteStore(Store):
     async def chat(self, text: str) -> None:
         self.on_chat(text)
 
-    async def person(self, key: str) -> dict[str, Any] | None:
+    async def person(self, key: str) -> dict[str, object] | None:
         state = self.persons.get(key)
         return dict(state) if state is not None else None
 
-    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+    async def keep_person(self, key: str, state: dict[str, object]) -> None:
         self.persons.pop(key, None)
         self.persons[key] = dict(state)
         while len(self.persons) > PEOPLE:

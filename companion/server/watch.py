@@ -65,7 +65,7 @@ class Watch:
         self.lines.inc()
         self.answer.observe(seconds)
 
-    def heard(self, event: str, fields: dict[str, Any]) -> None:
+    def heard(self, event: str, fields: dict[str, object]) -> None:
         """An event from companion.server.events: count the ones the metrics keep."""
         counter = self.counted.get(event)
         if counter is not None:
