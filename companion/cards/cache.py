@@ -24,7 +24,7 @@ CACHE_VERSION = 2  # 1 was a pickle: its files (cards.pickle) are never read aga
 MAX_BYTES = 4 * 1024 * 1024  # the card data is about 100 kB
 
 
-def _key(folder: Path, files: Sequence[str]) -> list[Any]:
+def _key(folder: Path, files: Sequence[str]) -> list[object]:
     stats = []
     for name in files:
         st = (folder / name).stat()
@@ -59,12 +59,12 @@ def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any
     return value
 
 
-def _load(path: Path, key: list[Any]) -> Any:
+def _load(path: Path, key: list[object]) -> Any:
     """The data saved under ``key``, or None (no cache, an old or damaged one, one too big or too deep)."""
     return read_cache(str(path), key)
 
 
-def _store(path: Path, key: list[Any], data: Any) -> None:
+def _store(path: Path, key: list[object], data: object) -> None:
     try:
         text = json.dumps({"key": key, "data": data}, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
@@ -78,7 +78,7 @@ def _store(path: Path, key: list[Any], data: Any) -> None:
         pass
 
 
-def read_cache(path: str, key: list[Any]) -> Any:
+def read_cache(path: str, key: list[object]) -> Any:
     """The data a cache file keeps under ``key``, or None (no cache, an old or damaged one, one too big or
     too deep)."""
     try:

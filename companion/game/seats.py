@@ -41,7 +41,7 @@ class SeatSession(Session):
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
                  settings: Any = None, speak: Callable[[str], None] | None = None,
-                 state: dict[str, Any] | None = None, holding: bool = False) -> None:
+                 state: dict[str, object] | None = None, holding: bool = False) -> None:
         if front is not None:
             super().__init__(seat=seat, state=front.state, terminal=front.terminal)
         else:

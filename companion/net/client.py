@@ -286,7 +286,7 @@ class Remote:
             self.changed.notify_all()
 
     def _hello(self) -> str:
-        fields: dict[str, Any] = {"code": self.code, "name": self.name, **self.extra_hello()}
+        fields: dict[str, object] = {"code": self.code, "name": self.name, **self.extra_hello()}
         if self.token:
             fields.update(seat=self.seat, token=self.token)
             if self.seen_known:

@@ -12,10 +12,20 @@ import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from companion.net import codes
 from companion.net.hosted import HostedGame, Options
+
+if TYPE_CHECKING:
+    import ssl
+
+    from aiohttp import web
+
+    from companion.net.server import Host
+
+T = TypeVar("T")
 
 DEFAULT_PORT = 8650
 LOOPBACK = "127.0.0.1"
@@ -29,11 +39,11 @@ def host_folder() -> Path:
 
 @dataclass
 class Running:
-    host: Any
+    host: Host
     port: int
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
-    runner: Any
+    runner: web.AppRunner
 
     def stop(self) -> None:
         async def down() -> None:
@@ -50,7 +60,7 @@ class Running:
         self.thread.join(timeout=5)
 
 
-def start_server(address: str, port: int, tls: Any = None, folder: Path | None = None,
+def start_server(address: str, port: int, tls: ssl.SSLContext | None = None, folder: Path | None = None,
                  names: tuple[str, ...] = ()) -> Running:
     """The server, listening, on a thread of its own; OSError if the port cannot be had. ``names``: names
     (not addresses) friends reach it by, such as a domain of its own."""
@@ -59,14 +69,15 @@ def start_server(address: str, port: int, tls: Any = None, folder: Path | None =
     host = Host(folder or host_folder(), names, tls is not None)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
-    box: dict[str, Any] = {}
+    runners: list[web.AppRunner] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         asyncio.set_event_loop(loop)
         try:
-            box["runner"] = loop.run_until_complete(serve(host, address, port, tls))
+            runners.append(loop.run_until_complete(serve(host, address, port, tls)))
         except BaseException as e:  # noqa: BLE001 - handed to the caller
-            box["error"] = e
+            errors.append(e)
             ready.set()
             return
         ready.set()
@@ -75,14 +86,14 @@ def start_server(address: str, port: int, tls: Any = None, folder: Path | None =
     thread = threading.Thread(target=run, daemon=True, name="companion-host")
     thread.start()
     ready.wait(10)
-    if "error" in box:
-        raise box["error"]
-    return Running(host, bound_port(box["runner"]), loop, thread, box["runner"])
+    if errors:
+        raise errors[0]
+    return Running(host, bound_port(runners[0]), loop, thread, runners[0])
 
 
-def on_loop(running: Running, fn: Any, *args: Any) -> Any:
+def on_loop(running: Running, fn: Callable[..., T], *args: object) -> T:
     """Run ``fn(*args)`` on the server's loop (where every game is changed) and return its result."""
-    async def call() -> Any:
+    async def call() -> T:
         return fn(*args)
 
     return asyncio.run_coroutine_threadsafe(call(), running.loop).result(timeout=30)
@@ -92,7 +103,7 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
     """The same short questions as ``new``, read as plain lines. None when cancelled."""
     from companion.kingdom import KingdomError, choose_kingdom
 
-    def question(text: str, check: Any) -> Any:
+    def question(text: str, check: Callable[[str], T]) -> T | None:
         while True:
             stdout.write(text + "\n")
             stdout.flush()

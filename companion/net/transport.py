@@ -14,7 +14,7 @@ import asyncio
 import ssl
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Generic, TypeVar
+from typing import Awaitable, Callable, Generic, TypeVar
 
 from aiohttp import WSMsgType, web
 
@@ -70,9 +70,9 @@ async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None)
     return None  # closed
 
 
-def frame(msg: dict[str, Any]) -> str:
+def frame(msg: dict[str, object]) -> str:
     """A message to a client as its frame's text (``type`` names its kind; "say" when it has none)."""
-    return encode(msg.get("type", "say"), **{k: v for k, v in msg.items() if k != "type"})
+    return encode(str(msg.get("type", "say")), **{k: v for k, v in msg.items() if k != "type"})
 
 
 async def send_text(ws: web.WebSocketResponse, text: str) -> None:
