@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.cards.names import quote
 from companion.net import codes
@@ -23,6 +23,9 @@ from companion.client import devices
 from companion.client.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
 
+if TYPE_CHECKING:
+    import ssl
+
 LOBBY_PATH = "/lobby/ws"
 LEAVE = ("quit", "exit", "bye", "leave")
 ASKING = "create. "
@@ -31,7 +34,7 @@ ASKING = "create. "
 class LobbyRemote(Remote):
     """The lobby's connection: the host's protocol, with ``go`` (a game's id and code) on a seating answer."""
 
-    def __init__(self, address: str, name: str, *, show: Callable[[str], None], tls: Any = None,
+    def __init__(self, address: str, name: str, *, show: Callable[[str], None], tls: ssl.SSLContext | None = None,
                  token: str | None = None) -> None:
         super().__init__(address, "", name, show=show, tls=tls, path=LOBBY_PATH, seat=0 if token else None,
                          token=token, seen=0)  # every lobby message after the welcome is new to this run
@@ -108,7 +111,7 @@ class LobbyRemote(Remote):
             self.changed.notify_all()
 
 
-def run_lobby(address: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
+def run_lobby(address: str, name: str, *, tls: ssl.SSLContext | None = None, stdin: TextIO | None = None,
               stdout: TextIO | None = None, speech: bool = False) -> int:
     """The lobby until quit or the end of input. Returns the exit status."""
     from companion.net.join import run_join

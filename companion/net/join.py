@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote, remember, remembered, unsendable
 from companion.net.seating import refused
 from companion.session import Session
+
+if TYPE_CHECKING:
+    import ssl
 
 LOCAL = ("quit", "exit", "bye", "speech", "input")
 GOODBYE = "Goodbye. Your seat is kept. Join again with the same name to come back."
@@ -47,7 +50,7 @@ def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE,
     return None
 
 
-def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
+def run_join(address: str, code: str, name: str, *, tls: ssl.SSLContext | None = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
              goodbye: str = GOODBYE, path: str = "/ws", leave: tuple[str, ...] = LEAVE) -> int:
     """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status.

@@ -13,7 +13,7 @@ import json
 import logging
 import sys
 import time
-from typing import IO, Any, Callable
+from typing import IO, Callable
 
 Listener = Callable[[str, dict[str, object]], None]
 
@@ -25,7 +25,7 @@ _handler: logging.Handler | None = None
 _listeners: list[Listener] = []
 
 
-def emit(event: str, **fields: Any) -> None:
+def emit(event: str, **fields: object) -> None:
     """Log one event as one JSON line; fields that could hold a secret are left out."""
     for listener in list(_listeners):
         listener(event, fields)
@@ -44,7 +44,7 @@ def unlisten(listener: Listener) -> None:
         _listeners.remove(listener)
 
 
-def line(event: str, **fields: Any) -> str:
+def line(event: str, **fields: object) -> str:
     """The JSON line :func:`emit` writes for an event (without the line end)."""
     record: dict[str, object] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
     for key, value in fields.items():
@@ -69,7 +69,7 @@ def configure(stream: IO[str] | None = None) -> None:
 FAILED = "Error, the server could not answer that because of a fault of its own. The operator is told; try again."
 
 
-def failed(where: str, **fields: Any) -> str:
+def failed(where: str, **fields: object) -> str:
     """Within ``except``: the fault logged with its traceback and an ``answer_failed`` event; the one
     sentence the person hears instead of a dropped connection."""
     import sys

@@ -28,6 +28,7 @@ from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 if TYPE_CHECKING:
+    from companion.server.proxy import Network
     from companion.net.protocol import ClientMessage
     from companion.server.lobby import Lobby
 
@@ -45,9 +46,9 @@ class ServerHost(Saving, Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
     def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
-                 trusted: list[Any] | None = None) -> None:
+                 trusted: list[Network] | None = None) -> None:
         super().__init__(spool, names, tls)  # the folder only keeps saves the store could not take (it was away)
-        self.trusted: list[Any] = trusted or []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
+        self.trusted: list[Network] = trusted or []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
         # A trusted proxy carries many people's connections: its own address is not capped (the proxy caps
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
@@ -454,7 +455,7 @@ def store_files(store: Store) -> int:
 class ProxiedConnections(limits.Connections):
     """The host's connection counter, with a trusted proxy's own address counted in the total only."""
 
-    def __init__(self, trusted: list[Any], also_open: Callable[[], int]) -> None:
+    def __init__(self, trusted: list[Network], also_open: Callable[[], int]) -> None:
         super().__init__(also_open=also_open)
         self.trusted = trusted
 

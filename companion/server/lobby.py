@@ -197,7 +197,7 @@ class Lobby:
             pass  # a game is made only with the store; other answers are said again only while it answers
         self._send(person, "say", **person.kept)
 
-    def _send(self, person: Person, kind: str, **fields: Any) -> None:
+    def _send(self, person: Person, kind: str, **fields: object) -> None:
         keep(send_text(person.ws, encode(kind, **fields)), "send to the lobby")
 
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:

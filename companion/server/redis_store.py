@@ -89,7 +89,7 @@ class RedisStore(Store):
         self.names: list[str] = []
         self.saying_here = asyncio.Lock()  # who is in the lobby here is said to Redis one call at a time
         self.here_asked = self.here_tried = 0  # calls to say so made, and the last one a call covered
-        self.tasks: list[asyncio.Task[Any]] = []
+        self.tasks: list[asyncio.Task[object]] = []
         self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
         self.alive_stop = threading.Event()

@@ -11,7 +11,7 @@ import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.net.tasks import keep
 from companion.server import events
@@ -20,6 +20,11 @@ from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.sqlite_store import SqliteStore
 from companion.server.store import Store, StoreDown, StoreError
+
+if TYPE_CHECKING:
+    import ssl
+
+    from companion.server.proxy import Network
 
 DEFAULT_PORT = 8650
 
@@ -52,7 +57,7 @@ class Serving:
     lobby: Lobby
     runner: Any
     port: int
-    tasks: list[asyncio.Task[Any]]
+    tasks: list[asyncio.Task[object]]
     expiry: Any = None  # companion.server.expiry.Expiry
 
     async def stop(self) -> None:
@@ -82,8 +87,8 @@ def community_kv(store: Store) -> Any:
     return RedisKv(store.url)
 
 
-async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None,
+async def start(store: Store, listen: str, port: int, trusted: list[Network], spool: Path | None = None,
+                tls: ssl.SSLContext | None = None, names: tuple[str, ...] = (), metrics_from: list[Network] | None = None,
                 limits: bool = True, accounts_required: bool = False, unrated: bool = False) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from typing import Any
+
 
 from companion.server.community_store import FOREVER, Compute, Kv
 from companion.server.database import Database
@@ -189,7 +189,7 @@ class SqliteKv(Kv):
     def data(self) -> list[str]:
         return list(self.all_keys())
 
-    def all_keys(self) -> Any:
+    def all_keys(self) -> list[str]:
         """Every key held (tests and the operator's look): read synchronously, off any event loop."""
         self.db.ensure_open()
         con = self.db.connect()

@@ -14,24 +14,26 @@ import os
 import shutil
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from companion.server import journal
-from companion.server.database import FULL, MERGERS, NAME, Database
+from companion.locks import Held
+from companion.server.database import FULL, MERGERS, NAME, Database, Row, SqlValue
 from companion.server.listing import Listing
 from companion.server.store import PEOPLE, Saved, Store, StoreDown, StoreError, said_problems
 
 FREE_AT_LEAST = 1 << 20  # bytes free on the data folder's disk below which /health says it is full
 
 
+T = TypeVar("T")
 CHUNK = 300  # rows in one statement at most (SQLite's older limit of 999 values)
 
 
-def _chunks(rows: list[Any]) -> list[list[Any]]:
+def _chunks(rows: list[T]) -> list[list[T]]:
     return [rows[k:k + CHUNK] for k in range(0, len(rows), CHUNK)]
 
 
-def _snapshots(con: sqlite3.Connection, rows: list[tuple[str, str, int]]) -> None:
+def _snapshots(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
     """Whole records: each game's row replaced, and its journal entries up to the record's version dropped
     (in one statement each, whatever their order with the entries of the same batch)."""
     for part in _chunks(rows):
@@ -44,28 +46,28 @@ def _snapshots(con: sqlite3.Connection, rows: list[tuple[str, str, int]]) -> Non
                     [x for game_id, _, version in part for x in (game_id, version)])
 
 
-def _entries(con: sqlite3.Connection, rows: list[tuple[str, int, str]]) -> None:
+def _entries(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
     for part in _chunks(rows):
         marks = ",".join("(?, ?, ?)" for _ in part)
         con.execute(f"INSERT OR REPLACE INTO game_entries (id, version, entry) VALUES {marks}",
                     [x for row in part for x in row])
 
 
-def _listing(con: sqlite3.Connection, rows: list[tuple[str, str | None]]) -> None:
-    last = dict(rows)  # each game's newest line in the batch
+def _listing(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
+    last = {game_id: line for game_id, line in rows}  # each game's newest line in the batch
     puts = [(k, v) for k, v in last.items() if v is not None]
     drops = [k for k, v in last.items() if v is None]
     for part in _chunks(puts):
         marks = ",".join("(?, ?)" for _ in part)
         con.execute(f"INSERT OR REPLACE INTO listing (id, summary) VALUES {marks}", [x for row in part for x in row])
-    for part in _chunks(drops):
-        con.execute(f"DELETE FROM listing WHERE id IN ({','.join('?' for _ in part)})", part)
+    for ids in _chunks(drops):
+        con.execute(f"DELETE FROM listing WHERE id IN ({','.join('?' for _ in ids)})", ids)
 
 
 MERGERS.update(snapshot=_snapshots, entry=_entries, listing=_listing)
 
 
-def line_row(game_id: str, summary: dict[str, object] | None) -> tuple[str, tuple[Any, ...]]:
+def line_row(game_id: str, summary: dict[str, object] | None) -> Row:
     return "listing", (game_id, None if summary is None else json.dumps(summary, separators=(",", ":")))
 
 
@@ -116,7 +118,7 @@ class SqliteStore(Store):
         self.versions: dict[str, int] = {}  # each game's stored version, once read
         self.people: list[str] = []
         self.persons: dict[str, dict[str, object]] = {}
-        self.held: Any = None
+        self.held: Held | None = None
 
     async def start(self, owner: str) -> None:
         from companion.locks import hold_file
@@ -181,7 +183,7 @@ class SqliteStore(Store):
         if self.leases.get(game_id) == token:
             del self.leases[game_id]
 
-    async def _put(self, game_id: str, token: int, version: int, rows: list[tuple[str, tuple[Any, ...]]],
+    async def _put(self, game_id: str, token: int, version: int, rows: list[Row],
                    summary: dict[str, object] | None, listed: bool) -> None:
         """The rows in one transaction; only then this process's memory of the game."""
         await self.db.put_rows([*rows, line_row(game_id, summary)] if listed else rows)
@@ -207,7 +209,7 @@ class SqliteStore(Store):
         if stored is None or version <= stored:
             return False  # no such game, or an older change, late: the store has a newer one
         if record is not None:
-            rows: list[tuple[str, tuple[Any, ...]]] = [("snapshot", (game_id, record, version))]
+            rows: list[Row] = [("snapshot", (game_id, record, version))]
         elif entry is not None:
             rows = [("entry", (game_id, version, entry))]
         else:
