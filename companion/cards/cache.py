@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 
 T = TypeVar("T")
@@ -35,7 +35,7 @@ def _key(folder: Path, files: Sequence[str]) -> list[object]:
     return [CACHE_VERSION, list(sys.version_info[:2]), str(folder.resolve()), stats, code]
 
 
-def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any], check: Callable[[Any], T]) -> T:
+def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], object], check: Callable[[object], T]) -> T:
     """``check(read())``: ``read`` gives plain data (the parsed YAML), ``check`` turns it into values or
     raises. The plain data is kept as JSON and, while the files are unchanged, read from there instead."""
     if os.environ.get("COMPANION_NO_CACHE"):
@@ -59,7 +59,7 @@ def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any
     return value
 
 
-def _load(path: Path, key: list[object]) -> Any:
+def _load(path: Path, key: list[object]) -> object:
     """The data saved under ``key``, or None (no cache, an old or damaged one, one too big or too deep)."""
     return read_cache(str(path), key)
 
@@ -78,7 +78,7 @@ def _store(path: Path, key: list[object], data: object) -> None:
         pass
 
 
-def read_cache(path: str, key: list[object]) -> Any:
+def read_cache(path: str, key: list[object]) -> object:
     """The data a cache file keeps under ``key``, or None (no cache, an old or damaged one, one too big or
     too deep)."""
     try:

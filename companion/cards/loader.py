@@ -6,7 +6,6 @@ import builtins
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 
@@ -111,7 +110,7 @@ class RecommendedSet:
         return not self.missing
 
 
-def read_yaml(path: Path) -> Any:
+def read_yaml(path: Path) -> object:
     import yaml
 
     try:
@@ -205,7 +204,7 @@ def read_card_docs(folder: Path | None = None) -> list[object]:
     return [read_yaml(folder / filename) for filename in CARD_FILES]
 
 
-def cards_from_docs(folder: Path, docs: list[object]) -> tuple[Card, ...]:
+def cards_from_docs(folder: Path, docs: object) -> tuple[Card, ...]:
     """Every card, checked field by field: from the YAML just read, or from the card cache (never trusted)."""
     if not isinstance(docs, list) or len(docs) != len(CARD_FILES):
         raise CardDataError("the card cache does not hold one document for each card file.")
@@ -248,7 +247,7 @@ def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
     return cards_from_docs(folder, read_card_docs(folder))
 
 
-def read_glossary_doc(folder: Path | None = None) -> Any:
+def read_glossary_doc(folder: Path | None = None) -> object:
     return read_yaml((folder or data_dir()) / "glossary.yaml")
 
 
@@ -273,7 +272,7 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
 SET_FILES = ("recommended_sets.yaml",)
 
 
-def read_recommended_doc(folder: Path | None = None) -> Any:
+def read_recommended_doc(folder: Path | None = None) -> object:
     return read_yaml((folder or data_dir()) / SET_FILES[0])
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from companion.cards.names import quote
 from companion.net import codes
@@ -24,6 +24,7 @@ from companion.client.lobby_lines import LobbyLines
 from companion.server.lobby_words import left_words
 
 if TYPE_CHECKING:
+    import aiohttp
     import ssl
 
 LOBBY_PATH = "/lobby/ws"
@@ -70,7 +71,7 @@ class LobbyRemote(Remote):
         device = devices.kept(self.address, self.name)
         return {"device": device} if device else {}
 
-    async def _welcome(self, ws: Any, msg: HostMessage) -> None:
+    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: HostMessage) -> None:
         self._keep_device(msg)
         self.secret = bool(msg.get("secret"))
         self.marks = msg.get("secret_lines") is True

@@ -16,7 +16,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Callable
 
 from companion.game.starting import SetupError, build_setup
 from companion import filecheck
@@ -242,7 +243,7 @@ class HostedGame:
             last[line[0]] = line[1]
         return last
 
-    def seat_note(self, i: int, last: int, outbox: Any) -> dict[str, object]:
+    def seat_note(self, i: int, last: int, outbox: Iterable[Message]) -> dict[str, object]:
         """A seat in the record (``outbox``: the messages to keep, all of them in a whole record)."""
         s = self.seats[i]
         return {"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last, "n": s.n,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import TYPE_CHECKING, Any, Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote, remember, remembered, unsendable
@@ -137,7 +137,7 @@ class _Printer:
         self.tty = tty
         self.busy = True  # a line is waiting for its answer (or the shell has not started)
         self.lock = threading.Lock()
-        self.redraw: Any = None
+        self.redraw: Callable[[], None] | None = None
         self.remote: Remote | None = None
         self.keep: Callable[[], None] | None = None  # keeps the number of the last message heard, on disk
         self.later = PromptLater(self.lock)
@@ -217,7 +217,7 @@ def _unsent(remote: Remote, line: str) -> str:
     return ""
 
 
-def _redraw(backend: str, remote: Remote) -> Any:
+def _redraw(backend: str, remote: Remote) -> Callable[[], None] | None:
     """What writes the prompt (the newest the host gave) and the line being typed again after words from
     the host: readline's ``rl_set_prompt``, ``rl_on_new_line`` and ``rl_forced_update_display``, which
     GNU readline and libedit both have. Other line editors get the prompt written again by the printer."""

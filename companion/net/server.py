@@ -17,7 +17,7 @@ import secrets
 import ssl
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from aiohttp import web
 
@@ -60,7 +60,7 @@ class Host(Transport[Seat]):
         self.measure = False
         self.on_answer: Callable[[float], None] | None = None  # told each answered line's seconds (the metrics)
         self.stopped = STOPPED  # said to every seat when it stops (a server's lobby says "server")
-        self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        self.tap: Callable[[str, int, str], None] | None = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
         # Messages to a game's seats held back while a change of it is being saved, by game id, and how many
         # changes (hellos arriving together) are being saved.
         self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, object]]]] = {}

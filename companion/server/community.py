@@ -414,7 +414,7 @@ class Community:
         self.moderation.apply(act)
         return True
 
-    def ignores(self, person: Person, who: Any) -> bool:
+    def ignores(self, person: Person, who: object) -> bool:
         return person.member is not None and isinstance(who, str) and who in self.member(person).ignored
 
     async def said(self, person: Person, text: str) -> str | None:

@@ -9,10 +9,12 @@ expiry), so the accounts, moderation, ratings and history modules read the same 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 PREFIX = "companion:c:"
@@ -96,7 +98,7 @@ class RedisKv(Kv):
         self.r = aioredis.from_url(url, socket_timeout=REPLY_WAIT, socket_connect_timeout=CONNECT_WAIT,
                                    decode_responses=True)
 
-    async def _do(self, call: Any) -> Any:
+    async def _do(self, call: Awaitable[T]) -> T:
         from redis.exceptions import RedisError
 
         try:
@@ -144,7 +146,8 @@ class RedisKv(Kv):
         await self._do(self.r.hdel(PREFIX + name, field))
 
     async def hgetall(self, name: str) -> dict[str, str]:
-        return dict(await self._do(self.r.hgetall(PREFIX + name)))
+        got = await self._do(self.r.hgetall(PREFIX + name))  # text: the client decodes every reply
+        return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, str)}
 
     async def push(self, key: str, value: str, keep: int, ttl: float | None = None) -> None:
         async def all_() -> Any:
@@ -158,7 +161,8 @@ class RedisKv(Kv):
         await self._do(all_())
 
     async def items(self, key: str) -> list[str]:
-        return list(await self._do(self.r.lrange(PREFIX + key, 0, -1)))
+        got = await self._do(self.r.lrange(PREFIX + key, 0, -1))  # text: the client decodes every reply
+        return [v for v in got if isinstance(v, str)]
 
     async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """WATCH the game's mark and the ratings, read, compute, then MULTI/EXEC; again if another game's

@@ -14,7 +14,8 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Callable
 
 from aiohttp import web
 
@@ -403,7 +404,8 @@ class ServerHost(Saving, Host):
         return web.Response(text=text, content_type="text/html", headers=PAGE_HEADERS)
 
     @web.middleware
-    async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def check(self, request: web.Request,
+                    handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """The host's checks (its own address; a WebSocket only from its own page or a program), on every
         socket of the server; behind a trusted proxy the page's scheme is the one the proxy says it served."""
         from companion.net import origins

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.narrow import each, size, to_int
 from companion.net import codes
@@ -18,6 +18,7 @@ from companion.server.quota import maker
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    import argparse
     from companion.net.hosted import Options
     from companion.server.lobby import Lobby, Person
 
@@ -77,7 +78,7 @@ async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict
     return await make(lobby, person, options, name, ns.private, note)
 
 
-async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
+async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tuple[str, dict[str, str] | None]:
     """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
     from companion.commands.net import player_name
 

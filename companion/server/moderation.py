@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.narrow import each, to_float
 from companion.net.tasks import keep
@@ -24,6 +24,7 @@ from companion.net.limits import address_key
 from companion.server.events import emit
 
 if TYPE_CHECKING:
+    from companion.server.store import Store
     from companion.server.community import Community, Member
     from companion.server.lobby import Person
 
@@ -335,7 +336,7 @@ class Moderation:
                 pass
 
 
-async def drop_listed(store: Any, game_id: str) -> None:
+async def drop_listed(store: Store, game_id: str) -> None:
     """Take a game off the lobby's list, in whichever store the server uses (every process's copy follows)."""
     from companion.server.store import StoreDown
 

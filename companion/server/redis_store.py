@@ -17,7 +17,8 @@ import asyncio
 import json
 import threading
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as NoConnection
@@ -29,6 +30,7 @@ from companion.server.listing import Listing
 from companion.server.redis_scripts import CLAIM, HAND_OVER, LOAD, RELEASE, RENEW, RENEW_MANY, SAVE, SWEEP, UNLIST, WRITE
 from companion.server.store import LEASE_MS, PERSON_FOR, Saved, Store, StoreDown, StoreError, said_problems
 
+T = TypeVar("T")
 PREFIX = "companion:"
 HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
 
@@ -113,7 +115,7 @@ class RedisStore(Store):
     def _key(self, kind: str, game_id: str = "") -> str:
         return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
 
-    async def _do(self, call: Any) -> Any:
+    async def _do(self, call: Awaitable[T]) -> T:
         try:
             result = await call
         except (RedisError, OSError, asyncio.TimeoutError) as e:
@@ -415,7 +417,7 @@ def _line(summary: dict[str, object] | None) -> str:
     return "" if summary is None else json.dumps(summary, separators=(",", ":"))
 
 
-def _parsed(text: Any) -> dict[str, object] | None:
+def _parsed(text: object) -> dict[str, object] | None:
     """A game's line in the lobby's list as the store holds it (hostile): a group of fields, or None."""
     try:
         line = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None

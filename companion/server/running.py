@@ -11,7 +11,7 @@ import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from companion.net.tasks import keep
 from companion.server import events
@@ -22,6 +22,9 @@ from companion.server.sqlite_store import SqliteStore
 from companion.server.store import Store, StoreDown, StoreError
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
+    from companion.server.community_store import Kv
     import ssl
 
     from companion.server.proxy import Network
@@ -55,10 +58,10 @@ def make_store(url: str | None) -> Store:
 class Serving:
     host: ServerHost
     lobby: Lobby
-    runner: Any
+    runner: web.AppRunner
     port: int
     tasks: list[asyncio.Task[object]]
-    expiry: Any = None  # companion.server.expiry.Expiry
+    expiry: Expiry | None = None
 
     async def stop(self) -> None:
         self.host.watch.end()
@@ -77,7 +80,7 @@ class Serving:
         await self.lobby.community.kv.close()
 
 
-def community_kv(store: Store) -> Any:
+def community_kv(store: Store) -> Kv:
     """Where the accounts, moderation, ratings and history are kept: beside the games (companion.server.community_store)."""
     from companion.server.community_store import RedisKv
     from companion.server.sqlite_kv import SqliteKv

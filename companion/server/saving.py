@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.net.hosted import HostedGame, game_from_text
@@ -26,7 +27,7 @@ class Saving:
 
     store: Store
     spool: Spool
-    folder: Any
+    folder: Path
     by_id: dict[str, HostedGame]
     fences: dict[str, int]
     meta: dict[str, Meta]

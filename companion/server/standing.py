@@ -13,7 +13,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.narrow import each, to_float, to_int
 from companion.net.clean import clean
@@ -220,7 +220,7 @@ class Standing:
     async def record(self, game: HostedGame) -> dict[int, str]:
         """Keep the finished game in the history (and rate it), as one step with its mark, so it counts
         once whoever records it and whenever: what each seat is told, by seat (nothing if recorded already)."""
-        seating: Any = game.seating
+        seating: object = game.seating
         result = getattr(getattr(getattr(seating, "act", None), "game", None), "result", None)
         if result is None:
             await self.kv.hdel("ending", game.id)
