@@ -24,7 +24,7 @@ from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
 from companion.server import events, journal, tables
-from companion.server.saving import MOVED, Meta, Saving, made_meta, read_meta, summary
+from companion.server.saving import MOVED, Meta, Saver, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
@@ -43,7 +43,7 @@ SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
 SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
 
-class ServerHost(Saving, Host):
+class ServerHost(Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
     def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
@@ -62,13 +62,9 @@ class ServerHost(Saving, Host):
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
         self.meta: dict[str, Meta] = {}  # each held game's name and privacy, from its lobby line
-        # Games whose changes went to the spool folder while the store was away: the store is given the whole
-        # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
-        # its line in the lobby's list as last written (written again only when it changes).
-        self.dirty: set[str] = set()
         self.spool = Spool(spool)
-        self.trackers: dict[str, journal.Tracker] = {}
-        self.listed: dict[str, dict[str, object] | None] = {}
+        self.saver = Saver(store, self.spool, self.folder, self.by_id, self.fences, self.meta, self.lock_of,
+                           self.let_go)
         # A lock for each game a connection is claiming now, with how many wait on it: gone when none does.
         self.claiming: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         # Games whose lease this process took in a sweep but whose record is read only when a player comes.
@@ -81,6 +77,10 @@ class ServerHost(Saving, Host):
 
         self.watch = Watch(self, lease_period=LEASE_MS / 3000)  # /health, /metrics, the watchdog
         self.on_answer = self.watch.answered
+
+    async def persist(self, game: HostedGame) -> str:
+        """The game's change saved to the store (companion.server.saving.Saver.persist)."""
+        return await self.saver.persist(game)
 
     # ---- making and holding games ----
     async def create(self, options: Options, name: str, private: bool, game_id: str = "",
@@ -235,7 +235,7 @@ class ServerHost(Saving, Host):
             events.emit("takeover", game=game_id)
             if game_id in waiting:  # saves its dead owner made on this machine while the store was away
                 try:
-                    await self.hand_over_found(game_id, token)
+                    await self.saver.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
         if self.lobby is not None:  # games whose end was saved but never recorded (their process died)
@@ -245,7 +245,7 @@ class ServerHost(Saving, Host):
                 events.emit("store_error", during="sweep of ended games")
 
     async def _load(self, game_id: str, token: int) -> str:
-        await self.hand_over_found(game_id, token)
+        await self.saver.hand_over_found(game_id, token)
         saved = await self.store.load(game_id)
         text = saved.text if saved is not None else None
         line = await self.store.summary(game_id)
@@ -266,8 +266,8 @@ class ServerHost(Saving, Host):
             return NO_GAME
         self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
-        self.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
-        self.listed[game_id] = line
+        self.saver.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
+        self.saver.listed[game_id] = line
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
@@ -293,10 +293,10 @@ class ServerHost(Saving, Host):
             del self.by_id[game.id]
             self.games.pop(codes.code_key(game.code), None)
             token = self.fences.pop(game.id, 0)
-            self.trackers.pop(game.id, None)
-            self.listed.pop(game.id, None)
-            if game.id in self.dirty:  # saved while the store was away: given over unless a later owner wrote
-                self.dirty.discard(game.id)
+            self.saver.trackers.pop(game.id, None)
+            self.saver.listed.pop(game.id, None)
+            if game.id in self.saver.dirty:  # saved while the store was away: given over unless a later owner wrote
+                self.saver.dirty.discard(game.id)
                 game.version += 1
                 text = tables.with_table(game.record(), game)
                 try:
@@ -363,22 +363,22 @@ class ServerHost(Saving, Host):
             game = self.by_id.get(game_id)
             if game is not None and self.fences.get(game_id) == held[game_id]:
                 await self.let_go(game)
-        for game_id in list(self.dirty):
+        for game_id in list(self.saver.dirty):
             game = self.by_id.get(game_id)
             if game is None:
                 continue
             try:
-                if not await self._give_back(game):
+                if not await self.saver.give_back(game):
                     await self.let_go(game)  # claimed by another meanwhile: given over there, if still newest
             except StoreDown:
                 return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
-            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.dirty:
+            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.saver.dirty:
                 await self.let_go(game)
 
     async def close_all(self) -> None:
         """Stopping: each held game's whole record is written (its journal starts again from it)."""
-        for tracker in self.trackers.values():
+        for tracker in self.saver.trackers.values():
             tracker.fresh = False
         await super().close_all()
 

@@ -82,7 +82,17 @@ class Lobby:
         self.quota = Quota(host.store, limits)
         host.guard.on_refused = self._door_refused
         self.door_said, self.door_count = -60.0, 0  # when a refused connection was last logged, and how many since
-        self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
+        self.community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
+
+    @property
+    def community(self) -> Community:
+        return self._community
+
+    @community.setter
+    def community(self, community: Community) -> None:
+        """The lobby's community; its standing records the games the host saves as they finish."""
+        self._community = community
+        self.host.saver.standing = community.standing
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:

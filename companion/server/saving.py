@@ -8,7 +8,8 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.net.hosted import HostedGame, game_from_text
 from companion.net.transport import Moved
@@ -16,30 +17,38 @@ from companion.server import journal, tables
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    from companion.server.standing import Standing
     from companion.server.spool import Spool
     from companion.server.store import Store
 
 MOVED = "This game moved to another server process. Joining again."
 
 
-class Saving:
-    """The saving part of ``companion.server.games.ServerHost`` (whose state it uses)."""
+class Saver:
+    """The saves of the games a server process holds (``companion.server.games.ServerHost`` has one): given
+    the store, the spool folder, the host's games by id with their fencing tokens and lobby facts, and the
+    host's lock of a game and its letting a game go. It keeps what each game's saves hold (``trackers``),
+    the games kept in the spool while the store was away (``dirty``) and each game's line as last listed.
+    ``standing``: the community's record of finished games, once a lobby is made on the host."""
 
-    store: Store
-    spool: Spool
-    folder: Path
-    by_id: dict[str, HostedGame]
-    fences: dict[str, int]
-    meta: dict[str, Meta]
-    dirty: set[str]
-    trackers: dict[str, journal.Tracker]
-    listed: dict[str, dict[str, object] | None]
-    lobby: Any  # companion.server.lobby.Lobby, once a lobby is made
-
-    if TYPE_CHECKING:  # (the host's own)
-        def lock_of(self, game: HostedGame) -> asyncio.Lock: ...
-
-        async def let_go(self, game: HostedGame, reason: str = MOVED) -> None: ...
+    def __init__(self, store: Store, spool: Spool, folder: Path, by_id: dict[str, HostedGame],
+                 fences: dict[str, int], meta: dict[str, Meta], lock_of: Callable[[HostedGame], asyncio.Lock],
+                 let_go: Callable[[HostedGame], Coroutine[object, object, None]]) -> None:
+        self.store = store
+        self.spool = spool
+        self.folder = folder
+        self.by_id = by_id
+        self.fences = fences
+        self.meta = meta
+        self.lock_of = lock_of
+        self.let_go = let_go
+        # Games whose changes went to the spool folder while the store was away: the store is given the whole
+        # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
+        # its line in the lobby's list as last written (written again only when it changes).
+        self.dirty: set[str] = set()
+        self.trackers: dict[str, journal.Tracker] = {}
+        self.listed: dict[str, dict[str, object] | None] = {}
+        self.standing: Standing | None = None
 
     async def hand_over_found(self, game_id: str, holder: int = 0) -> None:
         """Give the store the saves of this game that a process on this machine made while the store was
@@ -60,8 +69,8 @@ class Saving:
                 continue
             meta = read_meta(await self.store.summary(game_id) or {}, game_id)
             taken = await self.store.hand_over(game_id, token, version, text, summary(game, meta), holder)
-            if taken and game.over() and self.lobby is not None:  # it ended while the store was away
-                self.lobby.community.standing.finished(game)
+            if taken and game.over() and self.standing is not None:  # it ended while the store was away
+                self.standing.finished(game)
             try:  # taken, or older than what the store has: either way done with
                 path.unlink()
             except OSError:
@@ -90,8 +99,8 @@ class Saving:
         line = summary(game, self.meta.get(game.id, {}))
         listed = game.id not in self.listed or self.listed[game.id] != line
         try:
-            if game.over() and self.lobby is not None:  # any process records it if this one dies first
-                await self.lobby.community.standing.ending(game.id)
+            if game.over() and self.standing is not None:  # any process records it if this one dies first
+                await self.standing.ending(game.id)
             ok = await self.store.save(game.id, token, version, record=record,
                                        entry=made[0] if made is not None else None, summary=line, listed=listed)
         except StoreDown as e:
@@ -112,8 +121,8 @@ class Saving:
             tracker.wrote_snapshot(state)
         if listed:
             self.listed[game.id] = line
-        if game.over() and self.lobby is not None:  # kept in the history, and rated (companion.server.standing)
-            self.lobby.community.standing.finished(game)
+        if game.over() and self.standing is not None:  # kept in the history, and rated (companion.server.standing)
+            self.standing.finished(game)
         return ""
 
     async def _spool(self, game: HostedGame, token: int, version: int, tracker: journal.Tracker,
@@ -144,7 +153,7 @@ class Saving:
             tracker.wrote_snapshot(state)
         return ""
 
-    async def _give_back(self, game: HostedGame) -> bool:
+    async def give_back(self, game: HostedGame) -> bool:
         """The store is back: give it the whole record of a game kept in the spool folder meanwhile (under
         the game's lock, as a change of its own). False when fenced out; StoreDown."""
         async with self.lock_of(game):
