@@ -23,7 +23,7 @@ from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
-from companion.server import events, journal, tables
+from companion.server import events, tables
 from companion.server.saving import MOVED, Meta, Saver, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
@@ -238,9 +238,9 @@ class ServerHost(Host):
                     await self.saver.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
-        if self.lobby is not None:  # games whose end was saved but never recorded (their process died)
+        if self.saver.standing is not None:  # games whose end was saved but never recorded (their process died)
             try:
-                await self.lobby.community.standing.sweep_ended()
+                await self.saver.standing.sweep_ended()
             except StoreDown:
                 events.emit("store_error", during="sweep of ended games")
 
@@ -266,13 +266,12 @@ class ServerHost(Host):
             return NO_GAME
         self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
-        self.saver.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
-        self.saver.listed[game_id] = line
+        self.saver.loaded(game_id, line)
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
-        if game.over() and self.lobby is not None:  # recorded once, whoever holds it (its owner may have died)
-            self.lobby.community.standing.finished(game)
+        if game.over() and self.saver.standing is not None:  # recorded once, whoever holds it (its owner may have died)
+            self.saver.standing.finished(game)
         return ""
 
     def _words(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
@@ -293,18 +292,7 @@ class ServerHost(Host):
             del self.by_id[game.id]
             self.games.pop(codes.code_key(game.code), None)
             token = self.fences.pop(game.id, 0)
-            self.saver.trackers.pop(game.id, None)
-            self.saver.listed.pop(game.id, None)
-            if game.id in self.saver.dirty:  # saved while the store was away: given over unless a later owner wrote
-                self.saver.dirty.discard(game.id)
-                game.version += 1
-                text = tables.with_table(game.record(), game)
-                try:
-                    await self.store.hand_over(game.id, token, game.version, text,
-                                               summary(game, self.meta.get(game.id, {})))
-                    self.spool.drop(game.id)
-                except StoreDown:
-                    pass  # left in the spool folder, for whichever process on this machine reads the game next
+            await self.saver.forget(game, token)
             tables.let_go(game)
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
@@ -363,7 +351,7 @@ class ServerHost(Host):
             game = self.by_id.get(game_id)
             if game is not None and self.fences.get(game_id) == held[game_id]:
                 await self.let_go(game)
-        for game_id in list(self.saver.dirty):
+        for game_id in self.saver.spooled():
             game = self.by_id.get(game_id)
             if game is None:
                 continue
@@ -373,13 +361,12 @@ class ServerHost(Host):
             except StoreDown:
                 return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
-            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.saver.dirty:
+            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.saver.spooled():
                 await self.let_go(game)
 
     async def close_all(self) -> None:
         """Stopping: each held game's whole record is written (its journal starts again from it)."""
-        for tracker in self.saver.trackers.values():
-            tracker.fresh = False
+        self.saver.whole_next()
         await super().close_all()
 
     # ---- routes ----

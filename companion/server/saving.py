@@ -50,6 +50,37 @@ class Saver:
         self.listed: dict[str, dict[str, object] | None] = {}
         self.standing: Standing | None = None
 
+    def spooled(self) -> list[str]:
+        """The games kept in the spool folder while the store was away."""
+        return list(self.dirty)
+
+    def loaded(self, game_id: str, line: dict[str, object] | None) -> None:
+        """A game just read from the store: its first save is whole (it may have moved on load), and its
+        line in the list is as the store has it."""
+        self.trackers[game_id] = journal.Tracker()
+        self.listed[game_id] = line
+
+    def whole_next(self) -> None:
+        """Stopping: each held game's next save is its whole record (its journal starts again from it)."""
+        for tracker in self.trackers.values():
+            tracker.fresh = False
+
+    async def forget(self, game: HostedGame, token: int) -> None:
+        """The host lets the game go: what its saves held is forgotten, and a game saved while the store was
+        away is given over to the store, unless a later owner wrote it."""
+        self.trackers.pop(game.id, None)
+        self.listed.pop(game.id, None)
+        if game.id not in self.dirty:
+            return
+        self.dirty.discard(game.id)
+        game.version += 1
+        text = tables.with_table(game.record(), game)
+        try:
+            await self.store.hand_over(game.id, token, game.version, text, summary(game, self.meta.get(game.id, {})))
+            self.spool.drop(game.id)
+        except StoreDown:
+            pass  # left in the spool folder, for whichever process on this machine reads the game next
+
     async def hand_over_found(self, game_id: str, holder: int = 0) -> None:
         """Give the store the saves of this game that a process on this machine made while the store was
         away (it may have died since); each is taken unless a later owner has written the game. ``holder``:
