@@ -67,52 +67,67 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     verb = word.lower()
     if verb == "chat":  # as people type it
         verb = "say"
-    me = game.seats[seat].name
     extra = game.extra_words(seat, line)  # a server's own words, such as its lobby's commands typed in a game
     if extra is not None:  # the lobby answers in words: its refusals are those it says as one
         return Response.words(seat, extra, failed=extra.get(seat, "").startswith("Error,"))
     if verb == "say":
-        said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
-        if not said:
-            raise CommandError("say needs words after it. Type say hello, for example.")
-        if len(said) > MAX_CHAT:
-            raise CommandError(f"that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it.")
-        out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
-        out[seat] = f"You said, {said}"
-        return out
+        return _say(game, seat, rest)
     if verb == "who":
-        here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
-        away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
-        bots = game.seating.away_bots if game.seating is not None else {}
-        parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
-        if away:
-            parts.append(f"Away, {and_list(away)}.")
-        table_bots = _bot_names(game)
-        if table_bots:  # every seat is named: the bots that were made with the game too
-            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
-        if bots:
-            parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
-        parts.append(_waiting(game, seat))
-        return {seat: "\n".join(p for p in parts if p)}
+        return {seat: _who(host, game, seat)}
     if verb in ("bot", "back"):
         return _bot(host, game, seat, verb, rest.strip())
     if not game.started:
-        if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
-            from companion.dispatch import respond
-            from companion.net.seating import SeatSettings, refusal, refused
-            from companion.session import Session
-
-            barred = refused(line)  # set speech, quit: as refused once the game is on
-            if barred is not None:
-                return refusal(seat, barred)
-            return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
-        return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
+        return _before_start(game, seat, verb, line)
     assert game.seating is not None
     if verb == "analysis" and game.seating.over() and hasattr(host, "analyst"):
         from companion.net.analysing import at_seat
 
         return {seat: at_seat(host, game, seat, rest)}  # never on the loop: a minute of work for every game
     return game.seating.run(seat, text)
+
+
+def _say(game: "HostedGame", seat: int, rest: str) -> dict[int, str]:
+    """``say TEXT``: the words to every other seated player, and "You said" to the speaker."""
+    said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
+    if not said:
+        raise CommandError("say needs words after it. Type say hello, for example.")
+    if len(said) > MAX_CHAT:
+        raise CommandError(f"that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it.")
+    me = game.seats[seat].name
+    out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
+    out[seat] = f"You said, {said}"
+    return out
+
+
+def _who(host: "Here", game: "HostedGame", seat: int) -> str:
+    """``who``: who is connected, who is away, the bots, and whom the game waits for."""
+    here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
+    away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
+    bots = game.seating.away_bots if game.seating is not None else {}
+    parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
+    if away:
+        parts.append(f"Away, {and_list(away)}.")
+    table_bots = _bot_names(game)
+    if table_bots:  # every seat is named: the bots that were made with the game too
+        parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
+    if bots:
+        parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
+    parts.append(_waiting(game, seat))
+    return "\n".join(p for p in parts if p)
+
+
+def _before_start(game: "HostedGame", seat: int, verb: str, line: str) -> "dict[int, str] | Response":
+    """A line before everyone has joined: the few words that need no game (help, card, set...), else a note."""
+    if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
+        from companion.dispatch import respond
+        from companion.net.seating import SeatSettings, refusal, refused
+        from companion.session import Session
+
+        barred = refused(line)  # set speech, quit: as refused once the game is on
+        if barred is not None:
+            return refusal(seat, barred)
+        return respond(Session(settings=SeatSettings(), holding=True, seat=seat), line)
+    return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
 
 
 def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:

@@ -122,7 +122,7 @@ class Community:
         """The names of everyone else in the lobby (on every process); a returning person's own old
         connection (the same lobby token, under the same name) does not count."""
         try:
-            here = await self.lobby.host.store.here()
+            here = await self.lobby.store.here()
         except StoreDown:
             here = [p.name for p in self.lobby.people.values()]
         if person.back and await self.kv.get(f"holder:{person.key}") == self.member(person).key:
@@ -249,55 +249,70 @@ class Community:
             return "Cancelled. Nothing was changed."
         kind = m.asking
         if kind == "signin":
-            assert m.owner is not None
-            if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
-                return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
-                        "Nothing was counted.")
-            if len(typed) < MIN_PASSWORD:  # no password is this short: a word typed here, not counted as a guess
-                return (f"Error, that is shorter than any password, so it was not checked or counted. Type the password "
-                        f"of {m.owner}, or quit and join with another name.")
-            checked = await self.accounts.check(m.owner, typed, person.address)
-            if not checked.ok:
-                if checked.said.startswith("Error, that is not the password"):
-                    return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
-                return checked.said
-            await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
-            await self.lobby.here_changed()
-            if checked.reset:
-                m.asking, m.said = "password", ["(reset)"]
-                return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
-                        "more.")
-            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
+            return await self._signing_in(person, m, typed)
         if kind == "register":
-            if not m.said:
-                problem = password_problem(typed)
-                if problem:
-                    return problem
-                m.said = [typed]
-                return "Type it again."
-            if typed != m.said[0]:
-                m.said = []
-                return "Error, the two were not the same. Choose a password again, 10 characters or more."
-            if await self.accounts.owner(person.name) is not None:
-                m.asking, m.said = "", []
-                return f"Error, {person.name} was registered meanwhile."
-            device = await self.accounts.register(person.name, typed)
-            m.asking, m.said = "", []
-            m.account, m.device, m.new_device = names.tidy(person.name), device, device
-            emit("register", name=m.account, address=person.address)
-            return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "
-                    "once. Type logout to end that here.")
+            return await self._registering(person, m, typed)
         if kind == "delete":
-            assert m.account is not None
-            checked = await self.accounts.check(m.account, typed, person.address)
-            m.asking = ""
-            if not checked.ok:
-                return checked.said + " Your account was not deleted."
-            await self.delete_account(m.account)
-            emit("delete_account", name=m.account, address=person.address)
-            m.account, m.device = None, ""
-            return "Your account, its rating and its history are deleted. You are a guest now."
-        # password: the present one (unless signed in by a reset code), then the new one twice
+            return await self._deleting(person, m, typed)
+        return await self._changing_password(person, m, typed)
+
+    async def _signing_in(self, person: Person, m: Member, typed: str) -> str:
+        """The password of the registered name the person joined with."""
+        assert m.owner is not None
+        if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
+            return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
+                    "Nothing was counted.")
+        if len(typed) < MIN_PASSWORD:  # no password is this short: a word typed here, not counted as a guess
+            return (f"Error, that is shorter than any password, so it was not checked or counted. Type the password "
+                    f"of {m.owner}, or quit and join with another name.")
+        checked = await self.accounts.check(m.owner, typed, person.address)
+        if not checked.ok:
+            if checked.said.startswith("Error, that is not the password"):
+                return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
+            return checked.said
+        await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
+        await self.lobby.here_changed()
+        if checked.reset:
+            m.asking, m.said = "password", ["(reset)"]
+            return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
+                    "more.")
+        return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
+
+    async def _registering(self, person: Person, m: Member, typed: str) -> str:
+        """A new account's password, typed twice."""
+        if not m.said:
+            problem = password_problem(typed)
+            if problem:
+                return problem
+            m.said = [typed]
+            return "Type it again."
+        if typed != m.said[0]:
+            m.said = []
+            return "Error, the two were not the same. Choose a password again, 10 characters or more."
+        if await self.accounts.owner(person.name) is not None:
+            m.asking, m.said = "", []
+            return f"Error, {person.name} was registered meanwhile."
+        device = await self.accounts.register(person.name, typed)
+        m.asking, m.said = "", []
+        m.account, m.device, m.new_device = names.tidy(person.name), device, device
+        emit("register", name=m.account, address=person.address)
+        return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "
+                "once. Type logout to end that here.")
+
+    async def _deleting(self, person: Person, m: Member, typed: str) -> str:
+        """The account's password, to delete it."""
+        assert m.account is not None
+        checked = await self.accounts.check(m.account, typed, person.address)
+        m.asking = ""
+        if not checked.ok:
+            return checked.said + " Your account was not deleted."
+        await self.delete_account(m.account)
+        emit("delete_account", name=m.account, address=person.address)
+        m.account, m.device = None, ""
+        return "Your account, its rating and its history are deleted. You are a guest now."
+
+    async def _changing_password(self, person: Person, m: Member, typed: str) -> str:
+        """The present password (unless signed in by a reset code), then the new one twice."""
         assert m.account is not None
         if not m.said:
             checked = await self.accounts.check(m.account, typed, person.address)
@@ -404,7 +419,7 @@ class Community:
 
     # ---- what passes between processes ----
     async def tell_all(self, act: dict[str, object]) -> None:
-        await self.lobby.host.store.chat(json.dumps({"act": act}))
+        await self.lobby.store.chat(json.dumps({"act": act}))
 
     def heard(self, msg: dict[str, object]) -> bool:
         """A moderator's act from any process (True), applied to the people and games here."""

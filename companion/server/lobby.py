@@ -74,12 +74,14 @@ class Lobby:
 
     def __init__(self, host: ServerHost, owner: str, limits: bool = True) -> None:
         self.host = host
+        self.store = host.store  # the games' lines, the people's lines and the lobby's chat
+        self.meta = host.meta  # each held game's lobby facts
         self.owner = owner
         self.people: dict[int, Person] = {}
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
-        host.store.on_chat = self._heard
-        self.quota = Quota(host.store, limits)
+        self.store.on_chat = self._heard
+        self.quota = Quota(self.store, limits)
         host.guard.on_refused = self._door_refused
         self.door_said, self.door_count = -60.0, 0  # when a refused connection was last logged, and how many since
         self.community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
@@ -175,7 +177,7 @@ class Lobby:
         # person's lines: a game their line made is found by the id that line gives it.
         person.key = codes.token_digest(token)
         try:
-            state = await self.host.store.person(person.key)
+            state = await self.store.person(person.key)
         except StoreDown:
             state = None
         if state is None:
@@ -201,7 +203,7 @@ class Lobby:
         person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
                        "reply": line_id, **more}
         try:
-            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept,
+            await self.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept,
                                                            "been": person.been})
         except StoreDown:
             pass  # a game is made only with the store; other answers are said again only while it answers
@@ -219,7 +221,7 @@ class Lobby:
 
     async def here_changed(self) -> None:
         try:
-            await self.host.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
+            await self.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
         except StoreDown:
             pass
 
@@ -246,7 +248,7 @@ class Lobby:
             return await self._games(rest), None
         if verb == "who":
             try:
-                names = sorted(await self.host.store.here(), key=str.lower)
+                names = sorted(await self.store.here(), key=str.lower)
             except StoreDown:
                 names = [p.name for p in self.people.values()]
             return who_said(names, person.name, rest), None
@@ -266,7 +268,7 @@ class Lobby:
                 muted = await self.community.said(person, said)
                 if muted:
                     return muted, None
-                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
+                await self.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
                                                        "text": f"{person.name} says, {said}"}))
             except StoreDown:
                 return "Error, the lobby cannot pass messages on now. Try again in a minute.", None
@@ -287,7 +289,7 @@ class Lobby:
     async def _codes(self, person: Person) -> str:
         """The codes of the private games this person was sent to (made, or sat at), that are still listed."""
         try:
-            lines = await self.host.store.summaries()
+            lines = await self.store.summaries()
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
@@ -296,6 +298,7 @@ class Lobby:
         return codes_words(mine)
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
+        """``sit`` and a game's name, its code, or both: where the person is sent, or why not."""
         if not rest:
             return "Error, sit needs a game's name. Type games to hear them, then sit and a name.", None
         typed_code = None
@@ -303,10 +306,26 @@ class Lobby:
         if m:
             rest, typed_code = m.group("name").strip(), codes.normal_code(m.group("code"))
         try:
-            lines = await self.host.store.summaries()
+            lines = await self.store.summaries()
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute."), None
+        refused, found = await self._found(person, lines, rest, typed_code)
+        if found is None:
+            return refused, None
+        game_id, line = found
+        name = str(line.get("name"))
+        code = codes.normal_code(str(line.get("code")))
+        refused = await self._may_sit(person, game_id, line, typed_code)
+        if refused:
+            return refused, None
+        events.emit("sit", game=game_id, name=person.name, address=person.address)
+        return f"Going to {name}. Type quit there to come back to the lobby.", \
+            {"game": game_id, "code": code, "name": name}
+
+    async def _found(self, person: Person, lines: dict[str, dict[str, object]], rest: str,
+                     typed_code: str | None) -> tuple[str, tuple[str, dict[str, object]] | None]:
+        """The one listed game the words name (by name, or by its code alone), or why none is."""
         if not rest and typed_code:  # the code alone names its game
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
                                                                    typed_code)]
@@ -324,25 +343,27 @@ class Lobby:
         if len(found) > 1:
             names = and_list(sorted(str(s.get("name")) for _, s in found))
             return f"Error, {quote(rest)} could be {names}. Type more of the name.", None
-        game_id, line = found[0]
+        return "", found[0]
+
+    async def _may_sit(self, person: Person, game_id: str, line: dict[str, object], typed_code: str | None) -> str:
+        """Why the person may not sit at this game ("" when they may): private without its code, a table of
+        real cards for other names, or full."""
         name = str(line.get("name"))
         code = codes.normal_code(str(line.get("code")))
         been = game_id in person.been  # sent there before: the seat is theirs, private or not
         if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
                 await self._wrong(person, game_id)
-                return f"Error, that is not the code of {name}. Check it with its maker.", None
-            return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you.", None
+                return f"Error, that is not the code of {name}. Check it with its maker."
+            return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you."
         players = [str(n) for n in each(line.get("names") or [])]
         if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
             return (f"Error, {name} is a table of real cards for {and_list(players)}, and you are in the "
-                    f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
+                    f"lobby as {person.name}. Join the lobby with one of those names to sit there.")
         seated = [str(n) for n in each(line.get("seats") or [])]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
-            return f"Error, {name} is full. Type games to hear the open games, or create to start one.", None
-        events.emit("sit", game=game_id, name=person.name, address=person.address)
-        return f"Going to {name}. Type quit there to come back to the lobby.", \
-            {"game": game_id, "code": code, "name": name}
+            return f"Error, {name} is full. Type games to hear the open games, or create to start one."
+        return ""
 
     async def _wrong(self, person: Person, game_id: str) -> None:
         """A wrong code: counted in the store, so every process of the server refuses the sixth in a minute."""
@@ -352,7 +373,7 @@ class Lobby:
     async def count_sentence(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
         try:
-            n, playing = (await self.host.store.listing()).counts()
+            n, playing = (await self.store.listing()).counts()
         except StoreDown:
             return "The list of games cannot be read now. Type create to start a game, or help."
         if n:
@@ -365,7 +386,7 @@ class Lobby:
 
     async def _games(self, typed: str = "") -> str:
         try:
-            listing = await self.host.store.listing()  # the index, kept up to date: never every game read
+            listing = await self.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
@@ -424,11 +445,11 @@ class Lobby:
             keep(self.community.in_game(game, seat, text), "community words in a game")
             return {seat: f"Asked the server, {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
-            meta = self.host.meta.get(game.id, {})
+            meta = self.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}
         if verb not in ("games", "create", "sit", "lobby", "leave"):
             return None
-        at = called(str(self.host.meta.get(game.id, {}).get("name", "")))
+        at = called(str(self.meta.get(game.id, {}).get("name", "")))
         then = "" if verb in ("lobby", "leave") else f", then {verb}"
         return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}. Your seat "
                       "is kept."}

@@ -91,7 +91,7 @@ async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tu
     name = player_name(ns.name) if ns.name is not None else None
     game_id = made_id(person.key, person.line)
     try:
-        made = await lobby.host.store.summary(game_id) if game_id else None
+        made = await lobby.store.summary(game_id) if game_id else None
         if made is None:
             refused = await may_make(lobby, person)
             if refused:
@@ -102,7 +102,7 @@ async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tu
                                                      by=maker(person.who))
             except ValueError as e:
                 return str(e), None
-            made = await lobby.host.store.summary(game_id) if game is None else None
+            made = await lobby.store.summary(game_id) if game is None else None
             if game is not None:
                 return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
                                    game.code), \
@@ -120,7 +120,7 @@ async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tu
 
 async def free_name(lobby: Lobby, name: str) -> str:
     """``name``, or with a number after it when a listed game has it. StoreDown."""
-    lines = await lobby.host.store.summaries()
+    lines = await lobby.store.summaries()
     taken = {str(s.get("name", "")).lower() for s in lines.values()}
     if name.lower() in taken:
         base = name[:17]
@@ -134,7 +134,7 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
     ``note``: said before "Taking your seat." (why it is not rated)."""
     game_id = made_id(person.key, person.line)
     try:
-        made = await lobby.host.store.summary(game_id) if game_id else None
+        made = await lobby.store.summary(game_id) if game_id else None
         if made is None:
             refused = await may_make(lobby, person)
             if refused:
@@ -143,7 +143,7 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
             game = await lobby.host.create(options, name, private, game_id, by=maker(person.who))
             if game is not None:
                 events.emit("create", game=game.id, name=name, by=person.name, address=person.address)
-            made = await lobby.host.store.summary(game_id) if game is None else None
+            made = await lobby.store.summary(game_id) if game is None else None
             if game is not None:
                 people = options.players - len(options.bots)
                 words = made_words(name, options.players, people, options.kingdom, private, game.code)

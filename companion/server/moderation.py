@@ -107,6 +107,8 @@ class Moderation:
 
     # ---- typed ----
     async def answer(self, person: Person, m: Member, verb: str, rest: str) -> str | None:
+        """The answer to a community word anyone may type (report, ignore, unignore) or a moderator's; None
+        when the verb is neither."""
         if verb == "report":
             return await self._report(person, m, rest)
         if verb == "ignore":
@@ -119,33 +121,30 @@ class Moderation:
             return f"Error, only a moderator can {verb}. Type report and a name and why, to tell the moderators."
         by = m.account or person.name
         if verb == "announce":
-            text = clean(rest, limit=300)
-            if not text:
-                return "Error, announce needs words after it."
-            await self.c.tell_all({"do": "announce", "text": f"The moderators say, {text}"})
-            emit("announce", by=by, text=text)
-            return f"You announced, {text}"
+            return await self._announce(by, rest)
         if verb == "reports":
             return await self._reports(rest)
         if verb == "remove":
             return await self._remove(by, rest)
+        return await self._on_person(verb, by, rest)
+
+    async def _announce(self, by: str, rest: str) -> str:
+        text = clean(rest, limit=300)
+        if not text:
+            return "Error, announce needs words after it."
+        await self.c.tell_all({"do": "announce", "text": f"The moderators say, {text}"})
+        emit("announce", by=by, text=text)
+        return f"You announced, {text}"
+
+    async def _on_person(self, verb: str, by: str, rest: str) -> str:
+        """A moderator's word about one person, by name: unban, unmute, kick, or mute and ban for a while."""
         target, _, more = rest.partition(" ")
         if not target:
             return f"Error, {verb} needs a name. Type {verb} and the person's name."
         target = names.tidy(target)
         key = names.key(target)
         if verb == "unban":
-            raw = await self.kv.get(f"ban:{key}")
-            try:
-                was = json.loads(raw) if raw else {}
-            except ValueError:
-                was = {}
-            was = was if isinstance(was, dict) else {}
-            addresses = [str(a) for a in was.get("addresses") or [] if a] + ([str(was["address"])] if was.get("address") else [])
-            devices = [str(d) for d in was.get("devices") or [] if d]
-            await self.kv.delete(f"ban:{key}", *(f"ban:address:{a}" for a in addresses), *(f"ban:device:{d}" for d in devices))
-            emit("unban", by=by, name=target)
-            return f"{target} is no longer banned." if raw else f"{target} was not banned."
+            return await self._unban(by, target, key)
         if verb == "unmute":
             await self.kv.delete(f"mute:{key}")
             await self.c.tell_all({"do": "mute", "key": key, "until": 0, "say": "A moderator unmuted you."})
@@ -167,12 +166,31 @@ class Moderation:
             return f"Error, {verb} needs a name and a number of {unit}, as in {verb} {target} 10."
         why = clean(why, limit=MAX_WHY)
         if verb == "mute":
-            until = time.time() + n * 60
-            await self.kv.set(f"mute:{key}", str(until), n * 60)
-            await self.c.tell_all({"do": "mute", "key": key, "until": until,
-                                   "say": f"A moderator muted you for {n} {'minute' if n == 1 else 'minutes'}."})
-            emit("mute", by=by, name=target, minutes=n, why=why)
-            return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
+            return await self._mute(by, target, key, n, why)
+        return await self._ban(by, target, key, n, why)
+
+    async def _unban(self, by: str, target: str, key: str) -> str:
+        raw = await self.kv.get(f"ban:{key}")
+        try:
+            was = json.loads(raw) if raw else {}
+        except ValueError:
+            was = {}
+        was = was if isinstance(was, dict) else {}
+        addresses = [str(a) for a in was.get("addresses") or [] if a] + ([str(was["address"])] if was.get("address") else [])
+        devices = [str(d) for d in was.get("devices") or [] if d]
+        await self.kv.delete(f"ban:{key}", *(f"ban:address:{a}" for a in addresses), *(f"ban:device:{d}" for d in devices))
+        emit("unban", by=by, name=target)
+        return f"{target} is no longer banned." if raw else f"{target} was not banned."
+
+    async def _mute(self, by: str, target: str, key: str, n: int, why: str) -> str:
+        until = time.time() + n * 60
+        await self.kv.set(f"mute:{key}", str(until), n * 60)
+        await self.c.tell_all({"do": "mute", "key": key, "until": until,
+                               "say": f"A moderator muted you for {n} {'minute' if n == 1 else 'minutes'}."})
+        emit("mute", by=by, name=target, minutes=n, why=why)
+        return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
+
+    async def _ban(self, by: str, target: str, key: str, n: int, why: str) -> str:
         until = time.time() + n * 86400
         # the person, under any name: the addresses they came from this week, their devices and lobby tokens
         seen_at = set(await self._seen_with(key, "addrs"))
@@ -181,7 +199,7 @@ class Moderation:
             seen_at.add(address_key(last))
         seen_with = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
         rec: dict[str, object] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
-                               "devices": sorted(seen_with)}
+                                  "devices": sorted(seen_with)}
         for a in seen_at:
             await self.kv.set(f"ban:address:{a}", json.dumps(rec), min(n, ADDRESS_BAN_DAYS) * 86400)
         for d in seen_with:
@@ -197,7 +215,7 @@ class Moderation:
 
         if not rest:
             return "Error, remove needs a game's name. Type games to hear them."
-        lines = await self.c.lobby.host.store.summaries()
+        lines = await self.c.lobby.store.summaries()
         found = named(lines, rest)
         if len(found) != 1:
             return f"Error, no one game is named {quote(rest)}. Type games to hear them."
@@ -206,7 +224,7 @@ class Moderation:
         await self.c.tell_all({"do": "remove", "game": game_id,
                                "say": f"Error, a moderator removed the game {line.get('name')}. Type games in the "
                                       "lobby to hear the others."})
-        await drop_listed(self.c.lobby.host.store, game_id)
+        await drop_listed(self.c.lobby.store, game_id)
         emit("remove", by=by, game=game_id, name=str(line.get("name")))
         return f"The game {line.get('name')} is removed."
 
