@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from companion.bots import agents_for
 from companion.cards import Card
@@ -26,6 +26,7 @@ from companion.locks import Held
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
+    from companion.game.lessons import Lessons
     from companion.engine.events import Event
     from companion.session import Session
 
@@ -81,7 +82,7 @@ class GameActivity:
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
-        self.lessons: Any = None  # the guided first game's lessons (companion.game.lessons), if any
+        self.lessons: Lessons | None = None  # the guided first game's lessons (companion.game.lessons), if any
         if "lessons" in extra:
             from companion.game.lessons import Lessons
 

@@ -13,7 +13,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from companion.net import codes
 from companion.net.clean import clean
@@ -26,6 +26,8 @@ from companion.net.transport import Moved
 from companion.server.store import StoreDown, refused
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from companion.net.protocol import ClientMessage
     from companion.net.hosted import HostedGame
     from companion.server.lobby import Lobby, Person
@@ -397,7 +399,7 @@ class Community:
         from companion.server.lobby import Person
 
         name = game.seats[seat].name
-        person = Person(cast(Any, None), name, "")
+        person = Person(cast("web.WebSocketResponse", None), name, "")  # no connection: answered in the game
         m = self.member(person)
         try:
             m.account = await self.kv.hget(f"seated:{game.id}", m.key)

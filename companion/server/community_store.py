@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
+
+from companion.narrow import to_int
 
 T = TypeVar("T")
 
@@ -127,13 +129,13 @@ class RedisKv(Kv):
         return max(0.0, int(ms) / 1000) if isinstance(ms, int) else 0.0
 
     async def incr(self, key: str, ttl: float) -> int:
-        async def both() -> Any:
+        async def both() -> list[object]:
             async with self.r.pipeline(transaction=True) as p:
                 p.incr(PREFIX + key)
                 p.pexpire(PREFIX + key, int(ttl * 1000), nx=True)
                 return await p.execute()
 
-        return int((await self._do(both()))[0])
+        return to_int((await self._do(both()))[0])
 
     async def hget(self, name: str, field: str) -> str | None:
         value = await self._do(self.r.hget(PREFIX + name, field))
@@ -150,7 +152,7 @@ class RedisKv(Kv):
         return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, str)}
 
     async def push(self, key: str, value: str, keep: int, ttl: float | None = None) -> None:
-        async def all_() -> Any:
+        async def all_() -> list[object]:
             async with self.r.pipeline(transaction=True) as p:
                 p.lpush(PREFIX + key, value)
                 p.ltrim(PREFIX + key, 0, keep - 1)

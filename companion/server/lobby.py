@@ -14,7 +14,7 @@ import itertools
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -30,7 +30,7 @@ from companion.server import coaching, events, lobby_making
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
                                           games_page, named, not_named, who_said)
 from companion.server.quota import SAYS, WRONG_CODES, Quota, person_key, wait_words
-from companion.server.community import COMMUNITY_WORDS, Community
+from companion.server.community import COMMUNITY_WORDS, Community, Member
 from companion.server.community_store import FileKv
 from companion.server.names import key
 from companion.server.store import StoreDown
@@ -66,7 +66,7 @@ class Person:
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
     who: str = ""  # whom the lobby's limits count: companion.server.quota.person_key
-    member: Any = None  # companion.server.community.Member: their account, questions, what they ignore
+    member: Member | None = None  # their account, questions, what they ignore
 
 
 class Lobby:
@@ -268,7 +268,7 @@ class Lobby:
                 muted = await self.community.said(person, said)
                 if muted:
                     return muted, None
-                await self.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
+                await self.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": self.community.member(person).key,
                                                        "text": f"{person.name} says, {said}"}))
             except StoreDown:
                 return "Error, the lobby cannot pass messages on now. Try again in a minute.", None

@@ -21,6 +21,7 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
+from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
@@ -64,17 +65,18 @@ class Pool(aioredis.BlockingConnectionPool):
         super().__init__(**options)
         self.answered = self.failed = 0  # connections given back after an answer, and after a failure
 
-    async def get_connection(self, *args: Any, **options: Any) -> Any:
+    async def get_connection(self, *args: object, **options: object) -> AbstractConnection:
         while True:
             answered, failed = self.answered, self.failed
             try:
-                return await super().get_connection()  # type: ignore[no-untyped-call]
+                got: AbstractConnection = await super().get_connection()  # type: ignore[no-untyped-call]
+                return got
             except NoConnection as e:  # none came free in POOL_WAIT
                 if not isinstance(e.__cause__, asyncio.TimeoutError) or (
                         self.answered == answered and self.failed != failed):
                     raise
 
-    async def release(self, connection: Any) -> None:
+    async def release(self, connection: AbstractConnection) -> None:
         if connection.is_connected:  # one whose reply did not come in time, or never connected, is not
             self.answered += 1
         else:

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.server.sqlite_store import SqliteStore
 
 from companion.server.listing import Listing
 
@@ -181,7 +184,7 @@ class Store:
         raise NotImplementedError
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type[SqliteStore]:
     """``FileStore``: the one-process store, now in the data folder's database (companion.server.sqlite_store)."""
     if name == "FileStore":
         from companion.server.sqlite_store import SqliteStore
