@@ -36,7 +36,7 @@ async def questions(lobby: Lobby, person: Person, text: str) -> tuple[str, dict[
     if not q.done():
         return q.question(), None
     person.asking = None
-    return await make(lobby, person, q.options(), None, q.answers[3])
+    return await make(lobby, person, q.options(), None, bool(q.private))
 
 
 async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict[str, str] | None]:

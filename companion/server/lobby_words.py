@@ -5,7 +5,7 @@ game said by its name and a code in groups of three, never an id."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.narrow import each, to_int
 from companion.cards.names import and_list, quote
@@ -57,21 +57,26 @@ class Questions:
     """The questions ``new`` asks, one answer a line: players, people, kingdom, and whether it is private."""
 
     def __init__(self) -> None:
-        self.answers: list[Any] = []
+        self.counts: list[int] = []  # the players, then the people
+        self.kingdom: str | None = None
+        self.private: bool | None = None
         self.bot: str | None = None  # which bot plays the seats no person takes, asked after the people
 
+    def _answered(self) -> int:
+        return len(self.counts) + (self.kingdom is not None) + (self.private is not None)
+
     def _asks_bot(self) -> bool:
-        return len(self.answers) == 2 and self.answers[1] < self.answers[0] and self.bot is None
+        return self._answered() == 2 and self.counts[1] < self.counts[0] and self.bot is None
 
     def question(self) -> str:
-        n = len(self.answers)
+        n = self._answered()
         if self._asks_bot():
             return f"Which bot? Enter for {LEVELS[DEFAULT_BOT]}. Or {LEVELS['easy']}, {LEVELS['casual']}, " \
                    f"{LEVELS['normal']} or {LEVELS['bigmoney']}."
         if n == 0:
             return "New game. How many players, 2 to 6? Enter for 2, or type cancel."
         if n == 1:
-            return f"How many people, you included? Enter for {self.answers[0]}. The rest are bots."
+            return f"How many people, you included? Enter for {self.counts[0]}. The rest are bots."
         if n == 2:
             return "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random."
         return "Private, so only those you tell its code can sit? Type yes or no. Enter for no."
@@ -81,7 +86,7 @@ class Questions:
         from companion.kingdom import KingdomError, choose_kingdom
         from companion.numbers import NumberError, as_number
 
-        n = len(self.answers)
+        n = self._answered()
         t = typed.strip()
         if self._asks_bot():
             from companion.bots import UnknownBot, bot_name
@@ -93,7 +98,7 @@ class Questions:
                         f"{LEVELS['normal']}, {LEVELS['strong']} or {LEVELS['bigmoney']}.")
             return None
         if n in (0, 1):
-            low, high = (2, 6) if n == 0 else (1, self.answers[0])
+            low, high = (2, 6) if n == 0 else (1, self.counts[0])
             t = t or str(high if n == 1 else 2)
             try:
                 count = as_number(t)
@@ -102,29 +107,30 @@ class Questions:
             if count is None or not low <= count <= high:
                 what = "players" if n == 0 else "people"
                 return f"Error, {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
-            self.answers.append(count)
+            self.counts.append(count)
         elif n == 2:
             t = t or "First Game"
             try:
                 chosen = choose_kingdom(t, seed=1)
             except KingdomError as e:
                 return f"Error, {e}"
-            self.answers.append(chosen.name or t)  # a set by its own name: "First Game", not as typed
+            self.kingdom = chosen.name or t  # a set by its own name: "First Game", not as typed
         else:
             t = (t or "no").lower()
             if t not in ("yes", "no", "y", "n"):
                 return f"Error, {quote(t)} is not yes or no. Type yes or no."
-            self.answers.append(t.startswith("y"))
+            self.private = t.startswith("y")
         return None
 
     def done(self) -> bool:
-        return len(self.answers) == 4
+        return self._answered() == 4
 
     def options(self) -> Options:
         from companion.net.hosted import Options
 
-        players, people, kingdom, _ = self.answers
-        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom, server_seed())
+        players, people = self.counts
+        assert self.kingdom is not None
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), self.kingdom, server_seed())
 
 
 def server_seed() -> int:
