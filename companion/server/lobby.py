@@ -114,44 +114,8 @@ class Lobby:
             if refused:
                 await close(ws, refused)
                 return ws
-            if person.member is not None and person.member.account:  # the limits count the account, not the address
-                person.who = f"account:{person.member.account}"
-            events.emit("lobby", name=person.name, address=person.address, back=person.back,
-                        account=bool(person.member is not None and person.member.account))
-            greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
-            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self.count_sentence()}"
-            self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
-                       **self.community.fields(person))
-            self.tell(person, greeting)
-            self.people[person.id] = person  # only now: what others say comes after the welcome, never before
-            await self.here_changed()
-            bucket = Bucket()
-            while not ws.closed:
-                msg = await receive_frame(ws)
-                if msg is None:
-                    break
-                if not bucket.take():
-                    raise ProtocolError("messages came too fast.")
-                if msg["type"] == "ping":
-                    self._send(person, "pong")
-                elif msg["type"] == "hello":
-                    raise ProtocolError("hello was said twice.")
-                elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
-                    if msg["id"] == person.last and person.kept is not None:
-                        self._send(person, "say", **person.kept)
-                else:
-                    person.last = msg["id"]
-                    if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
-                        events.emit("refused", reason="password line with no question", name=person.name,
-                                    address=person.address)
-                        words, go = SECRET_LATE, None
-                    else:
-                        try:
-                            words, go = await self.answer(person, msg["text"], msg["id"])
-                        except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
-                            words, go = events.failed("lobby answer", person=person.name), None
-                    await self.answer_line(person, words, msg["id"], go)
+            await self._welcome(person)
+            await self._listen(ws, person)
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")
         except ProtocolError as e:
@@ -163,6 +127,54 @@ class Lobby:
                 await self.here_changed()
             await ws.close()  # answers the person's own close only now that they have left
         return ws
+
+    async def _welcome(self, person: Person) -> None:
+        """Welcome an admitted person: the welcome, the greeting, and only then among those here."""
+        if person.member is not None and person.member.account:  # the limits count the account, not the address
+            person.who = f"account:{person.member.account}"
+        events.emit("lobby", name=person.name, address=person.address, back=person.back,
+                    account=bool(person.member is not None and person.member.account))
+        greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
+        greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self.count_sentence()}"
+        self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
+                   secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                   **self.community.fields(person))
+        self.tell(person, greeting)
+        self.people[person.id] = person  # only now: what others say comes after the welcome, never before
+        await self.here_changed()
+
+    async def _listen(self, ws: web.WebSocketResponse, person: Person) -> None:
+        """The person's messages until they close: pings, and lines each answered once (ProtocolError)."""
+        bucket = Bucket()
+        while not ws.closed:
+            msg = await receive_frame(ws)
+            if msg is None:
+                break
+            if not bucket.take():
+                raise ProtocolError("messages came too fast.")
+            if msg["type"] == "ping":
+                self._send(person, "pong")
+            elif msg["type"] == "hello":
+                raise ProtocolError("hello was said twice.")
+            elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
+                if msg["id"] == person.last and person.kept is not None:
+                    self._send(person, "say", **person.kept)
+            else:
+                await self._line(person, msg)
+
+    async def _line(self, person: Person, msg: ClientMessage) -> None:
+        """A new line: answered, and its answer kept before it is said."""
+        person.last = msg["id"]
+        if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
+            events.emit("refused", reason="password line with no question", name=person.name,
+                        address=person.address)
+            words, go = SECRET_LATE, None
+        else:
+            try:
+                words, go = await self.answer(person, msg["text"], msg["id"])
+            except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
+                words, go = events.failed("lobby answer", person=person.name), None
+        await self.answer_line(person, words, msg["id"], go)
 
     async def _person(self, ws: web.WebSocketResponse, hello: ClientMessage, address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
