@@ -66,7 +66,7 @@ class Community:
         self.kv = kv
         self.accounts = Accounts(kv)
         self.required = accounts_required
-        self.moderation = Moderation(self)
+        self.moderation = Moderation(self, lobby)
         self.standing = Standing(self, unrated)
 
     def member(self, person: Person) -> Member:

@@ -370,6 +370,16 @@ class ServerHost(Host):
         await super().close_all()
 
     # ---- routes ----
+    async def give_up(self) -> None:
+        """Stopping, once the games are closed: every lease this process holds let go, so other processes may
+        take the games at once, and the store closed."""
+        for game_id, token in [*self.fences.items(), *self.claimed.items()]:
+            try:
+                await self.store.release(game_id, token)
+            except StoreDown:  # stopping anyway; the lease runs out by itself
+                pass
+        await self.store.close()
+
     def app(self) -> web.Application:
         from companion.server.proxy import middleware
 

@@ -26,7 +26,7 @@ from companion.server.events import emit
 if TYPE_CHECKING:
     from companion.server.store import Store
     from companion.server.community import Community, Member
-    from companion.server.lobby import Person
+    from companion.server.lobby import Lobby, Person
 
 MOD_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports")
 MAX_REPORTS = 200
@@ -47,9 +47,12 @@ def when(at: float) -> str:
 
 
 class Moderation:
-    def __init__(self, community: Community) -> None:
+    def __init__(self, community: Community, lobby: Lobby) -> None:
         self.c = community
         self.kv = community.kv
+        self.lobby = lobby  # its people, told what a moderator did
+        self.host = lobby.host  # its games, let go or told
+        self.store = lobby.store  # the games' list
         self.mutes: dict[str, float] = {}  # name key: until, as told by every process (for games' say)
 
     async def is_moderator(self, m: Member) -> bool:
@@ -215,7 +218,7 @@ class Moderation:
 
         if not rest:
             return "Error, remove needs a game's name. Type games to hear them."
-        lines = await self.c.lobby.store.summaries()
+        lines = await self.store.summaries()
         found = named(lines, rest)
         if len(found) != 1:
             return f"Error, no one game is named {quote(rest)}. Type games to hear them."
@@ -224,7 +227,7 @@ class Moderation:
         await self.c.tell_all({"do": "remove", "game": game_id,
                                "say": f"Error, a moderator removed the game {line.get('name')}. Type games in the "
                                       "lobby to hear the others."})
-        await drop_listed(self.c.lobby.store, game_id)
+        await drop_listed(self.store, game_id)
         emit("remove", by=by, game=game_id, name=str(line.get("name")))
         return f"The game {line.get('name')} is removed."
 
@@ -310,7 +313,7 @@ class Moderation:
     def apply(self, act: dict[str, object]) -> None:
         from companion.net.transport import close
 
-        lobby = self.c.lobby
+        lobby, host = self.lobby, self.host
         do, key, say = act.get("do"), act.get("key"), str(act.get("say", ""))[:400]
         if do == "announce":
             text = str(act.get("text", ""))[:400]
@@ -320,9 +323,9 @@ class Moderation:
             keep(self._to_games(text), "announce to games")
             return
         if do == "remove":
-            game = lobby.host.by_id.get(str(act.get("game")))
+            game = host.by_id.get(str(act.get("game")))
             if game is not None:
-                keep(lobby.host.let_go(game, say), "let a game go")
+                keep(host.let_go(game, say), "let a game go")
             return
         if not isinstance(key, str):
             return
@@ -334,8 +337,8 @@ class Moderation:
                 keep(close(person.ws, say), "close")
             elif say:
                 lobby.tell(person, say)
-        for (game_id, seat), ws in list(lobby.host.conns.items()):
-            game = lobby.host.by_id.get(game_id)
+        for (game_id, seat), ws in list(host.conns.items()):
+            game = host.by_id.get(game_id)
             if game is None or names.key(game.seats[seat].name) != key:
                 continue
             if do == "kick":
@@ -344,7 +347,7 @@ class Moderation:
                 game.push(seat, say)
 
     async def _to_games(self, text: str) -> None:
-        host = self.c.lobby.host
+        host = self.host
         for game in list(host.by_id.values()):
             game.to_all(text)
             game.save()

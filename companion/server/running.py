@@ -19,7 +19,7 @@ from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.sqlite_store import SqliteStore
-from companion.server.store import Store, StoreDown, StoreError
+from companion.server.store import Store, StoreError
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -71,12 +71,7 @@ class Serving:
         await self.lobby.close_all()  # else each open lobby socket holds the stop up for a minute
         await self.runner.shutdown()
         await self.runner.cleanup()
-        for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them
-            try:
-                await self.host.store.release(game_id, token)
-            except StoreDown:  # stopping anyway; the lease runs out by itself
-                pass
-        await self.host.store.close()
+        await self.host.give_up()
         await self.lobby.community.kv.close()
 
 
