@@ -59,13 +59,7 @@ def run_join(address: str, code: str, name: str, *, tls: ssl.SSLContext | None =
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    for stream in (stdin, stdout):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(errors="surrogateescape" if stream is stdin else "replace")
-            except (ValueError, OSError):
-                pass
+    _tolerant(stdin, stdout)
     session = Session(out=stdout, settings=load_settings())
     if speech or session.settings.speech:
         from companion.speech import attach_speech
@@ -79,21 +73,9 @@ def run_join(address: str, code: str, name: str, *, tls: ssl.SSLContext | None =
     seat, token, seen = remembered(key_address, code, name)
     remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen, path=path)
     try:
-        remote.start()
-    except Refused as e:
-        if token is not None and "seat token" in str(e):  # an old token: join afresh with the name
-            remote.close()
-            remote = Remote(address, code, name, show=printer.show, tls=tls, path=path)
-            try:
-                remote.start()
-            except (Refused, OSError) as e2:
-                remote.close()
-                return _fail(stdout, e2)
-        else:
-            remote.close()
-            return _fail(stdout, e)
-    except OSError as e:
-        remote.close()
+        remote = _started(remote, token is not None,
+                          lambda: Remote(address, code, name, show=printer.show, tls=tls, path=path))
+    except (Refused, OSError) as e:
         return _fail(stdout, e)
     if remote.token and remote.seat is not None:
         seat, token, kept = remote.seat, remote.token, threading.Lock()
@@ -118,6 +100,39 @@ def run_join(address: str, code: str, name: str, *, tls: ssl.SSLContext | None =
         elif remote.token and remote.seat is not None:
             remember(key_address, code, name, remote.seat, remote.token, remote.seen)
         session.close()
+
+
+def _tolerant(stdin: TextIO, stdout: TextIO) -> None:
+    """Bytes typed that are not text kept as they are, and characters the terminal cannot show replaced."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="surrogateescape" if stream is stdin else "replace")
+            except (ValueError, OSError):
+                pass
+
+
+def _started(remote: Remote, had_token: bool, afresh: Callable[[], Remote]) -> Remote:
+    """The connection, started; a seat token the host no longer knows is dropped and the name joins afresh.
+    Refused or OSError (the connection closed) when it cannot be had."""
+    try:
+        remote.start()
+        return remote
+    except Refused as e:
+        remote.close()
+        if not (had_token and "seat token" in str(e)):
+            raise
+    except OSError:
+        remote.close()
+        raise
+    fresh = afresh()
+    try:
+        fresh.start()
+    except (Refused, OSError):
+        fresh.close()
+        raise
+    return fresh
 
 
 def _fail(stdout: TextIO, e: Exception) -> int:
