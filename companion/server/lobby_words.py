@@ -285,11 +285,7 @@ WHO_PAGE = 30  # names a page of who
 def who_said(names: list[str], me: str, typed: str = "") -> str:
     """The answer to ``who``, ``who 2`` or ``who NAME``: everyone else in the lobby, a page at a time (at most
     WHO_PAGE names and PAGE_CHARS characters), as ``games`` pages the games."""
-    others = list(names)
-    for i, n in enumerate(others):
-        if n.lower() == me.lower():
-            del others[i]
-            break
+    others = _but(names, me)
     if not others:
         return "Only you are in the lobby."
     typed = typed.strip()
@@ -299,11 +295,7 @@ def who_said(names: list[str], me: str, typed: str = "") -> str:
         if not found:
             return f"Nobody else in the lobby has {quote(typed)} in their name. Type who to hear everyone."
         others = found
-    pages: list[list[str]] = [[]]
-    for name in others:
-        if len(pages[-1]) >= WHO_PAGE or sum(len(x) + 2 for x in pages[-1]) + len(name) > PAGE_CHARS - 160:
-            pages.append([])
-        pages[-1].append(name)
+    pages = _paged(others, WHO_PAGE, 2)
     if typed and not typed.isdigit() and len(pages) == 1:
         return f"In the lobby with {quote(typed)} in the name, {and_list(others)}."
     if len(pages) == 1 and page == 1:
@@ -318,6 +310,27 @@ def who_said(names: list[str], me: str, typed: str = "") -> str:
     head = (f"{count} others with {quote(typed)} in the name" if typed and not typed.isdigit()
             else f"You and {count} {'other' if count == 1 else 'others'} are in the lobby")
     return "\n".join([f"{head}, page {page} of {len(pages)}.", f"{and_list(pages[page - 1])}.", nxt])
+
+
+def _but(names: list[str], me: str) -> list[str]:
+    """The names without the first that is ``me`` (in any case)."""
+    others = list(names)
+    for i, n in enumerate(others):
+        if n.lower() == me.lower():
+            del others[i]
+            break
+    return others
+
+
+def _paged(items: list[str], most: int, gap: int) -> list[list[str]]:
+    """Items in pages of at most ``most`` and about PAGE_CHARS characters (each item and ``gap`` between),
+    filled in order, so page 2 is the same page each time it is asked for."""
+    pages: list[list[str]] = [[]]
+    for item in items:
+        if len(pages[-1]) >= most or sum(len(x) + gap for x in pages[-1]) + len(item) > PAGE_CHARS - 160:
+            pages.append([])
+        pages[-1].append(item)
+    return pages
 
 
 def elsewhere(verb: str) -> str:
@@ -367,11 +380,7 @@ def games_page(lines: list[dict[str, object]], playing: int, typed: str) -> str:
             return f"No open game has {quote(typed)} in its name. Type games to hear them all."
         named_with, word = f" with {quote(typed)} in the name", f" {typed}"
     said = [describe(s) for s in open_]
-    pages: list[list[str]] = [[]]
-    for line in said:  # filled in order, so page 2 is the same page each time it is asked for
-        if len(pages[-1]) >= PAGE or sum(len(x) + 1 for x in pages[-1]) + len(line) > PAGE_CHARS - 160:
-            pages.append([])
-        pages[-1].append(line)
+    pages = _paged(said, PAGE, 1)
     n = len(said)
     games = f"{n} open {'game' if n == 1 else 'games'}{named_with}"
     if len(pages) == 1 and page == 1:
