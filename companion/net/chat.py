@@ -18,6 +18,7 @@ from companion.response import Response
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
     from companion.net.room import Here
+    from companion.net.seating import Seating
 
 VERBS = ("say", "who", "bot", "back")
 MAX_CHAT = 300
@@ -131,6 +132,8 @@ def _before_start(game: "HostedGame", seat: int, verb: str, line: str) -> "dict[
 
 
 def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
+    """``bot NAME`` hands a seat to a bot; ``back NAME`` takes it back. Refused (CommandError) at a table of
+    real cards, outside a game in play, or without a seated player's name."""
     s = game.seating
     if game.options.table is not None:  # real cards: no bot can play them
         raise CommandError("a table of real cards has no bots. Type who to hear who is here.")
@@ -142,22 +145,30 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
     if target is None:
         names = and_list([st.name for st in game.seats if st.digest])
         raise CommandError(f"no player named {quote(name)}. Type {verb} and one of {names}.")
-    bots = s.away_bots
-    who = game.seats[target].name
     if verb == "bot":
-        if seat != 0 and target != seat:
-            raise CommandError("only the host can hand another player's seat to a bot. Type say to ask.")
-        if target in bots:
-            raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
-        if target != seat and host.connected(game, target):
-            raise CommandError(f"{who} is here. Type say to ask {who} first.")
-        out = dict(s.hand_to_bot(target))
-        note = f"A bot plays for {who} now. Type back {who} to take the seat back."
-        for i, st in enumerate(game.seats):
-            if st.digest:
-                out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
-        return out
-    if target not in bots:
+        return _to_bot(host, game, s, seat, target)
+    return _back(game, s, seat, target)
+
+
+def _to_bot(host: "Here", game: "HostedGame", s: "Seating", seat: int, target: int) -> dict[int, str]:
+    who = game.seats[target].name
+    if seat != 0 and target != seat:
+        raise CommandError("only the host can hand another player's seat to a bot. Type say to ask.")
+    if target in s.away_bots:
+        raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
+    if target != seat and host.connected(game, target):
+        raise CommandError(f"{who} is here. Type say to ask {who} first.")
+    out = dict(s.hand_to_bot(target))
+    note = f"A bot plays for {who} now. Type back {who} to take the seat back."
+    for i, st in enumerate(game.seats):
+        if st.digest:
+            out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
+    return out
+
+
+def _back(game: "HostedGame", s: "Seating", seat: int, target: int) -> dict[int, str]:
+    who = game.seats[target].name
+    if target not in s.away_bots:
         raise CommandError(f"{who} plays their own seat already. Type who to hear who is here.")
     if seat != 0 and target != seat:
         raise CommandError(f"only {who} or the host can take that seat back. Type who.")
