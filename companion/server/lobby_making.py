@@ -85,9 +85,7 @@ async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tu
     if ns.players is not None or ns.bots is not None:
         return ("Error, a table of real cards has its players by name, and no bots. Type create --table "
                 "and the names with commas, such as create --table Ana,Ben."), None
-    names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
-    if person.name.lower() not in [n.lower() for n in names]:
-        names.insert(0, person.name)
+    names = _table_players(person, ns.table)
     name = player_name(ns.name) if ns.name is not None else None
     game_id = made_id(person.key, person.line)
     try:
@@ -112,6 +110,19 @@ async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tu
         return f"Error, no new table can be made now, as {why}. Games in play go on. Try again in a minute.", None
     if made is None:
         return "Error, that table was made and is gone now. Type games to hear the open games.", None
+    return _made_before(game_id, made)
+
+
+def _table_players(person: Person, typed: str) -> list[str]:
+    """The names typed with commas, cleaned, with the maker first when they did not name themselves."""
+    names = [clean(n, limit=20) for n in typed.split(",") if clean(n)]
+    if person.name.lower() not in [n.lower() for n in names]:
+        names.insert(0, person.name)
+    return names
+
+
+def _made_before(game_id: str, made: dict[str, object]) -> tuple[str, dict[str, str]]:
+    """A table this line made before (its answer lost), said again from its line in the list."""
     code = str(made.get("code", ""))
     return table_words(str(made.get("name")), [str(n) for n in each(made.get("names") or [])],
                        str(made.get("kingdom")), bool(made.get("private")), code), \
