@@ -53,7 +53,7 @@ class SeatSession(Session):
 def seat_people(front: Session, act: "GameActivity") -> None:
     """Friends at one keyboard: a seat session for each person, and lines routed to the keyboard's holder.
 
-    A game of one person needs none: the shell's session is that person's. Any seats of an earlier game
+    A game of one person needs none: the shell's session is that person's. The seats of an earlier game, if any,
     are let go first."""
     unseat(front)
     if len(act.people) < 2:
