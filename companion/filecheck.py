@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from companion.cards import Card, catalogue
 from companion.kingdom import KINGDOM_SIZE
@@ -24,7 +24,7 @@ class Damaged(ValueError):
     """A file's content is not what this program writes; ``str()`` names the field and the problem."""
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise Damaged(f"it holds {name}, not a number")
 
 
@@ -44,7 +44,7 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def parse(text: str) -> Any:
+def parse(text: str) -> object:
     """JSON from ``text``: ``Damaged`` if it is not JSON, nests too deeply, or holds NaN or Infinity."""
     if len(text) > MAX_BYTES:
         raise Damaged("it is far too large")
@@ -71,24 +71,24 @@ def read_text(path: Path) -> str:
         raise Damaged("it is not text") from None
 
 
-def read(path: Path) -> Any:
+def read(path: Path) -> object:
     """Parse the JSON file at ``path``. OSError and FileNotFoundError pass through; bad content is ``Damaged``."""
     return parse(read_text(path))
 
 
-def mapping(value: Any, where: str) -> dict[str, Any]:
+def mapping(value: object, where: str) -> dict[str, object]:
     if not isinstance(value, dict):
         raise Damaged(f"{where} is missing or not a group of fields")
     return value
 
 
-def field(raw: dict[str, Any], key: str, where: str) -> Any:
+def field(raw: dict[str, object], key: str, where: str) -> object:
     if key not in raw:
         raise Damaged(f"{where} has no {key}")
     return raw[key]
 
 
-def text(value: Any, where: str, most: int = 200, least: int = 1) -> str:
+def text(value: object, where: str, most: int = 200, least: int = 1) -> str:
     if not isinstance(value, str) or not least <= len(value) <= most:
         raise Damaged(f"{where} is not a text of {least} to {most} characters")
     if any(ord(ch) < 32 for ch in value):
@@ -96,11 +96,11 @@ def text(value: Any, where: str, most: int = 200, least: int = 1) -> str:
     return value
 
 
-def maybe_text(value: Any, where: str, most: int = 200) -> str | None:
+def maybe_text(value: object, where: str, most: int = 200) -> str | None:
     return None if value is None else text(value, where, most)
 
 
-def whole(value: Any, where: str, least: int, most: int) -> int:
+def whole(value: object, where: str, least: int, most: int) -> int:
     """A whole number from ``least`` to ``most`` (true, false and 3.0 are not whole numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise Damaged(f"{where} is not a whole number")
@@ -109,17 +109,17 @@ def whole(value: Any, where: str, least: int, most: int) -> int:
     return value
 
 
-def maybe_whole(value: Any, where: str, least: int, most: int) -> int | None:
+def maybe_whole(value: object, where: str, least: int, most: int) -> int | None:
     return None if value is None else whole(value, where, least, most)
 
 
-def flag(value: Any, where: str) -> bool:
+def flag(value: object, where: str) -> bool:
     if not isinstance(value, bool):
         raise Damaged(f"{where} is not true or false")
     return value
 
 
-def listed(value: Any, where: str, least: int = 0, most: int = 1_000_000) -> list[Any]:
+def listed(value: object, where: str, least: int = 0, most: int = 1_000_000) -> list[object]:
     if not isinstance(value, list):
         raise Damaged(f"{where} is not a list")
     if not least <= len(value) <= most:
@@ -127,7 +127,7 @@ def listed(value: Any, where: str, least: int = 0, most: int = 1_000_000) -> lis
     return value
 
 
-def card(value: Any, where: str) -> Card:
+def card(value: object, where: str) -> Card:
     """A card of this program's catalogue, by its exact name."""
     if not isinstance(value, str):
         raise Damaged(f"{where} is not a card's name")
@@ -137,7 +137,7 @@ def card(value: Any, where: str) -> Card:
         raise Damaged(f"{where} names an unknown card, '{value[:30]}'") from None
 
 
-def kingdom(value: Any, where: str = "the kingdom") -> tuple[Card, ...]:
+def kingdom(value: object, where: str = "the kingdom") -> tuple[Card, ...]:
     """Exactly ten different kingdom cards (no basic card such as Province)."""
     if not isinstance(value, list) or len(value) != KINGDOM_SIZE:
         count = len(value) if isinstance(value, list) else 0

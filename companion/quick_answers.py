@@ -24,7 +24,6 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
 
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
@@ -60,10 +59,10 @@ def key_of(words: Sequence[str]) -> str | None:
 # ---------------------------------------------------------------- the key
 
 
-def _code() -> list[list[Any]]:
+def _code() -> list[list[object]]:
     """Every folder and ``.py`` file of the package, with its time (and size): an edit, a new module or an
     upgrade changes it."""
-    found: list[list[Any]] = []
+    found: list[list[object]] = []
     folders = [_HERE]
     while folders:
         folder = folders.pop()
@@ -78,7 +77,7 @@ def _code() -> list[list[Any]]:
     return found
 
 
-def _data() -> list[Any]:
+def _data() -> list[object]:
     """The card data folder and each YAML file in it (companion.installed finds it, for both paths)."""
     from companion.installed import card_folder
 
@@ -94,8 +93,8 @@ def _stat(path: str) -> list[int]:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _caches(state: str) -> list[Any]:
-    found: list[Any] = []
+def _caches(state: str) -> list[object]:
+    found: list[object] = []
     for name in CARD_CACHES:
         try:
             found.append([name, *_stat(os.path.join(state, "cache", name))])
@@ -104,7 +103,7 @@ def _caches(state: str) -> list[Any]:
     return found
 
 
-def current_key(state: str) -> list[Any]:
+def current_key(state: str) -> list[object]:
     """The key answers kept now would be kept under. Raises OSError or Unreadable."""
     return [VERSION, list(sys.version_info[:2]), _code(), _data(), _caches(state)]
 
@@ -144,7 +143,7 @@ def path_of(state: str, name: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def load(name: str, state: str, config: str) -> dict[str, Any] | None:
+def load(name: str, state: str, config: str) -> dict[str, object] | None:
     """The answers kept as ``name`` for exactly this code, card data, card caches and settings, or None."""
     try:
         with open(path_of(state, name), "rb") as f:
@@ -162,7 +161,7 @@ def load(name: str, state: str, config: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def said(data: dict[str, Any], command: str, key: str) -> str | None:
+def said(data: dict[str, object], command: str, key: str) -> str | None:
     """The kept answer to ``command`` with words keyed ``key``: plain printable lines ending in a newline,
     or None (none kept, or anything else)."""
     table = data.get("keys")

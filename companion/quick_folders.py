@@ -25,7 +25,7 @@ from companion.folders import APP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    pass
 
 MEMO = ("cache", "folders.json")  # under the state folder
 MAX_BYTES = 64 * 1024
@@ -60,7 +60,7 @@ def _guess() -> str | None:
     return os.path.join(base, APP)
 
 
-def _fingerprint(where: str) -> dict[str, Any]:
+def _fingerprint(where: str) -> dict[str, object]:
     """Everything platformdirs' answer depends on, with its code in the folder ``where``."""
     stats = [(n, os.stat(os.path.join(where, n))) for n in sorted(os.listdir(where)) if n.endswith(".py")]
     return {

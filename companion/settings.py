@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.cards.names import NameIndex, or_list, quote
 
@@ -81,11 +80,11 @@ class Settings:
     """The current settings. Read with ``settings.verbosity``, ``settings.get("codes")``, ``settings.on("speech")``."""
 
     def __init__(self, values: dict[str, str] | None = None, path: Path | None = None, notice: str | None = None,
-                 raw: dict[str, Any] | None = None):
+                 raw: dict[str, object] | None = None):
         self._values: dict[str, str] = dict(values or {})
         self.path = path
         self.notice = notice  # one line about a damaged file, said once at start
-        self.raw: dict[str, Any] = dict(raw or {})  # the file as read: other versions' keys are written back as they were
+        self.raw: dict[str, object] = dict(raw or {})  # the file as read: other versions' keys are written back as they were
 
     def get(self, name: str) -> str:
         spec = SPECS[name]
@@ -136,7 +135,7 @@ class Settings:
 
         import tomlkit
 
-        doc: Any = None
+        doc: tomlkit.TOMLDocument | None = None
         if existing is not None:
             try:
                 tomllib.loads(existing)

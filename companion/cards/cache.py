@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 
 T = TypeVar("T")
@@ -24,7 +24,7 @@ CACHE_VERSION = 2  # 1 was a pickle: its files (cards.pickle) are never read aga
 MAX_BYTES = 4 * 1024 * 1024  # the card data is about 100 kB
 
 
-def _key(folder: Path, files: Sequence[str]) -> list[Any]:
+def _key(folder: Path, files: Sequence[str]) -> list[object]:
     stats = []
     for name in files:
         st = (folder / name).stat()
@@ -35,7 +35,7 @@ def _key(folder: Path, files: Sequence[str]) -> list[Any]:
     return [CACHE_VERSION, list(sys.version_info[:2]), str(folder.resolve()), stats, code]
 
 
-def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any], check: Callable[[Any], T]) -> T:
+def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], object], check: Callable[[object], T]) -> T:
     """``check(read())``: ``read`` gives plain data (the parsed YAML), ``check`` turns it into values or
     raises. The plain data is kept as JSON and, while the files are unchanged, read from there instead."""
     if os.environ.get("COMPANION_NO_CACHE"):
@@ -59,12 +59,12 @@ def cached(name: str, folder: Path, files: Sequence[str], read: Callable[[], Any
     return value
 
 
-def _load(path: Path, key: list[Any]) -> Any:
+def _load(path: Path, key: list[object]) -> object:
     """The data saved under ``key``, or None (no cache, an old or damaged one, one too big or too deep)."""
     return read_cache(str(path), key)
 
 
-def _store(path: Path, key: list[Any], data: Any) -> None:
+def _store(path: Path, key: list[object], data: object) -> None:
     try:
         text = json.dumps({"key": key, "data": data}, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
@@ -78,7 +78,7 @@ def _store(path: Path, key: list[Any], data: Any) -> None:
         pass
 
 
-def read_cache(path: str, key: list[Any]) -> Any:
+def read_cache(path: str, key: list[object]) -> object:
     """The data a cache file keeps under ``key``, or None (no cache, an old or damaged one, one too big or
     too deep)."""
     try:

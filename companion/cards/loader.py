@@ -6,7 +6,6 @@ import builtins
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from companion.cards.model import KINDS, SETS, TYPES, Card, plural_of
 
@@ -45,7 +44,7 @@ BOX_CARDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def pile_sizes(pile_raw: Any) -> int | dict[int, int] | None:
+def pile_sizes(pile_raw: object) -> int | dict[int, int] | None:
     """A card file's ``pile``: one size, or one for each of 2 to 6 players ("2" as a key from JSON, the card
     cache); None if it is neither."""
     if isinstance(pile_raw, int) and not isinstance(pile_raw, bool) and pile_raw > 0:
@@ -57,7 +56,7 @@ def pile_sizes(pile_raw: Any) -> int | dict[int, int] | None:
     return None
 
 
-def _player_count(key: Any) -> int:
+def _player_count(key: object) -> int:
     if isinstance(key, int) and not isinstance(key, bool):
         return key
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1:
@@ -111,7 +110,7 @@ class RecommendedSet:
         return not self.missing
 
 
-def read_yaml(path: Path) -> Any:
+def read_yaml(path: Path) -> object:
     import yaml
 
     try:
@@ -130,7 +129,7 @@ def read_yaml(path: Path) -> Any:
 class _Fields:
     """Typed access to one YAML mapping, with errors that say where."""
 
-    def __init__(self, path: Path, what: str, raw: Any) -> None:
+    def __init__(self, path: Path, what: str, raw: object) -> None:
         if raw is None and what == "the file":
             raise CardDataError(f"{path.name}: is empty.")
         if not isinstance(raw, dict):
@@ -168,7 +167,7 @@ class _Fields:
         return tuple(value)
 
 
-def _card(path: Path, set_id: str, raw: Any) -> Card:
+def _card(path: Path, set_id: str, raw: object) -> Card:
     name = raw.get("name") if isinstance(raw, dict) else None
     f = _Fields(path, f"card {name!r}" if name else "a card", raw)
     name = f.str("name")
@@ -183,7 +182,7 @@ def _card(path: Path, set_id: str, raw: Any) -> Card:
     assert cost is not None
     if cost < 0:
         raise f.fail("cost", f"must not be negative, got {cost}")
-    pile_raw = raw.get("pile")
+    pile_raw = f.raw.get("pile")
     pile = pile_sizes(pile_raw)
     if pile is None:
         raise f.fail("pile", f"must be a number or one number for each of 2 to 6 players, got {pile_raw!r}")
@@ -199,13 +198,13 @@ def _card(path: Path, set_id: str, raw: Any) -> Card:
     )
 
 
-def read_card_docs(folder: Path | None = None) -> list[Any]:
+def read_card_docs(folder: Path | None = None) -> list[object]:
     """The card files as plain data (mappings, lists, text, numbers), one per file of CARD_FILES, unchecked."""
     folder = folder or data_dir()
     return [read_yaml(folder / filename) for filename in CARD_FILES]
 
 
-def cards_from_docs(folder: Path, docs: list[Any]) -> tuple[Card, ...]:
+def cards_from_docs(folder: Path, docs: object) -> tuple[Card, ...]:
     """Every card, checked field by field: from the YAML just read, or from the card cache (never trusted)."""
     if not isinstance(docs, list) or len(docs) != len(CARD_FILES):
         raise CardDataError("the card cache does not hold one document for each card file.")
@@ -216,7 +215,7 @@ def cards_from_docs(folder: Path, docs: list[Any]) -> tuple[Card, ...]:
         set_id = top.str("set")
         if set_id not in SETS:
             raise top.fail("set", f"must be one of {', '.join(SETS)}, got {set_id!r}")
-        raw_cards = doc.get("cards")
+        raw_cards = top.raw.get("cards")
         if not isinstance(raw_cards, list) or not raw_cards:
             raise top.fail("cards", "must be a list of cards")
         loaded = [_card(path, set_id, raw) for raw in raw_cards]
@@ -248,11 +247,11 @@ def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
     return cards_from_docs(folder, read_card_docs(folder))
 
 
-def read_glossary_doc(folder: Path | None = None) -> Any:
+def read_glossary_doc(folder: Path | None = None) -> object:
     return read_yaml((folder or data_dir()) / "glossary.yaml")
 
 
-def glossary_from_doc(folder: Path, doc: Any) -> tuple[Term, ...]:
+def glossary_from_doc(folder: Path, doc: object) -> tuple[Term, ...]:
     """Every rules term, checked: from the YAML just read or from the cache."""
     path = folder / "glossary.yaml"
     raw_terms = _Fields(path, "the file", doc).raw.get("terms")
@@ -273,7 +272,7 @@ def load_glossary(folder: Path | None = None) -> tuple[Term, ...]:
 SET_FILES = ("recommended_sets.yaml",)
 
 
-def read_recommended_doc(folder: Path | None = None) -> Any:
+def read_recommended_doc(folder: Path | None = None) -> object:
     return read_yaml((folder or data_dir()) / SET_FILES[0])
 
 
@@ -282,7 +281,7 @@ def load_recommended_sets(folder: Path | None = None) -> tuple[RecommendedSet, .
     return recommended_sets_from_doc(folder, read_recommended_doc(folder))
 
 
-def recommended_sets_from_doc(folder: Path, doc: Any) -> tuple[RecommendedSet, ...]:
+def recommended_sets_from_doc(folder: Path, doc: object) -> tuple[RecommendedSet, ...]:
     """Every recommended set, checked: from the YAML just read or from the cache."""
     path = folder / SET_FILES[0]
     raw_sets = _Fields(path, "the file", doc).raw.get("sets")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from companion.bots import agents_for
 from companion.cards import Card
@@ -26,6 +26,8 @@ from companion.locks import Held
 from companion.refusal import CommandError
 
 if TYPE_CHECKING:
+    from companion.game.lessons import Lessons
+    from companion.engine.events import Event
     from companion.session import Session
 
 
@@ -38,7 +40,7 @@ class UndoHides(Exception):
     """An undo refused: it would take back a draw, a reveal or a shuffle in a game of several people."""
 
 
-def _shows_cards(events: list[Any]) -> bool:
+def _shows_cards(events: list[Event]) -> bool:
     """Whether any of these events let someone see cards: a draw, a reveal, a look, or a shuffle."""
     from companion.engine.events import Drew, LookedAt, Revealed, Shuffled
 
@@ -70,7 +72,7 @@ class News:
 class GameActivity:
     """A game being played in the shell."""
 
-    def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, Any] | None = None,
+    def __init__(self, game: Game, save_name: str = store.AUTOSAVE, extra: dict[str, object] | None = None,
                  cue: Callable[[], None] | None = None, play: bool = True) -> None:
         """``cue``: said when a person would wait more than half a second for the strong bot's plan
         (companion.game.thinking); ``play`` False: the bots' first moves wait for ``begin``."""
@@ -80,7 +82,7 @@ class GameActivity:
         self.agents = agents_for(setup)  # the engine's own seating of bots, so a loaded game has the same bots
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         extra = extra or {}
-        self.lessons: Any = None  # the guided first game's lessons (companion.game.lessons), if any
+        self.lessons: Lessons | None = None  # the guided first game's lessons (companion.game.lessons), if any
         if "lessons" in extra:
             from companion.game.lessons import Lessons
 
@@ -217,7 +219,7 @@ class GameActivity:
             self.mark_people.append(by)
             self.autosave()
 
-    def answer(self, value: Any) -> None:
+    def answer(self, value: object) -> None:
         """Answer the pending decision as a person; IllegalAnswer if it is not allowed."""
         self.game.answer(value, True)
         self.advance()
@@ -264,8 +266,8 @@ class GameActivity:
         """The seat whose command undo would take back (-1 if not known)."""
         return self.mark_people[-1] if self.mark_people else -1
 
-    def extra(self) -> dict[str, Any]:
-        extra = {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
+    def extra(self) -> dict[str, object]:
+        extra: dict[str, object] = {"marks": self.marks, "mark_people": self.mark_people, "name": self.save_name}
         if self.lessons is not None:  # the guided first game (companion.game.lessons)
             extra["lessons"] = self.lessons.state()
         return extra

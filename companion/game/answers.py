@@ -6,7 +6,6 @@ speakable error that quotes what was typed and says what to type instead. Nothin
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, normalise, or_list, quote
@@ -50,7 +49,7 @@ def hint(d: Decision) -> str:
     return _hint(d)
 
 
-def parse(d: Decision, text: str) -> Any:
+def parse(d: Decision, text: str) -> object:
     typed = text.strip()
     if not typed:
         raise AnswerError(f"nothing was typed. {_hint(d)}")

@@ -18,13 +18,14 @@ is built for that seat (``session.seat``), so one person's hand is never said in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO
+from typing import TYPE_CHECKING, Callable, Mapping, TextIO
 
 from companion.session import Session
 
 from companion.game.activity import game_of, put_game
 
 if TYPE_CHECKING:
+    from companion.settings import Settings
     from companion.game.activity import GameActivity
     from companion.game.service import Heard
     from companion.response import Response
@@ -40,8 +41,8 @@ class SeatSession(Session):
     words)."""
 
     def __init__(self, seat: int, *, front: Session | None = None, out: TextIO | None = None,
-                 settings: Any = None, speak: Callable[[str], None] | None = None,
-                 state: dict[str, Any] | None = None) -> None:
+                 settings: Settings | None = None, speak: Callable[[str], None] | None = None,
+                 state: dict[str, object] | None = None) -> None:
         if front is not None:
             super().__init__(seat=seat, state=front.state, terminal=front.terminal)
         else:
@@ -52,7 +53,7 @@ class SeatSession(Session):
 def seat_people(front: Session, act: "GameActivity") -> None:
     """Friends at one keyboard: a seat session for each person, and lines routed to the keyboard's holder.
 
-    A game of one person needs none: the shell's session is that person's. Any seats of an earlier game
+    A game of one person needs none: the shell's session is that person's. The seats of an earlier game, if any,
     are let go first."""
     unseat(front)
     if len(act.people) < 2:
@@ -78,7 +79,7 @@ def unseat(front: Session) -> None:
 
 
 def attach(act: "GameActivity", seat: int, *, install: Callable[[Session], None], out: TextIO | None = None,
-           settings: Any = None, speak: Callable[[str], None] | None = None,
+           settings: Settings | None = None, speak: Callable[[str], None] | None = None,
            session: Session | None = None) -> Session:
     """Seat a person with their own device at ``seat`` (a person's seat of ``act``).
 

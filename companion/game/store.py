@@ -21,7 +21,6 @@ import json
 import re
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 from companion import filecheck
 from companion.cards.names import quote
@@ -78,7 +77,7 @@ def check_new_name(typed: str, own: str | None = None) -> str:
     return name
 
 
-def companion_checksum(game_checksum: str, extra: Any) -> str:
+def companion_checksum(game_checksum: object, extra: object) -> str:
     """SHA-256 binding the companion block to the game it belongs to (sorted compact JSON)."""
     text = json.dumps({"game": game_checksum, "companion": extra}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
@@ -120,7 +119,7 @@ class Encoded:
 _COMPACT = (",", ":")
 
 
-def dump(game: Game, extra: dict[str, Any], encoded: Encoded | None = None) -> str:
+def dump(game: Game, extra: dict[str, object], encoded: Encoded | None = None) -> str:
     """The save file's text: the engine's record (compact JSON) with the companion block.
 
     Written piece by piece, the answers from ``encoded`` (kept from the last save of this game), and the
@@ -145,15 +144,17 @@ def _object(items: list[tuple[str, str]], separators: tuple[str, str] = (", ", "
     return "{" + item.join(f"{json.dumps(k)}{key}{v}" for k, v in items) + "}"
 
 
-def write(name: str, game: Game, extra: dict[str, Any], encoded: Encoded | None = None) -> Path:
+def write(name: str, game: Game, extra: dict[str, object], encoded: Encoded | None = None) -> Path:
     path = path_for(name)
     atomic_write(path, dump(game, extra, encoded))
     return path
 
 
-def _extra(data: Any) -> dict[str, Any]:
+def _extra(data: object) -> dict[str, object]:
     """The companion block, checked against its own checksum (saves before it had one: fields only)."""
-    raw = data.get("companion") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return {}
+    raw = data.get("companion")
     if raw is None:
         return {}
     if "companion_checksum" in data and data["companion_checksum"] != companion_checksum(data.get("checksum"), raw):
@@ -168,13 +169,13 @@ def _extra(data: Any) -> dict[str, Any]:
     name = raw.get("name", AUTOSAVE)
     if name not in INTERNAL:
         check_name(filecheck.text(name, "the save name", 40))
-    extra: dict[str, Any] = {"marks": marks, "mark_people": people, "name": name}
+    extra: dict[str, object] = {"marks": marks, "mark_people": people, "name": name}
     if "lessons" in raw:  # the guided first game; companion.game.lessons checks what it holds
         extra["lessons"] = raw["lessons"]
     return extra
 
 
-def read(name: str) -> tuple[Game, dict[str, Any]]:
+def read(name: str) -> tuple[Game, dict[str, object]]:
     """The game saved as ``name`` and its extra data; SaveError (a sentence) if missing, damaged or too new.
 
     Anything a damaged or crafted file raises becomes a SaveError, so a caller can set the file aside."""

@@ -4,7 +4,7 @@ cannot be bought. Like every word module, it reads the mover's view alone (Playe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from companion.cards import Card
 from companion.cards.names import and_list
@@ -55,7 +55,7 @@ def nothing_to_repeat(view: PlayerView, start: int, card: Card, lines: list[Spok
     return [*lines[:at], why, *lines[at:]]
 
 
-def chosen(d: "Decision", value: Any) -> str:
+def chosen(d: "Decision", value: object) -> str:
     """A choice that changed nothing to hear (Crystal Ball's leave, Sentry's keep, an order put back): said
     back, with the cards it was about: "Crystal Ball, leave Estate.", "Sentry, Estate on top, then Copper." """
     if d.card is None:
@@ -69,7 +69,7 @@ def chosen(d: "Decision", value: Any) -> str:
     return f"{d.card.name}, {value}{about}."
 
 
-def answered(d: "Decision", value: Any) -> str:
+def answered(d: "Decision", value: object) -> str:
     """An answer whose effect there is nothing else to say about: "Cellar, none.", "Moat, no."..."""
     asker = d.card.name if d.card is not None else "Done"
     if value in ((), None):

@@ -14,9 +14,10 @@ import json
 import sys
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 if TYPE_CHECKING:
+    from companion.net.room import Here
     from companion.net.hosted import HostedGame
 
 AT_ONCE = 1  # analyses running on one process
@@ -119,7 +120,8 @@ class Analyst:
                 pass
 
 
-def at_seat(host: Any, game: HostedGame, seat: int, rest: str) -> str:
+
+def at_seat(host: Here, game: HostedGame, seat: int, rest: str) -> str:
     """``analysis`` typed at a hosted or server game that is over: what the seat hears now. The words come
     later, each numbered and kept like any other message, once the game's lock is free."""
     from companion.engine.record import dumps
@@ -135,7 +137,7 @@ def at_seat(host: Any, game: HostedGame, seat: int, rest: str) -> str:
     if engine is None:
         return "Error, a table of real cards has no moves to analyse."
     record, name = dumps(engine), game.seats[seat].name
-    analyst: Analyst = host.analyst
+    analyst = host.analyst
     kept = analyst.kept(record, name, words)
     if kept is not None:
         return kept

@@ -18,6 +18,7 @@ from companion.response import Response
 if TYPE_CHECKING:
     from companion.net.hosted import HostedGame
     from companion.net.room import Here
+    from companion.net.seating import Seating
 
 VERBS = ("say", "who", "bot", "back")
 MAX_CHAT = 300
@@ -67,46 +68,17 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     verb = word.lower()
     if verb == "chat":  # as people type it
         verb = "say"
-    me = game.seats[seat].name
     extra = game.extra_words(seat, line)  # a server's own words, such as its lobby's commands typed in a game
     if extra is not None:  # the lobby answers in words: its refusals are those it says as one
         return Response.words(seat, extra, failed=extra.get(seat, "").startswith("Error,"))
     if verb == "say":
-        said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
-        if not said:
-            raise CommandError("say needs words after it. Type say hello, for example.")
-        if len(said) > MAX_CHAT:
-            raise CommandError(f"that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it.")
-        out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
-        out[seat] = f"You said, {said}"
-        return out
+        return _say(game, seat, rest)
     if verb == "who":
-        here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
-        away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
-        bots = game.seating.away_bots if game.seating is not None else {}
-        parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
-        if away:
-            parts.append(f"Away, {and_list(away)}.")
-        table_bots = _bot_names(game)
-        if table_bots:  # every seat is named: the bots that were made with the game too
-            parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
-        if bots:
-            parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
-        parts.append(_waiting(game, seat))
-        return {seat: "\n".join(p for p in parts if p)}
+        return {seat: _who(host, game, seat)}
     if verb in ("bot", "back"):
         return _bot(host, game, seat, verb, rest.strip())
     if not game.started:
-        if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
-            from companion.dispatch import respond
-            from companion.net.seating import SeatSettings, refusal, refused
-            from companion.session import NOWHERE, Session
-
-            barred = refused(line)  # set speech, quit: as refused once the game is on
-            if barred is not None:
-                return refusal(seat, barred)
-            return respond(Session(NOWHERE, settings=SeatSettings(), seat=seat), line)
-        return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
+        return _before_start(game, seat, verb, line)
     assert game.seating is not None
     if verb == "analysis" and game.seating.over() and hasattr(host, "analyst"):
         from companion.net.analysing import at_seat
@@ -115,7 +87,53 @@ def _answer(host: "Here", game: "HostedGame", seat: int, text: str) -> "dict[int
     return game.seating.run(seat, text)
 
 
+def _say(game: "HostedGame", seat: int, rest: str) -> dict[int, str]:
+    """``say TEXT``: the words to every other seated player, and "You said" to the speaker."""
+    said = clean(rest)  # no control, bidi override or pile of marks reaches another seat's terminal
+    if not said:
+        raise CommandError("say needs words after it. Type say hello, for example.")
+    if len(said) > MAX_CHAT:
+        raise CommandError(f"that message is {len(said)} characters, more than {MAX_CHAT}. Shorten it.")
+    me = game.seats[seat].name
+    out = {i: f"{me} says, {said}" for i, st in enumerate(game.seats) if st.digest and i != seat}
+    out[seat] = f"You said, {said}"
+    return out
+
+
+def _who(host: "Here", game: "HostedGame", seat: int) -> str:
+    """``who``: who is connected, who is away, the bots, and whom the game waits for."""
+    here = [st.name for i, st in enumerate(game.seats) if st.digest and host.connected(game, i)]
+    away = [st.name for i, st in enumerate(game.seats) if st.digest and not host.connected(game, i)]
+    bots = game.seating.away_bots if game.seating is not None else {}
+    parts = [f"Here, {and_list(here)}." if here else "Nobody is connected."]
+    if away:
+        parts.append(f"Away, {and_list(away)}.")
+    table_bots = _bot_names(game)
+    if table_bots:  # every seat is named: the bots that were made with the game too
+        parts.append(f"{'Bot' if len(table_bots) == 1 else 'Bots'}, {and_list(table_bots)}.")
+    if bots:
+        parts.append(f"A bot plays for {and_list([game.seats[i].name for i in sorted(bots)])}.")
+    parts.append(_waiting(game, seat))
+    return "\n".join(p for p in parts if p)
+
+
+def _before_start(game: "HostedGame", seat: int, verb: str, line: str) -> "dict[int, str] | Response":
+    """A line before everyone has joined: the few words that need no game (help, card, set...), else a note."""
+    if verb in ("help", "repeat", "review", "quit", "set", "settings", "card", "cards", "rule"):
+        from companion.dispatch import respond
+        from companion.net.seating import SeatSettings, refusal, refused
+        from companion.session import NOWHERE, Session
+
+        barred = refused(line)  # set speech, quit: as refused once the game is on
+        if barred is not None:
+            return refusal(seat, barred)
+        return respond(Session(NOWHERE, settings=SeatSettings(), seat=seat), line)
+    return {seat: f"The game starts when everyone has joined. {_waiting(game)} Type say TEXT to chat."}
+
+
 def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> dict[int, str]:
+    """``bot NAME`` hands a seat to a bot; ``back NAME`` takes it back. Refused (CommandError) at a table of
+    real cards, outside a game in play, or without a seated player's name."""
     s = game.seating
     if game.options.table is not None:  # real cards: no bot can play them
         raise CommandError("a table of real cards has no bots. Type who to hear who is here.")
@@ -127,22 +145,30 @@ def _bot(host: "Here", game: "HostedGame", seat: int, verb: str, name: str) -> d
     if target is None:
         names = and_list([st.name for st in game.seats if st.digest])
         raise CommandError(f"no player named {quote(name)}. Type {verb} and one of {names}.")
-    bots = s.away_bots
-    who = game.seats[target].name
     if verb == "bot":
-        if seat != 0 and target != seat:
-            raise CommandError("only the host can hand another player's seat to a bot. Type say to ask.")
-        if target in bots:
-            raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
-        if target != seat and host.connected(game, target):
-            raise CommandError(f"{who} is here. Type say to ask {who} first.")
-        out = dict(s.hand_to_bot(target).heard())
-        note = f"A bot plays for {who} now. Type back {who} to take the seat back."
-        for i, st in enumerate(game.seats):
-            if st.digest:
-                out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
-        return out
-    if target not in bots:
+        return _to_bot(host, game, s, seat, target)
+    return _back(game, s, seat, target)
+
+
+def _to_bot(host: "Here", game: "HostedGame", s: "Seating", seat: int, target: int) -> dict[int, str]:
+    who = game.seats[target].name
+    if seat != 0 and target != seat:
+        raise CommandError("only the host can hand another player's seat to a bot. Type say to ask.")
+    if target in s.away_bots:
+        raise CommandError(f"a bot already plays for {who}. Type back {who} to take the seat back.")
+    if target != seat and host.connected(game, target):
+        raise CommandError(f"{who} is here. Type say to ask {who} first.")
+    out = dict(s.hand_to_bot(target).heard())
+    note = f"A bot plays for {who} now. Type back {who} to take the seat back."
+    for i, st in enumerate(game.seats):
+        if st.digest:
+            out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
+    return out
+
+
+def _back(game: "HostedGame", s: "Seating", seat: int, target: int) -> dict[int, str]:
+    who = game.seats[target].name
+    if target not in s.away_bots:
         raise CommandError(f"{who} plays their own seat already. Type who to hear who is here.")
     if seat != 0 and target != seat:
         raise CommandError(f"only {who} or the host can take that seat back. Type who.")

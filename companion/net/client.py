@@ -17,14 +17,18 @@ import ssl
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, TYPE_CHECKING
 
 import aiohttp
 
 from companion.net import protocol
 from companion.net.clean import printable
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import HostMessage, ProtocolError, encode
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # seconds before each try to reconnect (then the last, again)
 GIVE_UP = 600.0  # seconds of trying to reconnect before the program stops
@@ -141,7 +145,7 @@ class Remote:
         self.online = False  # welcomed on the connection open now
         self._again = False  # this connection replaces a lost one
         self._welcomed = 0  # the number of the host's last message at its welcome
-        self._task: Any = None
+        self._task: concurrent.futures.Future[None] | None = None
         self._atask: asyncio.Task[None] | None = None
         self.on_renewed: Callable[[], None] | None = None  # keeps a renewed token (on disk) before any send
         self._told = False  # the connection's goodbye said why it ended
@@ -254,7 +258,7 @@ class Remote:
                     self._refuse("Error, the host's certificate is not trusted. Add --ca and its certificate "
                                  "file, or --insecure if you trust the host.")
                 except aiohttp.WSServerHandshakeError as e:  # a server that cannot take this program says why (503)
-                    headers: Any = e.headers or {}
+                    headers: Mapping[str, str] = e.headers or {}
                     reason = printable(str(headers.get("X-Companion-Reason", "")))[:300]
                     if e.status == 503 and reason and not self._connected.is_set():
                         self._refuse(f"Error, {reason[:1].lower()}{reason[1:]}")
@@ -286,7 +290,7 @@ class Remote:
             self.changed.notify_all()
 
     def _hello(self) -> str:
-        fields: dict[str, Any] = {"code": self.code, "name": self.name, **self.extra_hello()}
+        fields: dict[str, object] = {"code": self.code, "name": self.name, **self.extra_hello()}
         if self.token:
             fields.update(seat=self.seat, token=self.token)
             if self.seen_known:
@@ -319,7 +323,7 @@ class Remote:
                     self._told = True
                 break
 
-    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
+    async def _welcome(self, ws: aiohttp.ClientWebSocketResponse, msg: HostMessage) -> None:
         self.seat = msg.get("seat", self.seat)
         if msg.get("token"):
             self.token = msg["token"]
@@ -357,7 +361,7 @@ class Remote:
         if note:
             self.note(note)
 
-    def _say(self, msg: dict[str, Any]) -> None:
+    def _say(self, msg: HostMessage) -> None:
         n = msg.get("n", 0)
         if n <= self.seen:  # already heard; but it may answer the line sent again after reconnecting
             with self.changed:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import ssl
 import time
-from typing import Any, Awaitable, Callable
+from typing import Awaitable, Callable
 
 from aiohttp import web
 
@@ -148,7 +149,7 @@ class Guard:
     def __init__(self, connections: limits.Connections | None = None, deadline: float | None = None) -> None:
         self.connections = connections or limits.Connections()
         self.deadline = header_deadline() if deadline is None else deadline
-        self.doors: dict[Any, _Door] = {}
+        self.doors: dict[object, _Door] = {}  # by transport
         self.refused = 0  # connections refused, over a cap
         self.answering = 0  # refused connections waiting for their answer
         self.timed_out = 0  # connections closed for headers that did not come in time
@@ -183,8 +184,9 @@ class GuardedSite(web.TCPSite):
     """``web.TCPSite`` with every connection passed through ``guard``."""
 
     def __init__(self, runner: web.BaseRunner, host: str | None, port: int, guard: Guard,
-                 backlog: int = limits.ACCEPT_BURST, **kw: Any) -> None:
-        super().__init__(runner, host, port, **kw)
+                 backlog: int = limits.ACCEPT_BURST, ssl_context: ssl.SSLContext | None = None,
+                 reuse_address: bool | None = None) -> None:
+        super().__init__(runner, host, port, ssl_context=ssl_context, reuse_address=reuse_address)
         self.guard = guard
         self.backlog = backlog  # connections the listening socket holds before they are taken
 

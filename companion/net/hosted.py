@@ -16,7 +16,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Callable
 
 from companion.game.starting import SetupError, build_setup
 from companion import filecheck
@@ -45,7 +46,7 @@ class SeatState:
     last_line: int = 0  # the id of the last line applied for this seat
     n: int = 0  # the number of the last message sent to this seat
     outbox: deque[Message] = field(default_factory=lambda: deque(maxlen=KEEP))
-    reply: dict[str, Any] | None = None  # the answer to last_line, to send again if it is asked again
+    reply: dict[str, object] | None = None  # the answer to last_line, to send again if it is asked again
     kept_reply: Message | None = None  # that answer as saved with last_line (read back after a restart)
     old_digest: str = ""  # the token before the last renewal, until the seat shows it has the new one
 
@@ -64,7 +65,7 @@ class GameFull(Exception):
     pass
 
 
-def _nowhere(game: "HostedGame", seat: int, msg: dict[str, Any]) -> None:
+def _nowhere(game: "HostedGame", seat: int, msg: dict[str, object]) -> None:
     """A game on its own (a test, a file read to be looked at) sends its messages nowhere."""
 
 
@@ -80,7 +81,7 @@ class Wiring:
     can refuse an older one that arrives late. ``words`` are a server's own in a game (its lobby's commands,
     typed there): (game, seat, line) -> answers by seat, or None."""
 
-    send: Callable[["HostedGame", int, dict[str, Any]], None] = _nowhere
+    send: Callable[["HostedGame", int, dict[str, object]], None] = _nowhere
     held: bool = False
     lazy: bool = False
     version: int = 0
@@ -110,7 +111,7 @@ class HostedGame:
         self.line_at_save: tuple[int, int] | None = None  # the line being applied when the change was made
         self.version = wiring.version  # the changes written (a lazy server's count, one a write)
         self.lock = asyncio.Lock()  # held by a server: one line (or hello) of this game at a time
-        self.hosted_with: dict[str, Any] = {}  # the listening address and encryption it was last hosted with
+        self.hosted_with: dict[str, object] = {}  # the listening address and encryption it was last hosted with
 
     # ---- facts ----
     @property
@@ -200,7 +201,7 @@ class HostedGame:
         seating.act.on_save = self.save
 
     # ---- messages ----
-    def push(self, seat: int, text: str, reply: int = 0) -> dict[str, Any]:
+    def push(self, seat: int, text: str, reply: int = 0) -> dict[str, object]:
         """Number a message for ``seat``, keep it, and send it if the seat is connected."""
         st = self.seats[seat]
         st.n += 1
@@ -214,7 +215,7 @@ class HostedGame:
         words = self.wiring.words
         return None if words is None else words(self, seat, line)
 
-    def message(self, seat: int, m: Message) -> dict[str, Any]:
+    def message(self, seat: int, m: Message) -> dict[str, object]:
         seating = self.seating
         over = seating.over() if seating is not None else False
         yours = seating is not None and not over and seating.waiting_for() == seat
@@ -222,7 +223,7 @@ class HostedGame:
         return {"type": "say", "n": m.n, "text": m.text, "prompt": prompt, "yours": yours, "over": over,
                 "reply": m.reply}
 
-    def missed(self, seat: int, seen: int) -> list[dict[str, Any]]:
+    def missed(self, seat: int, seen: int) -> list[dict[str, object]]:
         return [self.message(seat, m) for m in self.seats[seat].outbox if m.n > seen]
 
     def to_all(self, text: str, but: int | None = None) -> None:
@@ -242,7 +243,7 @@ class HostedGame:
             last[line[0]] = line[1]
         return last
 
-    def seat_note(self, i: int, last: int, outbox: Any) -> dict[str, Any]:
+    def seat_note(self, i: int, last: int, outbox: Iterable[Message]) -> dict[str, object]:
         """A seat in the record (``outbox``: the messages to keep, all of them in a whole record)."""
         s = self.seats[i]
         return {"name": s.name, "digest": s.digest, "old_digest": s.old_digest, "last_line": last, "n": s.n,
@@ -250,7 +251,7 @@ class HostedGame:
                 **({"reply": {"id": s.kept_reply.reply, "n": s.kept_reply.n, "text": s.kept_reply.text}}
                    if s.kept_reply is not None and s.kept_reply.reply == last else {})}
 
-    def host_notes(self) -> dict[str, Any]:
+    def host_notes(self) -> dict[str, object]:
         last = self.last_lines()
         o = self.options
         return {"net": {
@@ -297,14 +298,14 @@ MAX_SAID = 100_000  # characters of one message kept for a returning seat
 MAX_NUMBER = 2**53  # line ids and message numbers (as the protocol's)
 
 
-def _said(value: Any, where: str) -> str:
+def _said(value: object, where: str) -> str:
     """Words a seat was told: any text (lines and all) up to ``MAX_SAID`` characters."""
     if not isinstance(value, str) or len(value) > MAX_SAID:
         raise filecheck.Damaged(f"{where} is not a text of at most {MAX_SAID} characters")
     return value
 
 
-def _options(raw: Any) -> Options:
+def _options(raw: object) -> Options:
     o = filecheck.mapping(raw, "its options")
     bots = [filecheck.text(b, "a bot's name", 40) for b in filecheck.listed(o.get("bots"), "its bots", 0, 6)]
     colony = o.get("colony")
@@ -315,7 +316,7 @@ def _options(raw: Any) -> Options:
                    filecheck.maybe_text(o.get("table"), "its table's name"))
 
 
-def _seat(st: SeatState, raw: Any, where: str) -> None:
+def _seat(st: SeatState, raw: object, where: str) -> None:
     s = filecheck.mapping(raw, where)
     st.name = filecheck.text(s.get("name"), f"{where}'s name", 200, least=0)[:20]
     st.digest = filecheck.text(s.get("digest"), f"{where}'s token", 64, least=0)

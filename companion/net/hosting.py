@@ -12,10 +12,20 @@ import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from companion.net import codes
 from companion.net.hosted import HostedGame, Options
+
+if TYPE_CHECKING:
+    import ssl
+
+    from aiohttp import web
+
+    from companion.net.server import Host
+
+T = TypeVar("T")
 
 DEFAULT_PORT = 8650
 LOOPBACK = "127.0.0.1"
@@ -29,11 +39,11 @@ def host_folder() -> Path:
 
 @dataclass
 class Running:
-    host: Any
+    host: Host
     port: int
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
-    runner: Any
+    runner: web.AppRunner
 
     def stop(self) -> None:
         async def down() -> None:
@@ -50,7 +60,7 @@ class Running:
         self.thread.join(timeout=5)
 
 
-def start_server(address: str, port: int, tls: Any = None, folder: Path | None = None,
+def start_server(address: str, port: int, tls: ssl.SSLContext | None = None, folder: Path | None = None,
                  names: tuple[str, ...] = ()) -> Running:
     """The server, listening, on a thread of its own; OSError if the port cannot be had. ``names``: names
     (not addresses) friends reach it by, such as a domain of its own."""
@@ -59,14 +69,15 @@ def start_server(address: str, port: int, tls: Any = None, folder: Path | None =
     host = Host(folder or host_folder(), names, tls is not None)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
-    box: dict[str, Any] = {}
+    runners: list[web.AppRunner] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         asyncio.set_event_loop(loop)
         try:
-            box["runner"] = loop.run_until_complete(serve(host, address, port, tls))
+            runners.append(loop.run_until_complete(serve(host, address, port, tls)))
         except BaseException as e:  # noqa: BLE001 - handed to the caller
-            box["error"] = e
+            errors.append(e)
             ready.set()
             return
         ready.set()
@@ -75,14 +86,14 @@ def start_server(address: str, port: int, tls: Any = None, folder: Path | None =
     thread = threading.Thread(target=run, daemon=True, name="companion-host")
     thread.start()
     ready.wait(10)
-    if "error" in box:
-        raise box["error"]
-    return Running(host, bound_port(box["runner"]), loop, thread, box["runner"])
+    if errors:
+        raise errors[0]
+    return Running(host, bound_port(runners[0]), loop, thread, runners[0])
 
 
-def on_loop(running: Running, fn: Any, *args: Any) -> Any:
+def on_loop(running: Running, fn: Callable[..., T], *args: object) -> T:
     """Run ``fn(*args)`` on the server's loop (where every game is changed) and return its result."""
-    async def call() -> Any:
+    async def call() -> T:
         return fn(*args)
 
     return asyncio.run_coroutine_threadsafe(call(), running.loop).result(timeout=30)
@@ -92,7 +103,7 @@ def ask(stdin: TextIO, stdout: TextIO) -> Options | None:
     """The same short questions as ``new``, read as plain lines. None when cancelled."""
     from companion.kingdom import KingdomError, choose_kingdom
 
-    def question(text: str, check: Any) -> Any:
+    def question(text: str, check: Callable[[str], T]) -> T | None:
         while True:
             stdout.write(text + "\n")
             stdout.flush()
@@ -283,6 +294,56 @@ def settings_changed(game: HostedGame, listen: str, tls: bool) -> str:
     return f"Game {codes.said_code(game.code)} was hosted " + ", and ".join(said) + "."
 
 
+def _resumed_game(resumed: list[HostedGame], options: Options | None, code: str | None) -> HostedGame | None:
+    """The resumed game this run plays at: the one of ``code``, or the first when nothing new is asked for."""
+    mine: HostedGame | None = None
+    for g in resumed:
+        if code is not None and codes.normal_code(g.code) == codes.normal_code(code):
+            mine = g
+    if mine is None and options is None and resumed and code is None:
+        mine = resumed[0]
+    return mine
+
+
+def _new_game(running: Running, options: Options | None, code: str | None,
+              table: tuple[str, str, int | None] | None, name: str, stdin: TextIO, stdout: TextIO,
+              say: Callable[[str], None]) -> tuple[HostedGame | None, str, int]:
+    """A new game (its options asked when not given) or table on the host, and the name the host plays
+    under; or None and the exit status, once said why (cancelled, or its code or table refused)."""
+    if table is not None:
+        try:
+            mine = on_loop(running, running.host.add_table, *table, code)
+        except ValueError as e:
+            say(str(e))
+            return None, name, 1
+        if name.lower() not in [st.name.lower() for st in mine.seats]:
+            name = mine.seats[0].name  # the host plays the first seat unless --name says which
+        return mine, name, 0
+    if options is None:
+        options = ask(stdin, stdout)
+        if options is None:
+            say("Cancelled. Nothing was started.")
+            return None, name, 0
+    try:
+        return on_loop(running, running.host.add_game, options, code), name, 0
+    except ValueError:
+        say(f"Error, the code '{code}' is in use by a game this host holds. Type another --code.")
+        return None, name, 1
+
+
+def _own_seat_tls(tls: ssl.SSLContext | None) -> ssl.SSLContext | None:
+    """How the host's own seat connects to it: encrypted when the host is, without checking its certificate
+    (the seat talks to its own host over loopback)."""
+    if tls is None:
+        return None
+    import ssl
+
+    client_tls = ssl.create_default_context()
+    client_tls.check_hostname = False
+    client_tls.verify_mode = ssl.CERT_NONE
+    return client_tls
+
+
 def run_host(options: Options | None, *, name: str, listen: str, port: int, code: str | None,
              cert: str | None = None, key: str | None = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, speech: bool = False,
@@ -310,34 +371,14 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
         return 1
     try:
         resumed = on_loop(running, running.host.resume_all)
-        mine: HostedGame | None = None
-        for g in resumed:
-            if code is not None and codes.normal_code(g.code) == codes.normal_code(code):
-                mine = g
         if resumed:
             said = ", ".join(codes.said_code(g.code) for g in resumed)
             say(f"Resumed {len(resumed)} {'game' if len(resumed) == 1 else 'games'} this host held, codes {said}.")
-        if mine is None and options is None and resumed and code is None:
-            mine = resumed[0]
-        if mine is None and table is not None:
-            try:
-                mine = on_loop(running, running.host.add_table, *table, code)
-            except ValueError as e:
-                say(str(e))
-                return 1
-            if name.lower() not in [st.name.lower() for st in mine.seats]:
-                name = mine.seats[0].name  # the host plays the first seat unless --name says which
+        mine = _resumed_game(resumed, options, code)
         if mine is None:
-            if options is None:
-                options = ask(stdin, stdout)
-                if options is None:
-                    say("Cancelled. Nothing was started.")
-                    return 0
-            try:
-                mine = on_loop(running, running.host.add_game, options, code)
-            except ValueError:
-                say(f"Error, the code '{code}' is in use by a game this host holds. Type another --code.")
-                return 1
+            mine, name, status = _new_game(running, options, code, table, name, stdin, stdout, say)
+            if mine is None:
+                return status
         for g in resumed:
             changed = settings_changed(g, listen, tls is not None)
             if changed:
@@ -352,14 +393,7 @@ def run_host(options: Options | None, *, name: str, listen: str, port: int, code
         dial = dial_address(listen)
         trusted = tls is None or trusted_by_default(running.port, dial)
         say(announce(mine, listen, running.port, tls is not None, trusted=trusted, cert=cert))
-        client_tls = None
-        if tls is not None:
-            import ssl
-
-            client_tls = ssl.create_default_context()
-            client_tls.check_hostname = False  # the host's own seat talks to itself over loopback
-            client_tls.verify_mode = ssl.CERT_NONE
-        return run_join(f"{dial}:{running.port}", mine.code, name, tls=client_tls, stdin=stdin,
+        return run_join(f"{dial}:{running.port}", mine.code, name, tls=_own_seat_tls(tls), stdin=stdin,
                         stdout=stdout, token_key=f"host:{mine.id}", speech=speech, goodbye=HOST_GOODBYE)
     finally:
         running.stop()

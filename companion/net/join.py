@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from companion.net.burst import PromptLater
 from companion.net.client import Refused, Remote, remember, remembered, unsendable
 from companion.net.seating import refused
 from companion.session import Session
+
+if TYPE_CHECKING:
+    import ssl
 
 LOCAL = ("quit", "exit", "bye", "speech", "input")
 GOODBYE = "Goodbye. Your seat is kept. Join again with the same name to come back."
@@ -47,7 +50,7 @@ def _local(session: Session, remote: Remote, line: str, goodbye: str = GOODBYE,
     return None
 
 
-def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: TextIO | None = None,
+def run_join(address: str, code: str, name: str, *, tls: ssl.SSLContext | None = None, stdin: TextIO | None = None,
              stdout: TextIO | None = None, token_key: str | None = None, speech: bool = False,
              goodbye: str = GOODBYE, path: str = "/ws", leave: tuple[str, ...] = LEAVE) -> int:
     """Join and play until quit, end of input, or (piped) the end of the game. Returns the exit status.
@@ -56,13 +59,7 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    for stream in (stdin, stdout):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(errors="surrogateescape" if stream is stdin else "replace")
-            except (ValueError, OSError):
-                pass
+    _tolerant(stdin, stdout)
     session = Session(out=stdout, settings=load_settings())
     if speech or session.settings.speech:
         from companion.speech import attach_speech
@@ -76,21 +73,9 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
     seat, token, seen = remembered(key_address, code, name)
     remote = Remote(address, code, name, show=printer.show, tls=tls, seat=seat, token=token, seen=seen, path=path)
     try:
-        remote.start()
-    except Refused as e:
-        if token is not None and "seat token" in str(e):  # an old token: join afresh with the name
-            remote.close()
-            remote = Remote(address, code, name, show=printer.show, tls=tls, path=path)
-            try:
-                remote.start()
-            except (Refused, OSError) as e2:
-                remote.close()
-                return _fail(stdout, e2)
-        else:
-            remote.close()
-            return _fail(stdout, e)
-    except OSError as e:
-        remote.close()
+        remote = _started(remote, token is not None,
+                          lambda: Remote(address, code, name, show=printer.show, tls=tls, path=path))
+    except (Refused, OSError) as e:
         return _fail(stdout, e)
     if remote.token and remote.seat is not None:
         seat, token, kept = remote.seat, remote.token, threading.Lock()
@@ -117,6 +102,39 @@ def run_join(address: str, code: str, name: str, *, tls: Any = None, stdin: Text
         session.close()
 
 
+def _tolerant(stdin: TextIO, stdout: TextIO) -> None:
+    """Bytes typed that are not text kept as they are, and characters the terminal cannot show replaced."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="surrogateescape" if stream is stdin else "replace")
+            except (ValueError, OSError):
+                pass
+
+
+def _started(remote: Remote, had_token: bool, afresh: Callable[[], Remote]) -> Remote:
+    """The connection, started; a seat token the host no longer knows is dropped and the name joins afresh.
+    Refused or OSError (the connection closed) when it cannot be had."""
+    try:
+        remote.start()
+        return remote
+    except Refused as e:
+        remote.close()
+        if not (had_token and "seat token" in str(e)):
+            raise
+    except OSError:
+        remote.close()
+        raise
+    fresh = afresh()
+    try:
+        fresh.start()
+    except (Refused, OSError):
+        fresh.close()
+        raise
+    return fresh
+
+
 def _fail(stdout: TextIO, e: Exception) -> int:
     text = str(e)
     if not text.startswith(("Error,", "Error:")):
@@ -134,7 +152,7 @@ class _Printer:
         self.tty = tty
         self.busy = True  # a line is waiting for its answer (or the shell has not started)
         self.lock = threading.Lock()
-        self.redraw: Any = None
+        self.redraw: Callable[[], None] | None = None
         self.remote: Remote | None = None
         self.keep: Callable[[], None] | None = None  # keeps the number of the last message heard, on disk
         self.later = PromptLater(self.lock)
@@ -214,7 +232,7 @@ def _unsent(remote: Remote, line: str) -> str:
     return ""
 
 
-def _redraw(backend: str, remote: Remote) -> Any:
+def _redraw(backend: str, remote: Remote) -> Callable[[], None] | None:
     """What writes the prompt (the newest the host gave) and the line being typed again after words from
     the host: readline's ``rl_set_prompt``, ``rl_on_new_line`` and ``rl_forced_update_display``, which
     GNU readline and libedit both have. Other line editors get the prompt written again by the printer."""

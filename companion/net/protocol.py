@@ -23,7 +23,7 @@ From the host:
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypedDict, cast
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes in one message from a player; a typed line is at most 1,000 characters
@@ -60,15 +60,50 @@ def _depth(raw: str) -> int:
     return deepest
 
 
+# A player's message once decode_client has checked it: each field present has the type named here (hello has
+# code and name; line has id and text). "pass" is a Python word, so the class is written as a call.
+ClientMessage = TypedDict("ClientMessage", {
+    "v": int, "type": str,
+    "code": str, "name": str, "seat": "int | None", "token": "str | None", "seen": "int | None",
+    "password": "str | None", "device": "str | None", "pass": "str | None",
+    "id": int, "text": str, "secret": bool,
+}, total=False)
+
+
+class HostMessage(TypedDict, total=False):
+    """A host's message once decode_host has checked it: the text and whole-number fields have their types;
+    the rest (a lobby's additions) are looked at with isinstance where they are read."""
+
+    v: int
+    type: str
+    text: str
+    prompt: str
+    reason: str
+    name: str
+    token: str
+    renewed: str
+    game: str
+    n: int
+    seat: int
+    reply: int
+    last_line: int
+    yours: object
+    over: object
+    secret: object
+    secret_lines: object
+    device: object
+    go: object
+
+
 class ProtocolError(ValueError):
     """A message that breaks the protocol; ``str()`` is the reason told to the sender before closing."""
 
 
-def encode(kind: str, **fields: Any) -> str:
+def encode(kind: str, **fields: object) -> str:
     return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
 
 
-def _text(msg: dict[str, Any], key: str, most: int, required: bool = True) -> str | None:
+def _text(msg: dict[str, object], key: str, most: int, required: bool = True) -> str | None:
     value = msg.get(key)
     if value is None and not required:
         return None
@@ -83,7 +118,7 @@ def _text(msg: dict[str, Any], key: str, most: int, required: bool = True) -> st
     return value
 
 
-def _count(msg: dict[str, Any], key: str, required: bool = True) -> int | None:
+def _count(msg: dict[str, object], key: str, required: bool = True) -> int | None:
     value = msg.get(key)
     if value is None and not required:
         return None
@@ -102,7 +137,7 @@ _FIELDS = {
 }
 
 
-def decode_client(raw: str | bytes) -> dict[str, Any]:
+def decode_client(raw: str | bytes) -> ClientMessage:
     """A player's message, checked; ProtocolError saying what is wrong otherwise."""
     if isinstance(raw, bytes):
         raise ProtocolError("messages must be text frames, not binary.")
@@ -142,10 +177,10 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         _text(msg, "text", MAX_LINE)
         if not isinstance(msg.get("secret", False), bool):
             raise ProtocolError("the field secret must be true or false.")
-    return msg
+    return cast(ClientMessage, msg)  # each of its fields checked above
 
 
-def decode_host(raw: str | bytes) -> dict[str, Any]:
+def decode_host(raw: str | bytes) -> HostMessage:
     """A host's message, as a joining program reads it: hostile too, so checked before use."""
     if isinstance(raw, bytes) or len(raw) > 1_000_000 or _depth(raw) > MAX_DEPTH:
         raise ProtocolError("the host sent a message this program cannot read.")
@@ -161,4 +196,4 @@ def decode_host(raw: str | bytes) -> dict[str, Any]:
     for key in ("n", "seat", "reply", "last_line"):
         if key in msg and (not isinstance(msg[key], int) or isinstance(msg[key], bool)):
             raise ProtocolError("the host sent a message this program cannot read.")
-    return msg
+    return cast(HostMessage, msg)  # its typed fields checked above

@@ -9,17 +9,25 @@ change it made, so a line sent again is answered from memory, never applied twic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from companion.net.claiming import Claim
 from companion.net.hosted import HostedGame, Message
 from companion.response import Response
 
+if TYPE_CHECKING:
+    from companion.net.analysing import Analyst
+
 
 class Here(Protocol):
-    """What the room asks of its server: whether a seat's person is connected now (for ``who``)."""
+    """What the room asks of its server: whether a seat's person is connected now (for ``who``), and for
+    ``analysis`` at a finished game, its analyst and a way to tell a seat words later."""
+
+    analyst: Analyst
 
     def connected(self, game: HostedGame, seat: int) -> bool: ...
+
+    async def tell_later(self, game: HostedGame, told: dict[int, str]) -> None: ...
 
 
 @dataclass(frozen=True)

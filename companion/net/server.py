@@ -17,17 +17,19 @@ import secrets
 import ssl
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from aiohttp import web
 
+from companion.locks import Held
+from companion.narrow import to_int
 from companion.net.tasks import keep
 from companion.net import claiming, codes, limits, room
 from companion.net.analysing import Analyst
 from companion.net.claiming import Claim, Refusal
 from companion.net.guard import Guard, GuardedSite
 from companion.net.hosted import HostedGame, Options, Wiring, load_game
-from companion.net.protocol import ProtocolError
+from companion.net.protocol import ClientMessage, ProtocolError
 from companion.net.transport import (BURST, PAGE, PAGE_HEADERS, RATE, Bucket, Moved, Transport, bound_port, close,
                                      frame, receive_frame, send_text, tls_context)
 from companion.paths import atomic_write
@@ -44,7 +46,7 @@ class Host(Transport[Seat]):
     """Every game this host holds, and the connections to its seats."""
 
     def __init__(self, folder: Path, names: tuple[str, ...] = (), tls: bool = False) -> None:
-        self.held: list[Any] = []  # the locks on the games' files
+        self.held: list[Held] = []  # the locks on the games' files
         super().__init__(names, tls, Guard(limits.Connections(also_open=lambda: len(self.held))))
         self.folder = folder
         self.games: dict[str, HostedGame] = {}  # by codes.code_key(code)
@@ -58,10 +60,10 @@ class Host(Transport[Seat]):
         self.measure = False
         self.on_answer: Callable[[float], None] | None = None  # told each answered line's seconds (the metrics)
         self.stopped = STOPPED  # said to every seat when it stops (a server's lobby says "server")
-        self.tap: Any = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
+        self.tap: Callable[[str, int, str], None] | None = None  # tests: called with (game id, seat, frame text) for every frame sent to a seat
         # Messages to a game's seats held back while a change of it is being saved, by game id, and how many
         # changes (hellos arriving together) are being saved.
-        self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, Any]]]] = {}
+        self.unsent: dict[str, list[tuple[web.WebSocketResponse, int, dict[str, object]]]] = {}
         self.saving: dict[str, int] = {}
         self.analyst = Analyst()  # the coach's analyses of finished games, each in a process of its own
 
@@ -138,7 +140,7 @@ class Host(Transport[Seat]):
         """How this host holds a game: its saves are written by ``persist``, its messages sent to seats here."""
         return Wiring(self.send_to_seat, held=True)
 
-    def send_to_seat(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+    def send_to_seat(self, game: HostedGame, seat: int, msg: dict[str, object]) -> None:
         """A numbered message of a game held here, to its seat's connection if it has one: now, or once the
         change being saved is written (``unsent``)."""
         ws = self.conns.get((game.id, seat))
@@ -150,14 +152,14 @@ class Host(Transport[Seat]):
         else:
             self.deliver(ws, game, seat, msg)
 
-    def deliver(self, ws: web.WebSocketResponse, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+    def deliver(self, ws: web.WebSocketResponse, game: HostedGame, seat: int, msg: dict[str, object]) -> None:
         """Send one message to a seat's connection (every message to a seat goes through here)."""
         text = frame(msg)
         if self.tap is not None:
             self.tap(game.id, seat, text)
         keep(send_text(ws, text), "send to a seat")
 
-    def send_again(self, game: HostedGame, seat: int, msg: dict[str, Any]) -> None:
+    def send_again(self, game: HostedGame, seat: int, msg: dict[str, object]) -> None:
         ws = self.conns.get((game.id, seat))
         if ws is not None:
             self.deliver(ws, game, seat, msg)
@@ -196,7 +198,7 @@ class Host(Transport[Seat]):
         so its saves are made, and reach the store, in the order of the changes."""
         return game.lock
 
-    async def _greet(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Seat | None:
+    async def _greet(self, ws: web.WebSocketResponse, hello: ClientMessage, address: str) -> Seat | None:
         name = hello["name"].strip()
         game, decided = self.claim(hello, address)
         if isinstance(decided, Refusal):
@@ -237,7 +239,7 @@ class Host(Transport[Seat]):
         if decided.how == "token" and not started and game.started:
             was_away = room.take_back(game, seat)
             await self.persist(game)  # its seat back from the bot is on disk before it is told
-            room.welcome_back(game, seat, was_away, [m["n"] for m in missed])
+            room.welcome_back(game, seat, was_away, [to_int(m["n"]) for m in missed])
             return game, seat
         for m in missed:
             self.deliver(ws, game, seat, m)
@@ -245,7 +247,7 @@ class Host(Transport[Seat]):
             room.joined(game, seat, decided.how)
         return game, seat
 
-    async def admit(self, hello: dict[str, Any], address: str) -> str:
+    async def admit(self, hello: ClientMessage, address: str) -> str:
         """A sentence refusing this hello before any seat is looked at ("" to go on): a server's bans and names."""
         return ""
 
@@ -264,7 +266,7 @@ class Host(Transport[Seat]):
             if not ws.closed:
                 self.deliver(ws, game, seat, msg)
 
-    def claim(self, hello: dict[str, Any], address: str) -> tuple[HostedGame | None, Claim | Refusal]:
+    def claim(self, hello: ClientMessage, address: str) -> tuple[HostedGame | None, Claim | Refusal]:
         """The game a hello names and the seat it takes there (``companion.net.claiming``), or why not; a
         wrong code or token is counted against its address."""
         typed = codes.normal_code(hello["code"])

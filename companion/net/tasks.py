@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from typing import Any
 
-_running: set[asyncio.Task[Any]] = set()
+_running: set[asyncio.Task[object]] = set()
 
 
-def keep(coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task[Any]:
+def keep(coro: Coroutine[object, object, object], what: str) -> asyncio.Task[object]:
     """Run ``coro`` as a task kept until it ends; ``what`` names it in the log if it fails."""
     task = asyncio.get_running_loop().create_task(coro)
     _running.add(task)
@@ -19,7 +18,7 @@ def keep(coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task[Any]:
     return task
 
 
-def _ended(task: asyncio.Task[Any], what: str) -> None:
+def _ended(task: asyncio.Task[object], what: str) -> None:
     _running.discard(task)
     if task.cancelled():
         return

@@ -14,13 +14,13 @@ import asyncio
 import ssl
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Generic, TypeVar
+from typing import Awaitable, Callable, Generic, TypeVar
 
 from aiohttp import WSMsgType, web
 
 from companion.net import limits, origins, protocol
 from companion.net.guard import Guard
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import ClientMessage, ProtocolError, encode
 
 RATE = 20.0  # lines a second a connection may keep up
 BURST = 40  # lines it may send at once
@@ -58,7 +58,7 @@ class Bucket:
         return True
 
 
-async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None) -> dict[str, Any] | None:
+async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None) -> ClientMessage | None:
     """The next message from a client, checked (ProtocolError when it is not one), or None once it closed."""
     msg = await ws.receive(timeout=timeout)
     if msg.type == WSMsgType.TEXT:
@@ -70,9 +70,9 @@ async def receive_frame(ws: web.WebSocketResponse, timeout: float | None = None)
     return None  # closed
 
 
-def frame(msg: dict[str, Any]) -> str:
+def frame(msg: dict[str, object]) -> str:
     """A message to a client as its frame's text (``type`` names its kind; "say" when it has none)."""
-    return encode(msg.get("type", "say"), **{k: v for k, v in msg.items() if k != "type"})
+    return encode(str(msg.get("type", "say")), **{k: v for k, v in msg.items() if k != "type"})
 
 
 async def send_text(ws: web.WebSocketResponse, text: str) -> None:

@@ -14,7 +14,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.net import codes
 from companion.server import names
@@ -23,12 +23,15 @@ from companion.server.events import emit
 from companion.server.guessing import BUSY, MISSING, Busy, Guessing, Hashing, Missing
 from companion.server.quota import wait_words
 
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
+
 MIN_PASSWORD = 10
 MAX_PASSWORD = 200
 RESET_FOR = 86400.0  # seconds a reset code works
 
 
-def hasher() -> Any:
+def hasher() -> PasswordHasher:
     try:
         from argon2 import PasswordHasher
     except ImportError:
@@ -73,7 +76,7 @@ class Accounts:
 
         return await self.hashing.run(check)
 
-    async def record(self, name: str) -> dict[str, Any] | None:
+    async def record(self, name: str) -> dict[str, object] | None:
         raw = await self.kv.get(f"account:{names.key(name)}")
         try:
             rec = json.loads(raw) if raw else None

@@ -9,8 +9,9 @@ its progress and its words are told to the person in the lobby when they come.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.narrow import each
 from companion.game.analysis import AnalysisError
 from companion.game.analysis_run import check_form
 from companion.server import names
@@ -41,14 +42,14 @@ def split(rest: str) -> tuple[int, list[str]]:
     return index, words
 
 
-async def _guest_game(lobby: Lobby, person: Person, index: int) -> dict[str, Any] | None:
+async def _guest_game(lobby: Lobby, person: Person, index: int) -> dict[str, object] | None:
     """The ``index``-th newest finished game this connection sat in, as the history keeps it."""
     found = 0
     for game_id in reversed(person.been):
         rec = await kept_log(lobby.community.kv, game_id)
         if rec is None:
             continue
-        if not any(isinstance(s, dict) and names.same(str(s.get("name")), person.name) for s in rec.get("seats") or []):
+        if not any(isinstance(s, dict) and names.same(str(s.get("name")), person.name) for s in each(rec.get("seats") or [])):
             continue
         found += 1
         if found == index:
@@ -76,7 +77,7 @@ async def answer(lobby: Lobby, person: Person, rest: str) -> str:
     if not isinstance(record, str):
         return "Error, the moves of that game are no longer kept, so it cannot be analysed."
     name = account or person.name
-    seat = next((s for s in rec.get("seats") or [] if isinstance(s, dict)
+    seat = next((s for s in each(rec.get("seats") or []) if isinstance(s, dict)
                  and names.same(str(s.get("account") or s.get("name")), name)), None)
     if seat is None:
         return f"Error, {name} did not play in that game."

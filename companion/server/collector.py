@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
-from typing import Any
 
 WHOLE_EVERY = 600.0  # seconds between whole passes at the most
 GROWN = 1.5  # a whole pass once the frozen part is this many times what the last one left
@@ -46,7 +45,7 @@ class Collector:
             gc.callbacks.remove(self._seen)
         gc.unfreeze()
 
-    def _seen(self, phase: str, info: dict[str, Any]) -> None:
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
         if phase == "stop" and info.get("generation") == 2 and not self.own:
             self.full_seen = True  # frozen on the next tick: not from inside the collector
 

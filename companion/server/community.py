@@ -13,7 +13,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from companion.net import codes
 from companion.net.clean import clean
@@ -26,6 +26,9 @@ from companion.net.transport import Moved
 from companion.server.store import StoreDown, refused
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
+    from companion.net.protocol import ClientMessage
     from companion.net.hosted import HostedGame
     from companion.server.lobby import Lobby, Person
 
@@ -63,7 +66,7 @@ class Community:
         self.kv = kv
         self.accounts = Accounts(kv)
         self.required = accounts_required
-        self.moderation = Moderation(self)
+        self.moderation = Moderation(self, lobby)
         self.standing = Standing(self, unrated)
 
     def member(self, person: Person) -> Member:
@@ -73,7 +76,7 @@ class Community:
         return person.member
 
     # ---- a hello ----
-    async def admit(self, person: Person, hello: dict[str, Any]) -> str:
+    async def admit(self, person: Person, hello: ClientMessage) -> str:
         """"" when the person may come in (perhaps still to sign in), else the sentence that refuses them."""
         person.name = names.tidy(person.name)
         refused = names.refusal(person.name)
@@ -121,7 +124,7 @@ class Community:
         """The names of everyone else in the lobby (on every process); a returning person's own old
         connection (the same lobby token, under the same name) does not count."""
         try:
-            here = await self.lobby.host.store.here()
+            here = await self.lobby.store.here()
         except StoreDown:
             here = [p.name for p in self.lobby.people.values()]
         if person.back and await self.kv.get(f"holder:{person.key}") == self.member(person).key:
@@ -158,13 +161,13 @@ class Community:
     def prompt(self, person: Person) -> str:
         return PASSWORD_PROMPT if person.member is not None and self.member(person).asking else ""
 
-    def fields(self, person: Person) -> dict[str, Any]:
+    def fields(self, person: Person) -> dict[str, object]:
         """What an answer to this person carries besides its words: a password is asked (never echoed), a
         device token to keep."""
         if person.member is None:
             return {}
         m = self.member(person)
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         if m.asking:
             out["secret"] = True
         if m.new_device:
@@ -248,55 +251,70 @@ class Community:
             return "Cancelled. Nothing was changed."
         kind = m.asking
         if kind == "signin":
-            assert m.owner is not None
-            if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
-                return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
-                        "Nothing was counted.")
-            if len(typed) < MIN_PASSWORD:  # no password is this short: a word typed here, not counted as a guess
-                return (f"Error, that is shorter than any password, so it was not checked or counted. Type the password "
-                        f"of {m.owner}, or quit and join with another name.")
-            checked = await self.accounts.check(m.owner, typed, person.address)
-            if not checked.ok:
-                if checked.said.startswith("Error, that is not the password"):
-                    return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
-                return checked.said
-            await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
-            await self.lobby.here_changed()
-            if checked.reset:
-                m.asking, m.said = "password", ["(reset)"]
-                return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
-                        "more.")
-            return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
+            return await self._signing_in(person, m, typed)
         if kind == "register":
-            if not m.said:
-                problem = password_problem(typed)
-                if problem:
-                    return problem
-                m.said = [typed]
-                return "Type it again."
-            if typed != m.said[0]:
-                m.said = []
-                return "Error, the two were not the same. Choose a password again, 10 characters or more."
-            if await self.accounts.owner(person.name) is not None:
-                m.asking, m.said = "", []
-                return f"Error, {person.name} was registered meanwhile."
-            device = await self.accounts.register(person.name, typed)
-            m.asking, m.said = "", []
-            m.account, m.device, m.new_device = names.tidy(person.name), device, device
-            emit("register", name=m.account, address=person.address)
-            return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "
-                    "once. Type logout to end that here.")
+            return await self._registering(person, m, typed)
         if kind == "delete":
-            assert m.account is not None
-            checked = await self.accounts.check(m.account, typed, person.address)
-            m.asking = ""
-            if not checked.ok:
-                return checked.said + " Your account was not deleted."
-            await self.delete_account(m.account)
-            emit("delete_account", name=m.account, address=person.address)
-            m.account, m.device = None, ""
-            return "Your account, its rating and its history are deleted. You are a guest now."
-        # password: the present one (unless signed in by a reset code), then the new one twice
+            return await self._deleting(person, m, typed)
+        return await self._changing_password(person, m, typed)
+
+    async def _signing_in(self, person: Person, m: Member, typed: str) -> str:
+        """The password of the registered name the person joined with."""
+        assert m.owner is not None
+        if typed.lower() in ("quit", "exit", "bye", "leave", "cancel", ""):
+            return (f"To leave, close the page or press Control D. To stay, type the password of {m.owner}. "
+                    "Nothing was counted.")
+        if len(typed) < MIN_PASSWORD:  # no password is this short: a word typed here, not counted as a guess
+            return (f"Error, that is shorter than any password, so it was not checked or counted. Type the password "
+                    f"of {m.owner}, or quit and join with another name.")
+        checked = await self.accounts.check(m.owner, typed, person.address)
+        if not checked.ok:
+            if checked.said.startswith("Error, that is not the password"):
+                return f"{checked.said} Type the password of {m.owner} again, or quit and join with another name."
+            return checked.said
+        await self._signed_in(person, m.owner, await self.accounts.new_device(m.owner))
+        await self.lobby.here_changed()
+        if checked.reset:
+            m.asking, m.said = "password", ["(reset)"]
+            return ("Signed in with the operator's one-time code. Choose a new password now, 10 characters or "
+                    "more.")
+        return f"Signed in. Welcome to the lobby, {person.name}. {await self.lobby.count_sentence()}"
+
+    async def _registering(self, person: Person, m: Member, typed: str) -> str:
+        """A new account's password, typed twice."""
+        if not m.said:
+            problem = password_problem(typed)
+            if problem:
+                return problem
+            m.said = [typed]
+            return "Type it again."
+        if typed != m.said[0]:
+            m.said = []
+            return "Error, the two were not the same. Choose a password again, 10 characters or more."
+        if await self.accounts.owner(person.name) is not None:
+            m.asking, m.said = "", []
+            return f"Error, {person.name} was registered meanwhile."
+        device = await self.accounts.register(person.name, typed)
+        m.asking, m.said = "", []
+        m.account, m.device, m.new_device = names.tidy(person.name), device, device
+        emit("register", name=m.account, address=person.address)
+        return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "
+                "once. Type logout to end that here.")
+
+    async def _deleting(self, person: Person, m: Member, typed: str) -> str:
+        """The account's password, to delete it."""
+        assert m.account is not None
+        checked = await self.accounts.check(m.account, typed, person.address)
+        m.asking = ""
+        if not checked.ok:
+            return checked.said + " Your account was not deleted."
+        await self.delete_account(m.account)
+        emit("delete_account", name=m.account, address=person.address)
+        m.account, m.device = None, ""
+        return "Your account, its rating and its history are deleted. You are a guest now."
+
+    async def _changing_password(self, person: Person, m: Member, typed: str) -> str:
+        """The present password (unless signed in by a reset code), then the new one twice."""
         assert m.account is not None
         if not m.said:
             checked = await self.accounts.check(m.account, typed, person.address)
@@ -339,7 +357,7 @@ class Community:
             return go
         return {**go, "pass": ticket}
 
-    async def admit_game(self, game_id: str, hello: dict[str, Any], address: str, token_fits: bool) -> str:
+    async def admit_game(self, game_id: str, hello: ClientMessage, address: str, token_fits: bool) -> str:
         """"" when a game's hello may go on, else the sentence that refuses it. ``token_fits``: it came back
         with its seat's token (it was admitted before)."""
         name = str(hello.get("name", ""))
@@ -381,7 +399,7 @@ class Community:
         from companion.server.lobby import Person
 
         name = game.seats[seat].name
-        person = Person(cast(Any, None), name, "")
+        person = Person(cast("web.WebSocketResponse", None), name, "")  # no connection: answered in the game
         m = self.member(person)
         try:
             m.account = await self.kv.hget(f"seated:{game.id}", m.key)
@@ -402,10 +420,10 @@ class Community:
                 pass
 
     # ---- what passes between processes ----
-    async def tell_all(self, act: dict[str, Any]) -> None:
-        await self.lobby.host.store.chat(json.dumps({"act": act}))
+    async def tell_all(self, act: dict[str, object]) -> None:
+        await self.lobby.store.chat(json.dumps({"act": act}))
 
-    def heard(self, msg: dict[str, Any]) -> bool:
+    def heard(self, msg: dict[str, object]) -> bool:
         """A moderator's act from any process (True), applied to the people and games here."""
         act = msg.get("act")
         if not isinstance(act, dict):
@@ -413,7 +431,7 @@ class Community:
         self.moderation.apply(act)
         return True
 
-    def ignores(self, person: Person, who: Any) -> bool:
+    def ignores(self, person: Person, who: object) -> bool:
         return person.member is not None and isinstance(who, str) and who in self.member(person).ignored
 
     async def said(self, person: Person, text: str) -> str | None:

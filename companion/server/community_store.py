@@ -9,10 +9,14 @@ expiry), so the accounts, moderation, ratings and history modules read the same 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
+
+from companion.narrow import to_int
+
+T = TypeVar("T")
 
 
 PREFIX = "companion:c:"
@@ -28,7 +32,7 @@ class GameEnd:
     log: str = ""
     histories: list[str] = field(default_factory=list)
     keep: int = 100
-    result: Any = None
+    result: dict[int, str] = field(default_factory=dict)  # what each seat is told, by seat
 
 
 # ``compute(ratings before, by account key: text or None) -> GameEnd``: pure, and run again if they changed.
@@ -78,7 +82,7 @@ class Kv:
         """A list, newest first."""
         raise NotImplementedError
 
-    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """A finished game's ratings, kept log and histories, written as one step with its mark
         ``done:ID`` (and its ``ending`` field dropped), from the ratings of ``keys`` as they are then: (True,
         the GameEnd's result), or (False, None) when the game was recorded already (by any process)."""
@@ -96,7 +100,7 @@ class RedisKv(Kv):
         self.r = aioredis.from_url(url, socket_timeout=REPLY_WAIT, socket_connect_timeout=CONNECT_WAIT,
                                    decode_responses=True)
 
-    async def _do(self, call: Any) -> Any:
+    async def _do(self, call: Awaitable[T]) -> T:
         from redis.exceptions import RedisError
 
         try:
@@ -125,13 +129,13 @@ class RedisKv(Kv):
         return max(0.0, int(ms) / 1000) if isinstance(ms, int) else 0.0
 
     async def incr(self, key: str, ttl: float) -> int:
-        async def both() -> Any:
+        async def both() -> list[object]:
             async with self.r.pipeline(transaction=True) as p:
                 p.incr(PREFIX + key)
                 p.pexpire(PREFIX + key, int(ttl * 1000), nx=True)
                 return await p.execute()
 
-        return int((await self._do(both()))[0])
+        return to_int((await self._do(both()))[0])
 
     async def hget(self, name: str, field: str) -> str | None:
         value = await self._do(self.r.hget(PREFIX + name, field))
@@ -144,10 +148,11 @@ class RedisKv(Kv):
         await self._do(self.r.hdel(PREFIX + name, field))
 
     async def hgetall(self, name: str) -> dict[str, str]:
-        return dict(await self._do(self.r.hgetall(PREFIX + name)))
+        got = await self._do(self.r.hgetall(PREFIX + name))  # text: the client decodes every reply
+        return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, str)}
 
     async def push(self, key: str, value: str, keep: int, ttl: float | None = None) -> None:
-        async def all_() -> Any:
+        async def all_() -> list[object]:
             async with self.r.pipeline(transaction=True) as p:
                 p.lpush(PREFIX + key, value)
                 p.ltrim(PREFIX + key, 0, keep - 1)
@@ -158,16 +163,17 @@ class RedisKv(Kv):
         await self._do(all_())
 
     async def items(self, key: str) -> list[str]:
-        return list(await self._do(self.r.lrange(PREFIX + key, 0, -1)))
+        got = await self._do(self.r.lrange(PREFIX + key, 0, -1))  # text: the client decodes every reply
+        return [v for v in got if isinstance(v, str)]
 
-    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """WATCH the game's mark and the ratings, read, compute, then MULTI/EXEC; again if another game's
         ratings landed between (the mark makes a second process's attempt change nothing)."""
         from redis.exceptions import WatchError
 
         done, ratings = PREFIX + f"done:{game_id}", PREFIX + "ratings"
 
-        async def attempt() -> tuple[bool, Any]:
+        async def attempt() -> tuple[bool, dict[int, str]]:
             async with self.r.pipeline(transaction=True) as p:
                 for _ in range(100):
                     try:
@@ -175,7 +181,7 @@ class RedisKv(Kv):
                         if await p.exists(done):
                             await p.unwatch()  # type: ignore[no-untyped-call]
                             await self.r.hdel(PREFIX + "ending", game_id)  # (the pipeline would only queue it)
-                            return False, None
+                            return False, {}
                         raw = await p.hmget(ratings, keys) if keys else []
                         end = compute({k: v if isinstance(v, str) else None for k, v in zip(keys, raw)})
                         p.multi()  # type: ignore[no-untyped-call]
@@ -193,7 +199,7 @@ class RedisKv(Kv):
                         continue
             raise TimeoutError("the ratings changed on every try")
 
-        got: tuple[bool, Any] = await self._do(attempt())
+        got: tuple[bool, dict[int, str]] = await self._do(attempt())
         return got
 
 

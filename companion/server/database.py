@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import NamedTuple, TypeVar, TypeVarTuple, cast
 
 from companion.server.store import StoreDown
 
@@ -30,7 +30,9 @@ BUSY_MS = 5000  # another process's transaction waited for at most this long
 BATCH = 200  # changes in one transaction at most
 
 T = TypeVar("T")
-Change = Callable[..., Any]
+Ts = TypeVarTuple("Ts")
+SqlValue = str | int | float | bytes | None
+Row = tuple[str, tuple[SqlValue, ...]]  # (its kind, its values): merged with its kind's rows (MERGERS)
 
 FULL = "The server's disk is full."
 SLOW = "The server's disk is too slow to answer now."
@@ -53,9 +55,19 @@ SCHEMA += "".join(f"""CREATE TABLE IF NOT EXISTS {t} (key TEXT NOT NULL, field T
 
 # How the rows of each kind in a batch are written, in one statement or two (companion.server.sqlite_store),
 # and in which order the kinds go.
-MERGERS: dict[str, Callable[[sqlite3.Connection, list[Any]], None]] = {}
+MERGERS: dict[str, Callable[[sqlite3.Connection, list[tuple[SqlValue, ...]]], None]] = {}
 ORDER = ["snapshot", "entry", "listing"]
-ROWS = object()  # a queued item that is rows, not a change
+
+
+class Queued(NamedTuple):
+    """One item for the writer thread: a change and its arguments, or (``change`` None) rows; where its
+    answer goes."""
+
+    change: Callable[..., object] | None
+    args: tuple[object, ...]
+    rows: list[Row]
+    loop: asyncio.AbstractEventLoop
+    done: asyncio.Future[object]
 
 
 def said(e: BaseException) -> str:
@@ -90,7 +102,7 @@ class Database:
         self.old_community = old_community
         self.opened = False
         self.open_lock = threading.Lock()
-        self.changes: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.changes: queue.SimpleQueue[Queued | None] = queue.SimpleQueue()
         self.writer: threading.Thread | None = None
         self.reader: ThreadPoolExecutor | None = None
         self.local = threading.local()
@@ -151,29 +163,29 @@ class Database:
             self.local.con = None
 
     # ---- calls from the event loop ----
-    async def write(self, change: Change, *args: Any) -> Any:
+    async def write(self, change: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         """Run ``change(connection, *args)`` as a transaction of its own on the writer thread: its result once
         committed. StoreDown (said as full or slow) if the database refused it; nothing of it is kept then.
         Other exceptions of ``change`` come back as they are (the change is undone)."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[Any] = loop.create_future()
+        done: asyncio.Future[object] = loop.create_future()
         self._start()
-        self.changes.put((change, args, loop, done))
-        return await done
+        self.changes.put(Queued(change, tuple(args), [], loop, done))
+        return cast(T, await done)  # what change returned, given back by the writer thread
 
-    async def put_rows(self, rows: list[tuple[str, tuple[Any, ...]]]) -> None:
+    async def put_rows(self, rows: list[Row]) -> None:
         """Rows, each ``(kind, values)``, merged with the other rows of their kind in the batch into one
         statement (``MERGERS[kind]``) and kept together in its transaction: a game's line costs the writer no
         statement of its own (each statement on the writer thread waits for the interpreter's lock while the
         event loop is busy, so the rows of a burst go in one). On the disk when this returns; StoreDown if
         refused (the whole batch is then undone: a merged statement fails for all its rows)."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[Any] = loop.create_future()
+        done: asyncio.Future[object] = loop.create_future()
         self._start()
-        self.changes.put((ROWS, rows, loop, done))
+        self.changes.put(Queued(None, (), rows, loop, done))
         await done
 
-    async def read(self, look: Change, *args: Any) -> Any:
+    async def read(self, look: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         """Run ``look(connection, *args)`` on the reader thread (it sees every committed change)."""
         self._start()
         assert self.reader is not None
@@ -182,7 +194,7 @@ class Database:
         except (sqlite3.Error, OSError) as e:
             raise down(e) from None
 
-    def _read(self, look: Change, args: tuple[Any, ...]) -> Any:
+    def _read(self, look: Callable[[sqlite3.Connection, *Ts], T], args: tuple[*Ts]) -> T:
         self.ensure_open()
         con = getattr(self.local, "con", None)
         if con is None:
@@ -197,7 +209,7 @@ class Database:
                 first = self.changes.get()
                 if first is None:
                     return
-                batch = [first]
+                batch: list[Queued] = [first]
                 while len(batch) < BATCH:
                     try:
                         more = self.changes.get_nowait()
@@ -220,17 +232,17 @@ class Database:
                 con.close()
 
     @staticmethod
-    def _commit(con: sqlite3.Connection, batch: list[Any]) -> list[tuple[bool, Any]]:
+    def _commit(con: sqlite3.Connection, batch: list[Queued]) -> list[tuple[bool, object]]:
         """The batch as one transaction, each change in a savepoint: each change's (ok, result or error)."""
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
             return [(False, e)] * len(batch)
-        outs: list[tuple[bool, Any]] = []
-        merged: dict[str, list[Any]] = {}
-        for change, args, _loop, _done in batch:
-            if change is ROWS:  # merged with their kind's, after the changes (none depends on their order)
-                for kind, row in args:
+        outs: list[tuple[bool, object]] = []
+        merged: dict[str, list[tuple[SqlValue, ...]]] = {}
+        for change, args, rows, _loop, _done in batch:
+            if change is None:  # rows, merged with their kind's, after the changes (none depends on their order)
+                for kind, row in rows:
                     merged.setdefault(kind, []).append(row)
                 outs.append((True, None))
                 continue
@@ -266,9 +278,10 @@ class Database:
         return outs
 
     @staticmethod
-    def _deliver(batch: list[Any], outs: list[tuple[bool, Any]]) -> None:
-        for (_change, _args, loop, done), (ok, value) in zip(batch, outs):
-            error = None if ok else value
+    def _deliver(batch: list[Queued], outs: list[tuple[bool, object]]) -> None:
+        for item, (ok, value) in zip(batch, outs):
+            loop, done = item.loop, item.done
+            error = value if not ok and isinstance(value, BaseException) else None
             try:
                 loop.call_soon_threadsafe(_settle, done, value if ok else None, error)
             except RuntimeError:  # its event loop is closed: nobody waits for the answer
@@ -284,7 +297,7 @@ def _undo(con: sqlite3.Connection) -> None:
             pass  # the connection is rolled back when it is next used or closed
 
 
-def _settle(done: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+def _settle(done: asyncio.Future[object], value: object, error: BaseException | None) -> None:
     if done.done():
         return
     if error is not None:  # said (and told as an event) on the event loop

@@ -13,9 +13,9 @@ import json
 import logging
 import sys
 import time
-from typing import IO, Any, Callable
+from typing import IO, Callable
 
-Listener = Callable[[str, dict[str, Any]], None]
+Listener = Callable[[str, dict[str, object]], None]
 
 LOGGER = logging.getLogger("companion.server.events")
 # Names of fields never written: what would let a reader of the log take someone's seat or account.
@@ -25,7 +25,7 @@ _handler: logging.Handler | None = None
 _listeners: list[Listener] = []
 
 
-def emit(event: str, **fields: Any) -> None:
+def emit(event: str, **fields: object) -> None:
     """Log one event as one JSON line; fields that could hold a secret are left out."""
     for listener in list(_listeners):
         listener(event, fields)
@@ -44,9 +44,9 @@ def unlisten(listener: Listener) -> None:
         _listeners.remove(listener)
 
 
-def line(event: str, **fields: Any) -> str:
+def line(event: str, **fields: object) -> str:
     """The JSON line :func:`emit` writes for an event (without the line end)."""
-    record: dict[str, Any] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
+    record: dict[str, object] = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
     for key, value in fields.items():
         if key.lower() in SECRETS or value is None:
             continue
@@ -78,7 +78,7 @@ def configure(stream: IO[str] | None = None) -> None:
 FAILED = "Error, the server could not answer that because of a fault of its own. The operator is told; try again."
 
 
-def failed(where: str, **fields: Any) -> str:
+def failed(where: str, **fields: object) -> str:
     """Within ``except``: the fault logged with its traceback and an ``answer_failed`` event; the one
     sentence the person hears instead of a dropped connection."""
     import sys

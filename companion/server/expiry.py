@@ -76,7 +76,7 @@ class Expiry:
     async def _drop_held(self, game: HostedGame) -> bool:
         host = self.host
         token = host.fences.get(game.id)
-        if token is None or game.id in host.dirty:
+        if token is None or game.id in host.saver.spooled():
             return False
         text = tables.with_table(game.record(), game)
         if not await host.store.write(game.id, token, text, None):

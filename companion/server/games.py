@@ -14,7 +14,8 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Callable
 
 from aiohttp import web
 
@@ -22,12 +23,14 @@ from companion.net import codes, limits
 from companion.net.hosted import HostedGame, Options, Wiring, game_from_text
 from companion.net.server import Host
 from companion.net.transport import close
-from companion.server import events, journal, tables
-from companion.server.saving import MOVED, Saving, made_meta, read_meta, summary
+from companion.server import events, tables
+from companion.server.saving import MOVED, Meta, Saver, made_meta, read_meta, summary
 from companion.server.spool import Spool
 from companion.server.store import LEASE_MS, Store, StoreDown
 
 if TYPE_CHECKING:
+    from companion.server.proxy import Network
+    from companion.net.protocol import ClientMessage
     from companion.server.lobby import Lobby
 
 GAME_ID = re.compile(r"^[0-9a-f]{6,40}$")
@@ -40,13 +43,13 @@ SWEEP_EVERY = 1.0  # seconds between looks for games whose owner died
 SWEEP_WAIT = 0.25  # seconds between sweeps while a player here waits for a game
 
 
-class ServerHost(Saving, Host):
+class ServerHost(Host):
     """Every game this process holds, claimed from the store on a player's first connection."""
 
     def __init__(self, store: Store, spool: Path, names: tuple[str, ...] = (), tls: bool = False,
-                 trusted: list[Any] | None = None) -> None:
+                 trusted: list[Network] | None = None) -> None:
         super().__init__(spool, names, tls)  # the folder only keeps saves the store could not take (it was away)
-        self.trusted: list[Any] = trusted or []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
+        self.trusted: list[Network] = trusted or []  # proxies whose X-Forwarded-For is believed (companion.server.proxy)
         # A trusted proxy carries many people's connections: its own address is not capped (the proxy caps
         # each person's, as deploy/nginx/companion.conf does); every other address is, as at a host.
         self.guard.connections = ProxiedConnections(self.trusted, also_open=lambda: len(self.held))
@@ -58,14 +61,10 @@ class ServerHost(Saving, Host):
         self.store = store
         self.by_id: dict[str, HostedGame] = {}
         self.fences: dict[str, int] = {}
-        self.meta: dict[str, dict[str, Any]] = {}  # each held game's name and privacy, from its lobby line
-        # Games whose changes went to the spool folder while the store was away: the store is given the whole
-        # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
-        # its line in the lobby's list as last written (written again only when it changes).
-        self.dirty: set[str] = set()
+        self.meta: dict[str, Meta] = {}  # each held game's name and privacy, from its lobby line
         self.spool = Spool(spool)
-        self.trackers: dict[str, journal.Tracker] = {}
-        self.listed: dict[str, dict[str, Any] | None] = {}
+        self.saver = Saver(store, self.spool, self.folder, self.by_id, self.fences, self.meta, self.lock_of,
+                           self.let_go)
         # A lock for each game a connection is claiming now, with how many wait on it: gone when none does.
         self.claiming: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         # Games whose lease this process took in a sweep but whose record is read only when a player comes.
@@ -78,6 +77,10 @@ class ServerHost(Saving, Host):
 
         self.watch = Watch(self, lease_period=LEASE_MS / 3000)  # /health, /metrics, the watchdog
         self.on_answer = self.watch.answered
+
+    async def persist(self, game: HostedGame) -> str:
+        """The game's change saved to the store (companion.server.saving.Saver.persist)."""
+        return await self.saver.persist(game)
 
     # ---- making and holding games ----
     async def create(self, options: Options, name: str, private: bool, game_id: str = "",
@@ -232,17 +235,17 @@ class ServerHost(Saving, Host):
             events.emit("takeover", game=game_id)
             if game_id in waiting:  # saves its dead owner made on this machine while the store was away
                 try:
-                    await self.hand_over_found(game_id, token)
+                    await self.saver.hand_over_found(game_id, token)
                 except StoreDown:
                     pass  # given over when the game is read
-        if self.lobby is not None:  # games whose end was saved but never recorded (their process died)
+        if self.saver.standing is not None:  # games whose end was saved but never recorded (their process died)
             try:
-                await self.lobby.community.standing.sweep_ended()
+                await self.saver.standing.sweep_ended()
             except StoreDown:
                 events.emit("store_error", during="sweep of ended games")
 
     async def _load(self, game_id: str, token: int) -> str:
-        await self.hand_over_found(game_id, token)
+        await self.saver.hand_over_found(game_id, token)
         saved = await self.store.load(game_id)
         text = saved.text if saved is not None else None
         line = await self.store.summary(game_id)
@@ -263,13 +266,12 @@ class ServerHost(Saving, Host):
             return NO_GAME
         self.meta[game_id] = read_meta(line or {}, game_id)
         tables.name_it(game, self.meta[game_id]["name"])  # said by the game's name, not the file's
-        self.trackers[game_id] = journal.Tracker()  # its first save is whole (the game may have moved on load)
-        self.listed[game_id] = line
+        self.saver.loaded(game_id, line)
         self.games[codes.code_key(game.code)] = game
         self.by_id[game_id] = game
         self.fences[game_id] = token
-        if game.over() and self.lobby is not None:  # recorded once, whoever holds it (its owner may have died)
-            self.lobby.community.standing.finished(game)
+        if game.over() and self.saver.standing is not None:  # recorded once, whoever holds it (its owner may have died)
+            self.saver.standing.finished(game)
         return ""
 
     def _words(self, game: HostedGame, seat: int, text: str) -> dict[int, str] | None:
@@ -290,18 +292,7 @@ class ServerHost(Saving, Host):
             del self.by_id[game.id]
             self.games.pop(codes.code_key(game.code), None)
             token = self.fences.pop(game.id, 0)
-            self.trackers.pop(game.id, None)
-            self.listed.pop(game.id, None)
-            if game.id in self.dirty:  # saved while the store was away: given over unless a later owner wrote
-                self.dirty.discard(game.id)
-                game.version += 1
-                text = tables.with_table(game.record(), game)
-                try:
-                    await self.store.hand_over(game.id, token, game.version, text,
-                                               summary(game, self.meta.get(game.id, {})))
-                    self.spool.drop(game.id)
-                except StoreDown:
-                    pass  # left in the spool folder, for whichever process on this machine reads the game next
+            await self.saver.forget(game, token)
             tables.let_go(game)
         for (gid, seat), ws in list(self.conns.items()):
             if gid == game.id:
@@ -328,7 +319,7 @@ class ServerHost(Saving, Host):
         if game is not None and not game.lock.locked():
             await self.let_go(game)
 
-    async def admit(self, hello: dict[str, Any], address: str) -> str:
+    async def admit(self, hello: ClientMessage, address: str) -> str:
         """The community's word on a game's hello: bans, names, a registered name's pass (companion.server.community)."""
         if self.lobby is None:
             return ""
@@ -360,26 +351,35 @@ class ServerHost(Saving, Host):
             game = self.by_id.get(game_id)
             if game is not None and self.fences.get(game_id) == held[game_id]:
                 await self.let_go(game)
-        for game_id in list(self.dirty):
+        for game_id in self.saver.spooled():
             game = self.by_id.get(game_id)
             if game is None:
                 continue
             try:
-                if not await self._give_back(game):
+                if not await self.saver.give_back(game):
                     await self.let_go(game)  # claimed by another meanwhile: given over there, if still newest
             except StoreDown:
                 return
         for game_id, game in list(self.by_id.items()):  # a finished game nobody is connected to is let go
-            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.dirty:
+            if game.over() and not any(gid == game_id for gid, _ in self.conns) and game_id not in self.saver.spooled():
                 await self.let_go(game)
 
     async def close_all(self) -> None:
         """Stopping: each held game's whole record is written (its journal starts again from it)."""
-        for tracker in self.trackers.values():
-            tracker.fresh = False
+        self.saver.whole_next()
         await super().close_all()
 
     # ---- routes ----
+    async def give_up(self) -> None:
+        """Stopping, once the games are closed: every lease this process holds let go, so other processes may
+        take the games at once, and the store closed."""
+        for game_id, token in [*self.fences.items(), *self.claimed.items()]:
+            try:
+                await self.store.release(game_id, token)
+            except StoreDown:  # stopping anyway; the lease runs out by itself
+                pass
+        await self.store.close()
+
     def app(self) -> web.Application:
         from companion.server.proxy import middleware
 
@@ -401,7 +401,8 @@ class ServerHost(Saving, Host):
         return web.Response(text=text, content_type="text/html", headers=PAGE_HEADERS)
 
     @web.middleware
-    async def check(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def check(self, request: web.Request,
+                    handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """The host's checks (its own address; a WebSocket only from its own page or a program), on every
         socket of the server; behind a trusted proxy the page's scheme is the one the proxy says it served."""
         from companion.net import origins
@@ -453,7 +454,7 @@ def store_files(store: Store) -> int:
 class ProxiedConnections(limits.Connections):
     """The host's connection counter, with a trusted proxy's own address counted in the total only."""
 
-    def __init__(self, trusted: list[Any], also_open: Callable[[], int]) -> None:
+    def __init__(self, trusted: list[Network], also_open: Callable[[], int]) -> None:
         super().__init__(also_open=also_open)
         self.trusted = trusted
 

@@ -21,7 +21,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from companion.net.limits import address_key
 from companion.server.community_store import Kv
@@ -86,7 +86,7 @@ class Hashing:
     def full(self) -> bool:
         return self.waiting >= self.at_once + self.queue
 
-    async def run(self, work: Callable[..., T], *args: Any) -> T:
+    async def run(self, work: Callable[..., T], *args: object) -> T:
         if self.full():
             raise Busy
         if self.sem is None:

@@ -15,19 +15,24 @@ import hashlib
 import json
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from companion import filecheck
 from companion.filecheck import Damaged
+from companion.narrow import each
 
 if TYPE_CHECKING:
+    from companion.engine.game import Answer
+    from companion.game.activity import GameActivity
     from companion.net.hosted import HostedGame
 
 SNAPSHOT_EVERY = 50  # entries after which the next change writes the whole record again
+T = TypeVar("T")
 MAX_ENTRIES = 10_000  # entries read after a snapshot at most (a store that kept more is not ours to trust)
 
 
-def _common(old: list[Any], new: list[Any], same: Any) -> int:
+def _common(old: Sequence[T], new: Sequence[T], same: Callable[[T, T], bool]) -> int:
     """How many items at the start of ``new`` are those of ``old`` (compared in C: a game's answers grow by
     hundreds, and were compared one by one on every line)."""
     flags = list(map(same, old, new))
@@ -42,7 +47,7 @@ class Written:
     """What the store holds of a game as of its last save: the answers (the very objects), the undo marks,
     the away bots, and each seat's newest message number, so the next entry holds only what came after."""
 
-    answers: list[Any] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
     marks: list[int] = field(default_factory=list)
     people: list[int] = field(default_factory=list)
     bots: dict[str, str] = field(default_factory=dict)
@@ -79,7 +84,7 @@ class Tracker:
         was = self.written
         if len(now.told) != len(was.told) or not was.whole:
             return None
-        e: dict[str, Any] = {"v": version}
+        e: dict[str, object] = {"v": version}
         k = _common(was.answers, now.answers, operator.is_)
         if k != len(was.answers) or len(now.answers) > k:
             e["a"] = [k, [encode_answer(a) for a in now.answers[k:]]]
@@ -104,38 +109,42 @@ class Tracker:
         self.fresh = True
 
 
-def _activity(game: HostedGame) -> Any:
+def _activity(game: HostedGame) -> GameActivity | None:
     """The game's activity when its record is the engine's save with the host's notes (a started game of
     the game's own seats; not a table of real cards), else None."""
+    from companion.game.activity import GameActivity
+
     if game.options.table is not None or game.seating is None:
         return None
-    return getattr(game.seating, "act", None)
+    act = getattr(game.seating, "act", None)
+    return act if isinstance(act, GameActivity) else None
 
 
 # ---- the record again, from its snapshot and entries (all of it hostile) ----
 
-def _spliced(old: Any, part: Any, where: str, item: Any) -> list[Any]:
+def _spliced(old: object, part: object, where: str, item: Callable[[object], object]) -> list[object]:
     if part is None:
-        return list(old)
+        return list(each(old))
     cut, tail = filecheck.listed(part, where, 2, 2)
     if not isinstance(old, list):
         raise Damaged(f"the record has no {where}")
     cut = filecheck.whole(cut, f"{where}' start", 0, len(old))
-    for x in filecheck.listed(tail, where):
+    added = filecheck.listed(tail, where)
+    for x in added:
         item(x)
-    joined: list[Any] = old[:cut] + tail
+    joined: list[object] = old[:cut] + added
     return joined
 
 
-def _answer(x: Any) -> None:
+def _answer(x: object) -> None:
     filecheck.listed(x, "an answer", 3, 3)
 
 
-def _mark(x: Any) -> None:
+def _mark(x: object) -> None:
     filecheck.whole(x, "an undo mark", -1, 10_000_000)
 
 
-def _seat(old: Any, new: Any, where: str) -> dict[str, Any]:
+def _seat(old: object, new: object, where: str) -> dict[str, object]:
     from companion.net.hosted import KEEP, MAX_NUMBER, MAX_SAID
 
     s = filecheck.mapping(new, where)
@@ -162,7 +171,7 @@ def _seat(old: Any, new: Any, where: str) -> dict[str, Any]:
     return out
 
 
-def apply(record: dict[str, Any], entry: dict[str, Any]) -> None:
+def apply(record: dict[str, object], entry: dict[str, object]) -> None:
     """Apply one entry to a record (the parsed JSON of a started game's save): everything checked first,
     so an entry that does not fit changes nothing (Damaged naming why)."""
     body = filecheck.mapping(record.get("game"), "the record's game")
@@ -229,7 +238,7 @@ def rebuild(snapshot: str, entries: list[str], version: int) -> Rebuilt:
     return out
 
 
-def seal(record: dict[str, Any]) -> None:
+def seal(record: dict[str, object]) -> None:
     """The record's checksums again, as the engine and the shell compute them, after its parts changed."""
     from companion.game.store import companion_checksum
 

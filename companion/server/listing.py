@@ -4,21 +4,20 @@ every game again), with the open games (a seat free) in the order the lobby says
 from __future__ import annotations
 
 import bisect
-from typing import Any
 
 
 class Listing:
     """Each listed game's line by id; ``open()`` is the games with a free seat, sorted by name."""
 
     def __init__(self) -> None:
-        self.lines: dict[str, dict[str, Any]] = {}
+        self.lines: dict[str, dict[str, object]] = {}
         self._keys: list[tuple[str, str]] = []  # (name folded, id) of each open game, in order
 
     @staticmethod
-    def _key(game_id: str, line: dict[str, Any]) -> tuple[str, str] | None:
+    def _key(game_id: str, line: dict[str, object]) -> tuple[str, str] | None:
         return (str(line.get("name", "")).casefold(), game_id) if line.get("free") else None
 
-    def put(self, game_id: str, line: dict[str, Any] | None) -> None:
+    def put(self, game_id: str, line: dict[str, object] | None) -> None:
         """A game's line changed (None: it left the list)."""
         old = self.lines.get(game_id)
         if old is not None:
@@ -35,12 +34,12 @@ class Listing:
         if key is not None:
             bisect.insort(self._keys, key)
 
-    def replace(self, lines: dict[str, dict[str, Any]]) -> None:
+    def replace(self, lines: dict[str, dict[str, object]]) -> None:
         """Every game's line at once (read whole from the store)."""
         self.lines = dict(lines)
         self._keys = sorted(k for k in (self._key(i, s) for i, s in self.lines.items()) if k is not None)
 
-    def open(self, start: int = 0, count: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+    def open(self, start: int = 0, count: int | None = None) -> list[tuple[str, dict[str, object]]]:
         """The open games (id and line), by name; ``start`` and ``count`` pick a page of them."""
         keys = self._keys[start:] if count is None else self._keys[start:start + count]
         return [(game_id, self.lines[game_id]) for _, game_id in keys]

@@ -14,22 +14,23 @@ import itertools
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from companion.narrow import each
 from companion.net.tasks import keep
 from companion.cards.names import and_list, quote
 from companion.net import codes, protocol
 from companion.net.clean import clean
-from companion.net.protocol import ProtocolError, encode
+from companion.net.protocol import ClientMessage, ProtocolError, encode
 from companion.net.limits import HELLO_WAIT
 from companion.net.transport import Bucket, close, receive_frame, send_text
 from companion.server import coaching, events, lobby_making
 from companion.server.lobby_words import (HELP, HELP_ON, Questions, called, code_words, codes_words, elsewhere,
                                           games_page, named, not_named, who_said)
 from companion.server.quota import SAYS, WRONG_CODES, Quota, person_key, wait_words
-from companion.server.community import COMMUNITY_WORDS, Community
+from companion.server.community import COMMUNITY_WORDS, Community, Member
 from companion.server.community_store import FileKv
 from companion.server.names import key
 from companion.server.store import StoreDown
@@ -60,12 +61,12 @@ class Person:
     key: str = ""  # the digest of the person's lobby token: where their lines are kept in the store
     token: str = ""  # a new person's token, told in the welcome (the program sends it back when it reconnects)
     last: int = 0  # the id of the last line answered
-    kept: dict[str, Any] | None = None  # that answer, said again if its line comes again
+    kept: dict[str, object] | None = None  # that answer, said again if its line comes again
     line: int = 0  # the id of the line being answered
     back: bool = False  # came with a lobby token: back from a game, or after a lost connection
     been: list[str] = field(default_factory=list)  # the games this person was sent to (a private one's code kept)
     who: str = ""  # whom the lobby's limits count: companion.server.quota.person_key
-    member: Any = None  # companion.server.community.Member: their account, questions, what they ignore
+    member: Member | None = None  # their account, questions, what they ignore
 
 
 class Lobby:
@@ -73,15 +74,27 @@ class Lobby:
 
     def __init__(self, host: ServerHost, owner: str, limits: bool = True) -> None:
         self.host = host
+        self.store = host.store  # the games' lines, the people's lines and the lobby's chat
+        self.meta = host.meta  # each held game's lobby facts
         self.owner = owner
         self.people: dict[int, Person] = {}
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
-        host.store.on_chat = self._heard
-        self.quota = Quota(host.store, limits)
+        self.store.on_chat = self._heard
+        self.quota = Quota(self.store, limits)
         host.guard.on_refused = self._door_refused
         self.door_said, self.door_count = -60.0, 0  # when a refused connection was last logged, and how many since
-        self.community: Community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
+        self.community = Community(self, FileKv(host.folder / "community"))  # running.start gives the real one
+
+    @property
+    def community(self) -> Community:
+        return self._community
+
+    @community.setter
+    def community(self, community: Community) -> None:
+        """The lobby's community; its standing records the games the host saves as they finish."""
+        self._community = community
+        self.host.saver.standing = community.standing
 
     # ---- the socket ----
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -101,44 +114,8 @@ class Lobby:
             if refused:
                 await close(ws, refused)
                 return ws
-            if person.member is not None and person.member.account:  # the limits count the account, not the address
-                person.who = f"account:{person.member.account}"
-            events.emit("lobby", name=person.name, address=person.address, back=person.back,
-                        account=bool(person.member is not None and person.member.account))
-            greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
-            greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self.count_sentence()}"
-            self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
-                       secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
-                       **self.community.fields(person))
-            self.tell(person, greeting)
-            self.people[person.id] = person  # only now: what others say comes after the welcome, never before
-            await self.here_changed()
-            bucket = Bucket()
-            while not ws.closed:
-                msg = await receive_frame(ws)
-                if msg is None:
-                    break
-                if not bucket.take():
-                    raise ProtocolError("messages came too fast.")
-                if msg["type"] == "ping":
-                    self._send(person, "pong")
-                elif msg["type"] == "hello":
-                    raise ProtocolError("hello was said twice.")
-                elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
-                    if msg["id"] == person.last and person.kept is not None:
-                        self._send(person, "say", **person.kept)
-                else:
-                    person.last = msg["id"]
-                    if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
-                        events.emit("refused", reason="password line with no question", name=person.name,
-                                    address=person.address)
-                        words, go = SECRET_LATE, None
-                    else:
-                        try:
-                            words, go = await self.answer(person, msg["text"], msg["id"])
-                        except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
-                            words, go = events.failed("lobby answer", person=person.name), None
-                    await self.answer_line(person, words, msg["id"], go)
+            await self._welcome(person)
+            await self._listen(ws, person)
         except TimeoutError:
             await close(ws, "Error, no hello came in time. Join again.")
         except ProtocolError as e:
@@ -151,7 +128,55 @@ class Lobby:
             await ws.close()  # answers the person's own close only now that they have left
         return ws
 
-    async def _person(self, ws: web.WebSocketResponse, hello: dict[str, Any], address: str) -> Person:
+    async def _welcome(self, person: Person) -> None:
+        """Welcome an admitted person: the welcome, the greeting, and only then among those here."""
+        if person.member is not None and person.member.account:  # the limits count the account, not the address
+            person.who = f"account:{person.member.account}"
+        events.emit("lobby", name=person.name, address=person.address, back=person.back,
+                    account=bool(person.member is not None and person.member.account))
+        greeting = "Back in the lobby" if person.back else "Welcome to the lobby"
+        greeting = self.community.greeting(person) or f"{greeting}, {person.name}. {await self.count_sentence()}"
+        self._send(person, "welcome", seat=0, name=person.name, token=person.token, game="lobby",
+                   secret_lines=True, prompt=self.community.prompt(person) or PROMPT, last_line=person.last, n=person.n,
+                   **self.community.fields(person))
+        self.tell(person, greeting)
+        self.people[person.id] = person  # only now: what others say comes after the welcome, never before
+        await self.here_changed()
+
+    async def _listen(self, ws: web.WebSocketResponse, person: Person) -> None:
+        """The person's messages until they close: pings, and lines each answered once (ProtocolError)."""
+        bucket = Bucket()
+        while not ws.closed:
+            msg = await receive_frame(ws)
+            if msg is None:
+                break
+            if not bucket.take():
+                raise ProtocolError("messages came too fast.")
+            if msg["type"] == "ping":
+                self._send(person, "pong")
+            elif msg["type"] == "hello":
+                raise ProtocolError("hello was said twice.")
+            elif msg["id"] <= person.last:  # sent again after a lost connection: answered, never done twice
+                if msg["id"] == person.last and person.kept is not None:
+                    self._send(person, "say", **person.kept)
+            else:
+                await self._line(person, msg)
+
+    async def _line(self, person: Person, msg: ClientMessage) -> None:
+        """A new line: answered, and its answer kept before it is said."""
+        person.last = msg["id"]
+        if msg.get("secret") and not self.community.asks_password(person):  # a password, never a word
+            events.emit("refused", reason="password line with no question", name=person.name,
+                        address=person.address)
+            words, go = SECRET_LATE, None
+        else:
+            try:
+                words, go = await self.answer(person, msg["text"], msg["id"])
+            except Exception:  # noqa: BLE001 - a fault of ours: one sentence to this person, and logged
+                words, go = events.failed("lobby answer", person=person.name), None
+        await self.answer_line(person, words, msg["id"], go)
+
+    async def _person(self, ws: web.WebSocketResponse, hello: ClientMessage, address: str) -> Person:
         """The person saying hello: coming back with their lobby token, their lines so far; else new."""
         person = Person(ws, clean(hello["name"], limit=protocol.MAX_NAME), address, who=person_key(address))
         token = hello.get("token")
@@ -164,7 +189,7 @@ class Lobby:
         # person's lines: a game their line made is found by the id that line gives it.
         person.key = codes.token_digest(token)
         try:
-            state = await self.host.store.person(person.key)
+            state = await self.store.person(person.key)
         except StoreDown:
             state = None
         if state is None:
@@ -190,25 +215,25 @@ class Lobby:
         person.kept = {"n": person.n, "text": words, "prompt": prompt, "yours": True, "over": False,
                        "reply": line_id, **more}
         try:
-            await self.host.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept,
+            await self.store.keep_person(person.key, {"last": person.last, "n": person.n, "kept": person.kept,
                                                            "been": person.been})
         except StoreDown:
             pass  # a game is made only with the store; other answers are said again only while it answers
         self._send(person, "say", **person.kept)
 
-    def _send(self, person: Person, kind: str, **fields: Any) -> None:
+    def _send(self, person: Person, kind: str, **fields: object) -> None:
         keep(send_text(person.ws, encode(kind, **fields)), "send to the lobby")
 
     def tell(self, person: Person, text: str, reply: int = 0, go: dict[str, str] | None = None) -> None:
         person.n += 1
-        more = {"go": go} if go else {}
+        more: dict[str, object] = {"go": go} if go else {}
         prompt = self.community.prompt(person) or (ASKING if person.asking is not None else PROMPT)
         more.update(self.community.fields(person))
         self._send(person, "say", n=person.n, text=text, prompt=prompt, yours=True, over=False, reply=reply, **more)
 
     async def here_changed(self) -> None:
         try:
-            await self.host.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
+            await self.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
         except StoreDown:
             pass
 
@@ -235,7 +260,7 @@ class Lobby:
             return await self._games(rest), None
         if verb == "who":
             try:
-                names = sorted(await self.host.store.here(), key=str.lower)
+                names = sorted(await self.store.here(), key=str.lower)
             except StoreDown:
                 names = [p.name for p in self.people.values()]
             return who_said(names, person.name, rest), None
@@ -255,7 +280,7 @@ class Lobby:
                 muted = await self.community.said(person, said)
                 if muted:
                     return muted, None
-                await self.host.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": person.member.key,
+                await self.store.chat(json.dumps({"by": f"{self.owner}/{person.id}", "who": self.community.member(person).key,
                                                        "text": f"{person.name} says, {said}"}))
             except StoreDown:
                 return "Error, the lobby cannot pass messages on now. Try again in a minute.", None
@@ -276,7 +301,7 @@ class Lobby:
     async def _codes(self, person: Person) -> str:
         """The codes of the private games this person was sent to (made, or sat at), that are still listed."""
         try:
-            lines = await self.host.store.summaries()
+            lines = await self.store.summaries()
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
@@ -285,6 +310,7 @@ class Lobby:
         return codes_words(mine)
 
     async def _sit(self, person: Person, rest: str) -> tuple[str, dict[str, str] | None]:
+        """``sit`` and a game's name, its code, or both: where the person is sent, or why not."""
         if not rest:
             return "Error, sit needs a game's name. Type games to hear them, then sit and a name.", None
         typed_code = None
@@ -292,10 +318,26 @@ class Lobby:
         if m:
             rest, typed_code = m.group("name").strip(), codes.normal_code(m.group("code"))
         try:
-            lines = await self.host.store.summaries()
+            lines = await self.store.summaries()
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute."), None
+        refused, found = await self._found(person, lines, rest, typed_code)
+        if found is None:
+            return refused, None
+        game_id, line = found
+        name = str(line.get("name"))
+        code = codes.normal_code(str(line.get("code")))
+        refused = await self._may_sit(person, game_id, line, typed_code)
+        if refused:
+            return refused, None
+        events.emit("sit", game=game_id, name=person.name, address=person.address)
+        return f"Going to {name}. Type quit there to come back to the lobby.", \
+            {"game": game_id, "code": code, "name": name}
+
+    async def _found(self, person: Person, lines: dict[str, dict[str, object]], rest: str,
+                     typed_code: str | None) -> tuple[str, tuple[str, dict[str, object]] | None]:
+        """The one listed game the words name (by name, or by its code alone), or why none is."""
         if not rest and typed_code:  # the code alone names its game
             found = [(i, s) for i, s in lines.items() if codes.same(codes.normal_code(str(s.get("code"))),
                                                                    typed_code)]
@@ -313,25 +355,27 @@ class Lobby:
         if len(found) > 1:
             names = and_list(sorted(str(s.get("name")) for _, s in found))
             return f"Error, {quote(rest)} could be {names}. Type more of the name.", None
-        game_id, line = found[0]
+        return "", found[0]
+
+    async def _may_sit(self, person: Person, game_id: str, line: dict[str, object], typed_code: str | None) -> str:
+        """Why the person may not sit at this game ("" when they may): private without its code, a table of
+        real cards for other names, or full."""
         name = str(line.get("name"))
         code = codes.normal_code(str(line.get("code")))
         been = game_id in person.been  # sent there before: the seat is theirs, private or not
         if line.get("private") and not been and not (typed_code and codes.same(code, typed_code)):
             if typed_code:
                 await self._wrong(person, game_id)
-                return f"Error, that is not the code of {name}. Check it with its maker.", None
-            return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you.", None
-        players = [str(n) for n in line.get("names") or []]
+                return f"Error, that is not the code of {name}. Check it with its maker."
+            return f"Error, {name} is private. Type sit {name} and its code, which its maker can tell you."
+        players = [str(n) for n in each(line.get("names") or [])]
         if line.get("table") and person.name.lower() not in [n.lower() for n in players]:
             return (f"Error, {name} is a table of real cards for {and_list(players)}, and you are in the "
-                    f"lobby as {person.name}. Join the lobby with one of those names to sit there."), None
-        seated = [str(n) for n in line.get("seats") or []]
+                    f"lobby as {person.name}. Join the lobby with one of those names to sit there.")
+        seated = [str(n) for n in each(line.get("seats") or [])]
         if not been and not line.get("free") and person.name.lower() not in [n.lower() for n in seated]:
-            return f"Error, {name} is full. Type games to hear the open games, or create to start one.", None
-        events.emit("sit", game=game_id, name=person.name, address=person.address)
-        return f"Going to {name}. Type quit there to come back to the lobby.", \
-            {"game": game_id, "code": code, "name": name}
+            return f"Error, {name} is full. Type games to hear the open games, or create to start one."
+        return ""
 
     async def _wrong(self, person: Person, game_id: str) -> None:
         """A wrong code: counted in the store, so every process of the server refuses the sixth in a minute."""
@@ -341,7 +385,7 @@ class Lobby:
     async def count_sentence(self) -> str:
         """How many games are open, and what to type: the welcome's second sentence."""
         try:
-            n, playing = (await self.host.store.listing()).counts()
+            n, playing = (await self.store.listing()).counts()
         except StoreDown:
             return "The list of games cannot be read now. Type create to start a game, or help."
         if n:
@@ -354,7 +398,7 @@ class Lobby:
 
     async def _games(self, typed: str = "") -> str:
         try:
-            listing = await self.host.store.listing()  # the index, kept up to date: never every game read
+            listing = await self.store.listing()  # the index, kept up to date: never every game read
         except StoreDown:
             return ("Error, the list of games cannot be read now, as the server's store "
                     "is not answering. Try again in a minute.")
@@ -394,7 +438,7 @@ class Lobby:
             if f"{self.owner}/{person.id}" != by and not person.ws.closed and self.listed_to(person, msg):
                 self.tell(person, text)
 
-    def listed_to(self, person: Person, msg: dict[str, Any]) -> bool:
+    def listed_to(self, person: Person, msg: dict[str, object]) -> bool:
         """A lobby line is said to this person: signed in (or a guest), and not ignoring its speaker."""
         return self.community.listed(person) and not self.community.ignores(person, msg.get("who"))
 
@@ -413,11 +457,11 @@ class Lobby:
             keep(self.community.in_game(game, seat, text), "community words in a game")
             return {seat: f"Asked the server, {verb}. Its answer follows."}
         if verb == "code":  # everyone seated there came with it: said again, for those they invite
-            meta = self.host.meta.get(game.id, {})
+            meta = self.meta.get(game.id, {})
             return {seat: code_words(str(meta.get("name") or "this game"), game.code, bool(meta.get("private")))}
         if verb not in ("games", "create", "sit", "lobby", "leave"):
             return None
-        at = called(str(self.host.meta.get(game.id, {}).get("name", "")))
+        at = called(str(self.meta.get(game.id, {}).get("name", "")))
         then = "" if verb in ("lobby", "leave") else f", then {verb}"
         return {seat: f"You are at {at}, not in the lobby. Type quit to go back to the lobby{then}. Your seat "
                       "is kept."}

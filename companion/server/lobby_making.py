@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.narrow import each, size, to_int
 from companion.net import codes
 from companion.net.clean import clean
 from companion.server import events
@@ -17,6 +18,7 @@ from companion.server.quota import maker
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    import argparse
     from companion.net.hosted import Options
     from companion.server.lobby import Lobby, Person
 
@@ -34,7 +36,7 @@ async def questions(lobby: Lobby, person: Person, text: str) -> tuple[str, dict[
     if not q.done():
         return q.question(), None
     person.asking = None
-    return await make(lobby, person, q.options(), None, q.answers[3])
+    return await make(lobby, person, q.options(), None, bool(q.private))
 
 
 async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict[str, str] | None]:
@@ -76,20 +78,18 @@ async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict
     return await make(lobby, person, options, name, ns.private, note)
 
 
-async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[str, str] | None]:
+async def make_table(lobby: Lobby, person: Person, ns: argparse.Namespace) -> tuple[str, dict[str, str] | None]:
     """``create --table Ana,Ben``: a table of real cards for those players (the maker among them)."""
     from companion.commands.net import player_name
 
     if ns.players is not None or ns.bots is not None:
         return ("Error, a table of real cards has its players by name, and no bots. Type create --table "
                 "and the names with commas, such as create --table Ana,Ben."), None
-    names = [clean(n, limit=20) for n in ns.table.split(",") if clean(n)]
-    if person.name.lower() not in [n.lower() for n in names]:
-        names.insert(0, person.name)
+    names = _table_players(person, ns.table)
     name = player_name(ns.name) if ns.name is not None else None
     game_id = made_id(person.key, person.line)
     try:
-        made = await lobby.host.store.summary(game_id) if game_id else None
+        made = await lobby.store.summary(game_id) if game_id else None
         if made is None:
             refused = await may_make(lobby, person)
             if refused:
@@ -100,7 +100,7 @@ async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[s
                                                      by=maker(person.who))
             except ValueError as e:
                 return str(e), None
-            made = await lobby.host.store.summary(game_id) if game is None else None
+            made = await lobby.store.summary(game_id) if game is None else None
             if game is not None:
                 return table_words(name, [st.name for st in game.seats], game.options.kingdom, ns.private,
                                    game.code), \
@@ -110,15 +110,28 @@ async def make_table(lobby: Lobby, person: Person, ns: Any) -> tuple[str, dict[s
         return f"Error, no new table can be made now, as {why}. Games in play go on. Try again in a minute.", None
     if made is None:
         return "Error, that table was made and is gone now. Type games to hear the open games.", None
+    return _made_before(game_id, made)
+
+
+def _table_players(person: Person, typed: str) -> list[str]:
+    """The names typed with commas, cleaned, with the maker first when they did not name themselves."""
+    names = [clean(n, limit=20) for n in typed.split(",") if clean(n)]
+    if person.name.lower() not in [n.lower() for n in names]:
+        names.insert(0, person.name)
+    return names
+
+
+def _made_before(game_id: str, made: dict[str, object]) -> tuple[str, dict[str, str]]:
+    """A table this line made before (its answer lost), said again from its line in the list."""
     code = str(made.get("code", ""))
-    return table_words(str(made.get("name")), [str(n) for n in made.get("names") or []],
+    return table_words(str(made.get("name")), [str(n) for n in each(made.get("names") or [])],
                        str(made.get("kingdom")), bool(made.get("private")), code), \
         {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 
 
 async def free_name(lobby: Lobby, name: str) -> str:
     """``name``, or with a number after it when a listed game has it. StoreDown."""
-    lines = await lobby.host.store.summaries()
+    lines = await lobby.store.summaries()
     taken = {str(s.get("name", "")).lower() for s in lines.values()}
     if name.lower() in taken:
         base = name[:17]
@@ -132,7 +145,7 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
     ``note``: said before "Taking your seat." (why it is not rated)."""
     game_id = made_id(person.key, person.line)
     try:
-        made = await lobby.host.store.summary(game_id) if game_id else None
+        made = await lobby.store.summary(game_id) if game_id else None
         if made is None:
             refused = await may_make(lobby, person)
             if refused:
@@ -141,7 +154,7 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
             game = await lobby.host.create(options, name, private, game_id, by=maker(person.who))
             if game is not None:
                 events.emit("create", game=game.id, name=name, by=person.name, address=person.address)
-            made = await lobby.host.store.summary(game_id) if game is None else None
+            made = await lobby.store.summary(game_id) if game is None else None
             if game is not None:
                 people = options.players - len(options.bots)
                 words = made_words(name, options.players, people, options.kingdom, private, game.code)
@@ -153,9 +166,9 @@ async def make(lobby: Lobby, person: Person, options: Options, name: str | None,
     if made is None:
         return "Error, that game was made and is over now. Type games to hear the open games.", None
     # this line was answered before, and its answer lost: the game it made, not another
-    players = int(made.get("players", 2))
+    players = to_int(made.get("players", 2))
     code = str(made.get("code", ""))
-    return made_words(str(made.get("name")), players, players - len(made.get("bots") or []),
+    return made_words(str(made.get("name")), players, players - size(made.get("bots") or []),
                       str(made.get("kingdom")), bool(made.get("private")), code), \
         {"game": game_id, "code": codes.normal_code(code), "name": str(made.get("name"))}
 

@@ -5,8 +5,9 @@ game said by its name and a code in groups of three, never an id."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.narrow import each, to_int
 from companion.cards.names import and_list, quote
 from companion.net import codes
 from companion.net.clean import clean
@@ -56,21 +57,26 @@ class Questions:
     """The questions ``new`` asks, one answer a line: players, people, kingdom, and whether it is private."""
 
     def __init__(self) -> None:
-        self.answers: list[Any] = []
+        self.counts: list[int] = []  # the players, then the people
+        self.kingdom: str | None = None
+        self.private: bool | None = None
         self.bot: str | None = None  # which bot plays the seats no person takes, asked after the people
 
+    def _answered(self) -> int:
+        return len(self.counts) + (self.kingdom is not None) + (self.private is not None)
+
     def _asks_bot(self) -> bool:
-        return len(self.answers) == 2 and self.answers[1] < self.answers[0] and self.bot is None
+        return self._answered() == 2 and self.counts[1] < self.counts[0] and self.bot is None
 
     def question(self) -> str:
-        n = len(self.answers)
+        n = self._answered()
         if self._asks_bot():
             return f"Which bot? Enter for {LEVELS[DEFAULT_BOT]}. Or {LEVELS['easy']}, {LEVELS['casual']}, " \
                    f"{LEVELS['normal']} or {LEVELS['bigmoney']}."
         if n == 0:
             return "New game. How many players, 2 to 6? Enter for 2, or type cancel."
         if n == 1:
-            return f"How many people, you included? Enter for {self.answers[0]}. The rest are bots."
+            return f"How many people, you included? Enter for {self.counts[0]}. The rest are bots."
         if n == 2:
             return "Which kingdom? Enter for First Game. Or a set name, 10 cards with commas, or random."
         return "Private, so only those you tell its code can sit? Type yes or no. Enter for no."
@@ -80,7 +86,7 @@ class Questions:
         from companion.kingdom import KingdomError, choose_kingdom
         from companion.numbers import NumberError, as_number
 
-        n = len(self.answers)
+        n = self._answered()
         t = typed.strip()
         if self._asks_bot():
             from companion.bots import UnknownBot, bot_name
@@ -92,7 +98,7 @@ class Questions:
                         f"{LEVELS['normal']}, {LEVELS['strong']} or {LEVELS['bigmoney']}.")
             return None
         if n in (0, 1):
-            low, high = (2, 6) if n == 0 else (1, self.answers[0])
+            low, high = (2, 6) if n == 0 else (1, self.counts[0])
             t = t or str(high if n == 1 else 2)
             try:
                 count = as_number(t)
@@ -101,29 +107,30 @@ class Questions:
             if count is None or not low <= count <= high:
                 what = "players" if n == 0 else "people"
                 return f"Error, {quote(t)} is not {low} to {high} {what}. Type a number from {low} to {high}."
-            self.answers.append(count)
+            self.counts.append(count)
         elif n == 2:
             t = t or "First Game"
             try:
                 chosen = choose_kingdom(t, seed=1)
             except KingdomError as e:
                 return f"Error, {e}"
-            self.answers.append(chosen.name or t)  # a set by its own name: "First Game", not as typed
+            self.kingdom = chosen.name or t  # a set by its own name: "First Game", not as typed
         else:
             t = (t or "no").lower()
             if t not in ("yes", "no", "y", "n"):
                 return f"Error, {quote(t)} is not yes or no. Type yes or no."
-            self.answers.append(t.startswith("y"))
+            self.private = t.startswith("y")
         return None
 
     def done(self) -> bool:
-        return len(self.answers) == 4
+        return self._answered() == 4
 
     def options(self) -> Options:
         from companion.net.hosted import Options
 
-        players, people, kingdom, _ = self.answers
-        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), kingdom, server_seed())
+        players, people = self.counts
+        assert self.kingdom is not None
+        return Options(players, [self.bot or DEFAULT_BOT] * (players - people), self.kingdom, server_seed())
 
 
 def server_seed() -> int:
@@ -187,7 +194,7 @@ def codes_words(games: list[tuple[str, str]]) -> str:
                       *(f"{name}, code {codes.said_code(code)}." for name, code in games)])
 
 
-def describe(line: dict[str, Any]) -> str:
+def describe(line: dict[str, object]) -> str:
     """One game's line in the list: its name, who sits, seats free, kingdom, bots, private or not. One
     speakable line, with one colon, after the name. A line that cannot be said (a record from another
     version, damaged) is said by its name alone: one game never breaks the list."""
@@ -197,18 +204,18 @@ def describe(line: dict[str, Any]) -> str:
         return f"{_name(line)}, a game this server cannot describe."
 
 
-def _name(line: dict[str, Any]) -> str:
+def _name(line: dict[str, object]) -> str:
     """A listed game's name as said: cleaned again (a store is hostile too), never empty."""
     return clean(str(line.get("name") or ""), limit=40) or "A game"
 
 
-def _describe(line: dict[str, Any]) -> str:
-    seats = [clean(str(s), limit=40) for s in line.get("seats", [])]
+def _describe(line: dict[str, object]) -> str:
+    seats = [clean(str(s), limit=40) for s in each(line.get("seats", []))]
     who = f"{and_list(seats)} {'sits' if len(seats) == 1 else 'sit'}" if seats else "nobody sits yet"
-    free = int(line.get("free", 0))
+    free = to_int(line.get("free", 0))
     from companion.bots import bot_name, display_name
 
-    bots = [str(b) for b in line.get("bots", [])]
+    bots = [str(b) for b in each(line.get("bots", []))]
     try:
         named = [LEVELS.get(bot_name(b)) or display_name(b) for b in bots]  # "Normal Bot", not the table's "Bot"
     except Exception:  # noqa: BLE001 - a name from the store that is no bot's: said as it is
@@ -216,7 +223,7 @@ def _describe(line: dict[str, Any]) -> str:
     # the game's name, then a full stop, and no colon: "the bot Big Money", never "1 bot: Big Money"
     bots_said = f"{'the bot' if len(bots) == 1 else 'the bots'} {and_list(named)}" if bots else "no bots"
     if line.get("table"):
-        names = [str(n) for n in line.get("names") or []]
+        names = [str(n) for n in each(line.get("names") or [])]
         return (f"{_name(line)}, a table of real cards for {and_list(names)}. {who[:1].upper()}{who[1:]}, {free} "
                 f"{'seat' if free == 1 else 'seats'} free, {_kingdom(str(line.get('kingdom') or ''))}, "
                 f"{'private' if line.get('private') else 'open'}.")
@@ -251,7 +258,7 @@ def _plain(name: str) -> str:
     return " ".join("".join(c for c in name.lower() if c.isalnum() or c.isspace()).split())
 
 
-def named(lines: dict[str, dict[str, Any]], typed: str) -> list[tuple[str, dict[str, Any]]]:
+def named(lines: dict[str, dict[str, object]], typed: str) -> list[tuple[str, dict[str, object]]]:
     """The games of that name, typed without its capitals or apostrophe as well: exactly, else the only ones
     it begins."""
     t = _plain(typed)
@@ -259,7 +266,7 @@ def named(lines: dict[str, dict[str, Any]], typed: str) -> list[tuple[str, dict[
     return exact or [(i, s) for i, s in lines.items() if t and _plain(str(s.get("name", ""))).startswith(t)]
 
 
-def not_named(lines: dict[str, dict[str, Any]], typed: str) -> str:
+def not_named(lines: dict[str, dict[str, object]], typed: str) -> str:
     """No game has that name: the nearest name, if one is near, else what to type."""
     import difflib
 
@@ -278,11 +285,7 @@ WHO_PAGE = 30  # names a page of who
 def who_said(names: list[str], me: str, typed: str = "") -> str:
     """The answer to ``who``, ``who 2`` or ``who NAME``: everyone else in the lobby, a page at a time (at most
     WHO_PAGE names and PAGE_CHARS characters), as ``games`` pages the games."""
-    others = list(names)
-    for i, n in enumerate(others):
-        if n.lower() == me.lower():
-            del others[i]
-            break
+    others = _but(names, me)
     if not others:
         return "Only you are in the lobby."
     typed = typed.strip()
@@ -292,11 +295,7 @@ def who_said(names: list[str], me: str, typed: str = "") -> str:
         if not found:
             return f"Nobody else in the lobby has {quote(typed)} in their name. Type who to hear everyone."
         others = found
-    pages: list[list[str]] = [[]]
-    for name in others:
-        if len(pages[-1]) >= WHO_PAGE or sum(len(x) + 2 for x in pages[-1]) + len(name) > PAGE_CHARS - 160:
-            pages.append([])
-        pages[-1].append(name)
+    pages = _paged(others, WHO_PAGE, 2)
     if typed and not typed.isdigit() and len(pages) == 1:
         return f"In the lobby with {quote(typed)} in the name, {and_list(others)}."
     if len(pages) == 1 and page == 1:
@@ -311,6 +310,27 @@ def who_said(names: list[str], me: str, typed: str = "") -> str:
     head = (f"{count} others with {quote(typed)} in the name" if typed and not typed.isdigit()
             else f"You and {count} {'other' if count == 1 else 'others'} are in the lobby")
     return "\n".join([f"{head}, page {page} of {len(pages)}.", f"{and_list(pages[page - 1])}.", nxt])
+
+
+def _but(names: list[str], me: str) -> list[str]:
+    """The names without the first that is ``me`` (in any case)."""
+    others = list(names)
+    for i, n in enumerate(others):
+        if n.lower() == me.lower():
+            del others[i]
+            break
+    return others
+
+
+def _paged(items: list[str], most: int, gap: int) -> list[list[str]]:
+    """Items in pages of at most ``most`` and about PAGE_CHARS characters (each item and ``gap`` between),
+    filled in order, so page 2 is the same page each time it is asked for."""
+    pages: list[list[str]] = [[]]
+    for item in items:
+        if len(pages[-1]) >= most or sum(len(x) + gap for x in pages[-1]) + len(item) > PAGE_CHARS - 160:
+            pages.append([])
+        pages[-1].append(item)
+    return pages
 
 
 def elsewhere(verb: str) -> str:
@@ -341,7 +361,7 @@ def _in_order(name: str) -> list[tuple[int, str]]:
     return [(int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"(\d+)", _plain(name)) if p]
 
 
-def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
+def games_page(lines: list[dict[str, object]], playing: int, typed: str) -> str:
     """The answer to ``games``, ``games 2`` or ``games NAME``: one page of the open games (at most PAGE of
     them and PAGE_CHARS characters), what page it is and how to hear the next."""
     typed = typed.strip()
@@ -360,11 +380,7 @@ def games_page(lines: list[dict[str, Any]], playing: int, typed: str) -> str:
             return f"No open game has {quote(typed)} in its name. Type games to hear them all."
         named_with, word = f" with {quote(typed)} in the name", f" {typed}"
     said = [describe(s) for s in open_]
-    pages: list[list[str]] = [[]]
-    for line in said:  # filled in order, so page 2 is the same page each time it is asked for
-        if len(pages[-1]) >= PAGE or sum(len(x) + 1 for x in pages[-1]) + len(line) > PAGE_CHARS - 160:
-            pages.append([])
-        pages[-1].append(line)
+    pages = _paged(said, PAGE, 1)
     n = len(said)
     games = f"{n} open {'game' if n == 1 else 'games'}{named_with}"
     if len(pages) == 1 and page == 1:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.narrow import each, to_float
 from companion.net.tasks import keep
 from companion.cards.names import quote
 from companion.net.clean import clean
@@ -23,8 +24,9 @@ from companion.net.limits import address_key
 from companion.server.events import emit
 
 if TYPE_CHECKING:
+    from companion.server.store import Store
     from companion.server.community import Community, Member
-    from companion.server.lobby import Person
+    from companion.server.lobby import Lobby, Person
 
 MOD_WORDS = ("mute", "unmute", "kick", "ban", "unban", "remove", "announce", "reports")
 MAX_REPORTS = 200
@@ -45,9 +47,12 @@ def when(at: float) -> str:
 
 
 class Moderation:
-    def __init__(self, community: Community) -> None:
+    def __init__(self, community: Community, lobby: Lobby) -> None:
         self.c = community
         self.kv = community.kv
+        self.lobby = lobby  # its people, told what a moderator did
+        self.host = lobby.host  # its games, let go or told
+        self.store = lobby.store  # the games' list
         self.mutes: dict[str, float] = {}  # name key: until, as told by every process (for games' say)
 
     async def is_moderator(self, m: Member) -> bool:
@@ -105,6 +110,8 @@ class Moderation:
 
     # ---- typed ----
     async def answer(self, person: Person, m: Member, verb: str, rest: str) -> str | None:
+        """The answer to a community word anyone may type (report, ignore, unignore) or a moderator's; None
+        when the verb is neither."""
         if verb == "report":
             return await self._report(person, m, rest)
         if verb == "ignore":
@@ -117,33 +124,30 @@ class Moderation:
             return f"Error, only a moderator can {verb}. Type report and a name and why, to tell the moderators."
         by = m.account or person.name
         if verb == "announce":
-            text = clean(rest, limit=300)
-            if not text:
-                return "Error, announce needs words after it."
-            await self.c.tell_all({"do": "announce", "text": f"The moderators say, {text}"})
-            emit("announce", by=by, text=text)
-            return f"You announced, {text}"
+            return await self._announce(by, rest)
         if verb == "reports":
             return await self._reports(rest)
         if verb == "remove":
             return await self._remove(by, rest)
+        return await self._on_person(verb, by, rest)
+
+    async def _announce(self, by: str, rest: str) -> str:
+        text = clean(rest, limit=300)
+        if not text:
+            return "Error, announce needs words after it."
+        await self.c.tell_all({"do": "announce", "text": f"The moderators say, {text}"})
+        emit("announce", by=by, text=text)
+        return f"You announced, {text}"
+
+    async def _on_person(self, verb: str, by: str, rest: str) -> str:
+        """A moderator's word about one person, by name: unban, unmute, kick, or mute and ban for a while."""
         target, _, more = rest.partition(" ")
         if not target:
             return f"Error, {verb} needs a name. Type {verb} and the person's name."
         target = names.tidy(target)
         key = names.key(target)
         if verb == "unban":
-            raw = await self.kv.get(f"ban:{key}")
-            try:
-                was = json.loads(raw) if raw else {}
-            except ValueError:
-                was = {}
-            was = was if isinstance(was, dict) else {}
-            addresses = [str(a) for a in was.get("addresses") or [] if a] + ([str(was["address"])] if was.get("address") else [])
-            devices = [str(d) for d in was.get("devices") or [] if d]
-            await self.kv.delete(f"ban:{key}", *(f"ban:address:{a}" for a in addresses), *(f"ban:device:{d}" for d in devices))
-            emit("unban", by=by, name=target)
-            return f"{target} is no longer banned." if raw else f"{target} was not banned."
+            return await self._unban(by, target, key)
         if verb == "unmute":
             await self.kv.delete(f"mute:{key}")
             await self.c.tell_all({"do": "mute", "key": key, "until": 0, "say": "A moderator unmuted you."})
@@ -165,12 +169,31 @@ class Moderation:
             return f"Error, {verb} needs a name and a number of {unit}, as in {verb} {target} 10."
         why = clean(why, limit=MAX_WHY)
         if verb == "mute":
-            until = time.time() + n * 60
-            await self.kv.set(f"mute:{key}", str(until), n * 60)
-            await self.c.tell_all({"do": "mute", "key": key, "until": until,
-                                   "say": f"A moderator muted you for {n} {'minute' if n == 1 else 'minutes'}."})
-            emit("mute", by=by, name=target, minutes=n, why=why)
-            return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
+            return await self._mute(by, target, key, n, why)
+        return await self._ban(by, target, key, n, why)
+
+    async def _unban(self, by: str, target: str, key: str) -> str:
+        raw = await self.kv.get(f"ban:{key}")
+        try:
+            was = json.loads(raw) if raw else {}
+        except ValueError:
+            was = {}
+        was = was if isinstance(was, dict) else {}
+        addresses = [str(a) for a in was.get("addresses") or [] if a] + ([str(was["address"])] if was.get("address") else [])
+        devices = [str(d) for d in was.get("devices") or [] if d]
+        await self.kv.delete(f"ban:{key}", *(f"ban:address:{a}" for a in addresses), *(f"ban:device:{d}" for d in devices))
+        emit("unban", by=by, name=target)
+        return f"{target} is no longer banned." if raw else f"{target} was not banned."
+
+    async def _mute(self, by: str, target: str, key: str, n: int, why: str) -> str:
+        until = time.time() + n * 60
+        await self.kv.set(f"mute:{key}", str(until), n * 60)
+        await self.c.tell_all({"do": "mute", "key": key, "until": until,
+                               "say": f"A moderator muted you for {n} {'minute' if n == 1 else 'minutes'}."})
+        emit("mute", by=by, name=target, minutes=n, why=why)
+        return f"{target} is muted for {n} {'minute' if n == 1 else 'minutes'}."
+
+    async def _ban(self, by: str, target: str, key: str, n: int, why: str) -> str:
         until = time.time() + n * 86400
         # the person, under any name: the addresses they came from this week, their devices and lobby tokens
         seen_at = set(await self._seen_with(key, "addrs"))
@@ -178,8 +201,8 @@ class Moderation:
         if last:
             seen_at.add(address_key(last))
         seen_with = set(await self._seen_with(key, "tokens")) | set(await self.kv.hgetall(f"devices:{key}"))
-        rec: dict[str, Any] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
-                               "devices": sorted(seen_with)}
+        rec: dict[str, object] = {"until": until, "why": why, "name": target, "addresses": sorted(seen_at),
+                                  "devices": sorted(seen_with)}
         for a in seen_at:
             await self.kv.set(f"ban:address:{a}", json.dumps(rec), min(n, ADDRESS_BAN_DAYS) * 86400)
         for d in seen_with:
@@ -195,7 +218,7 @@ class Moderation:
 
         if not rest:
             return "Error, remove needs a game's name. Type games to hear them."
-        lines = await self.c.lobby.host.store.summaries()
+        lines = await self.store.summaries()
         found = named(lines, rest)
         if len(found) != 1:
             return f"Error, no one game is named {quote(rest)}. Type games to hear them."
@@ -204,7 +227,7 @@ class Moderation:
         await self.c.tell_all({"do": "remove", "game": game_id,
                                "say": f"Error, a moderator removed the game {line.get('name')}. Type games in the "
                                       "lobby to hear the others."})
-        await drop_listed(self.c.lobby.host.store, game_id)
+        await drop_listed(self.store, game_id)
         emit("remove", by=by, game=game_id, name=str(line.get("name")))
         return f"The game {line.get('name')} is removed."
 
@@ -234,7 +257,7 @@ class Moderation:
         return f"Reported {rec['about']} to the moderators, with their last {_lines(len(lines))}. Thank you."
 
     async def _reports(self, rest: str) -> str:
-        reports: list[dict[str, Any]] = []
+        reports: list[dict[str, object]] = []
         for text in await self.kv.items("reports"):
             try:
                 found = json.loads(text)
@@ -254,9 +277,9 @@ class Moderation:
                     return "Error, there is 1 report. Type reports 1 to hear it."
                 return f"Error, there are {len(reports)} reports. Type reports and a number from 1 to {len(reports)}."
             r = reports[n - 1]
-            said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(float(r.get('at', 0)))}. "
+            said = [f"Report {n}, {r.get('by')} reported {r.get('about')} on {when(to_float(r.get('at', 0)))}. "
                     f"The reason, {r.get('why')}."]
-            lines = [str(x) for x in r.get("lines") or []]
+            lines = [str(x) for x in each(r.get("lines") or [])]
             said.append(f"{r.get('about')}'s last {_lines(len(lines))}." if lines else f"{r.get('about')} said nothing here lately.")
             return "\n".join([*said, *lines])
         shown = reports[:10]
@@ -287,10 +310,10 @@ class Moderation:
         return f"You hear {target} again."
 
     # ---- told by any process ----
-    def apply(self, act: dict[str, Any]) -> None:
+    def apply(self, act: dict[str, object]) -> None:
         from companion.net.transport import close
 
-        lobby = self.c.lobby
+        lobby, host = self.lobby, self.host
         do, key, say = act.get("do"), act.get("key"), str(act.get("say", ""))[:400]
         if do == "announce":
             text = str(act.get("text", ""))[:400]
@@ -300,22 +323,22 @@ class Moderation:
             keep(self._to_games(text), "announce to games")
             return
         if do == "remove":
-            game = lobby.host.by_id.get(str(act.get("game")))
+            game = host.by_id.get(str(act.get("game")))
             if game is not None:
-                keep(lobby.host.let_go(game, say), "let a game go")
+                keep(host.let_go(game, say), "let a game go")
             return
         if not isinstance(key, str):
             return
         if do == "mute":
-            self.mutes[key] = float(act.get("until") or 0)
+            self.mutes[key] = to_float(act.get("until") or 0)
         people = [p for p in lobby.people.values() if self.c.member(p).key == key]
         for person in people:
             if do == "kick":
                 keep(close(person.ws, say), "close")
             elif say:
                 lobby.tell(person, say)
-        for (game_id, seat), ws in list(lobby.host.conns.items()):
-            game = lobby.host.by_id.get(game_id)
+        for (game_id, seat), ws in list(host.conns.items()):
+            game = host.by_id.get(game_id)
             if game is None or names.key(game.seats[seat].name) != key:
                 continue
             if do == "kick":
@@ -324,7 +347,7 @@ class Moderation:
                 game.push(seat, say)
 
     async def _to_games(self, text: str) -> None:
-        host = self.c.lobby.host
+        host = self.host
         for game in list(host.by_id.values()):
             game.to_all(text)
             game.save()
@@ -334,7 +357,7 @@ class Moderation:
                 pass
 
 
-async def drop_listed(store: Any, game_id: str) -> None:
+async def drop_listed(store: Store, game_id: str) -> None:
     """Take a game off the lobby's list, in whichever store the server uses (every process's copy follows)."""
     from companion.server.store import StoreDown
 

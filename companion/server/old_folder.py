@@ -17,7 +17,6 @@ import json
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
 from companion.server import journal
 
@@ -75,7 +74,7 @@ def _games(con: sqlite3.Connection, folder: Path) -> dict[str, int]:
     return counts
 
 
-def listing(folder: Path) -> dict[str, dict[str, Any]]:
+def listing(folder: Path) -> dict[str, dict[str, object]]:
     """The lobby's list: ``lobby.json``, then each well-formed change of ``lobby.journal``."""
     try:
         raw = json.loads(_text(folder / "lobby.json") or "{}")
@@ -94,7 +93,7 @@ def listing(folder: Path) -> dict[str, dict[str, Any]]:
     return lines
 
 
-def records(folder: Path) -> dict[str, list[Any]]:
+def records(folder: Path) -> dict[str, list[object]]:
     """The community's records: ``community.json``, then each well-formed change of its journal."""
     try:
         raw = json.loads(_text(folder / "community.json") or "{}")

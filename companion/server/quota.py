@@ -14,10 +14,13 @@ import hashlib
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.net import limits
 from companion.server.store import Store
+
+if TYPE_CHECKING:
+    from redis.commands.core import AsyncScript
 
 PREFIX = "companion:quota:"
 
@@ -84,9 +87,9 @@ class Quota:
         self.store = store
         self.on = on  # off (but for wrong codes) only for a load test on the operator's own machine
         self.here: dict[str, tuple[float, float]] = {}  # the file store's buckets: tokens, when
-        self._script: Any = None
+        self._script: AsyncScript | None = None
 
-    def _redis(self) -> Any:
+    def _redis(self) -> AsyncScript | None:
         try:
             from companion.server.redis_store import RedisStore
         except ImportError:

@@ -17,9 +17,11 @@ import asyncio
 import json
 import threading
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
+from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import ConnectionError as NoConnection
 from redis.exceptions import RedisError
 
@@ -29,6 +31,7 @@ from companion.server.listing import Listing
 from companion.server.redis_scripts import CLAIM, HAND_OVER, LOAD, RELEASE, RENEW, RENEW_MANY, SAVE, SWEEP, UNLIST, WRITE
 from companion.server.store import LEASE_MS, PERSON_FOR, Saved, Store, StoreDown, StoreError, said_problems
 
+T = TypeVar("T")
 PREFIX = "companion:"
 HERE_FOR = 10.0  # seconds a process's list of lobby people counts without being said again
 
@@ -62,17 +65,18 @@ class Pool(aioredis.BlockingConnectionPool):
         super().__init__(**options)
         self.answered = self.failed = 0  # connections given back after an answer, and after a failure
 
-    async def get_connection(self, *args: Any, **options: Any) -> Any:
+    async def get_connection(self, *args: object, **options: object) -> AbstractConnection:
         while True:
             answered, failed = self.answered, self.failed
             try:
-                return await super().get_connection()  # type: ignore[no-untyped-call]
+                got: AbstractConnection = await super().get_connection()  # type: ignore[no-untyped-call]
+                return got
             except NoConnection as e:  # none came free in POOL_WAIT
                 if not isinstance(e.__cause__, asyncio.TimeoutError) or (
                         self.answered == answered and self.failed != failed):
                     raise
 
-    async def release(self, connection: Any) -> None:
+    async def release(self, connection: AbstractConnection) -> None:
         if connection.is_connected:  # one whose reply did not come in time, or never connected, is not
             self.answered += 1
         else:
@@ -89,7 +93,7 @@ class RedisStore(Store):
         self.names: list[str] = []
         self.saying_here = asyncio.Lock()  # who is in the lobby here is said to Redis one call at a time
         self.here_asked = self.here_tried = 0  # calls to say so made, and the last one a call covered
-        self.tasks: list[asyncio.Task[Any]] = []
+        self.tasks: list[asyncio.Task[object]] = []
         self.closing = False  # set by close: the background loops end even if a cancel reaches them as a store error
         self.alive: threading.Thread | None = None
         self.alive_stop = threading.Event()
@@ -113,7 +117,7 @@ class RedisStore(Store):
     def _key(self, kind: str, game_id: str = "") -> str:
         return f"{PREFIX}{kind}:{game_id}" if game_id else f"{PREFIX}{kind}"
 
-    async def _do(self, call: Any) -> Any:
+    async def _do(self, call: Awaitable[T]) -> T:
         try:
             result = await call
         except (RedisError, OSError, asyncio.TimeoutError) as e:
@@ -234,7 +238,7 @@ class RedisStore(Store):
     async def unlist(self, game_id: str) -> None:
         await self._do(self._unlist(keys=self._record_keys(game_id), args=[game_id]))
 
-    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, object] | None) -> bool:
         ok = await self._do(self._write(keys=self._record_keys(game_id), args=[token, text, game_id, _line(summary)]))
         return bool(ok)
 
@@ -244,13 +248,13 @@ class RedisStore(Store):
                 self._key("listing"), self._key("listing-n"), self._key("lease", game_id)]
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
-                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+                   entry: str | None = None, summary: dict[str, object] | None = None, listed: bool = False) -> bool:
         if record is None and entry is None:
             return False
         args = [token, version, record or "", entry or "", game_id, _line(summary) if listed else "-"]
         return bool(await self._do(self._save(keys=self._record_keys(game_id), args=args)))
 
-    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, object] | None,
                         holder: int = 0) -> bool:
         args = [token, version, text, game_id, _line(summary), holder]
         return bool(await self._do(self._hand_over(keys=self._record_keys(game_id), args=args)))
@@ -268,7 +272,7 @@ class RedisStore(Store):
         said_problems(game_id, rebuilt.problems)
         return Saved(rebuilt.text, max(version, rebuilt.version), rebuilt.entries, rebuilt.problems)
 
-    async def summary(self, game_id: str) -> dict[str, Any] | None:
+    async def summary(self, game_id: str) -> dict[str, object] | None:
         text = await self._do(self.r.hget(self._key("games"), game_id))
         return _parsed(text)
 
@@ -345,7 +349,7 @@ class RedisStore(Store):
     async def ask_release(self, game_id: str) -> None:
         await self._do(self.r.publish(self._key("release"), f"{game_id} {self.owner}"))
 
-    async def person(self, key: str) -> dict[str, Any] | None:
+    async def person(self, key: str) -> dict[str, object] | None:
         text = await self._do(self.r.get(self._key("person", key)))
         try:
             state = json.loads(text) if isinstance(text, str) else None
@@ -353,7 +357,7 @@ class RedisStore(Store):
             return None
         return state if isinstance(state, dict) else None
 
-    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+    async def keep_person(self, key: str, state: dict[str, object]) -> None:
         await self._do(self.r.set(self._key("person", key), json.dumps(state, separators=(",", ":")),
                                   ex=PERSON_FOR))
 
@@ -411,11 +415,11 @@ def down(e: BaseException) -> StoreDown:
     return StoreDown(text, reason)
 
 
-def _line(summary: dict[str, Any] | None) -> str:
+def _line(summary: dict[str, object] | None) -> str:
     return "" if summary is None else json.dumps(summary, separators=(",", ":"))
 
 
-def _parsed(text: Any) -> dict[str, Any] | None:
+def _parsed(text: object) -> dict[str, object] | None:
     """A game's line in the lobby's list as the store holds it (hostile): a group of fields, or None."""
     try:
         line = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None

@@ -11,7 +11,7 @@ import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from companion.net.tasks import keep
 from companion.server import events
@@ -19,7 +19,15 @@ from companion.server.expiry import Expiry
 from companion.server.games import ServerHost
 from companion.server.lobby import Lobby
 from companion.server.sqlite_store import SqliteStore
-from companion.server.store import Store, StoreDown, StoreError
+from companion.server.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+    from companion.server.community_store import Kv
+    import ssl
+
+    from companion.server.proxy import Network
 
 DEFAULT_PORT = 8650
 
@@ -50,10 +58,10 @@ def make_store(url: str | None) -> Store:
 class Serving:
     host: ServerHost
     lobby: Lobby
-    runner: Any
+    runner: web.AppRunner
     port: int
-    tasks: list[asyncio.Task[Any]]
-    expiry: Any = None  # companion.server.expiry.Expiry
+    tasks: list[asyncio.Task[object]]
+    expiry: Expiry | None = None
 
     async def stop(self) -> None:
         self.host.watch.end()
@@ -63,16 +71,11 @@ class Serving:
         await self.lobby.close_all()  # else each open lobby socket holds the stop up for a minute
         await self.runner.shutdown()
         await self.runner.cleanup()
-        for game_id, token in [*self.host.fences.items(), *self.host.claimed.items()]:  # others may take them
-            try:
-                await self.host.store.release(game_id, token)
-            except StoreDown:  # stopping anyway; the lease runs out by itself
-                pass
-        await self.host.store.close()
+        await self.host.give_up()
         await self.lobby.community.kv.close()
 
 
-def community_kv(store: Store) -> Any:
+def community_kv(store: Store) -> Kv:
     """Where the accounts, moderation, ratings and history are kept: beside the games (companion.server.community_store)."""
     from companion.server.community_store import RedisKv
     from companion.server.sqlite_kv import SqliteKv
@@ -82,8 +85,8 @@ def community_kv(store: Store) -> Any:
     return RedisKv(store.url)
 
 
-async def start(store: Store, listen: str, port: int, trusted: list[Any], spool: Path | None = None,
-                tls: Any = None, names: tuple[str, ...] = (), metrics_from: list[Any] | None = None,
+async def start(store: Store, listen: str, port: int, trusted: list[Network], spool: Path | None = None,
+                tls: ssl.SSLContext | None = None, names: tuple[str, ...] = (), metrics_from: list[Network] | None = None,
                 limits: bool = True, accounts_required: bool = False, unrated: bool = False) -> Serving:
     """Connect to the store and listen: StoreError (a sentence) or OSError if either cannot be had."""
     from companion.net.server import bound_port, serve

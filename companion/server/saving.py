@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.net.hosted import HostedGame, game_from_text
 from companion.net.transport import Moved
@@ -15,30 +17,69 @@ from companion.server import journal, tables
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    from companion.server.standing import Standing
     from companion.server.spool import Spool
     from companion.server.store import Store
 
 MOVED = "This game moved to another server process. Joining again."
 
 
-class Saving:
-    """The saving part of ``companion.server.games.ServerHost`` (whose state it uses)."""
+class Saver:
+    """The saves of the games a server process holds (``companion.server.games.ServerHost`` has one): given
+    the store, the spool folder, the host's games by id with their fencing tokens and lobby facts, and the
+    host's lock of a game and its letting a game go. It keeps what each game's saves hold (``trackers``),
+    the games kept in the spool while the store was away (``dirty``) and each game's line as last listed.
+    ``standing``: the community's record of finished games, once a lobby is made on the host."""
 
-    store: Store
-    spool: Spool
-    folder: Any
-    by_id: dict[str, HostedGame]
-    fences: dict[str, int]
-    meta: dict[str, dict[str, Any]]
-    dirty: set[str]
-    trackers: dict[str, journal.Tracker]
-    listed: dict[str, dict[str, Any] | None]
-    lobby: Any  # companion.server.lobby.Lobby, once a lobby is made
+    def __init__(self, store: Store, spool: Spool, folder: Path, by_id: dict[str, HostedGame],
+                 fences: dict[str, int], meta: dict[str, Meta], lock_of: Callable[[HostedGame], asyncio.Lock],
+                 let_go: Callable[[HostedGame], Coroutine[object, object, None]]) -> None:
+        self.store = store
+        self.spool = spool
+        self.folder = folder
+        self.by_id = by_id
+        self.fences = fences
+        self.meta = meta
+        self.lock_of = lock_of
+        self.let_go = let_go
+        # Games whose changes went to the spool folder while the store was away: the store is given the whole
+        # record when it is back. Each held game's journal (what the store, or the spool, holds of it), and
+        # its line in the lobby's list as last written (written again only when it changes).
+        self.dirty: set[str] = set()
+        self.trackers: dict[str, journal.Tracker] = {}
+        self.listed: dict[str, dict[str, object] | None] = {}
+        self.standing: Standing | None = None
 
-    if TYPE_CHECKING:  # (the host's own)
-        def lock_of(self, game: HostedGame) -> asyncio.Lock: ...
+    def spooled(self) -> list[str]:
+        """The games kept in the spool folder while the store was away."""
+        return list(self.dirty)
 
-        async def let_go(self, game: HostedGame, reason: str = MOVED) -> None: ...
+    def loaded(self, game_id: str, line: dict[str, object] | None) -> None:
+        """A game just read from the store: its first save is whole (it may have moved on load), and its
+        line in the list is as the store has it."""
+        self.trackers[game_id] = journal.Tracker()
+        self.listed[game_id] = line
+
+    def whole_next(self) -> None:
+        """Stopping: each held game's next save is its whole record (its journal starts again from it)."""
+        for tracker in self.trackers.values():
+            tracker.fresh = False
+
+    async def forget(self, game: HostedGame, token: int) -> None:
+        """The host lets the game go: what its saves held is forgotten, and a game saved while the store was
+        away is given over to the store, unless a later owner wrote it."""
+        self.trackers.pop(game.id, None)
+        self.listed.pop(game.id, None)
+        if game.id not in self.dirty:
+            return
+        self.dirty.discard(game.id)
+        game.version += 1
+        text = tables.with_table(game.record(), game)
+        try:
+            await self.store.hand_over(game.id, token, game.version, text, summary(game, self.meta.get(game.id, {})))
+            self.spool.drop(game.id)
+        except StoreDown:
+            pass  # left in the spool folder, for whichever process on this machine reads the game next
 
     async def hand_over_found(self, game_id: str, holder: int = 0) -> None:
         """Give the store the saves of this game that a process on this machine made while the store was
@@ -59,8 +100,8 @@ class Saving:
                 continue
             meta = read_meta(await self.store.summary(game_id) or {}, game_id)
             taken = await self.store.hand_over(game_id, token, version, text, summary(game, meta), holder)
-            if taken and game.over() and self.lobby is not None:  # it ended while the store was away
-                self.lobby.community.standing.finished(game)
+            if taken and game.over() and self.standing is not None:  # it ended while the store was away
+                self.standing.finished(game)
             try:  # taken, or older than what the store has: either way done with
                 path.unlink()
             except OSError:
@@ -89,8 +130,8 @@ class Saving:
         line = summary(game, self.meta.get(game.id, {}))
         listed = game.id not in self.listed or self.listed[game.id] != line
         try:
-            if game.over() and self.lobby is not None:  # any process records it if this one dies first
-                await self.lobby.community.standing.ending(game.id)
+            if game.over() and self.standing is not None:  # any process records it if this one dies first
+                await self.standing.ending(game.id)
             ok = await self.store.save(game.id, token, version, record=record,
                                        entry=made[0] if made is not None else None, summary=line, listed=listed)
         except StoreDown as e:
@@ -111,8 +152,8 @@ class Saving:
             tracker.wrote_snapshot(state)
         if listed:
             self.listed[game.id] = line
-        if game.over() and self.lobby is not None:  # kept in the history, and rated (companion.server.standing)
-            self.lobby.community.standing.finished(game)
+        if game.over() and self.standing is not None:  # kept in the history, and rated (companion.server.standing)
+            self.standing.finished(game)
         return ""
 
     async def _spool(self, game: HostedGame, token: int, version: int, tracker: journal.Tracker,
@@ -143,7 +184,7 @@ class Saving:
             tracker.wrote_snapshot(state)
         return ""
 
-    async def _give_back(self, game: HostedGame) -> bool:
+    async def give_back(self, game: HostedGame) -> bool:
         """The store is back: give it the whole record of a game kept in the spool folder meanwhile (under
         the game's lock, as a change of its own). False when fenced out; StoreDown."""
         async with self.lock_of(game):
@@ -164,34 +205,46 @@ class Saving:
             return True
 
 
-def made_meta(name: str, private: bool, by: str) -> dict[str, Any]:
+class Meta(TypedDict, total=False):
+    """A held game's lobby facts: its name and privacy, who made it and when (a whole second)."""
+
+    name: str
+    private: bool
+    by: str
+    made: int
+
+
+def made_meta(name: str, private: bool, by: str) -> Meta:
     """A new game's lobby facts: its name, privacy, maker and when it was made (an unstarted game nobody
     holds expires 30 minutes after, companion.server.expiry)."""
     return {"name": name, "private": private, "by": by, "made": int(time.time())}
 
 
-def read_meta(line: dict[str, Any], game_id: str) -> dict[str, Any]:
+def read_meta(line: dict[str, object], game_id: str) -> Meta:
     """The lobby facts of a game, from its line in the store (hostile: only the well-formed kept)."""
-    meta: dict[str, Any] = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
-    if isinstance(line.get("by"), str):
-        meta["by"] = line["by"][:40]
-    if isinstance(line.get("made"), int) and not isinstance(line.get("made"), bool):
-        meta["made"] = line["made"]
+    meta: Meta = {"name": str(line.get("name") or game_id), "private": bool(line.get("private"))}
+    by = line.get("by")
+    if isinstance(by, str):
+        meta["by"] = by[:40]
+    made = line.get("made")
+    if isinstance(made, int) and not isinstance(made, bool):
+        meta["made"] = made
     return meta
 
 
-def summary(game: HostedGame, meta: dict[str, Any]) -> dict[str, Any] | None:
+def summary(game: HostedGame, meta: Meta) -> dict[str, object] | None:
     """The game's line in the lobby's list (None once it is over: it leaves the list)."""
     if game.over():
         return None
     o = game.options
-    line = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
+    line: dict[str, object] = {"name": meta.get("name", game.id), "private": bool(meta.get("private")), "code": game.code,
             "players": o.players, "bots": list(o.bots), "kingdom": o.kingdom,
             "seats": [st.name for st in game.seats if st.digest], "free": game.free_seats(),
             "started": game.started}
-    for key in ("by", "made"):  # whose limit of open games it counts in; when an unstarted one expires
-        if meta.get(key):
-            line[key] = meta[key]
+    if meta.get("by"):  # whose limit of open games it counts in
+        line["by"] = meta.get("by")
+    if meta.get("made"):  # when an unstarted one expires
+        line["made"] = meta.get("made")
     if o.table is not None:  # a table of real cards: its players, by name (only they may sit)
         line.update(table=True, names=[st.name for st in game.seats])
     return line

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from typing import Any
+
 
 from companion.server.community_store import FOREVER, Compute, Kv
 from companion.server.database import Database
@@ -90,11 +90,11 @@ def push(con: sqlite3.Connection, key: str, value: str, keep: int, ttl: float | 
         con.execute(f"UPDATE {t} SET expires = ? WHERE key = ?", (expires, key))
 
 
-def finish(con: sqlite3.Connection, game_id: str, keys: list[str], compute: Any) -> tuple[bool, Any]:
+def finish(con: sqlite3.Connection, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
     """A game's end as one transaction (companion.server.community_store.Kv.finish_game)."""
     hdel(con, "ending", game_id)
     if get(con, f"done:{game_id}") is not None:
-        return False, None
+        return False, {}
     end = compute({k: fields(con, "ratings", k).get(k) for k in keys})
     for k, v in end.ratings.items():
         hset(con, "ratings", k, v)
@@ -181,15 +181,15 @@ class SqliteKv(Kv):
         got: list[str] = await self.db.read(items, key)
         return got
 
-    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, Any]:
-        got: tuple[bool, Any] = await self.db.write(finish, game_id, keys, compute)
+    async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
+        got: tuple[bool, dict[int, str]] = await self.db.write(finish, game_id, keys, compute)
         return got
 
     @property
     def data(self) -> list[str]:
         return list(self.all_keys())
 
-    def all_keys(self) -> Any:
+    def all_keys(self) -> list[str]:
         """Every key held (tests and the operator's look): read synchronously, off any event loop."""
         self.db.ensure_open()
         con = self.db.connect()

@@ -14,24 +14,26 @@ import os
 import shutil
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from companion.server import journal
-from companion.server.database import FULL, MERGERS, NAME, Database
+from companion.locks import Held
+from companion.server.database import FULL, MERGERS, NAME, Database, Row, SqlValue
 from companion.server.listing import Listing
 from companion.server.store import PEOPLE, Saved, Store, StoreDown, StoreError, said_problems
 
 FREE_AT_LEAST = 1 << 20  # bytes free on the data folder's disk below which /health says it is full
 
 
+T = TypeVar("T")
 CHUNK = 300  # rows in one statement at most (SQLite's older limit of 999 values)
 
 
-def _chunks(rows: list[Any]) -> list[list[Any]]:
+def _chunks(rows: list[T]) -> list[list[T]]:
     return [rows[k:k + CHUNK] for k in range(0, len(rows), CHUNK)]
 
 
-def _snapshots(con: sqlite3.Connection, rows: list[tuple[str, str, int]]) -> None:
+def _snapshots(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
     """Whole records: each game's row replaced, and its journal entries up to the record's version dropped
     (in one statement each, whatever their order with the entries of the same batch)."""
     for part in _chunks(rows):
@@ -44,28 +46,28 @@ def _snapshots(con: sqlite3.Connection, rows: list[tuple[str, str, int]]) -> Non
                     [x for game_id, _, version in part for x in (game_id, version)])
 
 
-def _entries(con: sqlite3.Connection, rows: list[tuple[str, int, str]]) -> None:
+def _entries(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
     for part in _chunks(rows):
         marks = ",".join("(?, ?, ?)" for _ in part)
         con.execute(f"INSERT OR REPLACE INTO game_entries (id, version, entry) VALUES {marks}",
                     [x for row in part for x in row])
 
 
-def _listing(con: sqlite3.Connection, rows: list[tuple[str, str | None]]) -> None:
-    last = dict(rows)  # each game's newest line in the batch
+def _listing(con: sqlite3.Connection, rows: list[tuple[SqlValue, ...]]) -> None:
+    last = {game_id: line for game_id, line in rows}  # each game's newest line in the batch
     puts = [(k, v) for k, v in last.items() if v is not None]
     drops = [k for k, v in last.items() if v is None]
     for part in _chunks(puts):
         marks = ",".join("(?, ?)" for _ in part)
         con.execute(f"INSERT OR REPLACE INTO listing (id, summary) VALUES {marks}", [x for row in part for x in row])
-    for part in _chunks(drops):
-        con.execute(f"DELETE FROM listing WHERE id IN ({','.join('?' for _ in part)})", part)
+    for ids in _chunks(drops):
+        con.execute(f"DELETE FROM listing WHERE id IN ({','.join('?' for _ in ids)})", ids)
 
 
 MERGERS.update(snapshot=_snapshots, entry=_entries, listing=_listing)
 
 
-def line_row(game_id: str, summary: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
+def line_row(game_id: str, summary: dict[str, object] | None) -> Row:
     return "listing", (game_id, None if summary is None else json.dumps(summary, separators=(",", ":")))
 
 
@@ -85,9 +87,9 @@ def read_game(con: sqlite3.Connection, game_id: str) -> Saved | None:
     return Saved(rebuilt.text, rebuilt.version, rebuilt.entries, rebuilt.problems)
 
 
-def read_listing(con: sqlite3.Connection) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def read_listing(con: sqlite3.Connection) -> tuple[dict[str, dict[str, object]], list[str]]:
     """Every listed game's line; the ids of lines that are not well formed (skipped)."""
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, dict[str, object]] = {}
     bad: list[str] = []
     for game_id, text in con.execute("SELECT id, summary FROM listing"):
         try:
@@ -115,8 +117,8 @@ class SqliteStore(Store):
         self.index = Listing()
         self.versions: dict[str, int] = {}  # each game's stored version, once read
         self.people: list[str] = []
-        self.persons: dict[str, dict[str, Any]] = {}
-        self.held: Any = None
+        self.persons: dict[str, dict[str, object]] = {}
+        self.held: Held | None = None
 
     async def start(self, owner: str) -> None:
         from companion.locks import hold_file
@@ -181,15 +183,15 @@ class SqliteStore(Store):
         if self.leases.get(game_id) == token:
             del self.leases[game_id]
 
-    async def _put(self, game_id: str, token: int, version: int, rows: list[tuple[str, tuple[Any, ...]]],
-                   summary: dict[str, Any] | None, listed: bool) -> None:
+    async def _put(self, game_id: str, token: int, version: int, rows: list[Row],
+                   summary: dict[str, object] | None, listed: bool) -> None:
         """The rows in one transaction; only then this process's memory of the game."""
         await self.db.put_rows([*rows, line_row(game_id, summary)] if listed else rows)
         self.versions[game_id], self.wrote[game_id] = version, token
         if listed:
             self.index.put(game_id, summary)
 
-    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, object] | None) -> bool:
         if self.fences.get(game_id, 0) != token:
             return False
         stored = await self._stored(game_id)
@@ -200,14 +202,14 @@ class SqliteStore(Store):
         return True
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
-                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+                   entry: str | None = None, summary: dict[str, object] | None = None, listed: bool = False) -> bool:
         if self.fences.get(game_id, 0) != token or not token:
             return False
         stored = await self._stored(game_id)
         if stored is None or version <= stored:
             return False  # no such game, or an older change, late: the store has a newer one
         if record is not None:
-            rows: list[tuple[str, tuple[Any, ...]]] = [("snapshot", (game_id, record, version))]
+            rows: list[Row] = [("snapshot", (game_id, record, version))]
         elif entry is not None:
             rows = [("entry", (game_id, version, entry))]
         else:
@@ -215,7 +217,7 @@ class SqliteStore(Store):
         await self._put(game_id, token, version, rows, summary, listed)
         return True
 
-    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, object] | None,
                         holder: int = 0) -> bool:
         if self.wrote.get(game_id, 0) > token:
             return False
@@ -244,7 +246,7 @@ class SqliteStore(Store):
     async def listing(self) -> Listing:
         return self.index
 
-    async def summary(self, game_id: str) -> dict[str, Any] | None:
+    async def summary(self, game_id: str) -> dict[str, object] | None:
         return self.index.lines.get(game_id)
 
     async def set_here(self, names: list[str]) -> None:
@@ -256,11 +258,11 @@ class SqliteStore(Store):
     async def chat(self, text: str) -> None:
         self.on_chat(text)
 
-    async def person(self, key: str) -> dict[str, Any] | None:
+    async def person(self, key: str) -> dict[str, object] | None:
         state = self.persons.get(key)
         return dict(state) if state is not None else None
 
-    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+    async def keep_person(self, key: str, state: dict[str, object]) -> None:
         self.persons.pop(key, None)
         self.persons[key] = dict(state)
         while len(self.persons) > PEOPLE:

@@ -12,9 +12,10 @@ import asyncio
 import json
 import math
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
+from companion.narrow import each, to_float, to_int
 from companion.net.clean import clean
 from companion.server import names
 from companion.server.community_store import GameEnd, Kv
@@ -22,6 +23,8 @@ from companion.server.events import emit
 from companion.server.store import StoreDown
 
 if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
     from companion.net.hosted import HostedGame
     from companion.server.community import Community, Member
     from companion.server.lobby import Person
@@ -40,7 +43,15 @@ def _nowhere(where: str) -> None:
 POINT: Callable[[str], None] = _nowhere  # called at each point of a game's end (tests stop a process there)
 
 
-def model() -> Any:
+class Score(TypedDict):
+    """One seat's result as the ratings read it."""
+
+    name: str
+    vp: int
+    turns: int
+
+
+def model() -> PlackettLuce:
     from openskill.models import PlackettLuce
 
     return PlackettLuce()
@@ -54,7 +65,7 @@ def said_rating(mu: float) -> int:
     return round(mu * SCALE)
 
 
-def places(scores: list[dict[str, Any]]) -> list[int]:
+def places(scores: Sequence[Score]) -> list[int]:
     """Each score's place (1 best): more VP first, then fewer turns; the same VP and turns share a place."""
     return [1 + sum(1 for o in scores if (o["vp"], -o["turns"]) > (s["vp"], -s["turns"])) for s in scores]
 
@@ -63,7 +74,7 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def checked_rating(raw: str | None) -> dict[str, Any] | None:
+def checked_rating(raw: str | None) -> dict[str, object] | None:
     """A rating record, checked (hostile like every record): None unless its mean and spread are finite
     numbers and its games a whole number not below 0."""
     try:
@@ -82,11 +93,11 @@ def checked_rating(raw: str | None) -> dict[str, Any] | None:
     return rec
 
 
-async def rating_of(kv: Kv, name: str) -> dict[str, Any] | None:
+async def rating_of(kv: Kv, name: str) -> dict[str, object] | None:
     return checked_rating(await kv.hget("ratings", names.key(name)))
 
 
-async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, Any] | None:
+async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, object] | None:
     """One of ``name``'s finished games, newest first from 1: its kingdom, seats, result and ``record`` (the
     whole game as saved, for the coach's analysis). None if there is no such game."""
     ids = await kv.items(f"history:{names.key(name)}")
@@ -95,7 +106,7 @@ async def finished_log(kv: Kv, name: str, index: int = 1) -> dict[str, Any] | No
     return await kept_log(kv, ids[index - 1])
 
 
-async def kept_log(kv: Kv, game_id: str) -> dict[str, Any] | None:
+async def kept_log(kv: Kv, game_id: str) -> dict[str, object] | None:
     """A finished game's log as the history keeps it (hostile like every record: None unless well formed,
     with an event line for the operator when it is there but damaged)."""
     raw = await kv.get(f"log:game:{game_id}")
@@ -107,11 +118,15 @@ async def kept_log(kv: Kv, game_id: str) -> dict[str, Any] | None:
     return rec
 
 
-def _number(x: Any) -> bool:
+def _maybe(x: object) -> float | None:
+    return None if x is None else to_float(x)
+
+
+def _number(x: object) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def checked_log(raw: str) -> dict[str, Any] | None:
+def checked_log(raw: str) -> dict[str, object] | None:
     """A kept log whose date is a number and each seat a name with whole-number place, VP and turns."""
     try:
         rec = json.loads(raw)
@@ -119,7 +134,7 @@ def checked_log(raw: str) -> dict[str, Any] | None:
         return None
     if not isinstance(rec, dict) or not _number(rec.get("at", 0)) or not isinstance(rec.get("seats", []), list):
         return None
-    for seat in rec.get("seats") or []:
+    for seat in each(rec.get("seats") or []):
         if not (isinstance(seat, dict) and isinstance(seat.get("name"), str)
                 and all(isinstance(seat.get(k, 0), int) and not isinstance(seat.get(k, 0), bool)
                         for k in ("place", "vp", "turns", "change"))):
@@ -205,12 +220,12 @@ class Standing:
     async def record(self, game: HostedGame) -> dict[int, str]:
         """Keep the finished game in the history (and rate it), as one step with its mark, so it counts
         once whoever records it and whenever: what each seat is told, by seat (nothing if recorded already)."""
-        seating: Any = game.seating
+        seating: object = game.seating
         result = getattr(getattr(getattr(seating, "act", None), "game", None), "result", None)
         if result is None:
             await self.kv.hdel("ending", game.id)
             return {}
-        scores = [{"name": s.name, "vp": int(s.vp), "turns": int(s.turns)} for s in result.scores]
+        scores = [Score(name=s.name, vp=int(s.vp), turns=int(s.turns)) for s in result.scores]
         ranks = places(scores)
         seated = await self.kv.hgetall(f"seated:{game.id}")
         people = [st.name for st in game.seats]
@@ -221,24 +236,25 @@ class Standing:
                "seats": [{"name": s["name"], "account": accounts.get(names.key(s["name"])), "vp": s["vp"],
                           "turns": s["turns"], "place": p} for s, p in zip(scores, ranks)],
                "record": game.record()}
-        seat_rows: list[dict[str, Any]] = rec["seats"]  # type: ignore[assignment]
+        seat_rows: list[dict[str, object]] = rec["seats"]  # type: ignore[assignment]
         keys = [names.key(accounts[names.key(s["name"])]) for s in scores] if rated else []
         seat_of = {s["name"]: game.seat_named(s["name"]) for s in scores}
 
         def compute(raw: dict[str, str | None]) -> GameEnd:
             told: dict[int, str] = {}
-            seats: list[dict[str, Any]] = [dict(seat) for seat in seat_rows]
+            seats: list[dict[str, object]] = [dict(seat) for seat in seat_rows]
             end = GameEnd(histories=[f"history:{names.key(a)}" for a in accounts.values()], keep=HISTORY)
             if rated:
                 before = [checked_rating(raw.get(k)) or {} for k in keys]
                 m = model()
-                teams = [[m.rating(mu=b.get("mu"), sigma=b.get("sigma"), name=k)] for k, b in zip(keys, before)]
-                after = m.rate(teams, ranks=ranks)
+                teams = [[m.rating(mu=_maybe(b.get("mu")), sigma=_maybe(b.get("sigma")), name=k)] for k, b in zip(keys, before)]
+                order: list[float] = list(ranks)
+                after = m.rate(teams, ranks=order)
                 for s, k, b, team, seat in zip(scores, keys, before, after, seats):
                     r = team[0]
-                    was, now = said_rating(float(b.get("mu", 25.0))), said_rating(r.mu)
+                    was, now = said_rating(to_float(b.get("mu", 25.0))), said_rating(r.mu)
                     end.ratings[k] = json.dumps({"name": accounts[names.key(s["name"])], "mu": r.mu,
-                                                 "sigma": r.sigma, "games": int(b.get("games", 0)) + 1})
+                                                 "sigma": r.sigma, "games": to_int(b.get("games", 0)) + 1})
                     seat.update(rating=now, change=now - was)
                     change = now - was
                     how = f"up {change:,}" if change > 0 else f"down {-change:,}" if change < 0 else "no change"
@@ -266,7 +282,7 @@ class Standing:
             rec = await kept_log(self.kv, game_id)
             if rec is None:
                 continue
-            for seat in rec.get("seats") or []:
+            for seat in each(rec.get("seats") or []):
                 if isinstance(seat, dict) and seat.get("account") and names.key(str(seat["account"])) == k:
                     seat.update(name="a former player", account=None)
             rec.pop("record", None)  # the whole log names them throughout: the result alone stays for the others
@@ -284,7 +300,7 @@ class Standing:
             return await self._history(rest or m.account or person.name, mine=not rest)
         return None
 
-    async def _all(self) -> list[dict[str, Any]]:
+    async def _all(self) -> list[dict[str, object]]:
         out = []
         damaged = 0
         for raw in (await self.kv.hgetall("ratings")).values():
@@ -296,17 +312,17 @@ class Standing:
         if damaged:
             emit("store_error", problem=f"{damaged} damaged rating records were skipped")
         # the same rating shares a place; among equals, by name, so every process lists them alike
-        return sorted(out, key=lambda r: (-said_rating(float(r["mu"])), names.key(str(r.get("name")))))
+        return sorted(out, key=lambda r: (-said_rating(to_float(r["mu"])), names.key(str(r.get("name")))))
 
     async def _rating(self, name: str, mine: bool) -> str:
         name = clean(name, limit=20)
         everyone = await self._all()
         for rec in everyone:
             if names.same(str(rec.get("name")), name):
-                rank = 1 + sum(1 for o in everyone if said_rating(float(o["mu"])) > said_rating(float(rec["mu"])))
-                games = int(rec.get("games", 0))
+                rank = 1 + sum(1 for o in everyone if said_rating(to_float(o["mu"])) > said_rating(to_float(rec["mu"])))
+                games = to_int(rec.get("games", 0))
                 who = "Your rating" if mine else f"{rec.get('name')}'s rating"
-                return (f"{who} {said_rating(float(rec['mu'])):,}, {games} rated {'game' if games == 1 else 'games'}, "
+                return (f"{who} {said_rating(to_float(rec['mu'])):,}, {games} rated {'game' if games == 1 else 'games'}, "
                         f"{ordinal(rank)} of {len(everyone)}.")
         if mine:
             return "You have no rating yet. A game is rated when every player in it has an account."
@@ -317,7 +333,7 @@ class Standing:
         if not everyone:
             return "Nobody has a rating yet. A game is rated when every player in it has an account."
         return "\n".join([f"The best {min(10, len(everyone))}.",
-                          *(f"{i}. {r.get('name')}, {said_rating(float(r['mu'])):,}, {_games(int(r.get('games', 0)))}."
+                          *(f"{i}. {r.get('name')}, {said_rating(to_float(r['mu'])):,}, {_games(to_int(r.get('games', 0)))}."
                             for i, r in enumerate(everyone[:10], 1))])
 
     async def _history(self, name: str, mine: bool) -> str:
@@ -333,10 +349,10 @@ class Standing:
         return "\n".join([head, *lines])
 
 
-def history_line(rec: dict[str, Any], name: str) -> str:
+def history_line(rec: dict[str, object], name: str) -> str:
     """One finished game in one line: when, the place of ``name``, everyone's VP, the kingdom."""
-    seats = [s for s in rec.get("seats") or [] if isinstance(s, dict)]
-    when = time.strftime("%d %B", time.gmtime(float(rec.get("at", 0)))).lstrip("0")
+    seats = [s for s in each(rec.get("seats") or []) if isinstance(s, dict)]
+    when = time.strftime("%d %B", time.gmtime(to_float(rec.get("at", 0)))).lstrip("0")
     me = next((s for s in seats if names.same(str(s.get("name")), name)), None)
     place = f"{ordinal(int(me['place']))} of {len(seats)}" if me else "played"
     scores = ", ".join(f"{s.get('name')} {s.get('vp')}" for s in sorted(seats, key=lambda s: int(s.get("place", 9))))

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.server.sqlite_store import SqliteStore
 
 from companion.server.listing import Listing
 
@@ -114,20 +117,20 @@ class Store:
                 got[game_id] = token
         return got
 
-    async def write(self, game_id: str, token: int, text: str, summary: dict[str, Any] | None) -> bool:
+    async def write(self, game_id: str, token: int, text: str, summary: dict[str, object] | None) -> bool:
         """Store a whole record, as the next version, and its line in the lobby's list (None: drop it from
         the list) if ``token`` is still the newest claim (0: a new game nobody claimed yet, whose id is
         never written twice). False when fenced out."""
         raise NotImplementedError
 
     async def save(self, game_id: str, token: int, version: int, *, record: str | None = None,
-                   entry: str | None = None, summary: dict[str, Any] | None = None, listed: bool = False) -> bool:
+                   entry: str | None = None, summary: dict[str, object] | None = None, listed: bool = False) -> bool:
         """One change of a held game: a whole ``record`` (a snapshot; its journal starts again) or a journal
         ``entry``, stored if ``token`` is still the newest claim and ``version`` is newer than the store's;
         with ``listed``, ``summary`` is its new line in the lobby's list. False when refused."""
         raise NotImplementedError
 
-    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, Any] | None,
+    async def hand_over(self, game_id: str, token: int, version: int, text: str, summary: dict[str, object] | None,
                         holder: int = 0) -> bool:
         """Store a record saved while the store was away, under ``token``, if no owner wrote the game under
         a later token since (a later owner that only claimed it has changed nothing) and ``version`` is
@@ -149,11 +152,11 @@ class Store:
         read again whole): ``Listing.open()``, ``Listing.counts()``, ``Listing.lines``. Read only."""
         raise NotImplementedError
 
-    async def summaries(self) -> dict[str, dict[str, Any]]:
+    async def summaries(self) -> dict[str, dict[str, object]]:
         """Every game in the lobby's list, by id (the index's own: read only)."""
         return (await self.listing()).lines
 
-    async def summary(self, game_id: str) -> dict[str, Any] | None:
+    async def summary(self, game_id: str) -> dict[str, object] | None:
         """One game's line in the lobby's list, or None."""
         return (await self.summaries()).get(game_id)
 
@@ -172,16 +175,16 @@ class Store:
     async def ask_release(self, game_id: str) -> None:
         """Ask the process holding the game to let it go (the proxy now sends its players here)."""
 
-    async def person(self, key: str) -> dict[str, Any] | None:
+    async def person(self, key: str) -> dict[str, object] | None:
         """A lobby person's lines so far (the last line's id, the last message's number, the last answer),
         by their token's digest; None if unknown or forgotten (after PERSON_FOR seconds)."""
         raise NotImplementedError
 
-    async def keep_person(self, key: str, state: dict[str, Any]) -> None:
+    async def keep_person(self, key: str, state: dict[str, object]) -> None:
         raise NotImplementedError
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type[SqliteStore]:
     """``FileStore``: the one-process store, now in the data folder's database (companion.server.sqlite_store)."""
     if name == "FileStore":
         from companion.server.sqlite_store import SqliteStore

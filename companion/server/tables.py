@@ -10,7 +10,7 @@ table someone keeps by hand; aloud, the table is called by its game's name (``na
 from __future__ import annotations
 
 import json
-from typing import Any
+from pathlib import Path
 
 from companion.net.hosted import HostedGame, Options
 
@@ -22,7 +22,7 @@ def table_name(game_id: str) -> str:
 
 
 def new_table_game(game_id: str, code: str, players: list[str], kingdom: str, seed: int | None,
-                   folder: Any, name: str = "") -> HostedGame:
+                   folder: Path, name: str = "") -> HostedGame:
     """A new table of these players, saved in this machine's tables folder and let go (the first player's
     connection holds it): ValueError with the table assistant's own sentence if it cannot be made."""
     from companion.net.table_seating import new_table

@@ -18,7 +18,7 @@ import ipaddress
 import os
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -26,6 +26,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, G
 from companion.server import events
 
 if TYPE_CHECKING:
+    from companion.server.proxy import Network
     from companion.server.games import ServerHost
 
 STORE_WAIT = 2.0  # seconds the store has to answer a health check
@@ -37,13 +38,13 @@ REFUSALS = ("refused", "limit")  # events counted as refusals, by their "why"
 class Watch:
     """One server process's health and metrics."""
 
-    def __init__(self, host: ServerHost, allowed: list[Any] | None = None, lease_period: float = 5.0) -> None:
+    def __init__(self, host: ServerHost, allowed: list[Network] | None = None, lease_period: float = 5.0) -> None:
         """``allowed``: networks besides loopback that may read /metrics; ``lease_period``: seconds between leases' renewals."""
         self.host = host
         self.allowed = [ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"), *(allowed or [])]
         self.lease_period = lease_period
         self.loop_at = time.monotonic()  # when the lease loop last came round
-        self.leases: asyncio.Task[Any] | None = None
+        self.leases: asyncio.Task[object] | None = None
         r = self.registry = CollectorRegistry(auto_describe=True)
         Gauge("companion_games", "Games this process holds.", registry=r).set_function(lambda: len(host.by_id))
         Gauge("companion_seats", "Seats connected to games this process holds.",
@@ -65,7 +66,7 @@ class Watch:
         self.lines.inc()
         self.answer.observe(seconds)
 
-    def heard(self, event: str, fields: dict[str, Any]) -> None:
+    def heard(self, event: str, fields: dict[str, object]) -> None:
         """An event from companion.server.events: count the ones the metrics keep."""
         counter = self.counted.get(event)
         if counter is not None:
@@ -76,7 +77,7 @@ class Watch:
     def came_round(self) -> None:
         self.loop_at = time.monotonic()
 
-    def begin(self, leases: asyncio.Task[Any]) -> None:
+    def begin(self, leases: asyncio.Task[object]) -> None:
         """The server serves: watch its lease loop and count its events."""
         self.leases = leases
         self.loop_at = time.monotonic()

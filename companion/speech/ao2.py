@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 import types
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 if TYPE_CHECKING:
     from companion.speech.say import SaySpeaker
@@ -58,10 +58,19 @@ def _say_speaker() -> "SaySpeaker | None":
     return build_say_speaker()
 
 
+class Output(Protocol):
+    """One of accessible_output2's outputs, as the speaker uses it: it speaks, and (speech-dispatcher's)
+    calls ``_callback`` with the daemon's events for the words it speaks."""
+
+    _callback: object
+
+    def speak(self, text: str, interrupt: bool = False) -> object: ...
+
+
 class AutoSpeaker:
     """Speaks through one accessible_output2 output; a new response interrupts the one before."""
 
-    def __init__(self, auto: Any, output: Any) -> None:
+    def __init__(self, auto: object, output: Output) -> None:
         self.auto = auto
         self.output = output
         self.rate = 0  # speech-dispatcher's rate, -100 to 100
@@ -79,7 +88,7 @@ class AutoSpeaker:
     def _on_event(self, utterance: int) -> Callable[..., None]:
         callback = self._callback
 
-        def on_event(kind: Any, *args: Any, **kwargs: Any) -> None:
+        def on_event(kind: object, *args: object, **kwargs: object) -> None:
             if utterance == self._utterance:
                 name = str(getattr(kind, "name", kind)).lower()
                 self.events.append(name)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
-from typing import Any
 
 from companion.cards import Card, catalogue
 from companion.cards.names import and_list
@@ -64,14 +63,9 @@ class Setup:
         """The kingdom's name, or its 10 cards when it has none."""
         return self.kingdom_name or and_list(list(self.kingdom))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"players": list(self.players), "kingdom": list(self.kingdom), "platinum_colony": self.platinum_colony,
                 "kingdom_name": self.kingdom_name, "first": self.first, "seed": self.seed}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Setup":
-        return cls(tuple(raw["players"]), tuple(raw["kingdom"]), bool(raw["platinum_colony"]),
-                   raw.get("kingdom_name"), int(raw["first"]), raw.get("seed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +78,9 @@ class Entry:
     amount: int = 0
     others: bool = False  # gain: each other player in turn order, while the pile lasts
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         raw = asdict(self)
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in raw.items() if v or k == "verb"}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Entry":
-        if raw.get("verb") not in VERBS:
-            raise ValueError(f"unknown entry {raw.get('verb')!r}")
-        return cls(raw["verb"], tuple(int(p) for p in raw.get("players", ())), tuple(raw.get("cards", ())),
-                   int(raw.get("amount", 0)), bool(raw.get("others", False)))
 
 
 @dataclass

@@ -20,7 +20,6 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion import filecheck, paths
 from companion.filecheck import Damaged
@@ -52,7 +51,7 @@ def file_name(name: str) -> str:
     return (slug or "table") + ".json"
 
 
-def write_atomic(path: Path, data: dict[str, Any]) -> None:
+def write_atomic(path: Path, data: dict[str, object]) -> None:
     """Write JSON so that a crash leaves either the old file or the new one, never half of one."""
     paths.atomic_write(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
@@ -65,20 +64,20 @@ class Saved:
     table: Table
 
 
-def checksum(body: dict[str, Any]) -> str:
+def checksum(body: dict[str, object]) -> str:
     """SHA-256 of a table file's fields other than the checksum, as sorted compact JSON."""
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def to_json(saved: Saved, stamp: int | None = None) -> dict[str, Any]:
+def to_json(saved: Saved, stamp: int | None = None) -> dict[str, object]:
     t = saved.table
-    body: dict[str, Any] = {"version": FORMAT_VERSION, "name": saved.name,
+    body: dict[str, object] = {"version": FORMAT_VERSION, "name": saved.name,
                             "saved": time.time_ns() if stamp is None else stamp,
                             "setup": t.setup.to_json(), "low": t.low, "entries": [e.to_json() for e in t.entries]}
     return {**body, "checksum": checksum(body)}
 
 
-def _setup(raw: Any) -> Setup:
+def _setup(raw: object) -> Setup:
     raw = filecheck.mapping(raw, "its setup")
     players = filecheck.listed(filecheck.field(raw, "players", "its setup"), "its players", 2, 6)
     names = tuple(filecheck.text(p, "a player's name", 40) for p in players)
@@ -92,7 +91,7 @@ def _setup(raw: Any) -> Setup:
                  filecheck.maybe_whole(raw.get("seed"), "the seed", -2**63, 2**63 - 1))
 
 
-def _entry(raw: Any, n: int, setup: Setup, supply: set[str]) -> Entry:
+def _entry(raw: object, n: int, setup: Setup, supply: set[str]) -> Entry:
     where = f"entry {n}"
     raw = filecheck.mapping(raw, where)
     verb = filecheck.field(raw, "verb", where)
@@ -118,7 +117,7 @@ def _entry(raw: Any, n: int, setup: Setup, supply: set[str]) -> Entry:
     return Entry(verb, players, tuple(cards), amount, others)
 
 
-def from_json(raw: Any) -> Saved:
+def from_json(raw: object) -> Saved:
     """The table a file holds, every field checked; StorageError saying what is wrong if it is damaged."""
     try:
         raw = filecheck.mapping(raw, "the file")
@@ -185,7 +184,7 @@ def load(name: str) -> Saved:
         raise StorageError(f"the table {name} {e}" if str(e).startswith("is ") else str(e)) from None
 
 
-def _is_pointer(raw: Any) -> bool:
+def _is_pointer(raw: object) -> bool:
     """Version 1's ``last.json``: only a version and a name."""
     return isinstance(raw, dict) and set(raw) == {"version", "name"}
 
