@@ -1,0 +1,34 @@
+"""Small frictions a blind player meets at the table, each heard as a person would type it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.accessibility import check_error
+from tests.game.helpers import Typist
+from tests.game.test_small_frictions import _position
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _table(tmp_path: Path, hand: str = "Cellar, Copper, Copper, Estate, Estate") -> Typist:
+    t = Typist()
+    t.start_at(tmp_path, _position(hand))
+    return t
+
+
+def test_play_a_name_not_near_any_card_in_hand_says_what_in_hand_can_be_played(tmp_path: Path) -> None:
+    t = _table(tmp_path)
+    out = t("play smity")  # Smithy is in the Supply, not in hand: no "Smithy, Mint or City"
+    check_error(out, typed="smity")
+    assert out == "Error, no card named 'smity' in your hand. Type play cellar or play copper.\n", out
+    assert "Did you mean Copper?" in t("play coper")  # a near name in hand is still offered
+    t("play cellar")
+    t("none")
+    assert t("play smity") == "Error, no card named 'smity' in your hand. Type play copper.\n"
