@@ -212,7 +212,7 @@ class GameService:
                 if act.game.players[seat].turns != turn or act.game.current != seat:
                     break
                 act.answer(())
-        act.labels.append("end")
+        act.labels.append("ending your turn")  # "Took back ending your turn.", never "Took back end."
         lines, cues, clear = self._hear(seat, verbosity)
         if not bought and verbosity != "brief" and (act.own_devices or act.holder == seat) and not act.waiting:
             # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.

@@ -32,3 +32,10 @@ def test_play_a_name_not_near_any_card_in_hand_says_what_in_hand_can_be_played(t
     t("play cellar")
     t("none")
     assert t("play smity") == "Error, no card named 'smity' in your hand. Type play copper.\n"
+
+
+@pytest.mark.parametrize("typed", ["buy nothing", "end", "done"])
+def test_undo_after_ending_the_turn_says_it_took_back_ending_your_turn(tmp_path: Path, typed: str) -> None:
+    t = _table(tmp_path)
+    t(typed)
+    assert t("undo").startswith("Took back ending your turn.\n")  # not "Took back end."

@@ -88,7 +88,7 @@ def test_undo_across_a_bots_turn() -> None:
     assert "Bot" in after_end
     game_after = dumps(t.act.game)
     out = t("undo")
-    assert out.startswith("Took back end.")
+    assert out.startswith("Took back ending your turn.")
     assert dumps(t.act.game) == before
     assert t("end") == after_end  # the bot plays its turn again, the same way
     assert dumps(t.act.game) == game_after
