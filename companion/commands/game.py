@@ -423,9 +423,11 @@ def fallback(session: "Session", line: str) -> "Answer | bool":
     d = act.mine(me)
     if d is None:
         return False
+    if not line.strip():  # a bare Enter is no mistake: at a turn the prompt again, as at the plain prompt;
+        if render.is_turn_decision(d):  # at a card's question, the question again
+            return True
+        return lines_answer(session, [render.question(act.game, d, session.verbosity)])
     if render.is_turn_decision(d):
-        if not line.strip():
-            raise CommandError("nothing was typed. Type options to hear what you can do.")
         if all(as_number(w) is not None for w in line.split()):
             raise CommandError(f"{quote(line, 40)}, no card is asking a question now. Type options.")
         try:

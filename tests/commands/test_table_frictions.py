@@ -39,3 +39,12 @@ def test_undo_after_ending_the_turn_says_it_took_back_ending_your_turn(tmp_path:
     t = _table(tmp_path)
     t(typed)
     assert t("undo").startswith("Took back ending your turn.\n")  # not "Took back end."
+
+
+def test_a_bare_enter_is_no_error_at_a_turn_and_repeats_a_cards_question(tmp_path: Path) -> None:
+    t = _table(tmp_path)
+    assert t("") == "" and t("   ") == ""  # as at the plain prompt: the prompt again, nothing else
+    asked = t("play cellar").split("\n", 1)[1]
+    again = t("")
+    assert not again.startswith("Error") and again.replace("\n", " ") == asked.replace("\n", " "), again
+    assert t("none").startswith("Cellar, none.")  # the Enter answered nothing
