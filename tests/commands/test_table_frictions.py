@@ -48,3 +48,9 @@ def test_a_bare_enter_is_no_error_at_a_turn_and_repeats_a_cards_question(tmp_pat
     again = t("")
     assert not again.startswith("Error") and again.replace("\n", " ") == asked.replace("\n", " "), again
     assert t("none").startswith("Cellar, none.")  # the Enter answered nothing
+
+
+def test_status_of_a_name_at_no_seat_names_the_others_not_you(tmp_path: Path) -> None:
+    out = _table(tmp_path)("status ben")
+    check_error(out, typed="status ben")
+    assert out == "Error, 'status ben', no player is named that. Type status, or status and Big Money.\n", out
