@@ -152,16 +152,18 @@ def end_command(session: "Session", args: str) -> Outcome:
     return GameService(act).end_turn(d.player, typed, session.verbosity)
 
 
-@game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
-              aliases=("op",))
+@game_command(name="options", summary="says what you can do now and what it costs.", usage="options, or options all",
+              example="options", aliases=("op",),
+              details="options names the six dearest cards you can buy and how many more; options all names them all.")
 def options_command(session: "Session", args: str) -> "Response":
     act, me = private_seat(session, "options")
+    every = loose(args) in ("all", "every", "more")
     if act.game.over:
         return fitted(session, "The game is over. Type score, log, or new.")
     d = act.mine(me)
     if d is None:
         return fitted(session, "It is not your turn. Type status.")
-    return fitted(session, render.options_line(act.game, me, session.verbosity))
+    return fitted(session, render.options_line(act.game, me, session.verbosity, every))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

@@ -54,3 +54,11 @@ def test_status_of_a_name_at_no_seat_names_the_others_not_you(tmp_path: Path) ->
     out = _table(tmp_path)("status ben")
     check_error(out, typed="status ben")
     assert out == "Error, 'status ben', no player is named that. Type status, or status and Big Money.\n", out
+
+
+def test_options_says_how_to_hear_the_cards_it_leaves_off_and_options_all_names_them(tmp_path: Path) -> None:
+    t = _table(tmp_path, "Copper, Copper, Copper, Copper, Estate")
+    out = t("options")
+    assert out.rstrip().endswith("Silver or 6 more, or end. Type options all to hear them."), out
+    every = t("options all")
+    assert "more" not in every and "Moat" in every and every.rstrip().endswith("or Copper, or end."), every
