@@ -154,7 +154,7 @@ def end_command(session: "Session", args: str) -> Outcome:
 
 @game_command(name="options", summary="says what you can do now and what it costs.", usage="options, or options all",
               example="options", aliases=("op",),
-              details="options names the six dearest cards you can buy and how many more; options all names them all.")
+              details="options names the six dearest cards you can buy and how many more. options all names them all.")
 def options_command(session: "Session", args: str) -> "Response":
     act, me = private_seat(session, "options")
     every = loose(args) in ("all", "every", "more")

@@ -127,7 +127,8 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str], game:
 
 def _why_not_gained(d: Decision, typed: str, game: Any) -> str | None:
     """Why a card named at a gain question is not a choice: not in the Supply, its pile empty, or it costs
-    more than the dearest choice ("Duchy costs 5; you may gain a card costing up to 4."); None otherwise."""
+    more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
+    None otherwise."""
     if game is None or not isinstance(d, ChooseCards) or d.purpose is not Purpose.GAIN or not d.options:
         return None
     words = normalise(typed).split()
@@ -145,5 +146,5 @@ def _why_not_gained(d: Decision, typed: str, game: Any) -> str | None:
         return f"the {card.name} pile is empty."
     cost, most = game.cost(card), max(game.cost(o) for o in d.options)
     if cost > most:
-        return f"{card.name} costs {cost}; you may gain a card costing up to {most}."
+        return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
     return None

@@ -34,7 +34,7 @@ def test_a_card_that_costs_too_much_says_its_cost_and_the_limit(typed: str) -> N
     table = Table()
     with pytest.raises(AnswerError) as e:
         parse(workshop(table), typed, table)
-    assert "Duchy costs 5; you may gain a card costing up to 4." in str(e.value)
+    assert "Duchy costs 5 coins. You may gain a card costing up to 4 coins." in str(e.value)
     check_error("Error, " + str(e.value) + "\n", typed=typed)
 
 
