@@ -117,8 +117,9 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str], game:
                 raise AnswerError(f"{quote(w)} is not a choice number. {_hint(d)}")
             out.append(numbered[i - 1])
         return out
+    read = _plurals_as_all(typed, options) if isinstance(d, ChooseCards) and d.max > 1 else typed
     try:
-        return catalogue().find_many(typed, numbered)
+        return catalogue().find_many(read, numbered)
     except NameError_ as e:
         why = _why_not_gained(d, typed, game)
         raise AnswerError(f"{quote(typed)}, {why} {_hint(d)}" if why else
@@ -148,3 +149,24 @@ def _why_not_gained(d: Decision, typed: str, game: Any) -> str | None:
     if cost > most:
         return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
     return None
+
+
+def _plurals_as_all(typed: str, options: list[Card]) -> str:
+    """At a question that takes several cards, a plural with no number before it means every copy there:
+    "2 estates and coppers" is 2 Estates and all 3 Coppers (it was one Copper). A plural that is also the
+    name (Gardens) stays one card."""
+    plurals = {normalise(c.plural): c for c in options if normalise(c.plural) != normalise(c.name)}
+    tokens = normalise(typed).replace(",", " ").split()
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        run = next((j for j in range(len(tokens), i, -1) if " ".join(tokens[i:j]) in plurals), None)
+        counted = bool(out) and as_number(out[-1]) is not None and catalogue().by_code(out[-1]) is None
+        if run is None or counted:
+            out.append(tokens[i])
+            i += 1
+            continue
+        phrase = " ".join(tokens[i:run])
+        out += [str(options.count(plurals[phrase])), phrase]
+        i = run
+    return " ".join(out)

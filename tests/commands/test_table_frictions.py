@@ -62,3 +62,10 @@ def test_options_says_how_to_hear_the_cards_it_leaves_off_and_options_all_names_
     assert out.rstrip().endswith("Silver or 6 more, or end. Type options all to hear them."), out
     every = t("options all")
     assert "more" not in every and "Moat" in every and every.rstrip().endswith("or Copper, or end."), every
+
+
+def test_estates_at_cellar_discards_both_estates(tmp_path: Path) -> None:
+    t = _table(tmp_path)
+    t("play cellar")
+    out = t("estates")
+    assert out.startswith("Discarded 2 Estates"), out

@@ -1,5 +1,6 @@
 """A card named at a gain question that is not a choice says why: it costs too much, its pile is empty,
-or it is not in the Supply, rather than only that it is not one of the choices."""
+or it is not in the Supply, rather than only that it is not one of the choices. And a bare plural where
+several cards are taken means every copy there."""
 
 from __future__ import annotations
 
@@ -52,3 +53,30 @@ def test_without_the_game_the_old_words_stay() -> None:
     with pytest.raises(AnswerError) as e:
         parse(workshop(Table()), "duchy")
     assert "is not one of the choices" in str(e.value)
+
+
+COPPER, ESTATE, SILVER = cat["Copper"], cat["Estate"], cat["Silver"]
+
+
+def _cellar() -> ChooseCards:
+    return ChooseCards(0, Purpose.DISCARD, cat["Cellar"], [COPPER, COPPER, COPPER, ESTATE, ESTATE, SILVER], 0, 6)
+
+
+@pytest.mark.parametrize("typed, wanted", [
+    ("estates", (ESTATE, ESTATE)),
+    ("2 estates and coppers", (ESTATE, ESTATE, COPPER, COPPER, COPPER)),
+    ("coppers, silver", (COPPER, COPPER, COPPER, SILVER)),
+    ("1 coppers", (COPPER,)),
+    ("copper", (COPPER,)),
+    ("2 coppers estate", (COPPER, COPPER, ESTATE)),
+])
+def test_a_bare_plural_where_several_cards_are_taken_means_every_copy(typed: str, wanted: tuple[Card, ...]) -> None:
+    assert parse(_cellar(), typed) == wanted
+
+
+def test_a_plural_at_a_question_for_one_card_stays_one_and_errors_quote_what_was_typed() -> None:
+    mine = ChooseCards(0, Purpose.TRASH, cat["Mine"], [COPPER, COPPER, SILVER], 0, 1)
+    assert parse(mine, "coppers") == (COPPER,)
+    with pytest.raises(AnswerError) as e:
+        parse(_cellar(), "two coppers")
+    assert str(e.value).startswith("'two coppers' is not one of the choices."), str(e.value)
