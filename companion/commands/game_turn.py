@@ -69,7 +69,7 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
 
 def _playable(d: Any, hand: Any) -> str:
     """The end of the sentence for a card not in hand: the cards in it that can be played now."""
-    actions = d.purpose is Purpose.PLAY_ACTION and getattr(d, "options", ())
+    actions = d.purpose is Purpose.PLAY_ACTION and bool(getattr(d, "options", None))
     names = list(dict.fromkeys(c.name for c in hand if c.is_treasure or (actions and c in d.options)))
     if not names:
         return "in your hand, and nothing in it can be played now. Type options to hear your choices."

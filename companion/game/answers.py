@@ -50,8 +50,8 @@ def hint(d: Decision) -> str:
     return _hint(d)
 
 
-def parse(d: Decision, text: str, game: Any = None) -> Any:
-    """``game`` (optional) lets a refused card to gain say why: it costs too much, or its pile is empty."""
+def parse(d: Decision, text: str, view: Any = None) -> Any:
+    """``view`` (the seat's, optional) lets a refused card to gain say why: it costs too much, or its pile is empty."""
     typed = text.strip()
     if not typed:
         raise AnswerError(f"nothing was typed. {_hint(d)}")
@@ -91,7 +91,7 @@ def parse(d: Decision, text: str, game: Any = None) -> Any:
         elif " ".join(words) in ALL_WORDS:
             chosen = list(d.options)[: d.max]
         else:
-            chosen = _cards(d, list(d.options), typed, words, game)
+            chosen = _cards(d, list(d.options), typed, words, view)
         reason = d.validate(tuple(chosen))
         if reason is not None:
             n = len(chosen)
@@ -105,7 +105,7 @@ def parse(d: Decision, text: str, game: Any = None) -> Any:
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")
 
 
-def _cards(d: Decision, options: list[Card], typed: str, words: list[str], game: Any = None) -> list[Card]:
+def _cards(d: Decision, options: list[Card], typed: str, words: list[str], view: Any = None) -> list[Card]:
     """Cards by number (each number a different card; repeat a number for another copy) or by name."""
     numbered = distinct(options, d.purpose)
     numbers = [as_number(w) for w in words]
@@ -121,16 +121,16 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str], game:
     try:
         return catalogue().find_many(read, numbered)
     except NameError_ as e:
-        why = _why_not_gained(d, typed, game)
+        why = _why_not_gained(d, typed, view)
         raise AnswerError(f"{quote(typed)}, {why} {_hint(d)}" if why else
                           f"{quote(typed)} is not one of the choices. {_hint(d)}") from e
 
 
-def _why_not_gained(d: Decision, typed: str, game: Any) -> str | None:
+def _why_not_gained(d: Decision, typed: str, view: Any) -> str | None:
     """Why a card named at a gain question is not a choice: not in the Supply, its pile empty, or it costs
     more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
     None otherwise."""
-    if game is None or not isinstance(d, ChooseCards) or d.purpose is not Purpose.GAIN or not d.options:
+    if view is None or not isinstance(d, ChooseCards) or d.purpose is not Purpose.GAIN or not d.options:
         return None
     words = normalise(typed).split()
     if len(words) > 1 and as_number(words[0]) is not None:
@@ -141,11 +141,11 @@ def _why_not_gained(d: Decision, typed: str, game: Any) -> str | None:
         return None
     if card in d.options:
         return None
-    if card not in game.supply:
+    if card not in view.supply:
         return f"{card.name} is not in the Supply."
-    if not game.supply[card]:
+    if not view.supply[card]:
         return f"the {card.name} pile is empty."
-    cost, most = game.cost(card), max(game.cost(o) for o in d.options)
+    cost, most = view.cost(card), max(view.cost(o) for o in d.options)
     if cost > most:
         return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
     return None

@@ -228,7 +228,7 @@ class GameService:
             raise CommandError(f"{quote(text, 40)}, no card is asking now. Type options.")
         turn, before = act.game.players[seat].turns, len(act.game.answers)
         try:
-            value = parse(d, text, act.game)
+            value = parse(d, text, act.game.view(seat))
         except AnswerError as e:
             raise CommandError(str(e)) from None
         with act.change(seat):

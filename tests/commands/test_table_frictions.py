@@ -69,3 +69,12 @@ def test_estates_at_cellar_discards_both_estates(tmp_path: Path) -> None:
     t("play cellar")
     out = t("estates")
     assert out.startswith("Discarded 2 Estates"), out
+
+
+def test_a_card_too_dear_at_workshop_says_its_cost_and_the_limit(tmp_path: Path) -> None:
+    t = _table(tmp_path, "Workshop, Copper, Copper, Estate, Estate")
+    t("play workshop")
+    out = t("DUCHIES")
+    check_error(out, typed="DUCHIES")
+    assert out.startswith("Error, 'DUCHIES', Duchy costs 5 coins. You may gain a card costing up to 4 coins."), out
+    assert t("silver").startswith("Gained Silver.")  # the refusal changed nothing

@@ -16,7 +16,7 @@ NAMES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Smithy", "Village")
 
 
 class Table:
-    """The part of a game a gain question's refusal reads: the Supply's piles and what a card costs."""
+    """The part of a seat's view a gain question's refusal reads: the Supply's piles and what a card costs."""
 
     def __init__(self, empty: str = "") -> None:
         self.supply = {cat[n]: (0 if n == empty else 8) for n in NAMES}
