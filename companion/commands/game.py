@@ -332,10 +332,12 @@ def private_seat(session: "Session", typed: str) -> tuple[GameActivity, int]:
     return act, me
 
 
-def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
+def cards_named(text: str, within: list[Card] | None = None, instead: str | None = None) -> list[Card]:
     """Cards named in ``text``: first among ``within`` (your hand, the Supply), so "work" is Workshop
     when that is the only match there; otherwise among every card, for the right error. A misspelling is
-    said with the near names among ``within``: "smity" in First Game is Smithy, not "Smithy, Mint or City"."""
+    said with the near names among ``within``: "smity" in First Game is Smithy, not "Smithy, Mint or City".
+    With none near among ``within``, ``instead`` (when given) is said rather than near names from outside
+    the game: "no card named 'smity' in your hand. Type play cellar or play copper."."""
     near: UnknownName | None = None
     if within is not None:
         try:
@@ -350,6 +352,8 @@ def cards_named(text: str, within: list[Card] | None = None) -> list[Card]:
         return catalogue().find_many(text)
     except NameError_ as e:
         said = str(near if near is not None and isinstance(e, UnknownName) else e)
+        if near is None and instead is not None and isinstance(e, UnknownName):
+            raise CommandError(f"no card named {quote(text)} {instead}") from None
         if not any(w in said for w in ("Type", "Did you mean")):
             said += " Type options to hear your choices."
         raise CommandError(said) from None
@@ -419,9 +423,11 @@ def fallback(session: "Session", line: str) -> "Answer | bool":
     d = act.mine(me)
     if d is None:
         return False
+    if not line.strip():  # a bare Enter is no mistake: at a turn the prompt again, as at the plain prompt;
+        if render.is_turn_decision(d):  # at a card's question, the question again
+            return True
+        return lines_answer(session, [render.question(act.game, d, session.verbosity)])
     if render.is_turn_decision(d):
-        if not line.strip():
-            raise CommandError("nothing was typed. Type options to hear what you can do.")
         if all(as_number(w) is not None for w in line.split()):
             raise CommandError(f"{quote(line, 40)}, no card is asking a question now. Type options.")
         try:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, catalogue
-from companion.cards.names import NameError_, and_list, loose, quote
+from companion.cards.names import NameError_, and_list, loose, or_list, quote
 from companion.commands.game import (
     cards_named, game_command, private_seat, question_answered, seat_of, fitted,
 )
@@ -67,6 +67,15 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
         return False
 
 
+def _playable(d: Any, hand: Any) -> str:
+    """The end of the sentence for a card not in hand: the cards in it that can be played now."""
+    actions = d.purpose is Purpose.PLAY_ACTION and bool(getattr(d, "options", None))
+    names = list(dict.fromkeys(c.name for c in hand if c.is_treasure or (actions and c in d.options)))
+    if not names:
+        return "in your hand, and nothing in it can be played now. Type options to hear your choices."
+    return f"in your hand. Type {or_list([f'play {n.lower()}' for n in names])}."
+
+
 def _not_there(text: str, cards: list[Card], where: str) -> str | None:
     """A card named exactly that but not ``where``, read as one that is: ``buy village`` in a kingdom
     with Worker's Village and no Village says "Village is not in this game." before "Bought Worker's
@@ -109,7 +118,7 @@ def play_command(session: "Session", args: str) -> Outcome:
     hand = act.game.players[me].hand
     if _treasures_word(loose(text)) and not _names_a_card_in(text, hand):
         return GameService(act).play_treasures(me, typed, session.verbosity)
-    cards = cards_named(text, list(hand))
+    cards = cards_named(text, list(hand), _playable(d, hand))
     return _noted(GameService(act).play(me, cards, typed, session.verbosity), _not_there(text, cards, "in your hand"))
 
 
@@ -143,16 +152,18 @@ def end_command(session: "Session", args: str) -> Outcome:
     return GameService(act).end_turn(d.player, typed, session.verbosity)
 
 
-@game_command(name="options", summary="says what you can do now and what it costs.", usage="options", example="options",
-              aliases=("op",))
+@game_command(name="options", summary="says what you can do now and what it costs.", usage="options, or options all",
+              example="options", aliases=("op",),
+              details="options names the six dearest cards you can buy and how many more. options all names them all.")
 def options_command(session: "Session", args: str) -> "Response":
     act, me = private_seat(session, "options")
+    every = loose(args) in ("all", "every", "more")
     if act.game.over:
         return fitted(session, "The game is over. Type score, log, or new.")
     d = act.mine(me)
     if d is None:
         return fitted(session, "It is not your turn. Type status.")
-    return fitted(session, render.options_line(act.game, me, session.verbosity))
+    return fitted(session, render.options_line(act.game, me, session.verbosity, every))
 
 
 @game_command(name="choose", summary="answers a card's question, by number or name.", usage="choose ANSWER",

@@ -32,12 +32,13 @@ def seat_named(act: GameActivity, viewer: int, typed: str) -> int | None:
     return starting[0] if len(starting) == 1 else None
 
 
-def _no_player(act: GameActivity, verb: str, args: str) -> CommandError:
+def _no_player(act: GameActivity, verb: str, args: str, viewer: int = -1) -> CommandError:
+    """A name at no seat: what to type instead names the others, never your own seat ("status You")."""
     from companion.cards.names import or_list
 
-    names = [p.name for p in act.game.players]
+    names = [p.name for i, p in enumerate(act.game.players) if i != viewer]
     return CommandError(f"{quote(verb + ' ' + args.strip(), 40)}, no player is named that. "
-                        f"Type {verb} and one of {or_list(names)}.")
+                        f"Type {verb}, or {verb} and {or_list(names)}.")
 
 
 @game_command(name="status", summary="says the turn, actions, buys and coins, or a player's public cards.",
@@ -50,7 +51,7 @@ def status_command(session: "Session", args: str) -> "Response":
     if args.strip():
         seat = seat_named(act, viewer, args)
         if seat is None:
-            raise _no_player(act, "status", args)
+            raise _no_player(act, "status", args, viewer)
         return fitted(session, render.seat_line(g, viewer, seat))
     line = render.status_line(g, viewer, named=act.shared or viewer < 0)
     d = act.mine(viewer) if viewer >= 0 else None

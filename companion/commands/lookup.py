@@ -68,6 +68,9 @@ def _complete_card(session: "Session", text: str) -> list[str]:
     return found
 
 
+_COUNT_WORDS = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+
 @command(
     "card",
     summary="says one card's cost, types and text.",
@@ -83,6 +86,8 @@ def card_command(session: "Session", args: str) -> Response:
     notes = bool(words) and words[-1].lower() in _NOTES_WORDS
     if notes:
         words = words[:-1]
+    if len(words) > 1 and (as_number(words[0]) is not None or words[0].lower() in _COUNT_WORDS):
+        words = words[1:]  # "card 2 silvers" is Silver: a count says nothing of the card
     name = " ".join(words)
     if not name:
         raise CommandError("card needs a name. Type card and a name, like card village.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, normalise, or_list, quote
-from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, YesNo
+from companion.engine import ChooseCards, ChooseOne, Decision, NameCard, OrderCards, PlayerView, Purpose, YesNo
 from companion.game.questions import distinct
 from companion.numbers import as_number
 
@@ -49,7 +49,8 @@ def hint(d: Decision) -> str:
     return _hint(d)
 
 
-def parse(d: Decision, text: str) -> object:
+def parse(d: Decision, text: str, view: PlayerView | None = None) -> object:
+    """``view`` (the seat's, optional) lets a refused card to gain say why: it costs too much, or its pile is empty."""
     typed = text.strip()
     if not typed:
         raise AnswerError(f"nothing was typed. {_hint(d)}")
@@ -89,7 +90,7 @@ def parse(d: Decision, text: str) -> object:
         elif " ".join(words) in ALL_WORDS:
             chosen = list(d.options)[: d.max]
         else:
-            chosen = _cards(d, list(d.options), typed, words)
+            chosen = _cards(d, list(d.options), typed, words, view)
         reason = d.validate(tuple(chosen))
         if reason is not None:
             n = len(chosen)
@@ -103,7 +104,7 @@ def parse(d: Decision, text: str) -> object:
     raise AnswerError(f"{quote(typed)} cannot answer this. {_hint(d)}")
 
 
-def _cards(d: Decision, options: list[Card], typed: str, words: list[str]) -> list[Card]:
+def _cards(d: Decision, options: list[Card], typed: str, words: list[str], view: PlayerView | None = None) -> list[Card]:
     """Cards by number (each number a different card; repeat a number for another copy) or by name."""
     numbered = distinct(options, d.purpose)
     numbers = [as_number(w) for w in words]
@@ -115,7 +116,56 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str]) -> li
                 raise AnswerError(f"{quote(w)} is not a choice number. {_hint(d)}")
             out.append(numbered[i - 1])
         return out
+    read = _plurals_as_all(typed, options) if isinstance(d, ChooseCards) and d.max > 1 else typed
     try:
-        return catalogue().find_many(typed, numbered)
+        return catalogue().find_many(read, numbered)
     except NameError_ as e:
-        raise AnswerError(f"{quote(typed)} is not one of the choices. {_hint(d)}") from e
+        why = _why_not_gained(d, typed, view)
+        raise AnswerError(f"{quote(typed)}, {why} {_hint(d)}" if why else
+                          f"{quote(typed)} is not one of the choices. {_hint(d)}") from e
+
+
+def _why_not_gained(d: Decision, typed: str, view: PlayerView | None) -> str | None:
+    """Why a card named at a gain question is not a choice: not in the Supply, its pile empty, or it costs
+    more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
+    None otherwise."""
+    if view is None or not isinstance(d, ChooseCards) or d.purpose is not Purpose.GAIN or not d.options:
+        return None
+    words = normalise(typed).split()
+    if len(words) > 1 and as_number(words[0]) is not None:
+        words = words[1:]  # "1 duchy"
+    try:
+        card = catalogue().find(" ".join(words))
+    except NameError_:
+        return None
+    if card in d.options:
+        return None
+    if card not in view.supply:
+        return f"{card.name} is not in the Supply."
+    if not view.supply[card]:
+        return f"the {card.name} pile is empty."
+    cost, most = view.cost(card), max(view.cost(o) for o in d.options)
+    if cost > most:
+        return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
+    return None
+
+
+def _plurals_as_all(typed: str, options: list[Card]) -> str:
+    """At a question that takes several cards, a plural with no number before it means every copy there:
+    "2 estates and coppers" is 2 Estates and all 3 Coppers (it was one Copper). A plural that is also the
+    name (Gardens) stays one card."""
+    plurals = {normalise(c.plural): c for c in options if normalise(c.plural) != normalise(c.name)}
+    tokens = normalise(typed).replace(",", " ").split()
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        run = next((j for j in range(len(tokens), i, -1) if " ".join(tokens[i:j]) in plurals), None)
+        counted = bool(out) and as_number(out[-1]) is not None and catalogue().by_code(out[-1]) is None
+        if run is None or counted:
+            out.append(tokens[i])
+            i += 1
+            continue
+        phrase = " ".join(tokens[i:run])
+        out += [str(options.count(plurals[phrase])), phrase]
+        i = run
+    return " ".join(out)

@@ -180,10 +180,10 @@ def supply_lines(view: PlayerView, low_first: bool = False) -> list[str]:
     return lines
 
 
-def options_line(view: PlayerView, verbosity: str = "normal") -> str:
+def options_line(view: PlayerView, verbosity: str = "normal", every: bool = False) -> str:
     """What you can do now and what it costs (at brief, the dearest cards that fit in 15 words; otherwise
-    the six dearest and how many more): the decision waiting for the seat of ``view``, read from the view,
-    so it is never another seat's."""
+    the six dearest and how many more, and how to hear them; ``every``: all of them, as options all says):
+    the decision waiting for the seat of ``view``, read from the view, so it is never another seat's."""
     d = view.pending
     if d is None:
         return "The game is over. Type score, log or new."
@@ -199,13 +199,13 @@ def options_line(view: PlayerView, verbosity: str = "normal") -> str:
         supply = view.supply
         fits = sorted({c for c in supply if supply[c] and cost_after(view, c, m) <= total and not c.is_curse},
                       key=lambda c: (-cost_after(view, c, m), c.name))
-        can = fits[:6]
+        can = fits if every else fits[:6]
         extra = f" {asking_note(m)}" if m.asking else ""
         while True:
             more = len(fits) - len(can) if verbosity != "brief" else 0  # brief: the dearest, as few words
             names = [c.name for c in can] + ([f"{more} more"] if more else [])
             line = (f"{coins(total).capitalize()} with your Treasures.{extra} "
-                    f"Buy {or_list(names)}, or end.")
+                    f"Buy {or_list(names)}, or end." + (" Type options all to hear them." if more else ""))
             if verbosity != "brief" or len(can) <= 1 or len(line.split()) <= BRIEF_WORDS:
                 return line
             can = can[:-1]

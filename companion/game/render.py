@@ -71,8 +71,8 @@ def supply_lines(game: "Game", low_first: bool = False) -> list[str]:
     return lines.supply_lines(game.view(PUBLIC), low_first)
 
 
-def options_line(game: "Game", seat: int, verbosity: str = "normal") -> str:
-    return lines.options_line(game.view(seat), verbosity)
+def options_line(game: "Game", seat: int, verbosity: str = "normal", every: bool = False) -> str:
+    return lines.options_line(game.view(seat), verbosity, every)
 
 
 def log_lines(game: "Game", seat: int, verbosity: str) -> list[str]:

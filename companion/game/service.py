@@ -212,7 +212,7 @@ class GameService:
                 if act.game.players[seat].turns != turn or act.game.current != seat:
                     break
                 act.answer(())
-        act.labels.append("end")
+        act.labels.append("ending your turn")  # "Took back ending your turn.", never "Took back end."
         lines, cues, clear = self._hear(seat, verbosity)
         if not bought and verbosity != "brief" and (act.own_devices or act.holder == seat) and not act.waiting:
             # Ending without a buy is often a slip (undo takes it back): say so first, with Treasures left unplayed.
@@ -228,7 +228,7 @@ class GameService:
             raise CommandError(f"{quote(text, 40)}, no card is asking now. Type options.")
         turn, before = act.game.players[seat].turns, len(act.game.answers)
         try:
-            value = parse(d, text)
+            value = parse(d, text, act.game.view(seat))
         except AnswerError as e:
             raise CommandError(str(e)) from None
         with act.change(seat):

@@ -116,6 +116,8 @@ ODD_INPUTS: list[list[str]] = [
     ["card", "İ"], ["card", "ǅ"], ["card", "markets"], ["card", "duchies"], ["card", "libraries"],
     ["card", "witches"], ["card", "gardens"], ["card", "gardenses"], ["card", "x" * 30], ["card", "a b c d e"],
     ["card", "ball"], ["card", "chest"], ["card", "court"], ["card", "room"], ["card", "village's"],
+    ["card", "2", "silvers"], ["card", "2 silvers"], ["card", "a", "smithy"], ["card", "two", "villages", "notes"],
+    ["card", "2"], ["card", "3", "zzz"],
 ]
 
 
@@ -164,6 +166,15 @@ def test_every_card_name_code_and_start_of_a_name_agrees(home: Path) -> None:
     for argv in (["card"], ["card", "vilage"], ["card", "zzz"], ["card", "c"], ["card", "v" * 1001],
                  ["card", "vil\x1blage"]):
         assert argv not in answered  # an error, a misspelling, an ambiguous start: the full path's
+
+
+def test_a_count_before_a_card_name_is_left_out_on_both_paths(home: Path) -> None:
+    """card 2 silvers is Silver (it was "no card named '2 silvers'. Did you mean Silver?")."""
+    prime()
+    for argv in (["card", "2", "silvers"], ["card", "2 silvers"], ["card", "a", "silver"]):
+        out, err, status = full(argv)
+        assert (status, err) == (0, "") and out == full(["card", "silver"])[0], (argv, out, err)
+        agree(argv)
 
 
 @pytest.mark.parametrize("verbosity", ["normal", "brief", "full"])
