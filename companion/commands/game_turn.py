@@ -3,6 +3,7 @@ the game's service (companion.game.service) and returns its Outcome, which compa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from companion.commands.game import (
     cards_named, game_command, private_seat, question_answered, seat_of, fitted,
 )
 from companion.refusal import CommandError
-from companion.engine import Purpose
+from companion.engine import Decision, Purpose
 from companion.game import render
 from companion.game.activity import GameActivity, game_of
 from companion.game.service import GameService, Outcome
@@ -67,7 +68,7 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
         return False
 
 
-def _playable(d: Any, hand: Any) -> str:
+def _playable(d: Decision, hand: Sequence[Card]) -> str:
     """The end of the sentence for a card not in hand: the cards in it that can be played now."""
     actions = d.purpose is Purpose.PLAY_ACTION and bool(getattr(d, "options", None))
     names = list(dict.fromkeys(c.name for c in hand if c.is_treasure or (actions and c in d.options)))
