@@ -70,8 +70,8 @@ def _names_a_card_in(text: str, hand: list[Card]) -> bool:
 
 def _playable(d: Decision, hand: Sequence[Card]) -> str:
     """The end of the sentence for a card not in hand: the cards in it that can be played now."""
-    actions = d.purpose is Purpose.PLAY_ACTION and bool(getattr(d, "options", None))
-    names = list(dict.fromkeys(c.name for c in hand if c.is_treasure or (actions and c in d.options)))
+    options = getattr(d, "options", None) or () if d.purpose is Purpose.PLAY_ACTION else ()
+    names = list(dict.fromkeys(c.name for c in hand if c.is_treasure or c in options))
     if not names:
         return "in your hand, and nothing in it can be played now. Type options to hear your choices."
     return f"in your hand. Type {or_list([f'play {n.lower()}' for n in names])}."
