@@ -382,7 +382,7 @@ def random_for(p: Position) -> random.Random:
     rng = random.Random(p.seed)
     if p.after_setup:
         for _ in p.players:
-            shuffle([None] * (SETUP_DRAWS + 1), rng.random)  # type: ignore[list-item]
+            shuffle([None] * (SETUP_DRAWS + 1), rng.random)
         rng.randrange(len(p.players))
     draw = rng.random
     for _ in range(p.draws):

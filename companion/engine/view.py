@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Mapping
 from companion.cards import Card
 from companion.engine.events import Event, GameOver, TurnStarted
 from companion.engine.phase import Phase
+from companion.engine.scoring import victory_points
 from companion.engine.stand_in import by_bot, done_by_bot
 
 if TYPE_CHECKING:
@@ -110,8 +111,6 @@ class PlayerView:
         return len(ps.deck) + len(ps.hand) + len(ps.discard) + len(ps.play) + len(ps.aside)
 
     def vp(self, player: int | None = None) -> int:
-        from companion.engine.scoring import victory_points
-
         return victory_points(self._g, self.player if player is None else player)
 
     # ---- the table ----
