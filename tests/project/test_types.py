@@ -32,7 +32,7 @@ def test_every_run_of_mypy_is_strict() -> None:
 # The word Any per 1,000 lines of the package, as `grep -rwo Any companion --include=*.py | wc -l` over
 # `find companion -name '*.py' | xargs cat | wc -l` counts it (comments and words in docstrings too): at
 # most this, so it can only go down. Lower it when a change brings the package lower; the aim is 8.
-ANY_CEILING = 4.6
+ANY_CEILING = 4.55
 
 
 def any_density(root: Path) -> tuple[int, int]:
