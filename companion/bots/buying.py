@@ -39,8 +39,9 @@ CURSERS = (C["Witch"], C["Charlatan"])
 WEAK_CANTRIPS = frozenset(c for c in NON_TERMINAL - VILLAGES if BUY_VALUE.get(c.name, 0) < 5)
 
 
-def sorted_cards(cards: Iterable[Card], key: Callable[[Card], int]) -> list[Card]:
-    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed."""
+def sorted_cards(cards: Iterable[Card], key: Callable[[Card], int | tuple[int, str]]) -> list[Card]:
+    """Sorted by ``key``, ties by card name: never by the order of a set, which changes with the hash seed.
+    (The key's type is checked when compiled: a card table's rank is a tuple, not an int.)"""
     return sorted(cards, key=lambda c: (key(c), c.name))
 
 

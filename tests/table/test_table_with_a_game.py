@@ -56,11 +56,15 @@ def test_a_verb_of_the_other_activity_says_where_it_works() -> None:
     said = d.run("next")
     assert said == "Error, 'next' works at a table, not in a game. To end the turn, type end.\n"
     check_error(said, "next")
-    for line in ("piles", "gain silver", "vp 2", "count Ann"):
+    for line in ("piles", "vp 2", "count Ann"):
         said = d.run(line)
         verb = line.split()[0]
         assert said == f"Error, '{verb}' works at a table, not in a game. Type help for the commands.\n"
         check_error(said, line)
+    # gain is a game's verb too (it answers a gain prompt), so in a game it says what it does there
+    said = d.run("gain silver")
+    assert said == "Error, 'gain silver', no card asks you to gain now. Type buy and a card to buy one.\n"
+    check_error(said, "gain silver")
 
 
 def test_a_refused_table_new_leaves_the_game_on() -> None:
