@@ -29,7 +29,7 @@ def _prompts_after(raw: bytes, first: str, prompt: str) -> int:
     return text[text.index(first):].count(prompt)
 
 
-def _prompt_back(term: Terminal, prompt: str, timeout: float = 15.0) -> bytes:
+def _prompt_back(term: Terminal, prompt: str, timeout: float = 60.0) -> bytes:
     """Wait until the prompt is written after the burst's last words and the program waits for a key."""
     deadline = time.monotonic() + timeout
     while _prompts_after(term.raw(), "Ben says, four", prompt) == 0:
