@@ -161,7 +161,9 @@ def _to_bot(host: "Here", game: "HostedGame", s: "Seating", seat: int, target: i
     out = dict(s.hand_to_bot(target).heard())
     note = f"A bot plays for {who} now. Type back {who} to take the seat back."
     for i, st in enumerate(game.seats):
-        if st.digest:
+        # Not to an away seat whose bot this is: it would hear the note only on coming back, when it is no
+        # longer so (``room.welcome_back`` says "You have your seat back from the bot" instead).
+        if st.digest and (i != target or target == seat):
             out[i] = note + ("\n" + out[i] if out.get(i) else "")  # and what the bot's turns did
     return out
 

@@ -128,11 +128,9 @@ def welcome_back(game: HostedGame, seat: int, was_away: bool, missed: list[int])
         game.push(seat, head + "\n" + seating.catch_up(seat).text)
         return
     game.push(seat, head)  # first; then what was missed, told again with new numbers so it comes after
-    stale = f"A bot plays for {st.name} now."  # said while away, and no longer so: the seat is back
     for m in [x for x in st.outbox if missed[0] <= x.n <= missed[-1]]:
-        text = "\n".join(x for x in m.text.split("\n") if not (was_away and x.startswith(stale)))
-        if text.strip():
-            game.push(seat, text, m.reply)
+        if m.text.strip():
+            game.push(seat, m.text, m.reply)
     if was_away:  # what the bot did for the seat, and its hand now
         game.push(seat, seating.catch_up(seat).text)
 
