@@ -267,20 +267,6 @@ class StrongBot(Thinning):
             if pick is not None:
                 return pick
 
-        def ends_game(card: Card) -> bool:
-            left = pile(card)
-            if left == 1 and (card is PROVINCE or card is COLONY):
-                return True
-            last: bool = left == 1 and view.empty_piles() >= view.piles_to_end - 1
-            return last
-
-        def loses(card: Card, vp: int) -> bool:
-            if not ends_game(card):
-                return False
-            theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
-            behind: bool = view.vp() + vp <= theirs
-            return behind
-
         if provinces == 1 or colonies == 1 or empty >= view.piles_to_end - 1:
             pick = winning_end(view, coins, self._barred)
             if pick is not None:
@@ -289,7 +275,7 @@ class StrongBot(Thinning):
         thinned = plan.kind == "trasher" and total < self.thin_deck
         if view.uses_colony:
             colony_money = self.colony_money * total // self.thin_deck if thinned else self.colony_money
-            if coins >= 11 and colonies and (money >= colony_money or colonies <= 5) and not loses(COLONY, 10):
+            if coins >= 11 and colonies and (money >= colony_money or colonies <= 5) and not _loses(view, COLONY, 10):
                 return COLONY, f"Colonies are worth 10 points, and your deck has {money} coins of Treasure."
             if coins >= 9 and pile(PLATINUM) and colonies > self.platinum_colonies[players] and money < self.platinum_money:
                 return PLATINUM, "Platinum makes Colonies reachable. There are still " \
@@ -301,19 +287,19 @@ class StrongBot(Thinning):
         far = coins >= 8 and colonies != 99 and colonies > far_colonies and ending > 4 and pile(GOLD) > 0 \
             and money < self.platinum_money  # Gold at 8 to 10, while Platinum is still bought
         if coins >= 8 and provinces:
-            if not early and not far and not loses(PROVINCE, 6):
+            if not early and not far and not _loses(view, PROVINCE, 6):
                 return PROVINCE, f"it is worth 6 points, and {_left(provinces)}."
-        if coins >= 8 and provinces == 1 and pile(DUCHY) and not loses(DUCHY, 3) and loses(PROVINCE, 6):
+        if coins >= 8 and provinces == 1 and pile(DUCHY) and not _loses(view, DUCHY, 3) and _loses(view, PROVINCE, 6):
             return DUCHY, "the last Province would end the game with you behind. Duchy's 3 points keep it going."
         if rush is not None and not trasher and 4 <= coins <= self.contest_tops.get(len(rushing), 4) \
                 and pile(GARDENS) and GARDENS is not self._barred and not ends_behind(view, GARDENS) \
                 and view.owned(rush)[GARDENS] and (len(rushing) <= self.contest_rushers
                                                    or gardens_worth(view, rush) >= self.contest_worth):
             return GARDENS, rush_words(view, rush) + "."
-        if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not loses(DUCHY, 3):
+        if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not _loses(view, DUCHY, 3):
             slowed = _slowed(curses, cursed and ending == duchy_left and colonies > 3)
             return DUCHY, f"only {_left(said, near_name)}{slowed}, so points count more than money now."
-        if coins >= 2 and pile(ESTATE) and near <= estate_left and not loses(ESTATE, 1):
+        if coins >= 2 and pile(ESTATE) and near <= estate_left and not _loses(view, ESTATE, 1):
             return ESTATE, f"only {_left(said, near_name)}{_slowed(curses, cursed and near == estate_left)}. Every point counts."
         if 3 <= coins < 6 and pile(SILVER) and starved(self, view, owned):
             return SILVER, f"{starved_words(self, view)}. Silver feeds it before any card that makes no coins."
@@ -329,7 +315,7 @@ class StrongBot(Thinning):
                 return GOLD, "the last Province would end the game with you behind."
             goal = "Colonies need 11 coins" if colonies != 99 and colonies > 4 else "Provinces need 8 coins"
             return GOLD, f"your deck has {_count(owned[SILVER], 'Silver')} and {_count(owned[GOLD], 'Gold')}, and {goal}."
-        if coins >= 5 and pile(DUCHY) and near <= duchy_after_gold and not loses(DUCHY, 3):
+        if coins >= 5 and pile(DUCHY) and near <= duchy_after_gold and not _loses(view, DUCHY, 3):
             left = _left(said, near_name)
             slowed = _slowed(curses, cursed and near > duchy_after_gold - 2)
             return DUCHY, f"{left[:1].upper()}{left[1:]}{slowed}, and Duchy's 3 points beat a Silver now."
@@ -399,3 +385,21 @@ class StrongBot(Thinning):
 
 
 __all__ = ["CURSE", "MONEY", "StrongBot"]
+
+
+def _ends_game(view: PlayerView, card: Card) -> bool:
+    """Whether buying ``card`` ends the game: its pile's last card, a Province or Colony or the last pile."""
+    left = view.pile(card)
+    if left == 1 and (card is PROVINCE or card is COLONY):
+        return True
+    last: bool = left == 1 and view.empty_piles() >= view.piles_to_end - 1
+    return last
+
+
+def _loses(view: PlayerView, card: Card, vp: int) -> bool:
+    """Whether buying ``card`` (worth ``vp``) ends the game with this player not ahead."""
+    if not _ends_game(view, card):
+        return False
+    theirs = max((view.vp(p) for p in range(view.players) if p != view.player), default=0)
+    behind: bool = view.vp() + vp <= theirs
+    return behind
