@@ -52,6 +52,18 @@ class Answer(NamedTuple):
     person: bool
 
 
+def _ended() -> Steps:
+    """A flow that has ended: what a closed game holds in place of its own."""
+    steps = _no_steps()
+    next(steps, None)
+    return steps
+
+
+def _no_steps() -> Steps:
+    return
+    yield
+
+
 class Game:
     """One game of Dominion. Build with ``Game(setup)``; everything else happens through answers."""
 
@@ -178,6 +190,9 @@ class Game:
         cycle collector, which then pauses whatever command it falls in by tens of milliseconds. The game
         cannot be played after this."""
         self._flow.close()  # what the collector would do: a suspended generator is closed when freed
+        # and let go of: a compiled generator keeps its game after it is closed, so the game and its flow would
+        # still hold each other (an ended flow of its own, which holds nothing, takes its place)
+        self._flow = _ended()
         if self.stand_ins is not None:
             self.stand_ins.close()
 
