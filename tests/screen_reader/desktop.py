@@ -73,8 +73,8 @@ class Heard:
 
 class OrcaSilent(AssertionError):
     """Orca said nothing at all: now and then, on a 2-core machine, it stops speaking for a while (its event
-    queue empty, the keys typed unheard), and the test is run again (tests/screen_reader/conftest.py). A test
-    whose answer Orca speaks wrongly fails at once: only silence is tried again, and silence every time fails."""
+    queue empty, the keys typed unheard). Like any failed test here, the test is run again on a fresh desktop
+    (tests/screen_reader/conftest.py); silence every time fails."""
 
 
 def _as_heard(u: Utterance) -> Heard:
