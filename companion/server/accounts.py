@@ -89,12 +89,16 @@ class Accounts:
         rec = await self.record(name)
         return str(rec["name"]) if rec else None
 
-    async def register(self, name: str, password: str) -> str:
-        """Make the account (the caller checked the name is free and the password long enough): a device token.
-        Busy, Missing."""
+    async def register(self, name: str, password: str) -> str | None:
+        """Make the account and this device's token in one step (the caller checked the password is long
+        enough): the token, or None when the name was taken meanwhile (by anyone, on any process: the
+        password is hashed between the caller's look and this write). Busy, Missing."""
         rec = {"name": names.tidy(name), "hash": await self._hash(password), "made": int(time.time())}
-        await self.kv.set(f"account:{names.key(name)}", json.dumps(rec))
-        return await self.new_device(name)
+        k = names.key(name)
+        token, digest, device = self._device_record(name, "")
+        made = await self.kv.create(f"account:{k}", {f"account:{k}": json.dumps(rec), f"device:{digest}": device},
+                                    [(f"devices:{k}", digest, str(int(time.time())))])
+        return token if made else None
 
     async def check(self, name: str, password: str, address: str) -> Checked:
         """Is ``password`` the account's (or its one-time reset code)? Not looked at while this address is slowed
@@ -147,10 +151,15 @@ class Accounts:
         return code
 
     # ---- devices ----
-    async def new_device(self, name: str, before: str = "") -> str:
+    @staticmethod
+    def _device_record(name: str, before: str) -> tuple[str, str, str]:
+        """A new device token for ``name``: the token, its digest (the key it is kept under) and its record."""
         token = secrets.token_urlsafe(24)
-        digest = codes.token_digest(token)
-        await self.kv.set(f"device:{digest}", json.dumps({"account": names.key(name), "before": before}))
+        return token, codes.token_digest(token), json.dumps({"account": names.key(name), "before": before})
+
+    async def new_device(self, name: str, before: str = "") -> str:
+        token, digest, device = self._device_record(name, before)
+        await self.kv.set(f"device:{digest}", device)
         await self.kv.hset(f"devices:{names.key(name)}", digest, str(int(time.time())))
         return token
 

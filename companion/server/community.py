@@ -291,11 +291,10 @@ class Community:
         if typed != m.said[0]:
             m.said = []
             return "Error, the two were not the same. Choose a password again, 10 characters or more."
-        if await self.accounts.owner(person.name) is not None:
-            m.asking, m.said = "", []
-            return f"Error, {person.name} was registered meanwhile."
-        device = await self.accounts.register(person.name, typed)
+        device = None if await self.accounts.owner(person.name) else await self.accounts.register(person.name, typed)
         m.asking, m.said = "", []
+        if device is None:
+            return f"Error, {person.name} was registered meanwhile."
         m.account, m.device, m.new_device = names.tidy(person.name), device, device
         emit("register", name=m.account, address=person.address)
         return (f"Registered {m.account}. This device is kept signed in. Elsewhere, the password is asked "

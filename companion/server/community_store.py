@@ -82,6 +82,11 @@ class Kv:
         """A list, newest first."""
         raise NotImplementedError
 
+    async def create(self, absent: str, sets: dict[str, str], hsets: list[tuple[str, str, str]]) -> bool:
+        """Write ``sets`` (key: value) and ``hsets`` (hash, field, value) as one step, only if the key
+        ``absent`` has no value then: False, with nothing written, when it has one (any process wrote it)."""
+        raise NotImplementedError
+
     async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """A finished game's ratings, kept log and histories, written as one step with its mark
         ``done:ID`` (and its ``ending`` field dropped), from the ratings of ``keys`` as they are then: (True,
@@ -165,6 +170,33 @@ class RedisKv(Kv):
     async def items(self, key: str) -> list[str]:
         got = await self._do(self.r.lrange(PREFIX + key, 0, -1))  # text: the client decodes every reply
         return [v for v in got if isinstance(v, str)]
+
+    async def create(self, absent: str, sets: dict[str, str], hsets: list[tuple[str, str, str]]) -> bool:
+        """WATCH ``absent``; if it has no value, MULTI/EXEC every write (a WatchError: another process wrote
+        it meanwhile, so it has one now)."""
+        from redis.exceptions import WatchError
+
+        async def attempt() -> bool:
+            async with self.r.pipeline(transaction=True) as p:
+                for _ in range(100):
+                    try:
+                        await p.watch(PREFIX + absent)
+                        if await p.exists(PREFIX + absent):
+                            await p.unwatch()  # type: ignore[no-untyped-call]
+                            return False
+                        p.multi()  # type: ignore[no-untyped-call]
+                        for k, v in sets.items():
+                            p.set(PREFIX + k, v)
+                        for name, f, v in hsets:
+                            p.hset(PREFIX + name, f, v)
+                        await p.execute()
+                        return True
+                    except WatchError:
+                        continue
+            raise TimeoutError(f"{absent} changed on every try")
+
+        made: bool = await self._do(attempt())
+        return made
 
     async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         """WATCH the game's mark and the ratings, read, compute, then MULTI/EXEC; again if another game's

@@ -90,6 +90,17 @@ def push(con: sqlite3.Connection, key: str, value: str, keep: int, ttl: float | 
         con.execute(f"UPDATE {t} SET expires = ? WHERE key = ?", (expires, key))
 
 
+def create(con: sqlite3.Connection, absent: str, sets: dict[str, str], hsets: list[tuple[str, str, str]]) -> bool:
+    """Every write, or none when ``absent`` has a value (companion.server.community_store.Kv.create)."""
+    if get(con, absent) is not None:
+        return False
+    for key, value in sets.items():
+        put(con, key, value, None)
+    for name, f, value in hsets:
+        hset(con, name, f, value)
+    return True
+
+
 def finish(con: sqlite3.Connection, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
     """A game's end as one transaction (companion.server.community_store.Kv.finish_game)."""
     hdel(con, "ending", game_id)
@@ -180,6 +191,9 @@ class SqliteKv(Kv):
     async def items(self, key: str) -> list[str]:
         got: list[str] = await self.db.read(items, key)
         return got
+
+    async def create(self, absent: str, sets: dict[str, str], hsets: list[tuple[str, str, str]]) -> bool:
+        return bool(await self.db.write(create, absent, sets, hsets))
 
     async def finish_game(self, game_id: str, keys: list[str], compute: Compute) -> tuple[bool, dict[int, str]]:
         got: tuple[bool, dict[int, str]] = await self.db.write(finish, game_id, keys, compute)
