@@ -20,6 +20,8 @@ T = TypeVar("T")
 
 
 PREFIX = "companion:c:"
+# A counter taken back by one, in one step (DECR keeps its expiry), only while it is above zero.
+UNCOUNT = "if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end return 0"
 FOREVER = 3650 * 86400.0
 
 
@@ -60,6 +62,10 @@ class Kv:
 
     async def incr(self, key: str, ttl: float) -> int:
         """Add one to a counter; a new counter lives ``ttl`` seconds."""
+        raise NotImplementedError
+
+    async def uncount(self, key: str) -> None:
+        """Take one back from a counter, keeping its expiry: never below zero, never making one."""
         raise NotImplementedError
 
     async def hget(self, name: str, field: str) -> str | None:
@@ -141,6 +147,9 @@ class RedisKv(Kv):
                 return await p.execute()
 
         return to_int((await self._do(both()))[0])
+
+    async def uncount(self, key: str) -> None:
+        await self._do(self.r.eval(UNCOUNT, 1, PREFIX + key))
 
     async def hget(self, name: str, field: str) -> str | None:
         value = await self._do(self.r.hget(PREFIX + name, field))

@@ -8,7 +8,7 @@ it began. Nobody is ever locked out: the owner at another address is not slowed 
 all (the first two counters are the stranger's own), and the third counter, which a crowd of addresses
 could fill, passes over the addresses the owner signed in from before. A device token is no password and
 is never slowed. A guess is counted before it is checked, so a burst of guesses sent at once gets only the
-free ones checked.
+free ones checked; a right password's try is taken back once it is found right.
 
 Checking a password (argon2id) takes 64 MiB for a moment. ``Hashing`` runs at most ``AT_ONCE`` of them at
 once, with at most ``QUEUE`` more waiting; beyond that a guess is refused in a sentence and not counted.
@@ -132,6 +132,11 @@ class Guessing:
         """The owner is in: this address is one of theirs; with the right password, its own counter for the
         account starts again (a device token does not: a stranger sharing the address keeps their wait)."""
         a = address_key(address)
+        if right_password:  # its try, counted before it was checked, was no guess: taken back (a household
+            # or a school behind one address signs in as often as it likes)
+            if not await self.usual(account, address):
+                await self.kv.uncount(f"wrong:account:{account}")
+            await self.kv.uncount(f"wrong:address:{a}")
         await self.kv.hset(f"usual:{account}", a, str(int(time.time())))
         kept = await self.kv.hgetall(f"usual:{account}")
         for old in sorted(kept, key=lambda k: kept[k])[:-USUAL_KEPT]:

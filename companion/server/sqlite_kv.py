@@ -66,6 +66,13 @@ def incr(con: sqlite3.Connection, key: str, ttl: float) -> int:
     return n
 
 
+def uncount(con: sqlite3.Connection, key: str) -> None:
+    t = table(key)
+    _fresh(con, key)
+    con.execute(f"UPDATE {t} SET value = CAST(CAST(value AS INTEGER) - 1 AS TEXT) WHERE key = ? AND field = '' "
+                "AND CAST(value AS INTEGER) > 0", (key,))
+
+
 def hset(con: sqlite3.Connection, name: str, field: str, value: str) -> None:
     kept = _fresh(con, name)
     con.execute(f"INSERT OR REPLACE INTO {table(name)} (key, field, value, expires) VALUES (?, ?, ?, ?)",
@@ -170,6 +177,9 @@ class SqliteKv(Kv):
 
     async def incr(self, key: str, ttl: float) -> int:
         return int(await self.db.write(incr, key, ttl))
+
+    async def uncount(self, key: str) -> None:
+        await self.db.write(uncount, key)
 
     async def hget(self, name: str, field: str) -> str | None:
         got: dict[str, str] = await self.db.read(fields, name, field)
