@@ -6,6 +6,7 @@ speakable error that quotes what was typed and says what to type instead. Nothin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 from companion.cards import Card, catalogue
 from companion.cards.names import NameError_, normalise, or_list, quote
@@ -116,20 +117,20 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str], view:
                 raise AnswerError(f"{quote(w)} is not a choice number. {_hint(d)}")
             out.append(numbered[i - 1])
         return out
-    read = _plurals_as_all(typed, options) if isinstance(d, ChooseCards) and d.max > 1 else typed
+    read = _plurals_as_all(typed, options, d.max) if isinstance(d, ChooseCards) and d.max > 1 else typed
     try:
         return catalogue().find_many(read, numbered)
     except NameError_ as e:
-        why = _why_not_gained(d, typed, view)
+        why = _why_not(d, typed, view)
         raise AnswerError(f"{quote(typed)}, {why} {_hint(d)}" if why else
                           f"{quote(typed)} is not one of the choices. {_hint(d)}") from e
 
 
-def _why_not_gained(d: Decision, typed: str, view: PlayerView | None) -> str | None:
-    """Why a card named at a gain question is not a choice: not in the Supply, its pile empty, or it costs
-    more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
-    None otherwise."""
-    if view is None or not isinstance(d, ChooseCards) or d.purpose is not Purpose.GAIN or not d.options:
+def _why_not(d: Decision, typed: str, view: PlayerView | None) -> str | None:
+    """Why a card named is not a choice, or None. At a gain question: not in the Supply, its pile empty, or it
+    costs more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
+    at any card question, not of the type every choice is ("Estate is not a Treasure.", at Mine)."""
+    if not isinstance(d, ChooseCards) or not d.options:
         return None
     words = normalise(typed).split()
     if len(words) > 1 and as_number(words[0]) is not None:
@@ -140,20 +141,31 @@ def _why_not_gained(d: Decision, typed: str, view: PlayerView | None) -> str | N
         return None
     if card in d.options:
         return None
-    if card not in view.supply:
-        return f"{card.name} is not in the Supply."
-    if not view.supply[card]:
-        return f"the {card.name} pile is empty."
-    cost, most = view.cost(card), max(view.cost(o) for o in d.options)
-    if cost > most:
-        return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
-    return None
+    if d.purpose is Purpose.GAIN and view is not None:
+        if card not in view.supply:
+            return f"{card.name} is not in the Supply."
+        if not view.supply[card]:
+            return f"the {card.name} pile is empty."
+        cost, most = view.cost(card), max(view.cost(o) for o in d.options)
+        if cost > most:
+            return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
+    return _not_of_the_type(card, d.options)
 
 
-def _plurals_as_all(typed: str, options: list[Card]) -> str:
-    """At a question that takes several cards, a plural with no number before it means every copy there:
-    "2 estates and coppers" is 2 Estates and all 3 Coppers (it was one Copper). A plural that is also the
-    name (Gardens) stays one card."""
+def _not_of_the_type(card: Card, options: Sequence[Card]) -> str | None:
+    """When every choice shares a type the card named lacks (Mine: Treasures): "Village is not a Treasure."."""
+    common = set(options[0].types).intersection(*(o.types for o in options[1:])) if options else set()
+    if not common or common & set(card.types):
+        return None
+    kind = sorted(common)[0]
+    return f"{card.name} is not {'an' if kind[0] in 'AEIOU' else 'a'} {kind}."
+
+
+def _plurals_as_all(typed: str, options: list[Card], most: int) -> str:
+    """At a question that takes several cards, a plural with no number before it means every copy there, up
+    to the ``most`` the question takes: "2 estates and coppers" is 2 Estates and all 3 Coppers (it was one
+    Copper); at Chapel, "coppers" with 5 in hand is 4 of them. A plural that is also the name (Gardens) stays
+    one card."""
     plurals = {normalise(c.plural): c for c in options if normalise(c.plural) != normalise(c.name)}
     tokens = normalise(typed).replace(",", " ").split()
     out: list[str] = []
@@ -166,6 +178,6 @@ def _plurals_as_all(typed: str, options: list[Card]) -> str:
             i += 1
             continue
         phrase = " ".join(tokens[i:run])
-        out += [str(options.count(plurals[phrase])), phrase]
+        out += [str(min(options.count(plurals[phrase]), most)), phrase]
         i = run
     return " ".join(out)

@@ -74,9 +74,33 @@ def test_a_bare_plural_where_several_cards_are_taken_means_every_copy(typed: str
     assert parse(_cellar(), typed) == wanted
 
 
+def test_a_bare_plural_takes_as_many_copies_as_the_question_takes() -> None:
+    """Chapel with 5 Coppers in hand: "coppers" trashes 4 (it was refused: "choose at most 4 cards")."""
+    chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER] * 5 + [ESTATE], 0, 4)
+    assert parse(chapel, "coppers") == (COPPER,) * 4
+    with pytest.raises(AnswerError) as e:  # named with a number, too many is still too many
+        parse(chapel, "5 coppers")
+    assert str(e.value).startswith("'5 coppers', choose at most 4 cards."), str(e.value)
+
+
 def test_a_plural_at_a_question_for_one_card_stays_one_and_errors_quote_what_was_typed() -> None:
     mine = ChooseCards(0, Purpose.TRASH, cat["Mine"], [COPPER, COPPER, SILVER], 0, 1)
     assert parse(mine, "coppers") == (COPPER,)
     with pytest.raises(AnswerError) as e:
         parse(_cellar(), "two coppers")
     assert str(e.value).startswith("'two coppers' is not one of the choices."), str(e.value)
+
+
+def test_a_card_not_of_the_type_every_choice_is_says_so() -> None:
+    """Mine's trash and gain questions, Throne Room's: it said only "is not one of the choices"."""
+    table = Table()
+    trash = ChooseCards(0, Purpose.TRASH, cat["Mine"], [COPPER, SILVER], 0, 1)
+    gain = ChooseCards(0, Purpose.GAIN, cat["Mine"], [COPPER, SILVER], 1, 1)
+    throne = ChooseCards(0, Purpose.PLAY, cat["Throne Room"], [cat["Smithy"], cat["Village"]], 0, 1)
+    for question, typed, said in ((trash, "estate", "Estate is not a Treasure."),
+                                  (gain, "village", "Village is not a Treasure."),
+                                  (throne, "copper", "Copper is not an Action.")):
+        with pytest.raises(AnswerError) as e:
+            parse(question, typed, table)
+        assert str(e.value).startswith(f"'{typed}', {said} "), str(e.value)
+        check_error("Error, " + str(e.value) + "\n", typed=typed)
