@@ -127,10 +127,34 @@ class Community:
             here = await self.lobby.store.here()
         except StoreDown:
             here = [p.name for p in self.lobby.people.values()]
-        if person.back and await self.kv.get(f"holder:{person.key}") == self.member(person).key:
+        if await self._own_old(person):
             same = [n for n in here if names.same(n, person.name)]
             return [n for n in here if n not in same[:1]]
         return here
+
+    async def _own_old(self, person: Person) -> bool:
+        """Back with their lobby token, under the name it was given with: their old connection may be listed."""
+        return person.back and await self.kv.get(f"holder:{person.key}") == self.member(person).key
+
+    async def came_alone(self, person: Person) -> str:
+        """A guest's name, said among those here before the welcome, then looked for again: of two guests of
+        one name let in at the same moment (on two processes, each looked before either was counted), at least
+        one finds the other now and is turned away. "" when the name is theirs alone."""
+        m = self.member(person)
+        if m.account or m.owner is not None:
+            return ""
+        self.lobby.arriving[person.id] = person.name
+        try:
+            await self.lobby.here_changed()
+            here = await self.lobby.store.here()
+        except StoreDown:
+            return ""
+        if sum(names.same(n, person.name) for n in here) <= 1 + await self._own_old(person):
+            return ""
+        self.lobby.arriving.pop(person.id, None)
+        await self.lobby.here_changed()
+        emit("refused", reason="same name at once", name=person.name, address=person.address)
+        return f"Error, someone else came in as {person.name} at the same moment. Join again with another name."
 
     async def _signed_in(self, person: Person, account: str, device: str) -> None:
         m = self.member(person)

@@ -78,6 +78,7 @@ class Lobby:
         self.meta = host.meta  # each held game's lobby facts
         self.owner = owner
         self.people: dict[int, Person] = {}
+        self.arriving: dict[int, str] = {}  # guests' names said among those here before their welcome
         host.lobby = self
         host.stopped = "The server stopped. Your seat is kept. Trying again until it is back."
         self.store.on_chat = self._heard
@@ -110,7 +111,7 @@ class Lobby:
             if msg["type"] != "hello":
                 raise ProtocolError("the first message must be hello.")
             person = await self._person(ws, msg, request.remote or "?")
-            refused = await self.community.admit(person, msg)
+            refused = await self.community.admit(person, msg) or await self.community.came_alone(person)
             if refused:
                 await close(ws, refused)
                 return ws
@@ -124,6 +125,7 @@ class Lobby:
             if person is not None:
                 events.emit("leave", name=person.name, address=person.address)
                 self.people.pop(person.id, None)
+                self.arriving.pop(person.id, None)
                 await self.here_changed()
             await ws.close()  # answers the person's own close only now that they have left
         return ws
@@ -141,6 +143,7 @@ class Lobby:
                    **self.community.fields(person))
         self.tell(person, greeting)
         self.people[person.id] = person  # only now: what others say comes after the welcome, never before
+        self.arriving.pop(person.id, None)
         await self.here_changed()
 
     async def _listen(self, ws: web.WebSocketResponse, person: Person) -> None:
@@ -233,7 +236,8 @@ class Lobby:
 
     async def here_changed(self) -> None:
         try:
-            await self.store.set_here([p.name for p in self.people.values() if self.community.listed(p)])
+            await self.store.set_here([p.name for p in self.people.values() if self.community.listed(p)]
+                                      + list(self.arriving.values()))
         except StoreDown:
             pass
 
