@@ -27,10 +27,10 @@ from companion.engine.view import PlayerView
 
 RUSH = "rush"  # the disk cache's mark for a plan searched against the rush
 RUSH_PLAN = "Gardens+Workshop"  # how the rushers are played in the trial games
-RUSH_PRIOR_GAMES = 0
+RUSH_PRIOR_GAMES = 0  # the table's figures are against Big Money Ultimate: no guide against a rush
 FIRST_CARDS = 10  # a player who has not yet had a turn
 RUSH_BUDGET = 2  # the search plays this many times the first one's games: with as many, it chose worse plans
-POINTS_NOW = ("Monument", "Bishop")  # tried against the rush wherever the kingdom has them  # the table's figures are against Big Money Ultimate: no guide against a rush
+POINTS_NOW = ("Monument", "Bishop")  # tried against the rush wherever the kingdom has them
 
 _plans: dict[tuple[tuple[str, ...], bool, int], Plan | None] = {}
 

@@ -169,7 +169,8 @@ class StrongBot(Thinning):
             self._against_rush = not self._against_rush
             found = None if not self._against_rush else self._rush_given if self._rush_given is not None \
                 else rush_plan_for(kingdom, view.uses_colony, view.players)
-            plan = found if found is not None else self._first_plan
+            first = self._first_plan if self._first_plan is not None else plan
+            plan = found if found is not None else first
             self._take(plan, kingdom)
         return plan
 

@@ -132,12 +132,13 @@ def ready(kingdom: Kingdom, players: int, cue: Callable[[], None] | None = None,
     rushers too, where it is being found; ``cue`` is called once if the wait is longer than CUE_AFTER seconds,
     then ``again`` (the cue's own ``again``, if it has one: "Still thinking.") every STILL_EVERY seconds the
     wait goes on. True if the cue was given."""
-    done: threading.Event | _both = start(kingdom, players)
+    first = start(kingdom, players)
+    done: threading.Event | _both = first
     if rush:
         with _lock:
             after = _rush_runs.get(_key(kingdom, players))
         if after is not None:
-            done = _both(done, after)
+            done = _both(first, after)
     if done.wait(CUE_AFTER):
         return False
     if cue is not None:
