@@ -1,7 +1,7 @@
 """The strong bot's plan against a table of Gardens rushers: searched again, against the rush it sees.
 
 The plan chosen at the start (``search.py``) was tried against money plans. At a table of 3 or 4 where every
-other player rushes Gardens (``rush_table``: each owns a Workshop or a Gardens, in a kingdom with both), the
+other player rushes Gardens (``rush_table``: each owns Workshops and Gardens and little else, in a kingdom with both), the
 game ends on piles in about 8 turns, and what wins there is not what wins against money: a card whose points
 come at once (Monument, Bishop) or one Smithy for the few Duchies the game allows, where Double Witch was
 best against money. So once the bot sees that table, it searches its plans once more: the same candidates
@@ -21,6 +21,7 @@ Measured (benchmarks/README.md, issue 43's fourth step): at 4 players against th
 from __future__ import annotations
 
 from companion.bots.plans import Plan, plan_of
+from companion.bots.cardsense import COPPER, CURSE
 from companion.bots.rivals import GARDENS, WORKSHOP, others
 from companion.cards import Card
 from companion.engine.view import PlayerView
@@ -29,6 +30,7 @@ RUSH = "rush"  # the disk cache's mark for a plan searched against the rush
 RUSH_PLAN = "Gardens+Workshop"  # how the rushers are played in the trial games
 RUSH_PRIOR_GAMES = 0  # the table's figures are against Big Money Ultimate: no guide against a rush
 FIRST_CARDS = 10  # a player who has not yet had a turn
+RUSHERS_SEEN = 2  # ...counts with this many others seen rushing
 RUSH_BUDGET = 2  # the search plays this many times the first one's games: with as many, it chose worse plans
 POINTS_NOW = ("Monument", "Bishop")  # tried against the rush wherever the kingdom has them
 
@@ -41,19 +43,25 @@ def rush_possible(kingdom_cards: tuple[Card, ...], players: int) -> bool:
 
 
 def rush_table(view: PlayerView) -> bool:
-    """Every other player at a table of 3 or more rushes Gardens, as far as can be seen: each owns a Workshop or a
-    Gardens, or has not yet had a turn (its 10 first cards) while another does, in a kingdom with both. (Seen
-    a turn earlier than by two Workshops, the plan has a turn more: on kingdoms 0 to 19, 25.5% to 27.0%.)"""
+    """Every other player at a table of 3 or more rushes Gardens, as far as can be seen, in a kingdom with
+    Workshop and Gardens: each owns more Workshops and Gardens than other Actions and Treasures but Copper (a
+    rush takes nothing else: an opening of Workshop and Silver is no rush), or has not yet had a turn (its
+    10 first cards) while another does. (Seen a turn earlier than by two Workshops, the plan has a turn
+    more: on kingdoms 0 to 19, 25.5% to 27.0%.)"""
     if not rush_possible(view.kingdom, view.players):
         return False
-    seen = False
+    seen = 0
     for p in others(view):
         owned = view.owned(p)
-        if owned[GARDENS] or owned[WORKSHOP]:
-            seen = True
+        rush = owned[GARDENS] + owned[WORKSHOP]
+        if rush:
+            bought = sum(n for c, n in owned.items() if c is not COPPER and c is not CURSE and not c.is_victory)
+            if rush <= bought - owned[WORKSHOP]:
+                return False
+            seen += 1
         elif sum(owned.values()) != FIRST_CARDS:
             return False
-    return seen
+    return seen >= RUSHERS_SEEN
 
 
 def rush_plan_for(kingdom_cards: tuple[Card, ...], colony: bool, players: int) -> Plan | None:

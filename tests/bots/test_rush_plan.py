@@ -147,3 +147,24 @@ def test_a_wait_for_the_search_against_the_rush_is_never_silent(monkeypatch: pyt
         assert heard == [] and searched == [4]
     finally:
         thinking.forget()
+
+
+def test_a_table_of_rushers_is_read_from_what_each_player_owns() -> None:
+    from companion.bots.rush_plan import rush_table
+    from tests.engine.scene import Scene
+
+    def table(*decks: str) -> bool:
+        s = Scene(NAMES, players=4)
+        s.set(0, deck="Copper*7, Estate*3, Silver")
+        for p, deck in enumerate(decks, 1):
+            s.set(p, deck=deck)
+        return rush_table(s.game.view(0))
+
+    start, rush = "Copper*7, Estate*3", "Copper*7, Estate*3, Workshop*2"
+    assert table(rush, rush, rush)
+    assert table(rush, rush, start)  # the last has not had a turn yet
+    assert not table(rush, start, start)  # one player's Workshop is no table of rushers yet
+    assert table(rush + ", Gardens*2, Silver", rush, "Copper*7, Estate*3, Workshop")  # a Silver gained late
+    assert not table(rush, rush, "Copper*7, Estate*3, Workshop, Silver")  # Workshop and Silver: no rush
+    assert not table(rush, rush, "Copper*7, Estate*3, Silver*2")
+    assert not table(start, start, start)  # no one has shown anything
