@@ -123,10 +123,44 @@ def run(case: str, before: bool, seeds: list[int]) -> list[tuple[float, float, f
     return rows
 
 
+RUSH_KINGDOM = "Workshop, Gardens, Witch, Monument, Smithy, Village, Cellar, Market, Mine, Moat"
+
+
+def run_rush(seeds: list[int]) -> list[tuple[float, float, float, str, float]]:
+    """A table of 4 (you and three strong bots) on a kingdom with Workshop and Gardens, you first: ``buy
+    Workshop`` at once after ``new``. The bots' first turns wait for the plan and, now that someone owns a
+    Workshop, for the plan searched against a table of rushers too (``companion.bots.rush_plan``)."""
+    from companion.bots import rush_plan, search
+    from companion.game import thinking
+    from companion.game.activity import game_of
+
+    rows = []
+    for seed in seeds:
+        search._plans.clear()
+        rush_plan._plans.clear()
+        thinking.forget()
+        s = session()
+        timed(s, f'new --players 4 --bots strong,strong,strong --kingdom "{RUSH_KINGDOM}" --colony off --seed {seed}')
+        rows.append(timed(s, "buy Workshop"))
+        act = game_of(s)
+        if act is not None:
+            act.release()
+    return rows
+
+
+def you_first_at_4(seed: int) -> bool:
+    from companion.engine import Game
+    from companion.game.starting import build_setup
+
+    setup = build_setup(4, ["strong"] * 3, [], RUSH_KINGDOM, None, seed, False)
+    return Game(setup, log=False).current == 0
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--kingdoms", type=int, default=3)
     p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--rush", action="store_true", help="the table of 4 where the plan against rushers is searched too")
     ns = p.parse_args()
     rng = random.Random(ns.seed)
     bot_first: list[int] = []
@@ -135,6 +169,14 @@ def main() -> None:
         seed = rng.randrange(1 << 30)
         (bot_first if first_player(seed) == 1 else you_first).append(seed)
     print(f"load average {os.getloadavg()[0]:.1f}, plan games {os.environ.get('COMPANION_PLAN_GAMES', 'default')}")
+    if ns.rush:
+        seeds = [seed for seed in range(1, 200) if you_first_at_4(seed)][: ns.kingdoms]
+        rows = run_rush(seeds)
+        print(f"rush: buy Workshop, whole response median {statistics.median(r[1] for r in rows):.2f} s (each "
+              f"{', '.join(f'{r[1]:.2f}' for r in rows)}); Thinking. said {sum('Thinking.' in r[3] for r in rows)} "
+              f"of {len(rows)}, Still thinking. {sum(r[3].count('Still thinking.') for r in rows)} times; longest "
+              f"silence {max(r[4] for r in rows):.2f} s; load {os.getloadavg()[0]:.1f}")
+        return
     for case, seeds in (("new", bot_first), ("hint", you_first)):
         for before, part in ((True, seeds[: ns.kingdoms]), (False, seeds[ns.kingdoms: 2 * ns.kingdoms])):
             c0 = time.process_time()

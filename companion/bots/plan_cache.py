@@ -37,8 +37,9 @@ def _path() -> Path:
     return state_dir() / "cache" / "plans.json"
 
 
-def entry_key(names: tuple[str, ...], colony: bool, players: int) -> str:
-    return f"{'|'.join(names)}|{int(colony)}|{players}"
+def entry_key(names: tuple[str, ...], colony: bool, players: int, shape: str = "") -> str:
+    """The entry's key; ``shape``, a table searched against what it was seen to build (``rush``)."""
+    return f"{'|'.join(names)}|{int(colony)}|{players}" + (f"|{shape}" if shape else "")
 
 
 class PlanCache:
@@ -67,10 +68,10 @@ class PlanCache:
                 self._plans = {k: v for k, v in doc["plans"].items() if isinstance(k, str) and isinstance(v, list)}
         return self._plans
 
-    def get(self, names: tuple[str, ...], colony: bool, players: int) -> Plan | None:
+    def get(self, names: tuple[str, ...], colony: bool, players: int, shape: str = "") -> Plan | None:
         """The plan kept for this kingdom and table, if one is there and is a plan the kingdom allows."""
         try:
-            found = self._read().get(entry_key(names, colony, players))
+            found = self._read().get(entry_key(names, colony, players, shape))
         except OSError:
             return None
         if found is None or len(found) != 4:
@@ -83,11 +84,11 @@ class PlanCache:
             return None
         return plan_of(key, variant, rate, tried)
 
-    def put(self, names: tuple[str, ...], colony: bool, players: int, plan: Plan) -> None:
+    def put(self, names: tuple[str, ...], colony: bool, players: int, plan: Plan, shape: str = "") -> None:
         try:
             self._plans = None  # read again: another program may have kept plans since
             plans = self._read()
-            plans[entry_key(names, colony, players)] = [plan.key, plan.variant, plan.rate, plan.tried]
+            plans[entry_key(names, colony, players, shape)] = [plan.key, plan.variant, plan.rate, plan.tried]
             while len(plans) > KEPT:
                 del plans[next(iter(plans))]
             from companion.paths import atomic_write

@@ -114,13 +114,15 @@ def candidates(names: Iterable[str]) -> tuple[list[Plan], list[Plan]]:
     return tried, field
 
 
-def _play(kingdom: Any, plan: Plan, foe: Plan, players: int, seed: int, seat: int) -> float:
-    """The candidate's share of the win (a tie shared) in one seeded game, at ``seat``."""
+def _play(kingdom: Any, plan: Plan, foe: Plan, players: int, seed: int, seat: int, start: Plan | None = None) -> float:
+    """The candidate's share of the win (a tie shared) in one seeded game, at ``seat``; with ``start``, the
+    candidate plays that plan until it sees a table of rushers, then its own (``rush_plan.py``)."""
     from companion.bots.strong import StrongBot
     from companion.engine import Game, GameSetup
 
     g = Game(GameSetup.of(kingdom, ["strong"] * players, seed=seed, turn_limit=60), log=False)
-    agents = [StrongBot(seed + i, plan if i == seat else foe) for i in range(players)]
+    agents = [(StrongBot(seed + i, plan) if start is None else StrongBot(seed + i, start, rush_plan=plan))
+              if i == seat else StrongBot(seed + i, foe) for i in range(players)]
     g.advance(agents)
     winners = g.result.winners  # type: ignore[union-attr]
     return 1.0 / len(winners) if seat in winners else 0.0
@@ -130,15 +132,25 @@ def search(kingdom: Any, players: int, games: int | None = None) -> Plan:
     """The plan for ``kingdom`` (a ``Kingdom``) at a table of ``players``, by seeded games (see the module)."""
     names = sorted(c.name for c in kingdom.cards)
     total = budget() if games is None else games
-    total = int(total / (max(2, players) / 2) ** GAME_COST)  # about the same processor time at any table
     tried, field = candidates(names)
     if total <= 0 or len(tried) <= 1:
         return prior_plan(names)
-    seed0 = random.Random("|".join(names) + f"|{kingdom.platinum_colony}|{players}").randrange(1 << 30)
+    return best_of(kingdom, players, total, tried, field)
+
+
+def best_of(kingdom: Any, players: int, total: int, tried: list[Plan], field: list[Plan], salt: str = "",
+            prior_games: int = PRIOR_GAMES, start: Plan | None = None) -> Plan:
+    """The candidate of ``tried`` that did best in seeded games against ``field`` (see the module), in about
+    ``total`` two-player games' processor time; ``salt`` seeds another search of the same kingdom and table,
+    ``prior_games`` is what the table's figure counts for, and ``start`` the plan the candidates play until a
+    table of rushers shows (``rush_plan.py``)."""
+    names = sorted(c.name for c in kingdom.cards)
+    total = int(total / (max(2, players) / 2) ** GAME_COST)  # about the same processor time at any table
+    seed0 = random.Random("|".join(names) + f"|{kingdom.platinum_colony}|{players}{salt}").randrange(1 << 30)
     rounds = max(1, (len(tried) - 1).bit_length())
     per_round = total // rounds
     fair = 2.0 / players  # a fair share counts as 1, as half a win does at 2 players
-    scores = {id(p): [PRIOR_GAMES * p.rate / 100.0, float(PRIOR_GAMES), 0.0] for p in tried}  # score, games, wins
+    scores = {id(p): [prior_games * p.rate / 100.0, float(prior_games), 0.0] for p in tried}  # score, games, wins
     alive = list(tried)
     for r in range(rounds):
         cells = [(p, f) for p in alive for f in field]  # the mirror too
@@ -147,7 +159,7 @@ def search(kingdom: Any, players: int, games: int | None = None) -> Plan:
             points = 0.0
             for i in range(n):
                 seed = seed0 + 7919 * r + i // players  # the same seeds for every candidate: fairer comparisons
-                points += _play(kingdom, p, f, players, seed, i % players)
+                points += _play(kingdom, p, f, players, seed, i % players, start)
             s = scores[id(p)]
             s[0] += points / fair
             s[1] += n
@@ -158,7 +170,7 @@ def search(kingdom: Any, players: int, games: int | None = None) -> Plan:
             break
     best = alive[0]
     _, played, wins = scores[id(best)]
-    played -= PRIOR_GAMES
+    played -= prior_games
     return plan_of(best.key, best.variant, round(100 * wins / played), round(played))
 
 

@@ -32,6 +32,7 @@ from companion.bots.thinning import CHAPEL, Thinning, thin_helpers
 from companion.bots.thinning import article as _article, counted as _count
 from companion.bots.plans import MONEY, Plan
 from companion.bots.search import plan_for
+from companion.bots.rush_plan import rush_plan_for, rush_possible, rush_table
 from companion.cards import Card
 from companion.cards.model import plural_of
 from companion.engine.decisions import ChooseCards, Decision, Purpose
@@ -135,15 +136,19 @@ class StrongBot(Thinning):
     # ends on piles. Kingdom 511 (Chapel, Witch), 48 games: 34.4% to 50.0%; the 20 tuning kingdoms, 960 games:
     # 77.2% to 77.1%.
 
-    def __init__(self, seed: int = 0, plan: Plan | None = None) -> None:
+    def __init__(self, seed: int = 0, plan: Plan | None = None, rush_plan: Plan | None = None) -> None:
         super().__init__(seed)
         self._given = plan  # None: the table's best for each kingdom
+        self._rush_given = rush_plan  # the plan against a table of rushers (trial games); None: searched
         self._plan: Plan | None = plan
         self._barred: Card | None = None  # a card the rules cannot buy now
         self._plan_cards: tuple[Card, ...] = ()
         self._plan_kingdom: tuple[Card, ...] | None = None  # the kingdom the plan was chosen for
         self._plan_players = 0  # ...and the number of players
         self._defences: Defences = ()  # see plan()
+        self._first_plan: Plan | None = plan  # the plan chosen at the start (by the search, or given)
+        self._rush_watch = False  # whether a table of rushers may show (then the plan is searched against it)
+        self._against_rush = False  # the plan in play was searched against a table of rushers
 
     # ---- the plan ----
     def plan(self, view: PlayerView) -> Plan:
@@ -152,13 +157,28 @@ class StrongBot(Thinning):
         if plan is None or kingdom is not self._plan_kingdom or view.players != self._plan_players:
             # a bot used again in another game chooses again
             self._plan_kingdom, self._plan_players = kingdom, view.players
-            plan = self._plan = self._given if self._given is not None else plan_for(
-                kingdom, view.uses_colony, view.players)
-            by_name = {c.name: c for c in kingdom}
-            self._plan_cards = tuple(by_name[n] for n in plan.cards)
-            self._thin_helpers = thin_helpers(kingdom, self._plan_cards[0]) if plan.kind == "trasher" else (None, None)
+            plan = self._given if self._given is not None else plan_for(kingdom, view.uses_colony, view.players)
+            self._first_plan = plan
+            self._rush_watch = (self._given is None or self._rush_given is not None) \
+                and rush_possible(kingdom, view.players)
+            self._against_rush = False
             self._defences = defences_for(kingdom)
+            self._take(plan, kingdom)
+        if self._rush_watch and rush_table(view) != self._against_rush:
+            # every other player rushes Gardens (or no longer does): the plan searched against that table
+            self._against_rush = not self._against_rush
+            found = None if not self._against_rush else self._rush_given if self._rush_given is not None \
+                else rush_plan_for(kingdom, view.uses_colony, view.players)
+            first = self._first_plan if self._first_plan is not None else plan
+            plan = found if found is not None else first
+            self._take(plan, kingdom)
         return plan
+
+    def _take(self, plan: Plan, kingdom: tuple[Card, ...]) -> None:
+        self._plan = plan
+        by_name = {c.name: c for c in kingdom}
+        self._plan_cards = tuple(by_name[n] for n in plan.cards)
+        self._thin_helpers = thin_helpers(kingdom, self._plan_cards[0]) if plan.kind == "trasher" else (None, None)
 
     def decide(self, view: PlayerView, d: Decision) -> BotAnswer:
         self.why = ""
@@ -368,6 +388,9 @@ class StrongBot(Thinning):
         if have < want and coins >= view.cost(main) and view.pile(main) and main is not self._barred:
             tried = "it did best in trial games on this kingdom" if plan.tried else \
                 f"it beat Big Money in {plan.rate} of 100 games"
+            first = self._first_plan
+            if self._against_rush and first is not None and (plan.key, plan.variant) != (first.key, first.variant):
+                tried = "every other player is rushing Gardens, and it did best in trial games against that"
             mine = f"Your {total} cards have {_count(have, main.name)}."
             if plan.kind == "trasher" and not owned[cards[1]] and rush_seen(view):  # the Chapel dropped
                 return main, (f"Big Money with {main.name} is the plan here, with no {cards[1].name}: "

@@ -152,7 +152,7 @@ class GameActivity:
         """Wait for the strong bot's plan, saying ``cue`` once if it takes more than half a second."""
         from companion.game import thinking
 
-        thinking.ready(self.kingdom, self.game.n, self.cue)
+        thinking.ready(self.kingdom, self.game.n, self.cue, rush=thinking.rush_begun(self.game))
 
     def advance(self) -> None:
         """Bots play until a person must answer; first, if a strong bot may play, its plan is waited for."""

@@ -11,14 +11,23 @@ with "Still thinking." every ``STILL_EVERY`` seconds, so a long wait is never a 
 
 The search is the bots' own ``plan_for``, called as it is; once found, the plan is in its memory (and on
 disk), so the bot's own call finds it without searching again.
+
+Where the kingdom allows a table of Gardens rushers (Workshop and Gardens, 3 players or more), the same thread
+then searches the plan against that table (``companion.bots.rush_plan``), a second search as long as the
+first. The first plan is ready without it; a wait for a bot once anyone owns a Workshop or a Gardens
+(``ready``'s ``rush``) waits for it too, with the same cues.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Callable
+import time
+from typing import TYPE_CHECKING, Callable
 
 from companion.kingdom import Kingdom
+
+if TYPE_CHECKING:
+    from companion.engine import Game
 
 CUE_AFTER = 0.5  # seconds: a wait longer than this is said
 THINKING = "Thinking."
@@ -28,6 +37,7 @@ STILL = "Still thinking."
 Key = tuple[tuple[str, ...], bool, int]
 
 _runs: dict[Key, threading.Event] = {}
+_rush_runs: dict[Key, threading.Event] = {}  # the searches against a table of rushers, where one may show
 _lock = threading.Lock()
 
 
@@ -42,7 +52,14 @@ def _search(kingdom: Kingdom, players: int) -> None:
     plan_for(kingdom.cards, kingdom.platinum_colony, players)
 
 
-def _run(kingdom: Kingdom, players: int, done: threading.Event) -> None:
+def _search_rush(kingdom: Kingdom, players: int) -> None:
+    """Find the plan against a table of rushers (the bots' own search and memory)."""
+    from companion.bots.rush_plan import rush_plan_for
+
+    rush_plan_for(kingdom.cards, kingdom.platinum_colony, players)
+
+
+def _run(kingdom: Kingdom, players: int, done: threading.Event, rush: threading.Event | None = None) -> None:
     try:
         _search(kingdom, players)
     except Exception:  # noqa: BLE001 - the bot's own call searches again and says any error where it is asked
@@ -50,6 +67,15 @@ def _run(kingdom: Kingdom, players: int, done: threading.Event) -> None:
             _runs.pop(_key(kingdom, players), None)
     finally:
         done.set()
+    if rush is None:
+        return
+    try:
+        _search_rush(kingdom, players)
+    except Exception:  # noqa: BLE001 - as above
+        with _lock:
+            _rush_runs.pop(_key(kingdom, players), None)
+    finally:
+        rush.set()
 
 
 def start(kingdom: Kingdom, players: int) -> threading.Event:
@@ -61,21 +87,58 @@ def start(kingdom: Kingdom, players: int) -> threading.Event:
         if done is not None:
             return done
         done = _runs[key] = threading.Event()
+    from companion.bots.rush_plan import rush_possible
     from companion.bots.search import budget
 
     if budget() == 0:  # the shipped table alone: nothing to wait for, and no thread
         _run(kingdom, players, done)
         return done
-    threading.Thread(target=_run, args=(kingdom, players, done), name="plan search", daemon=True).start()
+    rush = None
+    if rush_possible(kingdom.cards, players):
+        with _lock:
+            rush = _rush_runs[key] = threading.Event()
+    threading.Thread(target=_run, args=(kingdom, players, done, rush), name="plan search", daemon=True).start()
     return done
 
 
+def rush_begun(game: "Game") -> bool:
+    """Whether anyone at a table of 3 or more owns a Workshop or a Gardens, in a kingdom with both: the bots
+    may soon want the plan searched against a table of rushers."""
+    from companion.bots.rush_plan import rush_possible
+    from companion.bots.rivals import GARDENS, WORKSHOP
+
+    if not rush_possible(game.kingdom.cards, game.n):
+        return False
+    view = game.view(0)
+    return any(view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP] for p in range(game.n))
+
+
+class _both:
+    """Two events waited for as one (the plan, then the plan against a table of rushers)."""
+
+    def __init__(self, first: threading.Event, second: threading.Event) -> None:
+        self.first, self.second = first, second
+
+    def wait(self, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        if not self.first.wait(seconds):
+            return False
+        return self.second.wait(max(0.0, end - time.monotonic()))
+
+
 def ready(kingdom: Kingdom, players: int, cue: Callable[[], None] | None = None,
-          again: Callable[[], None] | None = None) -> bool:
-    """Wait for the plan (starting its search if no one has); ``cue`` is called once if the wait is longer
-    than CUE_AFTER seconds, then ``again`` (the cue's own ``again``, if it has one: "Still thinking.") every
-    STILL_EVERY seconds the wait goes on. True if the cue was given."""
-    done = start(kingdom, players)
+          again: Callable[[], None] | None = None, rush: bool = False) -> bool:
+    """Wait for the plan (starting its search if no one has), and with ``rush`` for the plan against a table of
+    rushers too, where it is being found; ``cue`` is called once if the wait is longer than CUE_AFTER seconds,
+    then ``again`` (the cue's own ``again``, if it has one: "Still thinking.") every STILL_EVERY seconds the
+    wait goes on. True if the cue was given."""
+    first = start(kingdom, players)
+    done: threading.Event | _both = first
+    if rush:
+        with _lock:
+            after = _rush_runs.get(_key(kingdom, players))
+        if after is not None:
+            done = _both(first, after)
     if done.wait(CUE_AFTER):
         return False
     if cue is not None:
@@ -102,6 +165,7 @@ def forget() -> None:
     """Forget which searches were started (tests; the plans themselves stay in the bots' memory)."""
     with _lock:
         _runs.clear()
+        _rush_runs.clear()
 
 
-__all__ = ["CUE_AFTER", "STILL", "STILL_EVERY", "THINKING", "cue_of", "forget", "ready", "start"]
+__all__ = ["CUE_AFTER", "STILL", "STILL_EVERY", "THINKING", "cue_of", "forget", "ready", "rush_begun", "start"]
