@@ -18,11 +18,15 @@ from setuptools import setup
 KEPT = ("__init__.py", "search.py")
 COMPILED = sorted(glob("companion/engine/*.py") + glob("companion/engine/effects/*.py")
                   + [p for p in glob("companion/bots/*.py") if os.path.basename(p) not in KEPT])
+# The cards' order (Card's "<" in C, so that comparing two cards runs no Python: companion/cards/order.py), compiled
+# on its own: `companion card C1` imports the card model, and loads only this small extension, not the engine's.
+ON_ITS_OWN = ["companion/cards/order.py"]
 
 ext_modules = []
 if os.environ.get("COMPANION_BUILD_COMPILED") == "1":
     from mypyc.build import mypycify
 
-    ext_modules = mypycify([p.replace(os.sep, "/") for p in COMPILED], opt_level="3", debug_level="0")
+    ext_modules = mypycify([p.replace(os.sep, "/") for p in COMPILED + ON_ITS_OWN], opt_level="3", debug_level="0",
+                           separate=[([p.replace(os.sep, "/") for p in COMPILED], None)])
 
 setup(ext_modules=ext_modules)

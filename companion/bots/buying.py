@@ -58,7 +58,7 @@ def best_gain(bot: GeneralBot, view: PlayerView, options: Iterable[Card], buying
     rush = rusher(view) if facts.gardens else None
     if rush is not None:  # a Gardens rush: its piles end the game; its Gardens are contested
         is_late = is_late or pile_cards(view) - 2 <= RUSH_PACE * 4
-        if buying and GARDENS in opts and view.owned(rush)[GARDENS] and view.cost(GARDENS) >= max(
+        if buying and GARDENS in opts and view.count_owned(GARDENS, rush) and view.cost(GARDENS) >= max(
                 map(view.cost, opts)) - 4 and not (PROVINCE in opts and (money > 15 or is_late)):
             return GARDENS
 

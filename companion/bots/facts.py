@@ -14,6 +14,7 @@ from operator import mul
 
 from companion.bots.cardsense import C, CardTable, counts_for
 from companion.cards import Card
+from companion.engine.shuffle import COMPILED
 from companion.engine.view import PlayerView
 from collections import Counter
 
@@ -37,7 +38,14 @@ class GameFacts:
         self.gardens = GARDENS in view.kingdom  # (for Workshops)
 
     def money(self, owned: Counter[Card]) -> int:
-        """``money_total(view, owned)``, summed in C."""
+        """``money_total(view, owned)``: as Python, summed by C's map and sum; compiled, a loop of C numbers."""
+        if COMPILED:
+            coins = self.coins
+            total = 0
+            for card, n in owned.items():
+                each: int = coins[card]
+                total += each * n
+            return total
         return sum(map(mul, map(self.coins.__getitem__, owned), owned.values()))
 
 

@@ -48,6 +48,12 @@ def grouped_names(cards: Iterable[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# The Treasures in a hand, in the order they are played (TREASURE_FIRST, the same for every bot and game), by the
+# tuple of them asked about: a bounded table, cleared when full.
+_TREASURE_ORDERS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+_KEPT_ORDERS = 4096
+
+
 # Compiled, a bot class may still be subclassed in Python (the benchmarks' fixed-plan bots, the tests' spies).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GeneralBot:
@@ -125,10 +131,15 @@ class GeneralBot:
         return tuple(options[: d.min])
 
     def treasures(self, view: PlayerView, options: tuple[Card, ...]) -> tuple[Card, ...]:
-        order = sorted(options, key=TREASURE_FIRST.__getitem__)
+        order = _TREASURE_ORDERS.get(options)  # (the hands' Treasures repeat: each order is sorted once)
+        if order is None:
+            order = tuple(sorted(options, key=TREASURE_FIRST.__getitem__))
+            if len(_TREASURE_ORDERS) >= _KEPT_ORDERS:
+                _TREASURE_ORDERS.clear()
+            _TREASURE_ORDERS[tuple(options)] = order
         if INVESTMENT in options and not self.has_junk(view):
-            order = [c for c in order if c is not INVESTMENT]  # it would trash a good card
-        return tuple(order)
+            return tuple([c for c in order if c is not INVESTMENT])  # it would trash a good card
+        return order
 
     def has_junk(self, view: PlayerView) -> bool:
         """A card in hand worth trashing (a Curse, an Estate before the end, a Copper in a rich deck)."""

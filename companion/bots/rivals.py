@@ -40,8 +40,7 @@ def rushers(view: PlayerView) -> list[int]:
         return []
     found: list[tuple[int, int, int]] = []
     for p in others(view):
-        owned = view.owned(p)
-        gardens, workshops = owned.get(GARDENS, 0), owned.get(WORKSHOP, 0)
+        gardens, workshops = view.count_owned(GARDENS, p), view.count_owned(WORKSHOP, p)
         if gardens or workshops >= RUSH_WORKSHOPS:
             found.append((-gardens, -workshops, p))
     return [p for _, _, p in sorted(found)]
@@ -55,7 +54,7 @@ def rusher(view: PlayerView) -> int | None:
 
 def gardens_worth(view: PlayerView, p: int) -> int:
     """What one Gardens is worth to player ``p`` now: a point per 10 of their cards (at least 1)."""
-    cards: int = sum(view.owned(p).values())
+    cards: int = view.total_cards(p)
     return max(1, cards // 10)
 
 
@@ -99,7 +98,7 @@ def ends_behind(view: PlayerView, card: Card) -> bool:
     if card.vp is not None:
         mine += card.vp
     elif card is GARDENS:
-        mine += (sum(view.owned().values()) + 1) // 10
+        mine += (view.total_cards() + 1) // 10
     theirs = max((view.vp(p) for p in others(view)), default=0)
     return bool(mine <= theirs)
 
@@ -108,13 +107,13 @@ def rush_seen(view: PlayerView) -> bool:
     """Another player owns a Workshop or a Gardens in a kingdom with Gardens: a rush's first buys."""
     if GARDENS not in view.kingdom:
         return False
-    return any(view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP] for p in others(view))
+    return any(view.count_owned(GARDENS, p) or view.count_owned(WORKSHOP, p) for p in others(view))
 
 
 def rush_builders(view: PlayerView) -> str:
     """ "Rex is building Workshops and Gardens": the first other player who owns either."""
     for p in others(view):
-        if view.owned(p)[GARDENS] or view.owned(p)[WORKSHOP]:
+        if view.count_owned(GARDENS, p) or view.count_owned(WORKSHOP, p):
             return f"{view.name_of(p)} is building Workshops and Gardens"
     return "a Gardens rush shows"
 

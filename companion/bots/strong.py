@@ -313,7 +313,7 @@ class StrongBot(Thinning):
             return DUCHY, "the last Province would end the game with you behind. Duchy's 3 points keep it going."
         if rush is not None and not trasher and 4 <= coins <= self.contest_tops.get(len(rushing), 4) \
                 and pile(GARDENS) and GARDENS is not self._barred and not ends_behind(view, GARDENS) \
-                and view.owned(rush)[GARDENS] and (len(rushing) <= self.contest_rushers
+                and view.count_owned(GARDENS, rush) and (len(rushing) <= self.contest_rushers
                                                    or gardens_worth(view, rush) >= self.contest_worth):
             return GARDENS, rush_words(view, rush) + "."
         if coins >= 5 and pile(DUCHY) and (ending <= duchy_left or colonies <= 3) and not _loses(view, DUCHY, 3):

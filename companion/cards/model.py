@@ -5,19 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from companion.cards.order import Ordered
+
 SETS: dict[str, str] = {"base2e": "Dominion", "prosperity2e": "Prosperity"}
 TYPES: tuple[str, ...] = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
 KINDS: tuple[str, ...] = ("basic", "kingdom")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Card:
+class Card(Ordered):
     """One card of the 2nd edition base set or Prosperity 2nd edition.
 
     ``str(card)`` is its name, the way a person says it. There is one Card object per card in a process
     (the catalogue's), so cards compare and hash by identity, in C: the engine compares cards thousands of
     times a game, and a ``__hash__`` or ``__eq__`` written in Python cost the general bot 17% of its time.
+    Cards sort cheapest first, then by name (``<``, from ``Ordered``: see companion/cards/order.py).
     """
+
+    __hash__ = object.__hash__  # (by identity, in C: a class that compares, as Ordered does, has none of its own)
 
     name: str
     set: str
@@ -38,9 +43,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
-
-    def __lt__(self, other: "Card") -> bool:
-        return (self.cost, self.name) < (other.cost, other.name)
 
     def is_type(self, type_name: str) -> bool:
         return type_name in self.types

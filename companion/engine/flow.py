@@ -107,6 +107,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
                 if not left:
                     supply.emptied = True
                 ps.discard.append(card)
+                ps.gained(card)
                 if log is not None:
                     log += BOUGHT[p][card], GAINED_BOUGHT[p][card]
 
@@ -222,6 +223,7 @@ def _bought(g: "Game", ps: "PlayerState", t: Turn, card: Card, cost: int) -> Non
     t.buys -= 1
     g.supply[card] -= 1
     ps.discard.append(card)
+    ps.gained(card)
 
 
 def _play_treasures(g: "Game", p: int, chosen: tuple[Card, ...], log: list[Event] | None) -> Steps:

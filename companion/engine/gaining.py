@@ -65,6 +65,7 @@ def gain(game: "Game", player: int, card: Card, to: Zone = Zone.DISCARD, bought:
     game.supply[card] = left - 1
     ps = game.players[player]
     ps.zone(to).append(card)
+    ps.gained(card)
     if game.logging:
         game.log.append(Gained(player, card, to, bought))
     t = game.turn
@@ -127,6 +128,7 @@ def move_gained(game: "Game", g: GainedCard, to: Zone) -> bool:
     if g.zone is Zone.TRASH or not remove_last(ps.zone(g.zone), g.card):
         return False
     if to is Zone.TRASH:
+        ps.lost(g.card)
         game.trash.append(g.card)
         game.emit(Trashed(g.player, g.card, g.zone))
     else:

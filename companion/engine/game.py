@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from operator import countOf
 from typing import Any, Generator, Iterable, NamedTuple, Protocol, Sequence
 
 from companion.cards import Card, catalogue
@@ -250,7 +249,7 @@ class Game:
         return c if c > 0 else 0
 
     def empty_piles(self) -> int:
-        return countOf(self.supply.values(), 0)  # (cards and bots ask this; the end of a turn asks the Supply)
+        return self.supply.empty_piles()  # (none counted while no pile has been empty: see Supply)
 
     def in_supply(self, card: Card) -> bool:
         return self.supply.get(card, 0) > 0
@@ -357,8 +356,10 @@ class Game:
         return True
 
     def trash_card(self, player: int, card: Card, source: Zone = Zone.HAND) -> bool:
-        if not remove_last(self.players[player].zone(source), card):
+        ps = self.players[player]
+        if not remove_last(ps.zone(source), card):
             return False
+        ps.lost(card)
         self.trash.append(card)
         self.emit(Trashed(player, card, source))
         return True

@@ -403,6 +403,7 @@ def place(game: "Game", p: Position) -> None:
     for ps, pl in zip(game.players, p.players):
         ps.deck = list(reversed(pl.deck))
         ps.hand, ps.discard, ps.play, ps.aside = list(pl.hand), list(pl.discard), list(pl.play), list(pl.aside)
+        ps.have = None  # (counted afresh when asked)
         ps.vp_tokens, ps.turns = pl.vp_tokens, pl.turns
     game.current = p.current
     t = game.turn = Turn(p.current)

@@ -100,11 +100,14 @@ class PlayerView:
         return self._g.players[self.player if player is None else player].turns
 
     def owned(self, player: int | None = None) -> Counter[Card]:
-        """Every card a player has (known from the public gains and trashes)."""
-        return self._g.players[self.player if player is None else player].counts()
+        """Every card a player has (known from the public gains and trashes): a new Counter, its own to change."""
+        c: Counter[Card] = Counter.__new__(Counter)
+        dict.update(c, self._g.players[self.player if player is None else player].owned())
+        return c
 
     def count_owned(self, card: Card, player: int | None = None) -> int:
-        return self._g.players[self.player if player is None else player].all_cards().count(card)
+        """``owned(player)[card]``, without counting every other card."""
+        return self._g.players[self.player if player is None else player].count(card)
 
     def total_cards(self, player: int | None = None) -> int:
         ps = self._g.players[self.player if player is None else player]

@@ -76,7 +76,7 @@ def test_the_compiled_wheel_holds_the_engine_and_the_bots_compiled(compiled: Pat
     assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name  # a platform wheel
     package = site(compiled) / "companion"
     for module in ("engine/game", "engine/flow", "engine/decisions", "engine/effects/base", "bots/strong",
-                   "bots/general", "bots/thinning"):
+                   "bots/general", "bots/thinning", "cards/order"):
         assert list(package.glob(f"{module}.*.so")) + list(package.glob(f"{module}.*.pyd")), module
         assert (package / f"{module}.py").exists()  # the source stays beside it
     version = python(["-m", "companion", "--version"], site(compiled), tmp_path, tmp_path / "home")
