@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import filterfalse
 from operator import countOf
 from typing import TYPE_CHECKING, Any, Generator
 
@@ -31,11 +30,12 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
 
     This is the hot path of every game (a simulation plays millions of turns), so each turn is written
     here, in the game's one generator, not in a generator of its own: an answer resumes one frame, not
-    two. The cards a question offers are found with ``filter`` over the hand (no Python frame, as a
-    list comprehension has); a question is asked only when the hand holds a card it could offer; the
-    log's plain events come from the shared tables of shared_events. What most turns never meet (start
-    of turn Reactions, Actions, Treasures with abilities, buys something reacts to) is in generators of
-    its own.
+    two. The Treasures a question offers are found with a comprehension over the hand: compiled, a loop of
+    C set lookups (``filter`` with ``treasures.__contains__`` called a method wrapper for each card, 6% of
+    a compiled Big Money game); run as Python, as fast as ``filter`` was. A question is asked only when the
+    hand holds a card it could offer; the log's plain events come from the shared tables of shared_events.
+    What most turns never meet (start of turn Reactions, Actions, Treasures with abilities, buys something
+    reacts to) is in generators of its own.
     """
     supply = g.supply
     players = g.players
@@ -43,7 +43,6 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
     limit = g.setup.turn_limit
     log = g.log if g.logging else None
     starters, actions, treasures = g.start_reactors, g.actions, g.treasures
-    is_treasure = treasures.__contains__
     gain_reactors, on_gain, cost_modified = g.gain_reactors, g.on_gain_cards, g.cost_modified
     plain_coins, silver, buyable = g.plain_coins.__getitem__, g.silver, g.buyable
     hide_hand = g.setup.hide_hand
@@ -63,7 +62,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
         else:
             yield from _opening(g, p, t, resume, log)
         while not t.bought and (resume is None or resume != "buy"):
-            options = tuple(filter(is_treasure, ps.hand))
+            options = tuple([c for c in ps.hand if c in treasures])
             if not options:
                 break
             chosen = yield ChooseTreasures(p, options)
@@ -76,7 +75,7 @@ def play_game(g: "Game", resume: str | None = None) -> Steps:
                 except KeyError:  # a Treasure with an ability: played one by one below
                     pass
                 else:
-                    ps.hand = list(filterfalse(is_treasure, ps.hand))
+                    ps.hand = [c for c in ps.hand if c not in treasures]
                     ps.play += chosen
                     t.coins += coins
                     if silver in chosen:
