@@ -129,7 +129,8 @@ def _cards(d: Decision, options: list[Card], typed: str, words: list[str], view:
 def _why_not(d: Decision, typed: str, view: PlayerView | None) -> str | None:
     """Why a card named is not a choice, or None. At a gain question: not in the Supply, its pile empty, or it
     costs more than the dearest choice ("Duchy costs 5 coins. You may gain a card costing up to 4 coins.");
-    at any card question, not of the type every choice is ("Estate is not a Treasure.", at Mine)."""
+    at any card question, a card in the Supply or in hand not of the type every choice is ("Estate is not a
+    Treasure.", at Mine; but at Chapel with only Treasures in hand, "estate" is only not one of the choices)."""
     if not isinstance(d, ChooseCards) or not d.options:
         return None
     words = normalise(typed).split()
@@ -149,7 +150,10 @@ def _why_not(d: Decision, typed: str, view: PlayerView | None) -> str | None:
         cost, most = view.cost(card), max(view.cost(o) for o in d.options)
         if cost > most:
             return f"{card.name} costs {cost} coins. You may gain a card costing up to {most} coins."
-    return _not_of_the_type(card, d.options)
+        return _not_of_the_type(card, d.options)  # in the Supply, not too dear: left out by its type
+    if view is not None and card in view.hand:  # in hand, and left out: by its type, where every choice shares one
+        return _not_of_the_type(card, d.options)
+    return None
 
 
 def _not_of_the_type(card: Card, options: Sequence[Card]) -> str | None:

@@ -91,9 +91,17 @@ def test_a_plural_at_a_question_for_one_card_stays_one_and_errors_quote_what_was
     assert str(e.value).startswith("'two coppers' is not one of the choices."), str(e.value)
 
 
+class Hand(Table):
+    """A view with a hand, as a seat's is."""
+
+    def __init__(self, *hand: Card) -> None:
+        super().__init__()
+        self.hand = hand
+
+
 def test_a_card_not_of_the_type_every_choice_is_says_so() -> None:
     """Mine's trash and gain questions, Throne Room's: it said only "is not one of the choices"."""
-    table = Table()
+    table = Hand(COPPER, SILVER, ESTATE, cat["Smithy"], cat["Village"])
     trash = ChooseCards(0, Purpose.TRASH, cat["Mine"], [COPPER, SILVER], 0, 1)
     gain = ChooseCards(0, Purpose.GAIN, cat["Mine"], [COPPER, SILVER], 1, 1)
     throne = ChooseCards(0, Purpose.PLAY, cat["Throne Room"], [cat["Smithy"], cat["Village"]], 0, 1)
@@ -104,3 +112,12 @@ def test_a_card_not_of_the_type_every_choice_is_says_so() -> None:
             parse(question, typed, table)
         assert str(e.value).startswith(f"'{typed}', {said} "), str(e.value)
         check_error("Error, " + str(e.value) + "\n", typed=typed)
+
+
+def test_a_card_not_in_hand_is_not_blamed_on_its_type() -> None:
+    """Chapel with only Treasures in hand: every choice is a Treasure, but Chapel trashes any card, so
+    "estate" is not one of the choices, never "Estate is not a Treasure." (said so in a game in tmux)."""
+    chapel = ChooseCards(0, Purpose.TRASH, cat["Chapel"], [COPPER, COPPER, COPPER, SILVER], 0, 4)
+    with pytest.raises(AnswerError) as e:
+        parse(chapel, "estate", Hand(COPPER, COPPER, COPPER, SILVER, cat["Chapel"]))
+    assert str(e.value).startswith("'estate' is not one of the choices."), str(e.value)
