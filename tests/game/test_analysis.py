@@ -282,6 +282,16 @@ print("kept", bool(t.session.state.get("analysis")), flush=True)
 """
 
 
+def _children(pid: int) -> list[str]:
+    """The processes ``pid`` started (Linux's /proc), [] once it has ended."""
+    from pathlib import Path
+
+    try:
+        return [c for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except OSError:
+        return []
+
+
 def test_ctrl_c_at_the_terminal_stops_the_workers_too_without_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Ctrl-C reaches every process of the terminal's group: the workers ignore it, the shell says one
     sentence, and nothing is kept."""
@@ -299,7 +309,13 @@ def test_ctrl_c_at_the_terminal_stops_the_workers_too_without_a_traceback(tmp_pa
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "ready"
-        time.sleep(1.5)  # the workers are starting or playing
+        # Ctrl-C once the workers are there (the analysis's pool started them): a fixed wait of 1.5 s let a
+        # fast machine finish the whole analysis first
+        deadline = time.monotonic() + 60
+        while not _children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert _children(proc.pid), "the analysis started no workers"
+        time.sleep(0.3)  # past the moment they are started, while Ctrl-C is held off for them to ignore it
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=120)
     finally:
