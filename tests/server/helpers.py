@@ -106,6 +106,31 @@ def wait_serving(home: Path, proc: subprocess.Popen[bytes], timeout: float = 60)
     wait_for(home / "server.out", "Serving on", timeout, proc)
 
 
+@contextmanager
+def one_server(tmp_path: Path, store: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A real server process on a loopback port, its records in its data folder (``store`` "folder") or in a real
+    redis-server ("redis"): the process and its lobby's address. Its error output (tmp_path/s/server.err) holds
+    no traceback at the end."""
+    from contextlib import ExitStack
+
+    from tests.server.components import free_port, redis_server
+
+    port = free_port()
+    with ExitStack() as stack:
+        more: list[str] = []
+        if store == "redis":
+            more = ["--store", f"redis://127.0.0.1:{stack.enter_context(redis_server(tmp_path / 'redis'))}/0"]
+        proc = server_process(tmp_path / "s", port, *more)
+        try:
+            wait_serving(tmp_path / "s", proc)
+            yield proc, f"ws://127.0.0.1:{port}/lobby/ws"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        err = (tmp_path / "s" / "server.err").read_text()
+        assert "Traceback" not in err, err[-3000:]
+
+
 async def record_in(r: Any, game_id: str) -> str | None:
     """A game's record as a Redis store holds it (``r``: a client of it): its snapshot with its journal."""
     from companion.server import journal

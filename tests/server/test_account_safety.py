@@ -11,8 +11,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.server.components import free_port
-from tests.server.helpers import server_process, wait_serving
+from tests.server.helpers import one_server
 from tests.server.raw import Raw, run
 from tests.server.test_community import PASSWORD, register
 
@@ -34,26 +33,11 @@ def kib(pid: int, field: str) -> int:
 @pytest.fixture(params=["folder", "redis"])
 def server(tmp_path, request):
     """A real server process, its records in its data folder or in a real redis-server."""
-    from contextlib import ExitStack
-
-    from tests.server.components import redis_server
-
-    port = free_port()
-    with ExitStack() as stack:
-        more: list[str] = []
-        if request.param == "redis":
-            more = ["--store", f"redis://127.0.0.1:{stack.enter_context(redis_server(tmp_path / 'redis'))}/0"]
-        proc = server_process(tmp_path / "s", port, *more)
-        try:
-            wait_serving(tmp_path / "s", proc)
-            yield proc, f"ws://127.0.0.1:{port}/lobby/ws"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-        err = (tmp_path / "s" / "server.err").read_text()
-        assert "Traceback" not in err, err[-3000:]
-        assert PASSWORD not in err and "wrong guess" not in err and "guess at once" not in err  # no password logged
-        assert '"event":"wrong_password"' in err and '"event":"refused","limit":"' in err  # every guess, a line
+    with one_server(tmp_path, request.param) as (proc, url):
+        yield proc, url
+    err = (tmp_path / "s" / "server.err").read_text()
+    assert PASSWORD not in err and "wrong guess" not in err and "guess at once" not in err  # no password logged
+    assert '"event":"wrong_password"' in err and '"event":"refused","limit":"' in err  # every guess, a line
 
 
 def test_thirty_wrong_passwords_from_another_address_slow_the_stranger_and_the_owner_signs_in(server):

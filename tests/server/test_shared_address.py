@@ -6,14 +6,12 @@ one, and the 21st person to sign in from it was told "too many wrong passwords c
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
 from companion.server.guessing import ADDRESS
-from tests.server.components import free_port, redis_server
-from tests.server.helpers import server_process, wait_serving
+from tests.server.helpers import one_server
 from tests.server.raw import Raw, run
 from tests.server.test_account_safety import at
 from tests.server.test_community import PASSWORD, register
@@ -25,20 +23,9 @@ PEOPLE = ADDRESS.free + 5  # more than the wrong passwords an address may send a
 
 @pytest.fixture(params=["folder", "redis"])
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    port = free_port()
-    with ExitStack() as stack:
-        more: list[str] = []
-        if request.param == "redis":
-            more = ["--store", f"redis://127.0.0.1:{stack.enter_context(redis_server(tmp_path / 'redis'))}/0"]
-        proc = server_process(tmp_path / "s", port, *more)
-        try:
-            wait_serving(tmp_path / "s", proc)
-            yield f"ws://127.0.0.1:{port}/lobby/ws"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-        err = (tmp_path / "s" / "server.err").read_text()
-        assert "Traceback" not in err and PASSWORD not in err, err[-3000:]
+    with one_server(tmp_path, request.param) as (_, url):
+        yield url
+    assert PASSWORD not in (tmp_path / "s" / "server.err").read_text()
 
 
 def test_right_passwords_from_one_address_never_slow_it(server: str) -> None:
