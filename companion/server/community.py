@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 PASSWORD_PROMPT = "password. "
 PASS_FOR = 86400.0  # seconds a pass to a game works
 SEEN_FOR = 7 * 86400.0  # seconds a name's last address is kept (a guest's ban is by address)
+ARRIVING_FOR = 10.0  # seconds a guest's claim on their name lasts at most while they are let in
 DOWN = "Error, the server's store is not answering, so that cannot be done now. Try again in a minute."
 AWAY = "The server's store is not answering, so no name can be checked now. Trying again until it is back."
 # Words of the community typed at a game (its own say, who, bot and back are the game's)
@@ -68,6 +69,7 @@ class Community:
         self.required = accounts_required
         self.moderation = Moderation(self, lobby)
         self.standing = Standing(self, unrated)
+        self._claims: dict[int, str] = {}  # person id: the name claim they hold while being let in
 
     def member(self, person: Person) -> Member:
         if person.member is None:
@@ -137,24 +139,45 @@ class Community:
         return person.back and await self.kv.get(f"holder:{person.key}") == self.member(person).key
 
     async def came_alone(self, person: Person) -> str:
-        """A guest's name, said among those here before the welcome, then looked for again: of two guests of
-        one name let in at the same moment (on two processes, each looked before either was counted), at least
-        one finds the other now and is turned away. "" when the name is theirs alone."""
+        """A guest's name, claimed for the moment of arrival, said among those here before the welcome, then
+        looked for again. Of two guests of one name let in at the same moment (on two processes, each looked
+        before either was counted), the claim lets exactly one on: the first to count it. The other is turned
+        away without being said, so the first never finds it and is let in (before, both could find each other
+        and both be turned away, again and again). "" when the name is theirs alone; ``arrived`` gives the claim
+        back once the person is counted among those here (or has gone)."""
         m = self.member(person)
         if m.account or m.owner is not None:
             return ""
-        self.lobby.arriving[person.id] = person.name
+        claim = f"arriving:{names.key(person.name)}"
         try:
-            await self.lobby.here_changed()
-            here = await self.lobby.store.here()
+            first = await self.kv.incr(claim, ARRIVING_FOR) == 1
         except StoreDown:
-            return ""
-        if sum(names.same(n, person.name) for n in here) <= 1 + await self._own_old(person):
-            return ""
-        self.lobby.arriving.pop(person.id, None)
-        await self.lobby.here_changed()
+            first, claim = True, ""
+        if claim:
+            self._claims[person.id] = claim
+        if first:
+            self.lobby.arriving[person.id] = person.name
+            try:
+                await self.lobby.here_changed()
+                here = await self.lobby.store.here()
+            except StoreDown:
+                return ""
+            if sum(names.same(n, person.name) for n in here) <= 1 + await self._own_old(person):
+                return ""
+            self.lobby.arriving.pop(person.id, None)
+            await self.lobby.here_changed()
+        await self.arrived(person)
         emit("refused", reason="same name at once", name=person.name, address=person.address)
         return f"Error, someone else came in as {person.name} at the same moment. Join again with another name."
+
+    async def arrived(self, person: Person) -> None:
+        """Give back the person's claim on their name's arrival (none to give back: nothing is done)."""
+        claim = self._claims.pop(person.id, "")
+        if claim:
+            try:
+                await self.kv.uncount(claim)
+            except StoreDown:
+                pass  # the claim ends by itself in ARRIVING_FOR seconds
 
     async def _signed_in(self, person: Person, account: str, device: str) -> None:
         m = self.member(person)

@@ -127,6 +127,7 @@ class Lobby:
                 self.people.pop(person.id, None)
                 self.arriving.pop(person.id, None)
                 await self.here_changed()
+                await self.community.arrived(person)
             await ws.close()  # answers the person's own close only now that they have left
         return ws
 
@@ -145,6 +146,7 @@ class Lobby:
         self.people[person.id] = person  # only now: what others say comes after the welcome, never before
         self.arriving.pop(person.id, None)
         await self.here_changed()
+        await self.community.arrived(person)  # counted among those here now: the name's claim is given back
 
     async def _listen(self, ws: web.WebSocketResponse, person: Person) -> None:
         """The person's messages until they close: pings, and lines each answered once (ProtocolError)."""

@@ -24,7 +24,7 @@ from tests.server.test_community import Two
 
 pytestmark = [pytest.mark.network]
 
-TRIES = 4
+TRIES = 8
 
 
 @pytest.fixture
@@ -58,19 +58,16 @@ class Refused(Exception):
 
 def test_two_strangers_registering_one_name_at_once_get_one_account(two: Two) -> None:
     """Both usually pass the door together (each process's look at who is in the lobby comes before either
-    is counted); if the door turns one away, the other's account is checked all the same."""
+    is counted); if the door turns one away, the other is let on and its account is checked all the same."""
 
     async def one(n: int) -> None:
         name = f"Cara{n}"
         passwords = (f"first password {n}", f"second password {n}")
-        for _ in range(5):  # both turned away at the door (each saw the other come in): both join again
-            got = await asyncio.gather(_half_registered("127.0.0.2", two.lobby(0), name, passwords[0]),
-                                       _half_registered("127.0.0.3", two.lobby(1), name.upper(), passwords[1]),
-                                       return_exceptions=True)
-            seated = [(g, p) for g, p in zip(got, passwords) if not isinstance(g, BaseException)]
-            if seated:
-                break
-        assert seated, got
+        got = await asyncio.gather(_half_registered("127.0.0.2", two.lobby(0), name, passwords[0]),
+                                   _half_registered("127.0.0.3", two.lobby(1), name.upper(), passwords[1]),
+                                   return_exceptions=True)
+        seated = [(g, p) for g, p in zip(got, passwords) if not isinstance(g, BaseException)]
+        assert seated, got  # the door lets one on at least (both were turned away once in a CI run)
         try:
             done = await asyncio.gather(*(person.say(p) for (_, person), p in seated))
         finally:
@@ -106,7 +103,7 @@ def test_two_strangers_registering_one_name_at_once_get_one_account(two: Two) ->
 
 
 def test_two_guests_coming_in_as_one_name_at_once_are_never_both_let_in(two: Two) -> None:
-    """Two strangers join as one name (or look-alikes) at the same moment, one on each process: at most one is
+    """Two strangers join as one name (or look-alikes) at the same moment, one on each process: exactly one is
     let in; the other hears that someone else came in as that name, and a third person hears one of it. Before,
     each process looked at who was in the lobby before either was counted, and both were let in (every time,
     in 4 trials of 4)."""
@@ -118,7 +115,7 @@ def test_two_guests_coming_in_as_one_name_at_once_are_never_both_let_in(two: Two
             got = await asyncio.gather(people[0].open(name), people[1].open(name.upper()))
             kinds = [g[-1]["type"] for g in got]
             assert set(kinds) <= {"welcome", "bye"}, got
-            assert kinds.count("welcome") <= 1 and "welcome" in kinds or kinds == ["bye", "bye"], got
+            assert kinds.count("welcome") == 1, got  # one, never both, and never neither
             for g in got:
                 if g[-1]["type"] == "bye":
                     assert g[-1]["reason"].lower().startswith(("error, someone else came in as dara",
