@@ -82,3 +82,25 @@ def test_the_typed_line_is_in_the_log_as_the_persons_own_entry(tmp_path):
             assert chromium.axe_problems(page) == ""
         finally:
             browser.close()
+
+
+def test_a_bare_enter_at_a_seat_says_the_prompt_again(tmp_path):
+    """A bare Enter is no error, and not silence either: the prompt again, as the shell prints it again (before,
+    nothing at all was said, and a screen reader user could not tell the page had heard the key)."""
+    sync_playwright = chromium.playwright()
+    with host_on_loopback(tmp_path / "hosted") as running, sync_playwright() as pw:
+        add_game(running, Options(2, [], "First Game", 6), CODE)
+        browser = chromium.launch(pw)
+        try:
+            page = _page(browser, running.port)
+            chromium.type_line(page, CODE)
+            chromium.type_line(page, "Ben")
+            page.wait_for_function("document.body.innerText.includes('Ben joined.')", timeout=15_000)
+            prompt = page.evaluate("document.getElementById('prompt').textContent")
+            typed = page.eval_on_selector_all("#log .typed", "els => els.length")
+            assert chromium.type_line(page, "") == [f"{prompt}."], prompt
+            assert chromium.type_line(page, "   ") == [f"{prompt}."], prompt
+            assert page.eval_on_selector_all("#log .typed", "els => els.length") == typed  # nothing sent
+            assert page.evaluate("document.activeElement.id") == "line"
+        finally:
+            browser.close()

@@ -426,7 +426,7 @@
       connect();
       return;
     }
-    if (!text) return;
+    if (!text) { show(label.textContent + "."); return; }  // a bare Enter: the prompt again, as the shell shows it
     if (!ready || !ws || ws.readyState !== WebSocket.OPEN) {
       if (secret && inLobby) {  // a password is never quoted, nor kept in the field
         show("Error, not connected to the " + place + ", so the password was not sent. Type it again once connected.");
