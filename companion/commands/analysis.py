@@ -162,18 +162,17 @@ def analysis_answer(session: "Session", record: str, seat: int, words: list[str]
 
 
 def _plan_ready(session: "Session", record: str) -> None:
-    """The strong bot's plan for the game's kingdom (found in the background while the game was played)."""
-    import json
-
-    from companion.cards import catalogue
+    """The strong bot's plans for the game's kingdom (found in the background while the game was played): the
+    first, and where the game's table rushed Gardens, the plan searched against the rush too, which the strong
+    bot plays in the game's replays. A wait is said ("Thinking."), never silent."""
     from companion.game import thinking
-    from companion.kingdom import Kingdom
+    from companion.game.analysis import AnalysisError, game_of
 
     try:
-        body = json.loads(record)["game"]
-        cards = tuple(catalogue()[n] for n in body["kingdom"]["cards"])
-        kingdom = Kingdom(cards, bool(body["kingdom"]["platinum_colony"]))
-        players = len(body["seats"])
-    except (ValueError, KeyError, TypeError):
-        return  # the record is checked where it is loaded
-    thinking.ready(kingdom, players, thinking.cue_of(session.aside))
+        game = game_of(record)
+    except AnalysisError:
+        return  # said where the record is read for the analysis itself
+    try:
+        thinking.ready(game.kingdom, game.n, thinking.cue_of(session.aside), rush=thinking.rush_begun(game))
+    finally:
+        game.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.bots import plan_cache, rush_plan, search
+from companion.bots import agents_for, plan_cache, rush_plan, search
 from companion.bots.bigmoney import BigMoneyUltimate
 from companion.bots.plans import Plan, plan_of
 from companion.bots.rush_plan import rush_plan_for, rush_possible, rush_search
@@ -168,3 +168,51 @@ def test_a_table_of_rushers_is_read_from_what_each_player_owns() -> None:
     assert not table(rush, rush, "Copper*7, Estate*3, Workshop, Silver")  # Workshop and Silver: no rush
     assert not table(rush, rush, "Copper*7, Estate*3, Silver*2")
     assert not table(start, start, start)  # no one has shown anything
+
+
+def _record(me: Any) -> str:
+    """A finished game at a table of 3 on KINGDOM: seat 1 a person answering as ``me``, seats 2 and 3 Big Money."""
+    from companion.engine import Seat
+    from companion.engine.record import dumps
+
+    setup = GameSetup(KINGDOM, (Seat("You"), Seat("Ben", "bmu"), Seat("Cy", "bmu")), 9, turn_limit=60)
+    g = Game(setup, log=False)
+    agents = agents_for(setup)
+    while (d := g.advance(agents)) is not None:
+        g.answer(me.decide(g.view(d.player), d), True)
+    return dumps(g)
+
+
+def test_analysis_of_a_rush_table_waits_for_the_search_against_the_rush_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The analysis replays the game with the strong bot, which plays the plan searched against the rush at a
+    rushing table: it waits for that search too, saying so (before, it waited for the first search only, and the
+    replays searched again in silence). A game on the same kingdom that nobody rushed waits for nothing more."""
+    import time
+    from types import SimpleNamespace
+
+    from companion.commands.analysis import _plan_ready
+    from companion.game import thinking
+
+    monkeypatch.setenv("COMPANION_PLAN_GAMES", "6")
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    monkeypatch.setattr(thinking, "STILL_EVERY", 0.3)
+    monkeypatch.setattr(thinking, "_search", lambda k, n: None)
+    searched: list[int] = []
+
+    def slow_rush(k: Kingdom, n: int) -> None:
+        time.sleep(1.6)
+        searched.append(n)
+
+    monkeypatch.setattr(thinking, "_search_rush", slow_rush)
+    heard: list[str] = []
+    session: Any = SimpleNamespace(aside=heard.append)
+    thinking.forget()
+    try:
+        _plan_ready(session, _record(BigMoneyUltimate(4)))  # nobody owns a Workshop or a Gardens
+        assert heard == [] and searched == []  # not waited for (it goes on in the background)
+        thinking.forget()
+        _plan_ready(session, _record(StrongBot(3, plan_of("Gardens+Workshop"))))
+        assert searched and heard[0] == "Thinking." and "Still thinking." in heard[1:], heard
+    finally:
+        thinking.forget()
