@@ -89,6 +89,8 @@ def _record(session: "Session", game_name: str | None, player: str | None) -> tu
 
         me = seat_of(session, act)
     if not game.over:
+        if game_name is not None:
+            game.close()  # read from a file only to be refused: freed at once
         raise CommandError(NOT_OVER)
     people = [i for i, s in enumerate(game.setup.seats) if s.is_person]
     if player is not None:

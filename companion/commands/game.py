@@ -256,14 +256,23 @@ def keep_unfinished(session: "Session", coming: Any = None) -> str:
 
     old = game_of(session)
     if old is not None:
-        game, extra = old.game, old.extra()
-    elif store.path_for(store.AUTOSAVE).exists():
-        try:
-            game, extra = store.read(store.AUTOSAVE)
-        except (SaveError, OSError):
-            return ""  # a damaged save is set aside where it is found
-    else:
+        return _keep(store, old.game, old.extra(), coming)
+    if not store.path_for(store.AUTOSAVE).exists():
         return ""
+    try:
+        game, extra = store.read(store.AUTOSAVE)
+    except (SaveError, OSError):
+        return ""  # a damaged save is set aside where it is found
+    try:
+        return _keep(store, game, extra, coming)
+    finally:
+        game.close()  # read only to be kept: freed at once, not left to the cycle collector
+
+
+def _keep(store: Any, game: Any, extra: dict[str, Any], coming: Any) -> str:
+    """``keep_unfinished``'s keeping of ``game``: the sentence that says where, or ""."""
+    from companion.engine import SaveError
+
     if game.over or (coming is not None and coming.setup == game.setup and coming.answers == game.answers):
         return ""
     named = extra.get("name")
@@ -285,7 +294,10 @@ def _saved_as(store: Any, name: str, game: Any) -> bool:
         kept, _ = store.read(name)
     except (SaveError, OSError):
         return False
-    return bool(kept.setup == game.setup and kept.answers == game.answers)
+    try:
+        return bool(kept.setup == game.setup and kept.answers == game.answers)
+    finally:
+        kept.close()  # read only to compare: an unfinished game and its flow would wait for the cycle collector
 
 
 def _keep_name(game: Any, store: Any) -> str:

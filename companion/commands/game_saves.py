@@ -13,7 +13,7 @@ from companion.commands.registry import command, take_over
 from companion.refusal import CommandError
 from companion.engine import SaveError
 from companion.game import render, store
-from companion.game.activity import GameActivity
+from companion.game.activity import GameActivity, game_of
 from companion.game.fitting import Spoken
 from companion.game.service import GameService, Outcome
 from companion.game.words import count
@@ -125,6 +125,9 @@ def resume_command(session: "Session", args: str) -> Response:
     try:
         return resume(session, game, extra, "Resumed.", look=bool(word))
     except BaseException:
+        act = game_of(session)
+        if act is None or act.game is not game:
+            game.close()  # refused (another window plays it): not played here
         if asked is not None:
             session.state[ASK] = asked  # a failed resume leaves new's questions as they were
         raise
@@ -146,6 +149,7 @@ def offer_resume(session: "Session") -> None:
         return
     held = store.hold()
     if held is None:
+        game.close()
         say_lines(session, ["Your saved game is open in another window. Type resume read only to look at it."])
         return
     held.release()  # taken again if the answer is yes
@@ -165,6 +169,7 @@ def offer_resume(session: "Session") -> None:
     def done(s: "Session", answers: dict[str, str]) -> Response:
         if answers["resume"] == "yes":
             return resume(s, game, extra, "Resumed.")
+        game.close()  # not played: freed at once (resume reads it again)
         return lines_answer(s, ["Not resumed. It stays saved until you start a new game. Type resume to go back."])
 
     q = Questions([("resume", f"Resume your game{against}, turn {turns}? Enter for yes.", "yes")], done, check)
