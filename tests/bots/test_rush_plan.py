@@ -207,12 +207,13 @@ def test_analysis_of_a_rush_table_waits_for_the_search_against_the_rush_and_says
     monkeypatch.setattr(thinking, "_search_rush", slow_rush)
     heard: list[str] = []
     session: Any = SimpleNamespace(aside=heard.append)
+    money, rush = _record(BigMoneyUltimate(4)), _record(StrongBot(3, plan_of("Gardens+Workshop")))
     thinking.forget()
     try:
-        _plan_ready(session, _record(BigMoneyUltimate(4)))  # nobody owns a Workshop or a Gardens
+        _plan_ready(session, money)  # nobody owns a Workshop or a Gardens
         assert heard == [] and searched == []  # not waited for (it goes on in the background)
         thinking.forget()
-        _plan_ready(session, _record(StrongBot(3, plan_of("Gardens+Workshop"))))
+        _plan_ready(session, rush)
         assert searched and heard[0] == "Thinking." and "Still thinking." in heard[1:], heard
     finally:
         thinking.forget()
