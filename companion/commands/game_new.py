@@ -11,7 +11,7 @@ from companion.commands.game import (
     ASK, KEY, TOPIC, Questions, hold_game, install, keep_unfinished, play_here, lines_answer, say_lines, say_outcome,
     thinking_cue,
 )
-from companion.commands.registry import ArgumentParser, command, take_over
+from companion.commands.registry import ArgumentParser, command, take_over, words_option
 from companion.refusal import CommandError
 from companion.engine import Game, GameSetup, Seat
 from companion.game.activity import GameActivity
@@ -103,7 +103,7 @@ def start_game(session: "Session", setup: GameSetup) -> "Response":
     "new",
     summary="starts a game against bots or friends.",
     usage="new, or new and options",
-    example='new --players 2 --bots strong --kingdom "First Game" --seed 1',
+    example='new --players 2 --bots strong --kingdom First Game --seed 1',
     topic=TOPIC,
     one_shot=False,
     details=("With no options it asks three short questions, Enter for each default. Options are --players, "
@@ -115,9 +115,9 @@ def new_command(session: "Session", args: str) -> "Response":
         return ask_new(session)
     p = ArgumentParser("new")
     p.add_argument("--players", type=whole)
-    p.add_argument("--bots")
-    p.add_argument("--names", default="")
-    p.add_argument("--kingdom", default="First Game")
+    words_option(p, "--bots")
+    words_option(p, "--names", "")
+    words_option(p, "--kingdom", "First Game")
     p.add_argument("--sets")
     p.add_argument("--seed", type=whole)
     p.add_argument("--colony", default="random")

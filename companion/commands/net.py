@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from companion.cards.names import quote
-from companion.commands.registry import ArgumentParser, command, ended
+from companion.commands.registry import ArgumentParser, command, ended, words_option
 from companion.refusal import CommandError
 from companion.numbers import whole
 
@@ -43,11 +43,11 @@ def host_command(session: "Session", args: str) -> "Response":
         raise CommandError(f"the host cannot start, {problem}")
     p = ArgumentParser("host")
     p.add_argument("--players", type=whole)
-    p.add_argument("--bots")
-    p.add_argument("--kingdom", default="First Game")
+    words_option(p, "--bots")
+    words_option(p, "--kingdom", "First Game")
     p.add_argument("--seed", type=whole)
     p.add_argument("--colony", default="random")
-    p.add_argument("--name", default="Host")
+    words_option(p, "--name", "Host")
     p.add_argument("--listen", default="127.0.0.1")
     p.add_argument("--port", type=whole)
     p.add_argument("--code")

@@ -320,6 +320,24 @@ def join_words(words: list[str]) -> str:
     return " ".join(f'"{w.replace(chr(34), "")}"' if (not w or any(c.isspace() for c in w)) else w for w in words)
 
 
+class Words(argparse.Action):
+    """An option whose value is one or more words, joined as typed: ``--kingdom First Game`` is "First Game"
+    as ``--kingdom "First Game"`` is, and a value in single quotes (``'First Game'``, as a shell takes it) is
+    taken without them (an apostrophe inside a word, as in King's Court, stays)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        text = " ".join(values) if isinstance(values, list) else str(values)
+        if len(text) >= 2 and text[0] == text[-1] == "'":
+            text = text[1:-1].strip()
+        setattr(namespace, self.dest, text)
+
+
+def words_option(parser: argparse.ArgumentParser, option: str, default: str | None = None) -> None:
+    """Add ``option`` taking one or more words (``Words``)."""
+    parser.add_argument(option, nargs="+", action=Words, default=default)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that raises CommandError with one short sentence instead of printing a usage dump."""
 
@@ -335,6 +353,9 @@ class ArgumentParser(argparse.ArgumentParser):
             listed = [c.strip().strip("'") for c in choices.split(",")]
             raise CommandError(f'{option} "{typed[:30]}" is not a choice. Type {option} and '
                                f"{', '.join(listed[:-1]) + ' or ' + listed[-1] if len(listed) > 1 else listed[0]}.")
+        wanting = re.match(r"argument (\S+?)(?:/\S+)?: expected (?:at least )?one argument$", message)
+        if wanting:  # argparse's words for an option typed last, or before another, with nothing after it
+            raise CommandError(f"{wanting.group(1)} needs a value after it. Type help {self.command} for an example.")
         if message.startswith("unrecognized arguments:"):
             extra = message.split(":", 1)[1].strip()
             message = f'did not expect "{extra[:30]}"'

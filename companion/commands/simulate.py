@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, make_bot
-from companion.commands.registry import ArgumentParser, command
+from companion.commands.registry import ArgumentParser, command, words_option
 from companion.refusal import CommandError
 from companion.engine import Game, GameEndReason, GameSetup
 from companion.kingdom import Kingdom, KingdomError, choose_kingdom
@@ -195,8 +195,8 @@ def _parser() -> ArgumentParser:
     p = ArgumentParser("simulate")
     p.add_argument("--games", type=whole, default=100)
     p.add_argument("--players", type=whole, default=None)
-    p.add_argument("--bots", default=None)
-    p.add_argument("--kingdom", default="First Game")
+    words_option(p, "--bots")
+    words_option(p, "--kingdom", "First Game")
     p.add_argument("--sets", default=None)
     p.add_argument("--colony", choices=sorted(COLONY), default=None)
     p.add_argument("--seed", type=whole, default=1)
@@ -208,7 +208,7 @@ def _parser() -> ArgumentParser:
     "simulate",
     summary="plays many bot games and reports wins and speed.",
     usage="simulate and options",
-    example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom "First Game" --seed 1',
+    example='simulate --games 1000 --bots bigmoney,bigmoney --kingdom First Game --seed 1',
     topic="Bot simulations",
     details=("The options are --games, --players, --bots, which help bots lists, --kingdom with a set, 10 cards "
              "with commas, or random, --sets, --colony on, off or rule, --seed, and --jobs, the processes to use."),

@@ -42,18 +42,18 @@ async def questions(lobby: Lobby, person: Person, text: str) -> tuple[str, dict[
 async def create_now(lobby: Lobby, person: Person, args: str) -> tuple[str, dict[str, str] | None]:
     """``create`` with its options typed after it: the game (or table) made at once."""
     from companion.commands.net import player_name, host_options
-    from companion.commands.registry import ArgumentParser
+    from companion.commands.registry import ArgumentParser, words_option
     from companion.refusal import CommandError
     from companion.game.starting import SetupError, bool_or_random
     from companion.numbers import whole
 
     p = ArgumentParser("create")
     p.add_argument("--players", type=whole)
-    p.add_argument("--bots")
-    p.add_argument("--kingdom", default="First Game")
+    words_option(p, "--bots")
+    words_option(p, "--kingdom", "First Game")
     p.add_argument("--seed", type=whole)
     p.add_argument("--colony", default="random")
-    p.add_argument("--name")
+    words_option(p, "--name")
     p.add_argument("--private", action="store_true")
     p.add_argument("--table")
     p.add_argument("--unrated", action="store_true")
