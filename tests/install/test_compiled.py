@@ -29,7 +29,9 @@ from tests.install.conftest import clean_env, copy_tree, made_once, run
 
 # Whichever test needs the compiled build first builds it in its setup, which pytest-timeout counts: the build
 # took 281 s of a full run on the 2-core machine and passed 600 s under load 7 to 8.
-pytestmark = pytest.mark.timeout(1800)
+# One worker runs them all (pytest -n with --dist loadgroup, as the README's command): another worker that needed
+# the build while it was made waited on its lock, idle, for about 2 minutes of a full run.
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.xdist_group("compiled")]
 
 PLAYER = Path(__file__).with_name("play_games.py")
 GAMES_PER_TABLE = 2  # 2 sets x 5 table sizes x 2 = 20 games, about 20 s of processor time pure, 10 compiled
