@@ -31,6 +31,7 @@ from companion.numbers import as_number
 from companion.speech.sounds import cue
 
 if TYPE_CHECKING:
+    from companion.engine import Game
     from companion.session import Session
 
 TOPIC = "Playing a game"
@@ -246,17 +247,16 @@ def _update_prompt(session: "Session") -> None:
         session.prompt = DEFAULT_PROMPT
 
 
-def keep_unfinished(session: "Session", coming: Any = None) -> str:
+def keep_unfinished(session: "Session", coming: "Game | None" = None) -> str:
     """Before another game takes the automatic save: keep the unfinished one (this session's, or the one
     saved when the program last ran) under its players' names and the date, so no game is dropped and
     several are kept. ``coming``: the game about to be played, not kept if it is that very game.
     Returns the sentence that says so, or ""."""
     from companion.engine import SaveError
-    from companion.game import store
 
     old = game_of(session)
     if old is not None:
-        return _keep(store, old.game, old.extra(), coming)
+        return _keep(old.game, old.extra(), coming)
     if not store.path_for(store.AUTOSAVE).exists():
         return ""
     try:
@@ -264,21 +264,21 @@ def keep_unfinished(session: "Session", coming: Any = None) -> str:
     except (SaveError, OSError):
         return ""  # a damaged save is set aside where it is found
     try:
-        return _keep(store, game, extra, coming)
+        return _keep(game, extra, coming)
     finally:
         game.close()  # read only to be kept: freed at once, not left to the cycle collector
 
 
-def _keep(store: Any, game: Any, extra: dict[str, Any], coming: Any) -> str:
+def _keep(game: "Game", extra: dict[str, object], coming: "Game | None") -> str:
     """``keep_unfinished``'s keeping of ``game``: the sentence that says where, or ""."""
     from companion.engine import SaveError
 
     if game.over or (coming is not None and coming.setup == game.setup and coming.answers == game.answers):
         return ""
     named = extra.get("name")
-    if isinstance(named, str) and named not in store.INTERNAL and _saved_as(store, named, game):
+    if isinstance(named, str) and named not in store.INTERNAL and _saved_as(named, game):
         return f" Your last game is saved as {named}."  # already, just as it is: no copy under a date
-    name = _keep_name(game, store)
+    name = _keep_name(game)
     try:
         store.write(name, game, extra)
     except (SaveError, OSError):
@@ -286,7 +286,7 @@ def _keep(store: Any, game: Any, extra: dict[str, Any], coming: Any) -> str:
     return f" Your last game is saved as {name}."
 
 
-def _saved_as(store: Any, name: str, game: Any) -> bool:
+def _saved_as(name: str, game: "Game") -> bool:
     """Whether the save ``name`` holds ``game`` as it is now (the same setup and answers)."""
     from companion.engine import SaveError
 
@@ -300,7 +300,7 @@ def _saved_as(store: Any, name: str, game: Any) -> bool:
         kept.close()  # read only to compare: an unfinished game and its flow would wait for the cycle collector
 
 
-def _keep_name(game: Any, store: Any) -> str:
+def _keep_name(game: "Game") -> str:
     """``Ana-Ben 2026-11-23`` (or ``game 2026-11-23`` for one person), with a number if taken."""
     import re
     from datetime import date
