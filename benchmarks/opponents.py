@@ -28,9 +28,10 @@ from companion.bots.cardsense import (
 from companion.bots.general import GeneralBot
 from companion.cards import Card
 from companion.engine.decisions import ChooseBuy, ChooseTreasures, Decision, Purpose
+from companion.engine.view import PlayerView
 
 
-def gains_to_end(view: Any) -> int:
+def gains_to_end(view: PlayerView) -> int:
     """Dominiate's gainsToEndGame: the fewest gains that end the game (Provinces or Colonies left, or the
     cards in the smallest piles that would empty enough piles)."""
     piles = sorted(view.supply.values())
