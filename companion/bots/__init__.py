@@ -97,6 +97,22 @@ def bot_name(typed: str) -> str:
     return key
 
 
+def bot_names(typed: str) -> list[str]:
+    """The registry's names for a typed list of bots: separated by commas (``Smithy BM, bmu``) or by spaces
+    (``strong easy``), a name of two words kept whole where it is one (``Smithy BM``); UnknownBot if any is not."""
+    names: list[str] = []
+    for part in (p.strip() for p in typed.split(",")):
+        if not part:
+            continue
+        try:
+            names.append(bot_name(part))
+        except UnknownBot:
+            if " " not in part:
+                raise
+            names.extend(bot_name(word) for word in part.split())
+    return names
+
+
 @lru_cache(maxsize=None)
 def _class(module: str, name: str) -> Any:
     return getattr(importlib.import_module(f"companion.bots.{module}"), name)
@@ -131,6 +147,6 @@ def __getattr__(name: str) -> Any:  # the bot classes, imported when first asked
     raise AttributeError(f"module 'companion.bots' has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "DEFAULT_BOT", "LADDER", "SUMMARIES", "BigMoney", "BigMoneyUltimate", "BigMoneyWith", "CasualBot", "EasyBot",
+__all__ = ["BOTS", "bot_names", "DEFAULT_BOT", "LADDER", "SUMMARIES", "BigMoney", "BigMoneyUltimate", "BigMoneyWith", "CasualBot", "EasyBot",
            "GeneralBot", "NormalBot", "RandomBot", "StrongBot", "UnknownBot", "agents_for", "bot_name", "display_name",
            "make_bot"]

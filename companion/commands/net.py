@@ -93,14 +93,14 @@ def host_options(players: int | None, bots_text: str | None, kingdom: str, seed:
              colony: bool | None) -> "Options":
     import random
 
-    from companion.bots import UnknownBot, bot_name
+    from companion.bots import UnknownBot, bot_names
     from companion.kingdom import KingdomError, choose_kingdom
     from companion.net.hosted import Options
 
     bots: list[str] = []
     if bots_text is not None and bots_text.strip().lower() not in ("none", "0", ""):
         try:
-            bots = [bot_name(b) for b in bots_text.replace(",", " ").split()]
+            bots = bot_names(bots_text)
         except UnknownBot as e:
             raise CommandError(str(e)) from None
     if players is None:

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
-from companion.bots import DEFAULT_BOT, UnknownBot, bot_name, make_bot
+from companion.bots import DEFAULT_BOT, UnknownBot, bot_names, make_bot
 from companion.commands.registry import ArgumentParser, command, words_option
 from companion.refusal import CommandError
 from companion.engine import Game, GameEndReason, GameSetup
@@ -223,7 +223,7 @@ def run(session: Session, args: str) -> Response:
         raise CommandError(f"'{ns.jobs}' jobs is out of range. Type a number from 1 to {MAX_JOBS}. "
                            f'This computer has {cores} {"core" if cores == 1 else "cores"}.')
     try:
-        bots = [bot_name(b) for b in ns.bots.replace(" ", "").split(",") if b] if ns.bots else []
+        bots = bot_names(ns.bots) if ns.bots else []
     except UnknownBot as e:
         raise CommandError(str(e)) from None
     players = ns.players or (len(bots) if len(bots) > 1 else 2)  # one bot alone: 2 of it

@@ -47,3 +47,17 @@ def test_an_option_with_nothing_after_it_says_so_and_starts_nothing(t: Typist, l
     from companion.game.activity import game_of
 
     assert game_of(t.session) is None
+
+
+@pytest.mark.parametrize("bots", ["bigmoney bmu", "bigmoney,bmu", "bigmoney, bmu", "'bigmoney bmu'"])
+def test_simulate_takes_its_bots_with_commas_or_spaces(t: Typist, bots: str) -> None:
+    out = t(f"simulate --games 4 --bots {bots} --kingdom First Game --seed 1")
+    assert out.startswith("4 games, 2 players.") and "seat 1 bigmoney" in out and "seat 2 bmu" in out, out
+
+
+def test_a_bot_of_two_words_is_one_bot_and_a_wrong_one_is_named(t: Typist) -> None:
+    out = t("simulate --games 2 --bots Smithy BM, bmu --seed 1")
+    assert "seat 1 smithy-bm" in out and "seat 2 bmu" in out, out
+    out = t("simulate --games 2 --bots strong superbot --seed 1")
+    assert out.startswith("Error, no bot named 'superbot'."), out
+    check_error(out, typed="superbot")
