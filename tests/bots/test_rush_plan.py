@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -117,9 +118,10 @@ def test_the_search_against_the_rush_is_seeded_kept_on_disk_and_never_joins_the_
     assert rush_plan_for(KINGDOM.cards, False, 4) == found  # from the disk
 
 
-def test_a_wait_for_the_search_against_the_rush_is_never_silent(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The search against a table of rushers runs after the first one, in the same background thread; a wait for
-    a bot once a rush may show waits for it too, with "Thinking." and "Still thinking.", and no other wait does."""
+@pytest.fixture
+def slow_rush(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[int]]:
+    """The first search done at once and the search against the rush taking 1.6 s; the player counts it was
+    searched for, in order. The searches started are forgotten before and after."""
     import time
 
     from companion.game import thinking
@@ -137,16 +139,25 @@ def test_a_wait_for_the_search_against_the_rush_is_never_silent(monkeypatch: pyt
     monkeypatch.setattr(thinking, "_search_rush", slow_rush)
     thinking.forget()
     try:
-        heard: list[str] = []
-        assert not thinking.ready(KINGDOM, 4, thinking.cue_of(heard.append))  # the first plan alone: at once
-        assert heard == [] and searched == []
-        assert thinking.ready(KINGDOM, 4, thinking.cue_of(heard.append), rush=True)
-        assert searched == [4] and heard[0] == "Thinking." and "Still thinking." in heard[1:]
-        heard.clear()
-        assert not thinking.ready(KINGDOM, 2, thinking.cue_of(heard.append), rush=True)  # no rush search at 2
-        assert heard == [] and searched == [4]
+        yield searched
     finally:
         thinking.forget()
+
+
+def test_a_wait_for_the_search_against_the_rush_is_never_silent(slow_rush: list[int]) -> None:
+    """The search against a table of rushers runs after the first one, in the same background thread; a wait for
+    a bot once a rush may show waits for it too, with "Thinking." and "Still thinking.", and no other wait does."""
+    from companion.game import thinking
+
+    searched = slow_rush
+    heard: list[str] = []
+    assert not thinking.ready(KINGDOM, 4, thinking.cue_of(heard.append))  # the first plan alone: at once
+    assert heard == [] and searched == []
+    assert thinking.ready(KINGDOM, 4, thinking.cue_of(heard.append), rush=True)
+    assert searched == [4] and heard[0] == "Thinking." and "Still thinking." in heard[1:]
+    heard.clear()
+    assert not thinking.ready(KINGDOM, 2, thinking.cue_of(heard.append), rush=True)  # no rush search at 2
+    assert heard == [] and searched == [4]
 
 
 def test_a_table_of_rushers_is_read_from_what_each_player_owns() -> None:
@@ -183,37 +194,21 @@ def _record(me: Any) -> str:
     return dumps(g)
 
 
-def test_analysis_of_a_rush_table_waits_for_the_search_against_the_rush_and_says_so(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_analysis_of_a_rush_table_waits_for_the_search_against_the_rush_and_says_so(slow_rush: list[int]) -> None:
     """The analysis replays the game with the strong bot, which plays the plan searched against the rush at a
     rushing table: it waits for that search too, saying so (before, it waited for the first search only, and the
     replays searched again in silence). A game on the same kingdom that nobody rushed waits for nothing more."""
-    import time
     from types import SimpleNamespace
 
     from companion.commands.analysis import _plan_ready
     from companion.game import thinking
 
-    monkeypatch.setenv("COMPANION_PLAN_GAMES", "6")
-    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
-    monkeypatch.setattr(thinking, "STILL_EVERY", 0.3)
-    monkeypatch.setattr(thinking, "_search", lambda k, n: None)
-    searched: list[int] = []
-
-    def slow_rush(k: Kingdom, n: int) -> None:
-        time.sleep(1.6)
-        searched.append(n)
-
-    monkeypatch.setattr(thinking, "_search_rush", slow_rush)
+    searched = slow_rush
     heard: list[str] = []
     session: Any = SimpleNamespace(aside=heard.append)
     money, rush = _record(BigMoneyUltimate(4)), _record(StrongBot(3, plan_of("Gardens+Workshop")))
+    _plan_ready(session, money)  # nobody owns a Workshop or a Gardens
+    assert heard == [] and searched == []  # not waited for (it goes on in the background)
     thinking.forget()
-    try:
-        _plan_ready(session, money)  # nobody owns a Workshop or a Gardens
-        assert heard == [] and searched == []  # not waited for (it goes on in the background)
-        thinking.forget()
-        _plan_ready(session, rush)
-        assert searched and heard[0] == "Thinking." and "Still thinking." in heard[1:], heard
-    finally:
-        thinking.forget()
+    _plan_ready(session, rush)
+    assert searched and heard[0] == "Thinking." and "Still thinking." in heard[1:], heard
