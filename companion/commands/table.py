@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import catalogue
 from companion.cards.names import loose
-from companion.commands.registry import ArgumentParser, command, split_words, take_over
+from companion.commands.registry import ArgumentParser, command, split_words, take_over, words_option
 from companion.commands.table_session import HINT, KEY, SERVICE, TOPIC, brief, open_table, answered, seat, set_open, \
     table_open
 from companion.refusal import CommandError
@@ -41,11 +41,11 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     parser = ArgumentParser("table new")
     # Several words are joined, so quotes are optional: --kingdom First Game, --players Ann, Ben.
     parser.add_argument("--players", nargs="+")
-    parser.add_argument("--kingdom", nargs="+", default=["random"])
+    words_option(parser, "--kingdom", "random")
     parser.add_argument("--seed")
     parser.add_argument("--colony")
-    parser.add_argument("--name", nargs="+")
-    parser.add_argument("--first", nargs="+")
+    words_option(parser, "--name")
+    words_option(parser, "--first")
     _check_options(args)
     try:
         ns = parser.parse(args)
@@ -54,9 +54,6 @@ def _parse_new(args: str) -> tuple[list[str], str, int | None, bool | None, str 
     if not ns.players:
         raise refused(typed, "needs players. Type table new --players Ann,Ben.")
     names = _player_names(ns.players)
-    ns.kingdom = " ".join(ns.kingdom)
-    ns.name = None if ns.name is None else " ".join(ns.name)
-    ns.first = None if ns.first is None else " ".join(ns.first)
     seed = None if ns.seed is None else as_number(ns.seed, signed=True)
     if ns.seed is not None and (seed is None or not -2**63 <= seed < 2**63):  # a table file keeps 64 bits
         raise refused(f"--seed {ns.seed}", "the seed is a whole number of up to 18 digits. Type --seed 7, say.")
