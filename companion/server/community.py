@@ -56,6 +56,7 @@ class Member:
     said: list[str] = field(default_factory=list)  # the answers so far (passwords, kept only in memory)
     ignored: dict[str, str] = field(default_factory=dict)  # name key: name, of those this person ignores
     new_device: str = ""  # a device token to tell with the next answer
+    claim: str = ""  # the store key of the name claimed while this guest is let in (``came_alone``)
 
 
 class Community:
@@ -69,7 +70,6 @@ class Community:
         self.required = accounts_required
         self.moderation = Moderation(self, lobby)
         self.standing = Standing(self, unrated)
-        self._claims: dict[int, str] = {}  # person id: the name claim they hold while being let in
 
     def member(self, person: Person) -> Member:
         if person.member is None:
@@ -153,8 +153,7 @@ class Community:
             first = await self.kv.incr(claim, ARRIVING_FOR) == 1
         except StoreDown:
             first, claim = True, ""
-        if claim:
-            self._claims[person.id] = claim
+        m.claim = claim
         if first:
             self.lobby.arriving[person.id] = person.name
             try:
@@ -172,7 +171,10 @@ class Community:
 
     async def arrived(self, person: Person) -> None:
         """Give back the person's claim on their name's arrival (none to give back: nothing is done)."""
-        claim = self._claims.pop(person.id, "")
+        m = person.member
+        if m is None:
+            return
+        claim, m.claim = m.claim, ""
         if claim:
             try:
                 await self.kv.uncount(claim)
